@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDatabase } from '@everdeal/db';
+import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './plugins/config';
+
+function readConfig(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
+const database = await createDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+const app = await (async () => {
+  try {
+    await database.migrate();
+    const mediaDir = join(config.dataDir, 'uploads', 'demo');
+    if (config.seedDemo && (await isCatalogEmpty(database.db))) {
+      const seeded = await seedDemoCatalog(database.db, { mediaDir });
+      console.info(`Seeded the demo catalogue: ${seeded.products} products`);
+    } else if (config.seedDemo) {
+      // The catalogue may live in PostgreSQL while this machine's media folder is new.
+      await ensureDemoMedia(mediaDir);
+    }
+    return await buildApp({ config, database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+})();
+
+let isShuttingDown = false;
+async function shutDown(signal: string) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  // A request that hangs must not keep the process alive forever.
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutDown('SIGTERM'));
+process.once('SIGINT', () => void shutDown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Everdeal is ready at ${config.publicUrl} (${database.kind})`);

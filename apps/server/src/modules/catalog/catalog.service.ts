@@ -1,0 +1,271 @@
+import {
+  AppError,
+  type CategoryList,
+  type DealStatus,
+  type GetProductsQuery,
+  type Plan,
+  type ProductDetail,
+  type ProductList,
+  type ProductSort,
+  type ProductSummary,
+} from '@everdeal/contracts';
+import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { renderMarkdown } from '../../lib/markdown';
+
+export type CatalogDeps = { db: Db; now: () => Date };
+
+const rating =
+  sql<number>`case when ${products.reviewCount} = 0 then 0 else round(${products.ratingTotal}::numeric / ${products.reviewCount}, 1) end`.mapWith(
+    Number,
+  );
+
+/** A product is sold out when every plan's code pool is empty, ended when its end time passed. */
+export function effectiveDealStatus(
+  stored: DealStatus,
+  endsAt: Date | null,
+  planList: Pick<Plan, 'codesRemaining'>[],
+  now: Date,
+): DealStatus {
+  if (stored !== 'live') return stored;
+  if (endsAt && endsAt.getTime() <= now.getTime()) return 'ended';
+  if (planList.length > 0 && planList.every((plan) => plan.codesRemaining === 0)) return 'sold_out';
+  return 'live';
+}
+
+/** Escapes LIKE wildcards so a shopper typing "100%" searches for the text, not a pattern. */
+function likePattern(word: string) {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => or(ilike(products.name, likePattern(word)), ilike(products.tagline, likePattern(word)))),
+  );
+}
+
+/** The cheapest plan of each product gives the price shown on cards and used by price sorts. */
+const cheapestPlan = (db: Db) =>
+  db
+    .select({ priceCents: plans.priceCents, originalPriceCents: plans.originalPriceCents, currency: plans.currency })
+    .from(plans)
+    .where(eq(plans.productId, products.id))
+    .orderBy(asc(plans.priceCents), asc(plans.position))
+    .limit(1)
+    .as('cheapest');
+
+function orderFor(sort: ProductSort, cheapest: ReturnType<typeof cheapestPlan>): SQL[] {
+  switch (sort) {
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'popular':
+      return [desc(products.upvoteCount), desc(products.id)];
+    case 'rating':
+      return [desc(rating), desc(products.reviewCount), desc(products.id)];
+    case 'price-asc':
+      return [asc(cheapest.priceCents), asc(products.id)];
+    case 'price-desc':
+      return [desc(cheapest.priceCents), desc(products.id)];
+    case 'ending-soon':
+      return [sql`${products.endsAt} asc nulls last`, asc(products.id)];
+    case 'featured':
+      return [desc(products.isFeatured), desc(products.upvoteCount), desc(products.id)];
+  }
+}
+
+/** Plans of many products in one statement, with the codes left in each pool. */
+async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
+  const byProduct = new Map<number, Plan[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: plans.productId,
+      variantId: plans.id,
+      name: plans.name,
+      kind: plans.kind,
+      billingInterval: plans.billingInterval,
+      price: plans.priceCents,
+      originalPrice: plans.originalPriceCents,
+      currency: plans.currency,
+      features: plans.features,
+      codesRemaining:
+        sql<number>`count(${licenseCodes.id}) filter (where ${licenseCodes.status} = 'available')`.mapWith(Number),
+    })
+    .from(plans)
+    .leftJoin(licenseCodes, eq(licenseCodes.planId, plans.id))
+    .where(inArray(plans.productId, productIds))
+    .groupBy(plans.id)
+    .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
+  for (const { productId, ...plan } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push({ ...plan, isSoldOut: plan.codesRemaining === 0 });
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+const summaryColumns = (cheapest: ReturnType<typeof cheapestPlan>) => ({
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  tagline: products.tagline,
+  logoUrl: products.logoUrl,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  price: cheapest.priceCents,
+  originalPrice: cheapest.originalPriceCents,
+  currency: cheapest.currency,
+  upvoteCount: products.upvoteCount,
+  rating,
+  reviewCount: products.reviewCount,
+  dealStatus: products.dealStatus,
+  endsAt: products.endsAt,
+  isFeatured: products.isFeatured,
+  createdAt: products.createdAt,
+});
+
+type SummaryRow = {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string;
+  logoUrl: string;
+  categorySlug: string;
+  categoryName: string;
+  price: number | null;
+  originalPrice: number | null;
+  currency: string | null;
+  upvoteCount: number;
+  rating: number;
+  reviewCount: number;
+  dealStatus: DealStatus;
+  endsAt: Date | null;
+  isFeatured: boolean;
+  createdAt: Date;
+};
+
+function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    logoUrl: row.logoUrl,
+    category: { slug: row.categorySlug, name: row.categoryName },
+    price: row.price ?? 0,
+    originalPrice: row.originalPrice ?? 0,
+    currency: row.currency ?? 'USD',
+    upvoteCount: row.upvoteCount,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    dealStatus: effectiveDealStatus(row.dealStatus, row.endsAt, planList, now),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    isFeatured: row.isFeatured,
+    createdAt: row.createdAt.toISOString(),
+    plans: planList,
+  };
+}
+
+/**
+ * `/api/products/getProducts`: a page of published products. Two statements whatever the page
+ * size (the page with its total through a window count, then all of its plans), plus a count
+ * only when the page lies past the end.
+ */
+export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQuery): Promise<ProductList> {
+  const cheapest = cheapestPlan(db);
+  const where = and(
+    eq(products.isPublished, true),
+    query.category ? eq(categories.slug, query.category) : undefined,
+    searchCondition(query.q),
+  );
+  const rows = await db
+    .select({ ...summaryColumns(cheapest), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoinLateral(cheapest, sql`true`)
+    .where(where)
+    .orderBy(...orderFor(query.sort, cheapest))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where);
+    total = counted?.count ?? 0;
+  }
+  const planMap = await loadPlans(
+    db,
+    rows.map((row) => row.id),
+  );
+  const current = now();
+  return {
+    items: rows.map((row) => toSummary(row, planMap.get(row.id) ?? [], current)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** `/api/products/getProduct`: one published product by slug with its plans; 404 otherwise. */
+export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
+  const cheapest = cheapestPlan(db);
+  const [row] = await db
+    .select({
+      ...summaryColumns(cheapest),
+      description: products.description,
+      gallery: products.gallery,
+      tags: products.tags,
+      alternativeTo: products.alternativeTo,
+      integrations: products.integrations,
+      aiModels: products.aiModels,
+      aiCreditsPerMonth: products.aiCreditsPerMonth,
+      aiBringYourOwnKey: products.aiBringYourOwnKey,
+      refundWindowDays: products.refundWindowDays,
+      sellerSlug: sellers.slug,
+      sellerName: sellers.name,
+      sellerWebsite: sellers.website,
+      sellerBio: sellers.bio,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .leftJoinLateral(cheapest, sql`true`)
+    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .limit(1);
+  if (!row) throw AppError.notFound('Product not found');
+  const planList = (await loadPlans(db, [row.id])).get(row.id) ?? [];
+  return {
+    ...toSummary(row, planList, now()),
+    description: row.description,
+    descriptionHtml: renderMarkdown(row.description),
+    gallery: row.gallery,
+    tags: row.tags,
+    seller: { slug: row.sellerSlug, name: row.sellerName, website: row.sellerWebsite, bio: row.sellerBio },
+    alternativeTo: row.alternativeTo,
+    integrations: row.integrations,
+    ai: { models: row.aiModels, creditsPerMonth: row.aiCreditsPerMonth, bringYourOwnKey: row.aiBringYourOwnKey },
+    refundWindowDays: row.refundWindowDays,
+  };
+}
+
+/** Categories in their display order, each with its number of published products. */
+export async function getCategories({ db }: CatalogDeps): Promise<CategoryList> {
+  const rows = await db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+      productCount: sql<number>`count(${products.id})`.mapWith(Number),
+    })
+    .from(categories)
+    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isPublished, true)))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.position), asc(categories.name));
+  return { categories: rows };
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+  .transform((value) => value === '1' || value === 'true');
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+/** Every variable of PRODUCT.md "Running it"; `.env.example` documents the same list. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Everdeal <no-reply@everdeal.local>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@everdeal.local'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  paymentProvider: 'sandbox' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  googleClientId: string | undefined;
+  googleUserinfoUrl: string;
+  seedDemo: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset" so that a copied .env.example with blank values still works.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(['STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe']);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Loads `.env` from the working folder when one exists (Node's own parser, no dependency). */
+export function loadDotEnv(path = '.env') {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,57 @@
+import { AppError, HttpErrorMessage } from '@everdeal/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+type ErrorBody = { code: number; msg: string; data: null };
+
+function body(status: number, msg: string): ErrorBody {
+  return { code: status, msg, data: null };
+}
+
+/** The first issue of a zod error as one sentence a user can act on: "pageSize: must be ...". */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return HttpErrorMessage[422];
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Maps every error to the envelope and status of spec §8. AppErrors carry their own status and
+ * a message safe to show; zod errors become 422; Fastify's own client errors (malformed JSON,
+ * body too large) keep their 4xx status; anything else is logged and answered with a bare 500.
+ */
+export function toErrorReply(error: unknown): { status: number; body: ErrorBody; isUnexpected: boolean } {
+  if (error instanceof AppError)
+    return { status: error.status, body: body(error.status, error.message), isUnexpected: false };
+  if (error instanceof z.ZodError)
+    return { status: 422, body: body(422, describeZodError(error)), isUnexpected: false };
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 429) return { status, body: body(429, HttpErrorMessage[429]), isUnexpected: false };
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return { status: 400, body: body(400, 'Malformed JSON in request body'), isUnexpected: false };
+    }
+    const known = HttpErrorMessage[status as keyof typeof HttpErrorMessage];
+    return { status, body: body(status, known ?? HttpErrorMessage[400]), isUnexpected: false };
+  }
+  return { status: 500, body: body(500, HttpErrorMessage[500]), isUnexpected: true };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body: errorBody, isUnexpected } = toErrorReply(error);
+    if (isUnexpected) request.log.error({ err: error }, 'unexpected error');
+    else request.log.info({ status, msg: errorBody.msg }, 'request failed');
+    return reply.status(status).send(errorBody);
+  });
+}
+
+/** The JSON 404 for unknown `/api/*` paths (and unsupported methods on them). */
+export function sendApiNotFound(
+  _request: unknown,
+  reply: { status(code: number): { send(body: ErrorBody): unknown } },
+) {
+  return reply.status(404).send(body(404, HttpErrorMessage[404]));
+}

@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { StorefrontLoadContext } from '@everdeal/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { sendApiNotFound } from './errors';
+
+export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
+
+export type SsrOptions = {
+  mode: 'production' | 'development';
+  loadContext: (request: FastifyRequest) => Omit<StorefrontLoadContext, 'buildId'>;
+};
+
+/** Turns Fastify's request into the Web `Request` React Router expects. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Sends a Web `Response` back through Fastify so compression and onSend hooks still apply. */
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+async function loadBuildResolver(app: FastifyInstance, mode: SsrOptions['mode']): Promise<() => Promise<ServerBuild>> {
+  if (mode === 'development') {
+    // Vite in middleware mode: modules are transformed on request and hot-reloaded.
+    const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+    const vite = await createServer({
+      root: webRoot,
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: { host: '127.0.0.1' } },
+    });
+    app.addHook('onClose', () => vite.close());
+    await app.register(middie);
+    app.use(vite.middlewares);
+    return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  }
+  const build = (await import(pathToFileURL(join(webRoot, 'build/server/index.js')).href)) as ServerBuild;
+  return async () => build;
+}
+
+/**
+ * Static files and server-rendered pages. Hashed assets are cached for a year; other files in
+ * the client build (favicon, robots) for an hour; every other path is a React Router page.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  const getBuild = await loadBuildResolver(app, options.mode);
+  if (options.mode === 'production') {
+    const clientDir = join(webRoot, 'build/client');
+    await app.register(fastifyStatic, {
+      root: join(clientDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      globIgnore: ['assets/**', '.vite/**'],
+      maxAge: '1h',
+    });
+  }
+  const build = await getBuild();
+  const buildId = build.assets.version;
+  // Production builds one handler; development asks Vite for the latest build on each request.
+  const productionHandler = options.mode === 'production' ? createRequestHandler(build, 'production') : undefined;
+  const handlerFor = async () => productionHandler ?? createRequestHandler(await getBuild(), 'development');
+
+  app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));
+
+  await app.register(async (pages) => {
+    // Page actions read their own bodies (forms, uploads), so no Fastify parser may consume them.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
+        const handle = await handlerFor();
+        const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}

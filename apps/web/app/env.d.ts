@@ -1,0 +1,5 @@
+import type { StorefrontLoadContext } from '@everdeal/contracts';
+
+declare module 'react-router' {
+  interface AppLoadContext extends StorefrontLoadContext {}
+}

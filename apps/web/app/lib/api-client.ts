@@ -1,0 +1,124 @@
+import {
+  API_TIMEOUT_MS,
+  type ApiInput,
+  type ApiOutput,
+  type ApiPath,
+  ClientErrorMessage,
+  HttpErrorMessage,
+} from '@everdeal/contracts';
+
+/** How an error toast should look (spec §8: error, warning or info). */
+export type ApiErrorSeverity = 'error' | 'warning' | 'info';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: number | null,
+    readonly severity: ApiErrorSeverity = 'error',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiCallOptions = {
+  /** Spec §7: some calls (login) show their own message instead of the automatic toast. */
+  silent?: boolean;
+  /** Message when the server answers a non-zero code without one (spec §8 defaults). */
+  fallbackMessage?: string;
+  signal?: AbortSignal;
+};
+
+type Hooks = {
+  getToken: () => string | null;
+  onError: (error: ApiError) => void;
+  onUnauthorized: () => void;
+};
+
+const hooks: Hooks = { getToken: () => null, onError: () => {}, onUnauthorized: () => {} };
+
+/** The app wires toasts and auth into the client once at start; the client imports neither. */
+export function configureApiClient(next: Partial<Hooks>) {
+  Object.assign(hooks, next);
+}
+
+type Body = { code?: number; msg?: string; message?: string; data?: unknown };
+
+/** Spec §8: the message for an HTTP failure, preferring what the server said where allowed. */
+export function messageForStatus(status: number, body: Body | null): { message: string; severity: ApiErrorSeverity } {
+  const serverMessage = body?.msg || body?.message;
+  if (status === 400) return { message: serverMessage || HttpErrorMessage[400], severity: 'error' };
+  if (status === 401) return { message: HttpErrorMessage[401], severity: 'warning' };
+  if (status === 403) return { message: HttpErrorMessage[403], severity: 'error' };
+  if (status === 404) return { message: HttpErrorMessage[404], severity: 'error' };
+  if (status === 422) return { message: serverMessage || HttpErrorMessage[422], severity: 'error' };
+  if (status === 429) return { message: HttpErrorMessage[429], severity: 'warning' };
+  if (status >= 500 && status <= 504) return { message: ClientErrorMessage.serverError, severity: 'error' };
+  return { message: ClientErrorMessage.unexpected, severity: 'error' };
+}
+
+async function readBody(response: Response): Promise<Body | null> {
+  try {
+    return (await response.json()) as Body;
+  } catch {
+    return null;
+  }
+}
+
+function fail(error: ApiError, options: ApiCallOptions): never {
+  if (!options.silent) hooks.onError(error);
+  throw error;
+}
+
+/**
+ * The one way the browser talks to the API (spec §7): POST with a JSON body, the bearer token
+ * when one is stored, a request-time header, a 10 s timeout, and the body unwrapped to `data`.
+ * Failures become an ApiError carrying the spec §8 message, toasted unless `silent`.
+ */
+export async function callApi<P extends ApiPath>(
+  path: P,
+  input: ApiInput<P> = {} as ApiInput<P>,
+  options: ApiCallOptions = {},
+): Promise<ApiOutput<P>> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-request-time': String(Date.now()),
+  };
+  const token = hooks.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
+
+  let response: Response;
+  try {
+    // Fastify rejects an empty JSON body (STACK-NOTES), so the client always sends an object.
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(input ?? {}),
+      signal: AbortSignal.any(signals),
+    });
+  } catch (cause) {
+    // A cancelled request (the user typed on) is not a network failure worth a toast.
+    if (options.signal?.aborted) throw cause;
+    return fail(new ApiError(ClientErrorMessage.network, null, null), options);
+  }
+
+  const body = await readBody(response);
+  if (response.status === 401) {
+    hooks.onUnauthorized();
+    throw new ApiError(body?.msg || HttpErrorMessage[401], 401, body?.code ?? 401, 'warning');
+  }
+  if (!response.ok) {
+    const { message, severity } = messageForStatus(response.status, body);
+    return fail(new ApiError(message, response.status, body?.code ?? null, severity), options);
+  }
+  if (!body || typeof body.code !== 'number') {
+    return fail(new ApiError(ClientErrorMessage.unexpected, response.status, null), options);
+  }
+  if (body.code !== 0) {
+    const message = body.msg || body.message || options.fallbackMessage || ClientErrorMessage.operationFailed;
+    return fail(new ApiError(message, response.status, body.code), options);
+  }
+  return body.data as ApiOutput<P>;
+}

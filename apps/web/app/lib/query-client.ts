@@ -1,0 +1,21 @@
+import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_DELAY_MS, QUERY_STALE_MS } from '@everdeal/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Spec §9 request defaults: cache 5 min, stale 30 s, 3 retries 1 s apart, none for a 4xx. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_CACHE_MS,
+        staleTime: QUERY_STALE_MS,
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && error.status !== null && error.status < 500) return false;
+          return failureCount < QUERY_RETRIES;
+        },
+        retryDelay: QUERY_RETRY_DELAY_MS,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

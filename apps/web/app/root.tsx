@@ -1,0 +1,44 @@
+import { BRAND_TAGLINE, HOME_TITLE } from '@everdeal/contracts';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { AppProviders } from './app-providers';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cspNonce: context.cspNonce, buildId: context.buildId, publicUrl: context.publicUrl };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: HOME_TITLE }, { name: 'description', content: BRAND_TAGLINE }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = data?.cspNonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6323f0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-canvas font-sans text-ink-900">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppProviders buildId={loaderData.buildId}>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export { RootErrorBoundary as ErrorBoundary } from './root-error-boundary';

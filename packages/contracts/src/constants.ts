@@ -1,0 +1,39 @@
+// Business constants of spec §9 and PRODUCT.md, in one place.
+
+export const BRAND_NAME = 'Everdeal';
+export const BRAND_TAGLINE = 'Lifetime deals on AI software';
+export const HOME_TITLE = `${BRAND_NAME} | ${BRAND_TAGLINE}`;
+export const pageTitle = (page: string) => `${page} | ${BRAND_NAME}`;
+
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_PLAN_LABEL = 'lifetime plan';
+export const DEFAULT_REFUND_WINDOW_DAYS = 60;
+export const MAX_CODES_PER_PLAN = 9;
+
+export const API_TIMEOUT_MS = 10_000;
+export const TOAST_DEFAULT_DURATION_MS = 3000;
+export const TOAST_MIN_WIDTH_PX = 300;
+export const TOAST_MAX_WIDTH_PX = 500;
+export const TOAST_STACK_OFFSET_PX = 20;
+export const TOAST_STACK_GAP_PX = 76;
+
+export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+
+export const CART_STALE_MS = 30_000;
+export const FAVORITES_CACHE_MS = 300_000;
+export const QUERY_CACHE_MS = 300_000;
+export const QUERY_STALE_MS = 30_000;
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_DELAY_MS = 1000;
+
+export const CART_POPUP_MS = 3000;
+export const CART_POPUP_CLEAR_MS = 300;
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const BADGE_OVERFLOW_AT = 99;
+export const FORGOT_DIALOG_WIDTH_PX = 800;
+
+export const MAX_PAGE_SIZE = 60;
+export const DEFAULT_PAGE_SIZE = 24;

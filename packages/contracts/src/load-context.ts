@@ -1,0 +1,22 @@
+import type { CategoryList, GetProductInput, GetProductsInput, ProductDetail, ProductList } from './catalog';
+
+/**
+ * What the server hands to every React Router loader and action (STYLE.md: SSR loaders call
+ * the same service functions as the API, never the API over HTTP).
+ */
+export interface StorefrontServices {
+  getProducts(input: GetProductsInput): Promise<ProductList>;
+  /** Throws an AppError 404 for an unknown or unpublished slug. */
+  getProduct(input: GetProductInput): Promise<ProductDetail>;
+  getCategories(): Promise<CategoryList>;
+}
+
+export interface StorefrontLoadContext {
+  services: StorefrontServices;
+  /** Absolute origin for canonical URLs and OpenGraph tags, without a trailing slash. */
+  publicUrl: string;
+  /** Identifies the running build; the client compares it hourly (spec §4). */
+  buildId: string;
+  /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
+  cspNonce: string;
+}

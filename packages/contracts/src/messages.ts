@@ -1,0 +1,43 @@
+// Verbatim texts of the specification (§5 validation, §8 error catalogue). Server defaults and
+// client toasts both read them from here so the two ends can never drift apart.
+
+export const HttpErrorMessage = {
+  400: 'Invalid request data',
+  401: 'User not logged in',
+  403: 'You do not have permission to perform this action',
+  404: 'Requested resource not found',
+  422: 'Data validation failed',
+  429: 'Too many requests, please try again later',
+  500: 'Server error, please try again later',
+} as const;
+
+export type HttpErrorStatus = keyof typeof HttpErrorMessage;
+
+export const ClientErrorMessage = {
+  serverError: 'Server error, please try again later',
+  unexpected: 'An unexpected error occurred',
+  network: 'Network error, please check your connection',
+  // §8: the last fallback of the error toast is a Chinese "operation failed".
+  operationFailed: '操作失败',
+} as const;
+
+export const ValidationMessage = {
+  loginIncomplete: 'Please fill in complete email and password',
+  forgotEmailRequired: 'Please enter your email address',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordHint: 'Passwords must be at least 8 characters.',
+  required: 'This field is required',
+  minLength: (n: number) => `Minimum length is ${n} characters`,
+  passwordsMismatch: 'Passwords do not match',
+  invalidFormat: 'Invalid format',
+  quantityNegative: 'Quantity cannot be negative',
+} as const;
+
+export const NotFoundPageText = {
+  title: 'Page not found',
+  body: 'The page you are looking for was moved, removed or might never existed.',
+  button: 'Go to Homepage',
+} as const;

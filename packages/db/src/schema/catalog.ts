@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const planKind = pgEnum('plan_kind', ['lifetime', 'subscription']);
+export const billingInterval = pgEnum('billing_interval', ['month', 'year']);
+export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out', 'ended']);
+export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'allocated', 'revoked']);
+
+export type GalleryImage = { url: string; alt: string };
+
+export const sellers = pgTable('sellers', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  website: text(),
+  bio: text().notNull().default(''),
+  userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable('categories', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  position: integer().notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    tagline: text().notNull(),
+    description: text().notNull().default(''),
+    logoUrl: text().notNull(),
+    gallery: jsonb().$type<GalleryImage[]>().notNull().default([]),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    sellerId: integer()
+      .notNull()
+      .references(() => sellers.id),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    alternativeTo: text().array().notNull().default(sql`'{}'::text[]`),
+    integrations: text().array().notNull().default(sql`'{}'::text[]`),
+    aiModels: text().array().notNull().default(sql`'{}'::text[]`),
+    aiCreditsPerMonth: integer(),
+    aiBringYourOwnKey: boolean().notNull().default(false),
+    redemptionUrl: text(),
+    refundWindowDays: integer().notNull().default(60),
+    dealStatus: dealStatus().notNull().default('live'),
+    endsAt: timestamp({ withTimezone: true }),
+    isFeatured: boolean().notNull().default(false),
+    isPublished: boolean().notNull().default(true),
+    // Denormalised counters, kept in step by the code that changes upvotes and reviews, so a
+    // product list never has to aggregate those tables.
+    upvoteCount: integer().notNull().default(0),
+    reviewCount: integer().notNull().default(0),
+    ratingTotal: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_refund_window_days_check', sql`${t.refundWindowDays} >= 0`),
+    index('products_category_id_idx').on(t.categoryId),
+    index('products_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+    kind: planKind().notNull().default('lifetime'),
+    billingInterval: billingInterval(),
+    priceCents: integer().notNull(),
+    originalPriceCents: integer().notNull(),
+    currency: text().notNull().default('USD'),
+    features: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('plans_product_id_idx').on(t.productId),
+    check('plans_price_check', sql`${t.priceCents} >= 0 and ${t.originalPriceCents} >= ${t.priceCents}`),
+    check('plans_interval_check', sql`(${t.kind} = 'lifetime') = (${t.billingInterval} is null)`),
+  ],
+);
+
+export const licenseCodes = pgTable(
+  'license_codes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    status: licenseCodeStatus().notNull().default('available'),
+    allocatedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('license_codes_plan_id_code_key').on(t.planId, t.code),
+    index('license_codes_plan_id_status_idx').on(t.planId, t.status),
+  ],
+);
