@@ -1,14 +1,23 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorContent, errorDetails } from './features/shell/error-content';
+import { Logo } from './features/shell/logo';
+import { NotFoundContent } from './features/shell/not-found-content';
 
+/**
+ * The last line of defence: an error above the layouts (root loader, providers). It renders
+ * without the app's providers, so it shows a minimal frame with the logo and no header state.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-xl p-10 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
-      <a className="mt-6 inline-block text-brand-600 underline" href="/">
-        Go to Homepage
-      </a>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex h-16 items-center border-ink-900/[0.08] border-b bg-white px-4 sm:px-6 lg:px-8">
+        <Logo />
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center">
+        {isNotFound ? <NotFoundContent /> : <ErrorContent details={errorDetails(error)} />}
+      </main>
+    </div>
   );
 }

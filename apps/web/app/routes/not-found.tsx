@@ -1,5 +1,6 @@
 import { NotFoundPageText, pageTitle } from '@everdeal/contracts';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { NotFoundContent } from '~/features/shell/not-found-content';
 
 // Returned, not thrown: the page renders normally and the document is served with HTTP 404.
 export function loader() {
@@ -8,11 +9,5 @@ export function loader() {
 export const meta = () => [{ title: pageTitle(NotFoundPageText.title) }];
 
 export default function NotFound() {
-  return (
-    <main>
-      <h1>{NotFoundPageText.title}</h1>
-      <p>{NotFoundPageText.body}</p>
-      <Link to="/">{NotFoundPageText.button}</Link>
-    </main>
-  );
+  return <NotFoundContent />;
 }

@@ -1,0 +1,116 @@
+import { BRAND_TAGLINE, MOBILE_BREAKPOINT_PX } from '@everdeal/contracts';
+import { clsx } from 'clsx';
+import { ChevronRight, Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { iconButtonClasses } from '~/components/ui/button';
+import { CountBadge } from '~/components/ui/count-badge';
+import { Logo } from './logo';
+import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from './nav-items';
+
+export interface MobileMenuProps {
+  wishlistCount: number;
+  cartCount: number;
+}
+
+/**
+ * Spec §2: the hamburger menu below 768 px. It closes on route change and on Escape; Radix
+ * traps focus inside while open and returns it to the hamburger button afterwards.
+ */
+export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastLocationKey, setLastLocationKey] = useState(location.key);
+
+  // Route change closes the menu (adjusting state during render, no effect round-trip).
+  if (lastLocationKey !== location.key) {
+    setLastLocationKey(location.key);
+    if (open) setOpen(false);
+  }
+
+  // Growing past the breakpoint hides the hamburger, so the menu must not stay open behind it.
+  useEffect(() => {
+    if (!open) return;
+    const desktop = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onChange = () => desktop.matches && setOpen(false);
+    onChange();
+    desktop.addEventListener('change', onChange);
+    return () => desktop.removeEventListener('change', onChange);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger aria-label="Open menu" className={iconButtonClasses({ className: '-ml-2 md:hidden' })}>
+        <Menu aria-hidden="true" className="size-6" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/40 backdrop-blur-[2px] md:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-pop focus:outline-none md:hidden"
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <div className="flex h-16 shrink-0 items-center justify-between border-ink-900/[0.07] border-b px-4">
+            <Logo onClick={close} />
+            <Dialog.Close aria-label="Close menu" className={iconButtonClasses({ className: '-mr-2' })}>
+              <X aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+
+          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+            <ul className="space-y-1">
+              {[...MAIN_NAV, LAUNCH_ITEM].map((item) => (
+                <li key={item.to}>
+                  <MenuLink item={item} onSelect={close} />
+                </li>
+              ))}
+            </ul>
+            <div className="mx-3 my-4 h-px bg-ink-900/[0.07]" />
+            <ul className="space-y-1">
+              <li>
+                <MenuLink item={WISHLIST_ITEM} count={wishlistCount} onSelect={close} />
+              </li>
+              <li>
+                <MenuLink item={CART_ITEM} count={cartCount} onSelect={close} />
+              </li>
+              <li>
+                <MenuLink item={SIGN_IN_ITEM} onSelect={close} />
+              </li>
+            </ul>
+          </nav>
+
+          <div className="shrink-0 border-ink-900/[0.07] border-t bg-canvas px-5 py-4 text-ink-500 text-xs">
+            {BRAND_TAGLINE}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function MenuLink({ item, count = 0, onSelect }: { item: NavItem; count?: number; onSelect: () => void }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      onClick={onSelect}
+      className={({ isActive }) =>
+        clsx(
+          'group flex min-h-12 items-center gap-3.5 rounded-xl px-3 font-medium text-[0.9375rem] transition-colors',
+          isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-900 hover:bg-canvas',
+        )
+      }
+    >
+      <span className="relative grid size-9 place-items-center rounded-lg bg-canvas text-ink-700 group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-600">
+        <Icon aria-hidden="true" className="size-[1.125rem]" />
+        <CountBadge count={count} />
+      </span>
+      <span className="flex-1">{item.label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-ink-300" />
+    </NavLink>
+  );
+}

@@ -1,0 +1,15 @@
+import { Heart, House, type LucideIcon, Mail, Rocket, ShoppingCart, TrendingUp, UserRound } from 'lucide-react';
+
+export type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
+
+/** The main navigation (spec §2 "Header"). */
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: 'Home', to: '/', icon: House, end: true },
+  { label: 'Top Trending', to: '/trending', icon: TrendingUp },
+  { label: 'Contact', to: '/contact', icon: Mail },
+];
+
+export const LAUNCH_ITEM: NavItem = { label: 'Launch a product', to: '/launch', icon: Rocket };
+export const WISHLIST_ITEM: NavItem = { label: 'Wishlist', to: '/wishlist', icon: Heart };
+export const CART_ITEM: NavItem = { label: 'Cart', to: '/cart', icon: ShoppingCart };
+export const SIGN_IN_ITEM: NavItem = { label: 'Sign in', to: '/auth/login', icon: UserRound };
