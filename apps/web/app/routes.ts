@@ -3,5 +3,17 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 // Spec §2 routes. A route appears here only once it has real content; any other path falls
 // through to the 404 page, never to a stub.
 export default [
-  layout('routes/_default-layout.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+  layout('routes/_default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('products/:slug', 'routes/product.tsx'),
+    route('trending', 'routes/trending.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('launch', 'routes/launch.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('refund-policy', 'routes/refund-policy.tsx'),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    route('loading-demo', 'routes/loading-demo.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('routes/_product-form-layout.tsx', [route('final-message-test', 'routes/final-message-test.tsx')]),
 ] satisfies RouteConfig;

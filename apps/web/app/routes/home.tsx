@@ -1,18 +1,172 @@
+import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts';
+import { ArrowRight, BadgeCheck, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { CategoryTiles, EmptyState, ProductGrid, SectionHeader } from '~/features/catalog';
+import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
 
+const HOME_SECTION_SIZE = 8;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.services.getProducts({ sort: 'featured', pageSize: 8 });
+  const [featured, newest, { categories }] = await Promise.all([
+    context.services.getProducts({ sort: 'featured', pageSize: HOME_SECTION_SIZE }),
+    context.services.getProducts({ sort: 'newest', pageSize: HOME_SECTION_SIZE }),
+    context.services.getCategories(),
+  ]);
+  return { featured: featured.items, newest: newest.items, categories, publicUrl: context.publicUrl };
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: HOME_TITLE,
+    description: `${BRAND_TAGLINE}: pay once for the AI writing, image, video, voice, coding and sales tools you use every day, with a ${DEFAULT_REFUND_WINDOW_DAYS}-day money-back guarantee on most deals.`,
+    publicUrl: loaderData?.publicUrl ?? '',
+    path: '/',
+  });
+
+const trustPoints = [
+  {
+    icon: Gem,
+    title: 'Best Price on AI Products',
+    text: 'Lifetime plans for a one-time price, often 80% or more below the original price.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Risk-Free Guarantee',
+    text: `Most deals come with a ${DEFAULT_REFUND_WINDOW_DAYS}-day refund window: refund it yourself from your order page.`,
+  },
+  {
+    icon: Sparkles,
+    title: 'Curated',
+    text: 'We test every product before it launches and turn down most of the tools that apply.',
+  },
+  {
+    icon: BadgeCheck,
+    title: 'Trusted Tools',
+    text: 'Real founders, an AI disclosure on every deal and reviews from verified buyers only.',
+  },
+];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, newest, categories } = loaderData;
   return (
-    <main>
-      <h1>Everdeal</h1>
-      <ul>
-        {loaderData.items.map((p) => (
-          <li key={p.id}>{p.name}</li>
-        ))}
-      </ul>
-    </main>
+    <div className="pb-20">
+      <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ink-900 text-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgb(116_67_251/0.55),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgb(255_157_10/0.18),transparent)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-14 sm:px-6 sm:pt-24 sm:pb-20 lg:px-8">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
+            <Sparkles aria-hidden="true" className="size-4 text-accent-400" />
+            Pay once. Use it for life.
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl"
+          >
+            Lifetime deals on the AI tools that matter
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-ink-300 sm:text-xl">
+            Skip the monthly bills. Everdeal finds the AI software worth keeping and negotiates one-time prices with the
+            people who build it, so you own your tools instead of renting them.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
+            <Link
+              to="/trending"
+              className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
+            >
+              Browse deals
+              <ArrowRight aria-hidden="true" className="size-4.5" />
+            </Link>
+            <Link
+              to="/launch"
+              className={buttonClasses({
+                variant: 'outline',
+                size: 'lg',
+                className: 'border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10',
+              })}
+            >
+              <Rocket aria-hidden="true" className="size-4.5" />
+              Launch a product
+            </Link>
+          </div>
+          <ul className="mt-10 grid grid-cols-2 gap-3 sm:mt-12 sm:gap-4 lg:mt-16 lg:grid-cols-4">
+            {trustPoints.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-card bg-white/5 p-3.5 ring-1 ring-white/10 sm:p-4">
+                <Icon aria-hidden="true" className="size-5 text-accent-400 sm:size-6" />
+                <p className="mt-2 text-sm leading-snug font-semibold sm:mt-3 sm:text-base">{title}</p>
+                <p className="mt-1 hidden text-sm text-ink-300 sm:block">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-16 px-4 pt-14 sm:space-y-20 sm:px-6 sm:pt-20 lg:px-8">
+        <section aria-labelledby="featured-deals">
+          <SectionHeader
+            id="featured-deals"
+            title="Featured deals"
+            description="Hand-picked by our team this week."
+            action={{ to: '/trending', label: 'See all deals' }}
+          />
+          <ProductGrid
+            products={featured}
+            empty={
+              <EmptyState
+                title="No featured deals right now"
+                description="Our team is lining up the next picks. Meanwhile, see what shoppers are buying."
+                action={
+                  <Link to="/trending" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                    See trending deals
+                  </Link>
+                }
+              />
+            }
+          />
+        </section>
+
+        <section aria-labelledby="browse-categories">
+          <SectionHeader
+            id="browse-categories"
+            title="Browse categories"
+            description="From writing assistants to sales agents: find the tool for the job."
+          />
+          {categories.length > 0 ? (
+            <CategoryTiles categories={categories} />
+          ) : (
+            <EmptyState
+              title="No categories yet"
+              description="Categories appear here as soon as the first deals launch."
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="new-deals">
+          <SectionHeader
+            id="new-deals"
+            title="New deals"
+            description="Just launched on Everdeal."
+            action={{ to: '/trending', label: 'See all deals' }}
+          />
+          <ProductGrid
+            products={newest}
+            empty={
+              <EmptyState
+                title="No new deals yet"
+                description="New launches show up here first. Are you building an AI product?"
+                action={
+                  <Link to="/launch" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                    Launch a product
+                  </Link>
+                }
+              />
+            }
+          />
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,21 @@
+// Public surface of the catalogue feature: routes import from here.
+export { AiDisclosure } from './ai-disclosure';
+export { Breadcrumbs, type Crumb } from './breadcrumbs';
+export { CategoryFilter, CategoryTiles, categoryPath } from './category-tiles';
+export { ChipList } from './chip-list';
+export { DealFacts } from './deal-facts';
+export { ENDING_SOON_MS, formatDealDate, getDealBadge } from './deal-status';
+export { DealStatusBadge } from './deal-status-badge';
+export { EmptyState } from './empty-state';
+export { LOW_STOCK_THRESHOLD, PlanCard, planKindLabel } from './plan-card';
+export { DiscountBadge, PriceTag } from './price-tag';
+export { ProductCard, productPath } from './product-card';
+export { ProductGallery } from './product-gallery';
+export { ProductGrid } from './product-grid';
+export { ProductLogo } from './product-logo';
+export { ProseHtml, proseClasses } from './prose';
+export { RatingStars } from './rating-stars';
+export { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
+export { SectionHeader } from './section-header';
+export { SellerCard } from './seller-card';
+export { UpvoteCount } from './upvote-count';

@@ -1,0 +1,60 @@
+import { discountPercent, formatMoney } from '@everdeal/contracts';
+import { clsx } from 'clsx';
+
+export interface DiscountBadgeProps {
+  price: number;
+  originalPrice: number;
+  className?: string;
+}
+
+/** "-80%" against the original price; nothing when there is no saving. */
+export function DiscountBadge({ price, originalPrice, className }: DiscountBadgeProps) {
+  const percent = discountPercent(price, originalPrice);
+  if (percent <= 0) return null;
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center rounded-md bg-accent-400 px-1.5 py-0.5 text-xs font-bold text-ink-900 tabular-nums',
+        className,
+      )}
+    >
+      <span className="sr-only">Save </span>-{percent}%
+    </span>
+  );
+}
+
+export interface PriceTagProps {
+  /** Integer cents. */
+  price: number;
+  /** Integer cents; struck through when higher than the price. */
+  originalPrice: number;
+  currency: string;
+  size?: 'sm' | 'md' | 'lg';
+  /** Small text after the price, e.g. "lifetime plan" or "per month". */
+  suffix?: string;
+  className?: string;
+}
+
+const priceSize = { sm: 'text-lg', md: 'text-2xl', lg: 'text-4xl' } as const;
+const originalSize = { sm: 'text-sm', md: 'text-base', lg: 'text-lg' } as const;
+
+/** Deal price, struck-through original price and the discount badge. */
+export function PriceTag({ price, originalPrice, currency, size = 'sm', suffix, className }: PriceTagProps) {
+  const hasSaving = originalPrice > price;
+  return (
+    <div className={clsx('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
+      <span className={clsx('font-bold tracking-tight text-ink-900 tabular-nums', priceSize[size])}>
+        <span className="sr-only">Price </span>
+        {formatMoney(price, currency)}
+      </span>
+      {suffix ? <span className="text-sm text-ink-500">{suffix}</span> : null}
+      {hasSaving ? (
+        <s className={clsx('text-ink-500 tabular-nums', originalSize[size])}>
+          <span className="sr-only">Original price </span>
+          {formatMoney(originalPrice, currency)}
+        </s>
+      ) : null}
+      <DiscountBadge price={price} originalPrice={originalPrice} className="self-center" />
+    </div>
+  );
+}

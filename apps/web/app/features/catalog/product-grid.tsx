@@ -1,0 +1,31 @@
+import type { ProductSummary } from '@everdeal/contracts';
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { ProductCard } from './product-card';
+
+export interface ProductGridProps {
+  products: ProductSummary[];
+  /** Rendered instead of the grid when there are no products. */
+  empty: ReactNode;
+  /** Rank of the first product; omit for an unranked grid. */
+  firstRank?: number;
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+}
+
+export function ProductGrid({ products, empty, firstRank, headingLevel, className }: ProductGridProps) {
+  if (products.length === 0) return <>{empty}</>;
+  return (
+    <ul className={clsx('grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4', className)}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard
+            product={product}
+            rank={firstRank === undefined ? undefined : firstRank + index}
+            headingLevel={headingLevel}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

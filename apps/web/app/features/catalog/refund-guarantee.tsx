@@ -1,0 +1,47 @@
+import { clsx } from 'clsx';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { Link } from 'react-router';
+
+export interface RefundGuaranteeProps {
+  /** The deal's refund window; 0 means the deal cannot be refunded. */
+  days: number;
+  className?: string;
+}
+
+export function refundWindowTitle(days: number): string {
+  return days > 0 ? `${days}-day money-back guarantee` : 'No refunds on this deal';
+}
+
+/** What the deal's refund window means for the buyer, with a link to the full policy. */
+export function RefundGuarantee({ days, className }: RefundGuaranteeProps) {
+  const hasRefunds = days > 0;
+  const Icon = hasRefunds ? ShieldCheck : ShieldOff;
+  return (
+    <section
+      aria-labelledby="refund-window"
+      className={clsx(
+        'rounded-card p-5 ring-1 ring-inset',
+        hasRefunds ? 'bg-emerald-50 ring-emerald-600/20' : 'bg-ink-900/[0.03] ring-ink-900/10',
+        className,
+      )}
+    >
+      <div className="flex items-center gap-3">
+        <Icon
+          aria-hidden="true"
+          className={clsx('size-6 shrink-0', hasRefunds ? 'text-emerald-700' : 'text-ink-500')}
+        />
+        <h2 id="refund-window" className="font-semibold text-ink-900">
+          {refundWindowTitle(days)}
+        </h2>
+      </div>
+      <p className="mt-2 text-sm text-ink-700">
+        {hasRefunds
+          ? `Not the right fit? Refund it yourself from your order page within ${days} days of purchase. You get the full amount of the item back, no questions asked, and its license codes stop working.`
+          : 'This deal is final: once you buy, the purchase cannot be refunded. Read the plan details carefully and ask the seller any questions before you buy.'}
+      </p>
+      <Link to="/refund-policy" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        Read the refund policy
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { pageTitle } from '@everdeal/contracts';
+import { data } from 'react-router';
+import {
+  AiDisclosure,
+  Breadcrumbs,
+  ChipList,
+  categoryPath,
+  DealFacts,
+  DealStatusBadge,
+  PlanCard,
+  ProductGallery,
+  ProductLogo,
+  ProseHtml,
+  RatingStars,
+  RefundGuarantee,
+  refundWindowTitle,
+  SellerCard,
+  UpvoteCount,
+} from '~/features/catalog';
+import { seoMeta } from '~/lib/seo';
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const product = await context.services.getProduct({ slug: params.slug });
+    return { product, publicUrl: context.publicUrl };
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle('Page not found') }];
+  const { product, publicUrl } = loaderData;
+  const image = product.gallery[0];
+  return seoMeta({
+    title: pageTitle(product.name),
+    description: `${product.tagline}. Get ${product.name} on Everdeal.`,
+    publicUrl,
+    path: `/products/${product.slug}`,
+    image: image?.url ?? product.logoUrl,
+    imageAlt: image?.alt ?? `${product.name} logo`,
+    type: 'product',
+  });
+};
+
+const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const isPurchasable = product.dealStatus === 'live';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: product.category.name, to: categoryPath(product.category.slug) },
+          { label: product.name },
+        ]}
+      />
+
+      <article aria-labelledby="product-name" className="mt-6">
+        <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <ProductLogo src={product.logoUrl} name={product.name} size="lg" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+                {product.category.name}
+              </span>
+              <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} />
+            </div>
+            <h1 id="product-name" className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
+              {product.name}
+            </h1>
+            <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
+              <UpvoteCount count={product.upvoteCount} className="text-sm" />
+              {product.plans.length > 0 ? (
+                <a href="#plans" className="text-sm font-semibold text-brand-700 hover:underline">
+                  See {product.plans.length === 1 ? 'the plan' : `all ${product.plans.length} plans`}
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </header>
+
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+          <div className="min-w-0 space-y-12">
+            <ProductGallery images={product.gallery} productName={product.name} />
+
+            <section id="plans" aria-labelledby="plans-title" className="min-w-0 scroll-mt-24">
+              <h2 id="plans-title" className="text-2xl font-bold tracking-tight text-ink-900">
+                Choose your plan
+              </h2>
+              <p className="mt-1 text-ink-500">
+                Every plan is delivered as a license code you redeem on {product.name}&rsquo;s own site.{' '}
+                <a href="#refund-window" className="font-medium text-brand-700 hover:underline">
+                  {refundWindowTitle(product.refundWindowDays)}
+                </a>
+              </p>
+              {product.plans.length > 0 ? (
+                <ul className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+                  {product.plans.map((plan) => (
+                    <li key={plan.variantId}>
+                      <PlanCard
+                        plan={plan}
+                        isPurchasable={isPurchasable}
+                        unavailableLabel={unavailableLabels[product.dealStatus]}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-6 rounded-card bg-surface p-6 text-ink-500 ring-1 ring-ink-900/5">
+                  The seller has not published any plans for this deal yet.
+                </p>
+              )}
+            </section>
+
+            <section aria-labelledby="about-product">
+              <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
+                About {product.name}
+              </h2>
+              <ProseHtml html={product.descriptionHtml} className="mt-4" />
+            </section>
+
+            <div className="space-y-6">
+              <ChipList id="integrations" title="Integrations" items={product.integrations} />
+              <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+            </div>
+          </div>
+
+          <aside aria-label="Deal details" className="space-y-5">
+            <RefundGuarantee days={product.refundWindowDays} />
+            <DealFacts status={product.dealStatus} endsAt={product.endsAt} />
+            <AiDisclosure ai={product.ai} />
+            <SellerCard seller={product.seller} />
+          </aside>
+        </div>
+      </article>
+    </div>
+  );
+}
