@@ -22,7 +22,7 @@ export const ProductSortSchema = z.enum([
 export type ProductSort = z.infer<typeof ProductSortSchema>;
 
 const Slug = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'This field is required' : 'Invalid format') })
   .trim()
   .min(1, 'This field is required')
   .max(120)
@@ -30,12 +30,16 @@ const Slug = z
 
 /** `/api/products/getProducts` payload (PRODUCT.md). Unknown fields are stripped. */
 export const GetProductsInputSchema = z.object({
-  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  q: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').optional(),
   category: Slug.optional(),
   sort: ProductSortSchema.default('featured'),
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
+  page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(1),
   pageSize: z.coerce
-    .number()
+    .number({ error: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)

@@ -89,6 +89,7 @@ async function createPgliteDatabase(
     migrate: () => migrate(db, { migrationsFolder }),
     ping: () => pingDb(db),
     close: async () => {
+      if (client.closed) return;
       await client.close();
       releaseLock();
     },

@@ -26,7 +26,8 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody;
     return { status: error.status, body: body(error.status, error.message), isUnexpected: false };
   if (error instanceof z.ZodError)
     return { status: 422, body: body(422, describeZodError(error)), isUnexpected: false };
-  const fastifyError = error as Partial<FastifyError>;
+  // `throw null` and `throw undefined` are possible in JavaScript and must still become a 500.
+  const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 429) return { status, body: body(429, HttpErrorMessage[429]), isUnexpected: false };

@@ -1,0 +1,543 @@
+import { randomBytes } from 'node:crypto';
+import type { CategoryList, ProductDetail, ProductList, ProductSort, ProductSummary } from '@everdeal/contracts';
+import { licenseCodes } from '@everdeal/db';
+import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+/** The services' clock; a test moves it to see deals end. */
+let clock = new Date('2030-01-01T12:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(() => t?.close());
+
+async function getProducts(payload: object): Promise<ProductList> {
+  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+async function getProduct(slug: string): Promise<ProductDetail> {
+  const { status, body } = await callApi<ProductDetail>(t.app, 'products/getProduct', { slug });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+/** A category of this test's own, so listings filtered by it see only this test's products. */
+async function ownCategory(name?: string) {
+  return createCategory(t.db, name ? { name } : {});
+}
+
+/** A word no other product contains. */
+const uniqueWord = () => `zq${randomBytes(4).toString('hex')}`;
+
+describe('getProducts paging', () => {
+  it('pages with total, page and pageSize, and past the end is empty with the right total', async () => {
+    const category = await ownCategory();
+    for (let i = 0; i < 5; i++) await createProduct(t.db, { categoryId: category.id, name: `Paged ${i}` });
+
+    const first = await getProducts({ category: category.slug, pageSize: 2, sort: 'newest' });
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(first.items).toHaveLength(2);
+
+    const third = await getProducts({ category: category.slug, pageSize: 2, page: 3, sort: 'newest' });
+    expect(third).toMatchObject({ total: 5, page: 3, pageSize: 2 });
+    expect(third.items).toHaveLength(1);
+
+    const past = await getProducts({ category: category.slug, pageSize: 2, page: 4, sort: 'newest' });
+    expect(past).toEqual({ items: [], total: 5, page: 4, pageSize: 2 });
+
+    const farPast = await getProducts({ category: category.slug, page: 1000 });
+    expect(farPast).toMatchObject({ items: [], total: 5, page: 1000, pageSize: 24 });
+
+    // Pages together hold every product once.
+    const slugs = new Set<string>();
+    for (let page = 1; page <= 3; page++) {
+      for (const item of (await getProducts({ category: category.slug, pageSize: 2, page, sort: 'newest' })).items)
+        slugs.add(item.slug);
+    }
+    expect(slugs.size).toBe(5);
+  });
+
+  it('an empty result has total 0', async () => {
+    const category = await ownCategory();
+    expect(await getProducts({ category: category.slug })).toEqual({ items: [], total: 0, page: 1, pageSize: 24 });
+    expect(await getProducts({ category: category.slug, page: 3 })).toEqual({
+      items: [],
+      total: 0,
+      page: 3,
+      pageSize: 24,
+    });
+  });
+
+  it('the default page size is 24', async () => {
+    const data = await getProducts({});
+    expect(data.pageSize).toBe(24);
+    expect(data.page).toBe(1);
+  });
+});
+
+describe('getProducts search', () => {
+  it('matches words of the name or the tagline, case-insensitively', async () => {
+    const word = uniqueWord();
+    const byName = await createProduct(t.db, { name: `Writer ${word.toUpperCase()} Pro`, tagline: 'Drafts' });
+    const byTagline = await createProduct(t.db, { name: 'Something else', tagline: `Makes ${word} easy` });
+    await createProduct(t.db, { name: 'Unrelated', tagline: 'Nothing to see' });
+
+    const data = await getProducts({ q: word, sort: 'newest' });
+    expect(data.total).toBe(2);
+    expect(data.items.map((item) => item.slug).sort()).toEqual([byName.slug, byTagline.slug].sort());
+
+    const upper = await getProducts({ q: `  ${word.toUpperCase()}  ` });
+    expect(upper.total).toBe(2);
+  });
+
+  it('several words must all match (AND), in name or tagline', async () => {
+    const a = uniqueWord();
+    const b = uniqueWord();
+    const both = await createProduct(t.db, { name: `Alpha ${a}`, tagline: `with ${b}` });
+    await createProduct(t.db, { name: `Only ${a}` });
+    await createProduct(t.db, { name: `Only ${b}` });
+
+    const data = await getProducts({ q: `${b} ${a}` });
+    expect(data.items.map((item) => item.slug)).toEqual([both.slug]);
+    expect(data.total).toBe(1);
+  });
+
+  it('treats LIKE wildcards literally', async () => {
+    const word = uniqueWord();
+    const percent = await createProduct(t.db, { name: `${word} 100% Off` });
+    const underscore = await createProduct(t.db, { name: `${word} snake_case` });
+    const backslash = await createProduct(t.db, { name: `${word} back\\slash` });
+    await createProduct(t.db, { name: `${word} 1000 plain` });
+    await createProduct(t.db, { name: `${word} snakeXcase` });
+
+    const slugsFor = async (q: string) => (await getProducts({ q: `${word} ${q}` })).items.map((item) => item.slug);
+    expect(await slugsFor('%')).toEqual([percent.slug]);
+    expect(await slugsFor('100%')).toEqual([percent.slug]);
+    expect(await slugsFor('_')).toEqual([underscore.slug]);
+    expect(await slugsFor('snake_case')).toEqual([underscore.slug]);
+    expect(await slugsFor('\\')).toEqual([backslash.slug]);
+  });
+
+  it('finds nothing for an unknown word', async () => {
+    expect(await getProducts({ q: uniqueWord() })).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('getProducts category filter', () => {
+  it('lists only the products of that category', async () => {
+    const tools = await ownCategory('Tools');
+    const other = await ownCategory('Other');
+    const inTools = await createProduct(t.db, { categoryId: tools.id });
+    await createProduct(t.db, { categoryId: other.id });
+
+    const data = await getProducts({ category: tools.slug });
+    expect(data.total).toBe(1);
+    expect(data.items[0]).toMatchObject({ slug: inTools.slug, category: { slug: tools.slug, name: 'Tools' } });
+  });
+
+  it('an unknown category is an empty list', async () => {
+    expect(await getProducts({ category: 'no-such-category' })).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('getProducts sorting', () => {
+  let categorySlug: string;
+  const names: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const category = await ownCategory();
+    categorySlug = category.slug;
+    const seller = await createSeller(t.db);
+    const base = { categoryId: category.id, sellerId: seller.id };
+    const day = (n: number) => new Date(Date.UTC(2029, 0, n));
+    // Each product wins exactly one ordering, so every sort is told apart.
+    const rows = [
+      {
+        key: 'A',
+        isFeatured: true,
+        upvoteCount: 1,
+        createdAt: day(1),
+        ratingTotal: 6,
+        reviewCount: 2, // 3.0
+        endsAt: null,
+        price: 5000,
+      },
+      {
+        key: 'B',
+        isFeatured: false,
+        upvoteCount: 50,
+        createdAt: day(2),
+        ratingTotal: 8,
+        reviewCount: 2, // 4.0
+        endsAt: day(200),
+        price: 1000,
+      },
+      {
+        key: 'C',
+        isFeatured: true,
+        upvoteCount: 10,
+        createdAt: day(5),
+        ratingTotal: 0,
+        reviewCount: 0, // 0
+        endsAt: day(100),
+        price: 9000,
+      },
+      {
+        key: 'D',
+        isFeatured: false,
+        upvoteCount: 5,
+        createdAt: day(3),
+        ratingTotal: 14,
+        reviewCount: 3, // 4.7
+        endsAt: day(50),
+        price: 3000,
+      },
+    ];
+    for (const row of rows) {
+      const product = await createProduct(t.db, {
+        ...base,
+        name: `Sort ${row.key}`,
+        isFeatured: row.isFeatured,
+        upvoteCount: row.upvoteCount,
+        createdAt: row.createdAt,
+        ratingTotal: row.ratingTotal,
+        reviewCount: row.reviewCount,
+        endsAt: row.endsAt,
+        // A more expensive plan first: the price that sorts is the cheapest plan's.
+        plans: [
+          { name: 'Big', priceCents: row.price * 3, originalPriceCents: row.price * 10, codes: 1 },
+          { name: 'Small', priceCents: row.price, originalPriceCents: row.price * 4, codes: 1 },
+        ],
+      });
+      names[product.slug] = row.key;
+    }
+  });
+
+  const orderOf = async (sort: ProductSort) =>
+    (await getProducts({ category: categorySlug, sort })).items.map((item) => names[item.slug]).join('');
+
+  it.each([
+    ['featured', 'CABD'], // featured first, then by upvotes
+    ['newest', 'CDBA'],
+    ['popular', 'BCDA'],
+    ['rating', 'DBAC'],
+    ['price-asc', 'BDAC'],
+    ['price-desc', 'CADB'],
+    ['ending-soon', 'DCBA'], // no end date last
+  ] as [ProductSort, string][])('sort %s orders %s', async (sort, expected) => {
+    expect(await orderOf(sort)).toBe(expected);
+  });
+
+  it('featured is the default sort', async () => {
+    expect((await getProducts({ category: categorySlug })).items.map((item) => names[item.slug]).join('')).toBe('CABD');
+  });
+
+  it('rating is the average of the stars, rounded to one decimal', async () => {
+    const items = (await getProducts({ category: categorySlug, sort: 'rating' })).items;
+    expect(items.map((item) => [names[item.slug], item.rating, item.reviewCount])).toEqual([
+      ['D', 4.7, 3],
+      ['B', 4, 2],
+      ['A', 3, 2],
+      ['C', 0, 0],
+    ]);
+  });
+});
+
+describe('product summaries', () => {
+  it('include every plan, and the cheapest plan gives the price', async () => {
+    const category = await ownCategory('Writing');
+    const product = await createProduct(t.db, {
+      categoryId: category.id,
+      name: 'Plans Galore',
+      tagline: 'Three tiers',
+      plans: [
+        { name: 'Tier 1', priceCents: 9900, originalPriceCents: 49900, features: ['1 seat'], codes: 3 },
+        { name: 'Tier 2', priceCents: 4900, originalPriceCents: 19900, features: ['2 seats', 'API'], codes: 2 },
+        {
+          name: 'Monthly',
+          priceCents: 1900,
+          originalPriceCents: 2900,
+          kind: 'subscription',
+          billingInterval: 'month',
+          codes: 1,
+        },
+      ],
+    });
+    const [item] = (await getProducts({ category: category.slug })).items;
+    expect(item).toMatchObject({
+      id: product.id,
+      slug: product.slug,
+      name: 'Plans Galore',
+      tagline: 'Three tiers',
+      category: { slug: category.slug, name: 'Writing' },
+      price: 1900,
+      originalPrice: 2900,
+      currency: 'USD',
+      dealStatus: 'live',
+      endsAt: null,
+      isFeatured: false,
+    } satisfies Partial<ProductSummary>);
+    expect(item?.logoUrl).toEqual(expect.any(String));
+    expect(item?.createdAt).toBe(product.createdAt.toISOString());
+    expect(item?.plans).toEqual([
+      {
+        variantId: product.plans[0]?.id,
+        name: 'Tier 1',
+        kind: 'lifetime',
+        billingInterval: null,
+        price: 9900,
+        originalPrice: 49900,
+        currency: 'USD',
+        features: ['1 seat'],
+        codesRemaining: 3,
+        isSoldOut: false,
+      },
+      {
+        variantId: product.plans[1]?.id,
+        name: 'Tier 2',
+        kind: 'lifetime',
+        billingInterval: null,
+        price: 4900,
+        originalPrice: 19900,
+        currency: 'USD',
+        features: ['2 seats', 'API'],
+        codesRemaining: 2,
+        isSoldOut: false,
+      },
+      {
+        variantId: product.plans[2]?.id,
+        name: 'Monthly',
+        kind: 'subscription',
+        billingInterval: 'month',
+        price: 1900,
+        originalPrice: 2900,
+        currency: 'USD',
+        features: [],
+        codesRemaining: 1,
+        isSoldOut: false,
+      },
+    ]);
+  });
+
+  it('codesRemaining counts only available codes', async () => {
+    const category = await ownCategory();
+    const product = await createProduct(t.db, {
+      categoryId: category.id,
+      plans: [{ priceCents: 5900, originalPriceCents: 29900, codes: 4 }],
+    });
+    const planId = product.plans[0]?.id ?? 0;
+    const [code] = await t.db.select().from(licenseCodes).where(eq(licenseCodes.planId, planId)).limit(1);
+    await t.db
+      .update(licenseCodes)
+      .set({ status: 'allocated', allocatedAt: new Date() })
+      .where(eq(licenseCodes.id, code?.id ?? 0));
+    const [item] = (await getProducts({ category: category.slug })).items;
+    expect(item?.plans[0]).toMatchObject({ codesRemaining: 3, isSoldOut: false });
+  });
+
+  it('hide unpublished products everywhere', async () => {
+    const category = await ownCategory();
+    const word = uniqueWord();
+    const hidden = await createProduct(t.db, { categoryId: category.id, name: `Hidden ${word}`, isPublished: false });
+    await createProduct(t.db, { categoryId: category.id, name: `Shown ${word}` });
+
+    const byCategory = await getProducts({ category: category.slug });
+    expect(byCategory.total).toBe(1);
+    expect(byCategory.items.map((item) => item.slug)).not.toContain(hidden.slug);
+    expect((await getProducts({ q: word })).total).toBe(1);
+
+    const { status, body } = await callApi(t.app, 'products/getProduct', { slug: hidden.slug });
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 404, msg: 'Product not found', data: null });
+
+    const categories = (await callApi<CategoryList>(t.app, 'products/getCategories')).body.data.categories;
+    expect(categories.find((c) => c.slug === category.slug)?.productCount).toBe(1);
+  });
+});
+
+describe('deal status', () => {
+  it('a live deal ends when its end time passes (the services clock)', async () => {
+    const category = await ownCategory();
+    const endsAt = new Date('2030-06-01T00:00:00Z');
+    const product = await createProduct(t.db, { categoryId: category.id, endsAt });
+    const previous = clock;
+    try {
+      clock = new Date('2030-05-31T23:59:59Z');
+      const [before] = (await getProducts({ category: category.slug })).items;
+      expect(before).toMatchObject({ dealStatus: 'live', endsAt: endsAt.toISOString() });
+      expect((await getProduct(product.slug)).dealStatus).toBe('live');
+
+      clock = new Date('2030-06-01T00:00:00Z');
+      const [after] = (await getProducts({ category: category.slug })).items;
+      expect(after?.dealStatus).toBe('ended');
+      expect((await getProduct(product.slug)).dealStatus).toBe('ended');
+    } finally {
+      clock = previous;
+    }
+  });
+
+  it('a deal is sold out when every plan has no code left', async () => {
+    const category = await ownCategory();
+    const soldOut = await createProduct(t.db, {
+      categoryId: category.id,
+      name: 'Sold out',
+      plans: [
+        { priceCents: 5900, originalPriceCents: 29900, codes: 0 },
+        { priceCents: 9900, originalPriceCents: 39900, codes: 0 },
+      ],
+    });
+    const partly = await createProduct(t.db, {
+      categoryId: category.id,
+      name: 'Partly',
+      plans: [
+        { priceCents: 5900, originalPriceCents: 29900, codes: 0 },
+        { priceCents: 9900, originalPriceCents: 39900, codes: 1 },
+      ],
+    });
+    const items = (await getProducts({ category: category.slug })).items;
+    const bySlug = new Map(items.map((item) => [item.slug, item]));
+    expect(bySlug.get(soldOut.slug)?.dealStatus).toBe('sold_out');
+    expect(bySlug.get(soldOut.slug)?.plans.map((plan) => plan.isSoldOut)).toEqual([true, true]);
+    expect(bySlug.get(partly.slug)?.dealStatus).toBe('live');
+    expect(bySlug.get(partly.slug)?.plans.map((plan) => [plan.codesRemaining, plan.isSoldOut])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
+    expect((await getProduct(soldOut.slug)).dealStatus).toBe('sold_out');
+  });
+
+  it('a stored status other than live is kept', async () => {
+    const category = await ownCategory();
+    await createProduct(t.db, { categoryId: category.id, dealStatus: 'upcoming', endsAt: new Date('2000-01-01') });
+    const [item] = (await getProducts({ category: category.slug })).items;
+    expect(item?.dealStatus).toBe('upcoming');
+  });
+});
+
+describe('getProduct', () => {
+  it('answers the detail of a product', async () => {
+    const category = await ownCategory('Chatbots');
+    const seller = await createSeller(t.db, {
+      name: 'Acme AI',
+      website: 'https://acme.example',
+      bio: 'We build bots.',
+    });
+    const product = await createProduct(t.db, {
+      categoryId: category.id,
+      sellerId: seller.id,
+      name: 'Detail Bot',
+      tagline: 'Answers everything',
+      description: '## Why\n\nIt is **fast**.',
+      gallery: [{ url: '/uploads/demo/a.svg', alt: 'Screen A' }],
+      tags: ['chat', 'support'],
+      alternativeTo: ['Intercom'],
+      integrations: ['Slack'],
+      aiModels: ['GPT-4o'],
+      aiCreditsPerMonth: 1000,
+      aiBringYourOwnKey: true,
+      refundWindowDays: 30,
+      plans: [{ name: 'Solo', priceCents: 4900, originalPriceCents: 24900, features: ['1 bot'], codes: 2 }],
+    });
+
+    const detail = await getProduct(product.slug);
+    expect(detail).toMatchObject({
+      id: product.id,
+      slug: product.slug,
+      name: 'Detail Bot',
+      tagline: 'Answers everything',
+      category: { slug: category.slug, name: 'Chatbots' },
+      price: 4900,
+      originalPrice: 24900,
+      description: '## Why\n\nIt is **fast**.',
+      gallery: [{ url: '/uploads/demo/a.svg', alt: 'Screen A' }],
+      tags: ['chat', 'support'],
+      seller: { slug: seller.slug, name: 'Acme AI', website: 'https://acme.example', bio: 'We build bots.' },
+      alternativeTo: ['Intercom'],
+      integrations: ['Slack'],
+      ai: { models: ['GPT-4o'], creditsPerMonth: 1000, bringYourOwnKey: true },
+      refundWindowDays: 30,
+      dealStatus: 'live',
+    });
+    expect(detail.descriptionHtml).toContain('<h2>Why</h2>');
+    expect(detail.descriptionHtml).toContain('<strong>fast</strong>');
+    expect(detail.plans).toEqual([
+      expect.objectContaining({
+        variantId: product.plans[0]?.id,
+        name: 'Solo',
+        codesRemaining: 2,
+        features: ['1 bot'],
+      }),
+    ]);
+  });
+
+  it('does not leak columns outside the contract', async () => {
+    const product = await createProduct(t.db, { redemptionUrl: 'https://secret.example/redeem' });
+    const { body } = await callApi<Record<string, unknown>>(t.app, 'products/getProduct', { slug: product.slug });
+    expect(JSON.stringify(body)).not.toContain('secret.example');
+    expect(body.data).not.toHaveProperty('redemptionUrl');
+    expect(body.data).not.toHaveProperty('isPublished');
+  });
+
+  it('escapes HTML in the description and opens links safely', async () => {
+    const product = await createProduct(t.db, {
+      description:
+        'Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n' +
+        '[Docs](https://docs.example/start) and [bad](javascript:alert(3))',
+    });
+    const html = (await getProduct(product.slug)).descriptionHtml;
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<img/);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain('<a href="https://docs.example/start" target="_blank" rel="noopener noreferrer nofollow">');
+  });
+
+  it('an unknown slug is a 404 "Product not found"', async () => {
+    const { status, body } = await callApi(t.app, 'products/getProduct', { slug: 'no-such-product' });
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 404, msg: 'Product not found', data: null });
+  });
+
+  it.each([
+    [{ slug: 'Not a Slug!' }, 'slug: Invalid format'],
+    [{ slug: '../etc/passwd' }, 'slug: Invalid format'],
+    [{ slug: '' }, 'slug: This field is required'],
+    [{ slug: 'a'.repeat(121) }, /^slug: /],
+    [{}, /^slug: /],
+    [{ slug: 42 }, /^slug: /],
+  ])('%j is a 422', async (payload, message) => {
+    const { status, body } = await callApi(t.app, 'products/getProduct', payload);
+    expect(status).toBe(422);
+    expect(body.code).toBe(422);
+    if (typeof message === 'string') expect(body.msg).toBe(message);
+    else expect(body.msg).toMatch(message);
+  });
+});
+
+describe('getCategories', () => {
+  it('lists categories in display order with their published product counts', async () => {
+    const second = await createCategory(t.db, { name: 'Zeta', position: 1001, description: 'Second' });
+    const first = await createCategory(t.db, { name: 'Alpha', position: 1000, description: 'First' });
+    const empty = await createCategory(t.db, { name: 'Empty', position: 1002 });
+    await createProduct(t.db, { categoryId: first.id });
+    await createProduct(t.db, { categoryId: first.id });
+    await createProduct(t.db, { categoryId: first.id, isPublished: false });
+    await createProduct(t.db, { categoryId: second.id });
+
+    const { status, body } = await callApi<CategoryList>(t.app, 'products/getCategories');
+    expect(status).toBe(200);
+    const ours = body.data.categories.filter((c) => [first.slug, second.slug, empty.slug].includes(c.slug));
+    expect(ours).toEqual([
+      { slug: first.slug, name: 'Alpha', description: 'First', productCount: 2 },
+      { slug: second.slug, name: 'Zeta', description: 'Second', productCount: 1 },
+      { slug: empty.slug, name: 'Empty', description: '', productCount: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to throw a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: resolve('./data'),
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      paymentProvider: 'sandbox',
+      logLevel: 'info',
+    });
+  });
+
+  it('PUBLIC_URL defaults to localhost on the configured port, and loses a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://everdeal.example/' }).publicUrl).toBe('https://everdeal.example');
+  });
+
+  it('reads flags and URLs', () => {
+    const config = loadConfig({
+      SEED_DEMO: '0',
+      DATABASE_URL: 'postgresql://u@db:5432/everdeal',
+      PORT: '0',
+      NODE_ENV: 'test',
+    });
+    expect(config).toMatchObject({
+      seedDemo: false,
+      databaseUrl: 'postgresql://u@db:5432/everdeal',
+      port: 0,
+      env: 'test',
+    });
+    expect(loadConfig({ SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty strings as unset (a copied .env.example)', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SEED_DEMO: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['SEED_DEMO', 'maybe'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
+    const error = configErrorOf({ [name]: value });
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toContain(name);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configErrorOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      PAYMENT_PROVIDER: 'paypal',
+      SEED_DEMO: 'maybe',
+    });
+    expect(error.problems).toHaveLength(4);
+    for (const name of ['PORT', 'DATABASE_URL', 'PAYMENT_PROVIDER', 'SEED_DEMO']) expect(error.message).toContain(name);
+    expect(error.message).toContain('must start with postgres:// or postgresql://');
+    expect(error.message).toContain('SEED_DEMO must be 1 or 0');
+  });
+
+  it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
+    expect(configErrorOf({ PAYMENT_PROVIDER: 'stripe' }).message).toContain('STRIPE_SECRET_KEY');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).paymentProvider).toBe('stripe');
+  });
+});
+
+describe('the server entry', () => {
+  it('exits non-zero with a message naming PORT when PORT=abc', async () => {
+    const root = resolve(import.meta.dirname, '../../../..');
+    // An empty working folder: no .env of the developer's may change the outcome.
+    const cwd = mkdtempSync(join(tmpdir(), 'everdeal-config-'));
+    try {
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((done, fail) => {
+        const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+          cwd,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: join(cwd, 'data') },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: 30_000,
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          output += chunk;
+        });
+        child.on('error', fail);
+        child.on('close', (exitCode) => done({ code: exitCode, output }));
+      });
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(output).toContain('Invalid configuration');
+      expect(output).toMatch(/PORT must be a port number/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 40_000);
+});

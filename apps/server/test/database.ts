@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createDatabase, type Database, type Db } from '@everdeal/db';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+
+export type TestDatabase = {
+  database: Database;
+  db: Db;
+  /** Closes the connection and, on PostgreSQL, drops the throwaway database. Safe to call twice. */
+  close(): Promise<void>;
+};
+
+let pgliteTemplate: Blob | undefined;
+
+function loadPgliteTemplate(): Blob {
+  const path = inject('pgliteTemplatePath');
+  if (!path) throw new Error('No PGlite template: is apps/server/test/global-setup.ts the globalSetup?');
+  pgliteTemplate ??= new Blob([readFileSync(path)]);
+  return pgliteTemplate;
+}
+
+/** The URL of another database on the same server as `url`. */
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `everdeal_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  let database: Database;
+  try {
+    database = await createDatabase({ databaseUrl: withDatabaseName(adminUrl, name), maxConnections: 5 });
+    await database.migrate();
+  } catch (error) {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    throw error;
+  }
+  let closed = false;
+  return {
+    database,
+    db: database.db,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await database.close().catch(() => {});
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite restored from the template dumped by the
+ * global setup, or a new database on the PostgreSQL server of `TEST_DATABASE_URL`.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return createPostgresTestDatabase(url);
+  const database = await createDatabase({ memory: true, loadDataDir: loadPgliteTemplate() });
+  let closed = false;
+  return {
+    database,
+    db: database.db,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // A test may have closed the database itself (e.g. to see /ready fail); PGlite's close
+      // is not idempotent.
+      await database.close().catch((error: Error) => {
+        if (!/closed/i.test(error.message)) throw error;
+      });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openWith } from './helpers';
+
+async function openMenu(page: Page) {
+  await page.goto('/');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await openWith(page.getByRole('banner').getByRole('button', { name: 'Open menu' }), menu);
+  return menu;
+}
+
+test.describe('the mobile menu', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the menu button exists below the desktop breakpoint only');
+
+  test('opens with "Open menu" and closes with Escape', async ({ page }) => {
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    for (const name of ['Home', 'Top Trending', 'Contact', 'Launch a product', 'Wishlist', 'Cart', 'Sign in']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('"Close menu" closes it', async ({ page }) => {
+    const menu = await openMenu(page);
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('closes when a menu link navigates', async ({ page }) => {
+    const menu = await openMenu(page);
+    await menu.getByRole('link', { name: 'Top Trending', exact: true }).click();
+    await expect(page).toHaveURL(/\/trending$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+});

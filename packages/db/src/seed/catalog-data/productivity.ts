@@ -1,0 +1,172 @@
+import { type DemoCategory, lifetime } from './types';
+
+export const productivityCategory: DemoCategory = {
+  slug: 'productivity',
+  name: 'Productivity',
+  description: 'Tame email, plan the day, keep notes and build decks with less busywork.',
+  position: 9,
+  metricLabels: ['Tasks done', 'Focus hours', 'Hours saved'],
+  products: [
+    {
+      slug: 'mailmoth',
+      name: 'Mailmoth',
+      tagline: 'An inbox that sorts itself and drafts the replies',
+      sellerSlug: 'kestrel-works',
+      about:
+        'Mailmoth labels incoming email by what it needs from you, bundles newsletters into a daily digest and drafts replies in your tone that you approve with one key.',
+      audience: 'founders, freelancers and managers receiving over 100 emails a day.',
+      highlights: [
+        'Priority inbox trained on who you actually answer',
+        'Reply drafts that match your past messages',
+        'Daily digest of newsletters and notifications',
+      ],
+      tags: ['email', 'inbox zero', 'assistant'],
+      alternativeTo: ['Superhuman', 'SaneBox'],
+      integrations: ['Gmail', 'Outlook', 'Slack'],
+      aiModels: ['GPT-4o mini', 'Claude 3 Haiku'],
+      aiCreditsPerMonth: 1500,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 4900, 35900, [
+          '1 email account',
+          '1,500 AI drafts per month',
+          'Daily digest',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 9900, 71900, [
+          '5 email accounts',
+          '5,000 AI drafts per month',
+          'Shared labels',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'daybloom',
+      name: 'Daybloom',
+      tagline: 'Your tasks, scheduled into your calendar before you wake up',
+      sellerSlug: 'kestrel-works',
+      about:
+        'Daybloom takes your task list, deadlines and meetings and builds a realistic plan for the day, re-planning automatically when a meeting runs over or something urgent lands.',
+      audience: 'people whose to-do lists are longer than their days.',
+      highlights: [
+        'Auto-scheduling that protects focus blocks',
+        'Re-plans in seconds when the day changes',
+        'Tasks from Todoist, Asana, Linear and email',
+        'Weekly review of planned versus done',
+      ],
+      tags: ['planning', 'calendar', 'time blocking', 'tasks'],
+      alternativeTo: ['Motion', 'Reclaim.ai', 'Sunsama'],
+      integrations: ['Google Calendar', 'Outlook', 'Todoist', 'Asana', 'Linear'],
+      aiModels: ['GPT-4o'],
+      aiCreditsPerMonth: null,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 40800, [
+          '1 user',
+          '2 calendars',
+          'All task integrations',
+          'All future Tier 1 updates',
+        ]),
+        lifetime('Tier 2', 12900, 122400, [
+          '3 users',
+          'Unlimited calendars',
+          'Team availability',
+          'All future Tier 2 updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'notegarden',
+      name: 'Notegarden',
+      tagline: 'Notes that link themselves into a second brain',
+      sellerSlug: 'kestrel-works',
+      about:
+        'Notegarden suggests links between new notes and old ones, answers questions across everything you have written and turns meeting notes into tasks.',
+      audience: 'researchers, writers and knowledge workers who take a lot of notes.',
+      highlights: [
+        'Automatic backlinks and related notes',
+        'Ask questions across your whole archive',
+        'Markdown files you own, synced to your own storage',
+      ],
+      tags: ['notes', 'knowledge management', 'second brain'],
+      alternativeTo: ['Notion AI', 'Mem', 'Obsidian'],
+      integrations: ['Google Drive', 'Dropbox', 'Readwise', 'Zapier'],
+      aiModels: ['Claude 3.5 Sonnet', 'text-embedding-3-small'],
+      aiCreditsPerMonth: 2000,
+      aiBringYourOwnKey: true,
+      plans: [
+        lifetime('Tier 1', 4900, 23900, ['Unlimited notes', '2,000 AI questions per month', 'All future updates']),
+        lifetime('Tier 2', 8900, 47900, [
+          'Unlimited notes',
+          'Bring your own AI key',
+          'Shared spaces for 5 people',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'slidepress',
+      name: 'Slidepress',
+      tagline: 'Presentation decks from an outline, in your brand template',
+      sellerSlug: 'quiet-pine-software',
+      about:
+        'Slidepress turns an outline, a document or a meeting transcript into a designed deck with charts and speaker notes, using your own master slides rather than generic themes.',
+      audience: 'consultants, founders raising money and teams presenting weekly.',
+      highlights: [
+        'Imports your PowerPoint or Google Slides master',
+        'Charts built from pasted data',
+        'Speaker notes and a timing plan for each slide',
+      ],
+      tags: ['presentations', 'slides', 'pitch decks'],
+      alternativeTo: ['Gamma', 'Beautiful.ai', 'Tome'],
+      integrations: ['Google Slides', 'PowerPoint', 'Notion'],
+      aiModels: ['GPT-4o', 'Stable Diffusion XL'],
+      aiCreditsPerMonth: 100,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 47900, [
+          '100 decks per month',
+          '1 brand template',
+          'PPTX export',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 11900, 95900, [
+          '400 decks per month',
+          '10 brand templates',
+          'Team library',
+          'All future updates',
+        ]),
+        lifetime('Tier 3', 19900, 191900, [
+          'Unlimited decks',
+          'Unlimited templates',
+          '10 team seats',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'paperparley',
+      name: 'Paperparley',
+      tagline: 'Chat with PDFs, contracts and research papers, with page citations',
+      sellerSlug: 'kestrel-works',
+      about:
+        'Paperparley reads long PDFs and answers questions with the exact page and passage, compares two versions of a contract and extracts tables to spreadsheets.',
+      audience: 'students, researchers, lawyers and analysts who read for a living.',
+      highlights: [
+        'Every answer quotes its page',
+        'Side-by-side comparison of two documents',
+        'Table extraction to CSV and Excel',
+      ],
+      tags: ['PDF', 'research', 'summaries', 'contracts'],
+      alternativeTo: ['ChatPDF', 'Humata'],
+      integrations: ['Google Drive', 'Dropbox', 'Zotero'],
+      aiModels: ['Claude 3.5 Sonnet', 'GPT-4o mini'],
+      aiCreditsPerMonth: 1000,
+      aiBringYourOwnKey: true,
+      plans: [
+        lifetime('Single', 3900, 19900, ['1,000 questions per month', '2,000-page documents', 'All future updates']),
+      ],
+    },
+  ],
+};

@@ -1,0 +1,130 @@
+import { type DemoCategory, lifetime } from './types';
+
+export const seoCategory: DemoCategory = {
+  slug: 'seo',
+  name: 'SEO',
+  description: 'Research keywords, brief writers, fix technical issues and build internal links.',
+  position: 8,
+  metricLabels: ['Organic clicks', 'Keywords ranked', 'Pages optimised'],
+  products: [
+    {
+      slug: 'rankwright',
+      name: 'Rankwright',
+      tagline: 'Content briefs and live scoring against the pages that rank today',
+      sellerSlug: 'saltmarsh-digital',
+      about:
+        'Rankwright analyses the top 20 results for a keyword and builds a brief with headings, entities, questions and word count, then scores your draft live as you write.',
+      audience: 'SEO specialists, content agencies and in-house content teams.',
+      highlights: [
+        'Briefs in 40 seconds from live search results',
+        'Content score in Google Docs and WordPress',
+        'Refresh finder for pages losing traffic',
+        'Shareable briefs for freelance writers',
+      ],
+      tags: ['content optimisation', 'briefs', 'SERP analysis', 'on-page SEO'],
+      alternativeTo: ['Surfer', 'Clearscope', 'Frase'],
+      integrations: ['Google Docs', 'WordPress', 'Google Search Console'],
+      aiModels: ['GPT-4o', 'Claude 3.5 Sonnet'],
+      aiCreditsPerMonth: 60,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 6900, 71900, [
+          '60 briefs per month',
+          'Unlimited content scoring',
+          '1 site',
+          'All future Tier 1 updates',
+        ]),
+        lifetime('Tier 2', 13900, 143900, [
+          '200 briefs per month',
+          '5 sites',
+          'Refresh finder',
+          'All future Tier 2 updates',
+        ]),
+        lifetime('Tier 3', 23900, 287900, [
+          '600 briefs per month',
+          'Unlimited sites',
+          'Writer sharing links',
+          '5 team seats',
+          'All future Tier 3 updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'linkmoss',
+      name: 'Linkmoss',
+      tagline: 'Internal links added across your whole site, automatically',
+      sellerSlug: 'saltmarsh-digital',
+      about:
+        'Linkmoss reads every post on your site, finds where one page should link to another and adds the links with natural anchor text, with a review queue so nothing changes without your approval.',
+      audience: 'bloggers, niche-site owners and content teams with more than 100 posts.',
+      highlights: ['Suggestions ranked by topical relevance', 'Orphan page report', 'One-click undo for every change'],
+      tags: ['internal linking', 'WordPress', 'site structure'],
+      alternativeTo: ['Link Whisper'],
+      integrations: ['WordPress', 'Webflow', 'Google Search Console'],
+      aiModels: ['text-embedding-3-small', 'GPT-4o mini'],
+      aiCreditsPerMonth: null,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Single', 4900, 17700, ['3 sites', 'Unlimited links', 'Orphan page report', 'All future updates']),
+      ],
+    },
+    {
+      slug: 'keywordkite',
+      name: 'Keywordkite',
+      tagline: 'Turn 10,000 keywords into a content plan in ten minutes',
+      sellerSlug: 'saltmarsh-digital',
+      about:
+        'Keywordkite clusters large keyword lists by search intent and overlapping results, names each cluster and maps it to an existing page or a new article to write.',
+      audience: 'SEO consultants and content strategists planning topical authority.',
+      highlights: [
+        'Clustering by live SERP overlap, not just wording',
+        'Intent labels: informational, commercial, transactional',
+        'Export to Google Sheets with priorities',
+      ],
+      tags: ['keyword research', 'clustering', 'content planning'],
+      alternativeTo: ['Keyword Insights', 'SE Ranking'],
+      integrations: ['Google Sheets', 'Google Search Console', 'Ahrefs'],
+      aiModels: ['text-embedding-3-large', 'GPT-4o mini'],
+      aiCreditsPerMonth: 20000,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 47900, ['20,000 keywords clustered per month', '3 projects', 'All future updates']),
+        lifetime('Tier 2', 12900, 95900, [
+          '100,000 keywords clustered per month',
+          'Unlimited projects',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'schemasprout',
+      name: 'Schemasprout',
+      tagline: 'Structured data and meta tags for every page, checked weekly',
+      sellerSlug: 'saltmarsh-digital',
+      about:
+        'Schemasprout crawls your site, writes JSON-LD schema, titles and meta descriptions for the pages missing them, and alerts you when a template change breaks rich results.',
+      audience: 'technical SEOs, web agencies and e-commerce stores.',
+      highlights: [
+        'Product, FAQ, article and local business schema',
+        'Weekly crawl with rich-result validation',
+        'Deploy through a tag or a WordPress plugin',
+      ],
+      tags: ['technical SEO', 'schema markup', 'site audit'],
+      alternativeTo: ['Schema App', 'Screaming Frog'],
+      integrations: ['WordPress', 'Shopify', 'Google Tag Manager'],
+      aiModels: ['GPT-4o mini'],
+      aiCreditsPerMonth: 5000,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 4900, 35900, ['1 site', '5,000 pages crawled', 'All future updates']),
+        lifetime('Tier 2', 9900, 71900, ['5 sites', '25,000 pages crawled each', 'All future updates']),
+        lifetime('Tier 3', 17900, 143900, [
+          '20 sites',
+          '100,000 pages crawled each',
+          'White-label reports',
+          'All future updates',
+        ]),
+      ],
+    },
+  ],
+};

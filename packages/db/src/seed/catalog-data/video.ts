@@ -1,0 +1,157 @@
+import { type DemoCategory, lifetime } from './types';
+
+export const videoCategory: DemoCategory = {
+  slug: 'video',
+  name: 'Video',
+  description: 'Cut, caption, present and repurpose video without a full editing suite.',
+  position: 3,
+  metricLabels: ['Clips created', 'Minutes processed', 'Views'],
+  products: [
+    {
+      slug: 'reelsmith',
+      name: 'Reelsmith',
+      tagline: 'Turn one long video into a week of vertical clips',
+      sellerSlug: 'brightwire-studio',
+      about:
+        "Reelsmith finds the moments worth sharing in a podcast, webinar or livestream, reframes them to 9:16 around whoever is speaking and adds animated captions in your brand's style.",
+      audience: 'podcasters, YouTubers, coaches and the social teams who repurpose their content.',
+      highlights: [
+        'Virality score for every suggested clip',
+        'Speaker tracking that follows the active face',
+        'Caption templates with emoji and keyword highlights',
+        'Scheduled posting to TikTok, Reels and Shorts',
+      ],
+      tags: ['short-form', 'repurposing', 'captions', 'podcasts'],
+      alternativeTo: ['Opus Clip', 'Descript'],
+      integrations: ['YouTube', 'TikTok', 'Google Drive', 'Zapier'],
+      aiModels: ['Whisper', 'GPT-4o'],
+      aiCreditsPerMonth: 600,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 6900, 45600, [
+          '600 upload minutes per month',
+          '1080p exports',
+          'Caption templates',
+          'All future Tier 1 updates',
+        ]),
+        lifetime('Tier 2', 13900, 91200, [
+          '1,800 upload minutes per month',
+          '4K exports',
+          'Brand templates',
+          'Social scheduling',
+          'All future Tier 2 updates',
+        ]),
+        lifetime('Tier 3', 24900, 182400, [
+          '5,000 upload minutes per month',
+          '5 team seats',
+          'Custom fonts and animations',
+          'API access',
+          'All future Tier 3 updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'scenewright',
+      name: 'Scenewright',
+      tagline: 'Explainer videos from a script, with voice-over and b-roll',
+      sellerSlug: 'brightwire-studio',
+      about:
+        'Paste a script or a blog URL and Scenewright storyboards it, picks stock footage scene by scene, records a natural voice-over and renders a video you can fine-tune on a timeline.',
+      audience: 'marketers, course creators and SaaS teams who need product and how-to videos weekly.',
+      highlights: [
+        'Storyboard view you can edit before anything renders',
+        '3 million licensed stock clips included',
+        '60 AI voices in 20 languages',
+      ],
+      tags: ['explainer videos', 'text to video', 'stock footage'],
+      alternativeTo: ['Pictory', 'InVideo'],
+      integrations: ['YouTube', 'Vimeo', 'WordPress', 'Dropbox'],
+      aiModels: ['GPT-4o', 'ElevenLabs Multilingual v2'],
+      aiCreditsPerMonth: 120,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 35900, [
+          '120 video minutes per month',
+          '1080p exports',
+          '60 AI voices',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 12900, 71900, [
+          '400 video minutes per month',
+          'Brand kit and intro/outro',
+          'Voice cloning for 1 voice',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'avatalk',
+      name: 'Avatalk',
+      tagline: 'A presenter on camera for every video, without a camera',
+      sellerSlug: 'brightwire-studio',
+      about:
+        'Avatalk turns text into videos presented by a realistic avatar, either one of 90 stock presenters or a digital twin recorded from five minutes of your own footage.',
+      audience: 'L&D teams, sales teams sending personal videos and course creators.',
+      highlights: [
+        'Digital twin from a five-minute recording',
+        'Lip-sync in 40 languages',
+        'Personalised video variables for outreach at scale',
+      ],
+      tags: ['avatars', 'presenters', 'training videos', 'personalisation'],
+      alternativeTo: ['Synthesia', 'HeyGen'],
+      integrations: ['HubSpot', 'Zapier', 'Google Slides'],
+      aiModels: ['Proprietary avatar model', 'Whisper'],
+      aiCreditsPerMonth: 30,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 9900, 58800, [
+          '30 video minutes per month',
+          '90 stock avatars',
+          '1080p exports',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 19900, 117600, [
+          '90 video minutes per month',
+          '1 digital twin',
+          'Personalised variables',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'captionary',
+      name: 'Captionary',
+      tagline: 'Accurate subtitles and translations, burned in or as SRT',
+      sellerSlug: 'fernhill-ai',
+      about:
+        'Captionary transcribes speech with word-level timing, lets you fix it in a text editor that moves the video with you, and exports subtitles in 50 languages.',
+      audience: 'video editors, educators and anyone publishing video that must be accessible.',
+      highlights: [
+        '98% accuracy on clear English speech',
+        'Edit subtitles like a document; timings follow',
+        'SRT, VTT and burned-in exports',
+      ],
+      tags: ['subtitles', 'captions', 'translation', 'accessibility'],
+      alternativeTo: ['Rev', 'Kapwing'],
+      integrations: ['YouTube', 'Vimeo', 'Dropbox'],
+      aiModels: ['Whisper', 'GPT-4o mini'],
+      aiCreditsPerMonth: 900,
+      aiBringYourOwnKey: true,
+      plans: [
+        lifetime('Single', 4900, 29900, [
+          '900 minutes per month',
+          'SRT and VTT export',
+          '10 translation languages',
+          'All future updates',
+        ]),
+        lifetime('Pro', 9900, 59900, [
+          '3,000 minutes per month',
+          'Burned-in caption styles',
+          '50 translation languages',
+          'Bring your own OpenAI key',
+          'All future updates',
+        ]),
+      ],
+    },
+  ],
+};

@@ -1,0 +1,150 @@
+import { type DemoCategory, lifetime } from './types';
+
+export const voiceCategory: DemoCategory = {
+  slug: 'voice',
+  name: 'Voice',
+  description: 'Transcribe meetings, generate voice-overs and dub audio into other languages.',
+  position: 4,
+  metricLabels: ['Audio minutes', 'Voices', 'Languages'],
+  products: [
+    {
+      slug: 'murmurly',
+      name: 'Murmurly',
+      tagline: 'Meeting notes, action items and follow-ups, written for you',
+      sellerSlug: 'fernhill-ai',
+      about:
+        'Murmurly joins your Zoom, Meet and Teams calls, transcribes them with speaker names and sends a summary with decisions and owners to Slack before the next meeting starts.',
+      audience: 'managers, consultants and customer-facing teams who live in meetings.',
+      highlights: [
+        'Summaries in your chosen template: sales, stand-up, interview',
+        'Searchable archive of every call',
+        'Action items pushed to Asana, Linear or Notion',
+        'Works as a silent bot or from a local recording',
+      ],
+      tags: ['meetings', 'transcription', 'notes', 'summaries'],
+      alternativeTo: ['Otter.ai', 'Fireflies.ai'],
+      integrations: ['Zoom', 'Google Meet', 'Slack', 'Notion', 'Asana'],
+      aiModels: ['Whisper', 'Claude 3.5 Sonnet'],
+      aiCreditsPerMonth: 1200,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 28800, [
+          '1,200 meeting minutes per month',
+          '1 user',
+          'Slack summaries',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 11900, 86400, [
+          '4,000 meeting minutes per month',
+          '3 users',
+          'Custom summary templates',
+          'Task manager integrations',
+          'All future updates',
+        ]),
+        lifetime('Tier 3', 22900, 172800, [
+          'Unlimited meeting minutes',
+          '10 users',
+          'Team-wide search',
+          'SSO',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'vocalith',
+      name: 'Vocalith',
+      tagline: 'Natural voice-overs in 30 languages, or in your own cloned voice',
+      sellerSlug: 'fernhill-ai',
+      about:
+        'Vocalith reads your scripts aloud with expressive AI voices you can direct line by line: pace, emphasis, pauses and pronunciation of brand names.',
+      audience: 'YouTubers, audiobook narrators, e-learning producers and app developers.',
+      highlights: [
+        '250 voices across 30 languages',
+        'Voice cloning from a two-minute sample',
+        'Pronunciation dictionary shared across projects',
+      ],
+      tags: ['text to speech', 'voice-over', 'voice cloning'],
+      alternativeTo: ['ElevenLabs', 'Murf'],
+      integrations: ['Zapier', 'Google Drive', 'WordPress'],
+      aiModels: ['XTTS v2', 'Proprietary voice model'],
+      aiCreditsPerMonth: 300000,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 5900, 35400, [
+          '300,000 characters per month',
+          '250 stock voices',
+          'Commercial use',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 12900, 70800, [
+          '1,000,000 characters per month',
+          '3 cloned voices',
+          'Pronunciation dictionary',
+          'API access',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'dubwise',
+      name: 'Dubwise',
+      tagline: 'Dub your videos into 29 languages, keeping your own voice',
+      sellerSlug: 'fernhill-ai',
+      about:
+        "Dubwise transcribes, translates and re-voices a video in the original speaker's voice, then lines up the timing so the dub sounds like it was recorded that way.",
+      audience: 'creators and companies taking their courses and channels to new markets.',
+      highlights: [
+        'Speaker separation for interviews and panels',
+        'Translation editor with glossary support',
+        'Background music and effects kept intact',
+      ],
+      tags: ['dubbing', 'translation', 'localisation'],
+      alternativeTo: ['Rask AI', 'HeyGen'],
+      integrations: ['YouTube', 'Google Drive', 'Dropbox'],
+      aiModels: ['Whisper', 'GPT-4o', 'XTTS v2'],
+      aiCreditsPerMonth: 60,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Tier 1', 7900, 59900, [
+          '60 dubbing minutes per month',
+          '29 languages',
+          'Voice preservation',
+          'All future updates',
+        ]),
+        lifetime('Tier 2', 16900, 119900, [
+          '200 dubbing minutes per month',
+          'Multi-speaker videos',
+          'Lip-sync (beta)',
+          'All future updates',
+        ]),
+      ],
+    },
+    {
+      slug: 'podpolish',
+      name: 'Podpolish',
+      tagline: 'Studio sound and show notes for every episode, in one upload',
+      sellerSlug: 'brightwire-studio',
+      about:
+        'Podpolish removes background noise, levels every speaker, cuts filler words and writes show notes, chapters and a transcript, all from the raw recording.',
+      audience: 'independent podcasters and small studios publishing weekly shows.',
+      highlights: [
+        'Noise and echo removal that keeps voices warm',
+        'Filler word and long-pause trimming you can review',
+        'Chapters, show notes and social posts per episode',
+      ],
+      tags: ['podcasts', 'audio cleanup', 'show notes'],
+      alternativeTo: ['Descript', 'Adobe Podcast', 'Auphonic'],
+      integrations: ['Buzzsprout', 'Spotify for Creators', 'Dropbox'],
+      aiModels: ['Whisper', 'Llama 3'],
+      aiCreditsPerMonth: 20,
+      aiBringYourOwnKey: false,
+      plans: [
+        lifetime('Single', 4900, 23900, [
+          '20 hours of audio per month',
+          'Show notes and chapters',
+          'All future updates',
+        ]),
+      ],
+    },
+  ],
+};

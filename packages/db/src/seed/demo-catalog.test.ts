@@ -1,0 +1,218 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../client';
+import { categories, licenseCodes, plans, products, sellers } from '../schema';
+import { listDemoProducts } from './catalog-data';
+import { buildDemoCatalogRows } from './demo-rows';
+import {
+  createLicenseCodes,
+  createPlan,
+  createProduct,
+  createSeller,
+  ensureDemoMedia,
+  isCatalogEmpty,
+  seedDemoCatalog,
+} from './index';
+import { escapeXml, renderLogoSvg } from './svg';
+
+const now = new Date('2030-03-01T12:00:00Z');
+const DAY_MS = 86_400_000;
+let database: Database;
+let mediaDir: string;
+
+beforeAll(async () => {
+  database = await createDatabase({ memory: true });
+  await database.migrate();
+  mediaDir = mkdtempSync(join(tmpdir(), 'everdeal-demo-media-'));
+});
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('seedDemoCatalog', () => {
+  it('loads the catalogue once, and a second call finds it and does nothing', async () => {
+    const { db } = database;
+    expect(await isCatalogEmpty(db)).toBe(true);
+    const counts = await seedDemoCatalog(db, { mediaDir, now });
+    expect(counts).toEqual({ products: listDemoProducts().length, plans: counts.plans, categories: 10, sellers: 12 });
+    expect(counts.products).toBeGreaterThanOrEqual(44);
+    expect(await isCatalogEmpty(db)).toBe(false);
+    expect(await seedDemoCatalog(db, { mediaDir, now })).toEqual({ products: 0, plans: 0, categories: 0, sellers: 0 });
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(row?.n).toBe(counts.products);
+  });
+
+  it('keeps the promises the storefront sections rely on', async () => {
+    const { db } = database;
+    const rows = await db.select().from(products);
+    const live = rows.filter((p) => p.dealStatus === 'live');
+    const endsWithin = (p: (typeof rows)[number], ms: number) =>
+      p.endsAt !== null && p.endsAt.getTime() > now.getTime() && p.endsAt.getTime() - now.getTime() <= ms;
+
+    expect(rows.filter((p) => p.dealStatus === 'upcoming')).toHaveLength(2);
+    expect(rows.filter((p) => p.dealStatus === 'ended')).toHaveLength(2);
+    for (const p of rows.filter((row) => row.dealStatus === 'ended'))
+      expect(p.endsAt?.getTime()).toBeLessThan(now.getTime());
+    expect(live.filter((p) => endsWithin(p, 2 * DAY_MS)).length).toBeGreaterThanOrEqual(3);
+    expect(live.filter((p) => endsWithin(p, 2 * DAY_MS)).length).toBeLessThanOrEqual(4);
+    expect(rows.filter((p) => p.isFeatured)).toHaveLength(8);
+    expect(rows.some((p) => p.endsAt === null)).toBe(true);
+
+    for (const p of rows) {
+      const age = now.getTime() - p.createdAt.getTime();
+      expect(age, p.slug).toBeGreaterThan(0);
+      expect(age, p.slug).toBeLessThanOrEqual(90 * DAY_MS);
+      expect(p.upvoteCount, p.slug).toBeGreaterThanOrEqual(20);
+      expect(p.upvoteCount, p.slug).toBeLessThanOrEqual(2500);
+      expect(p.reviewCount, p.slug).toBeLessThanOrEqual(400);
+      if (p.reviewCount > 0) {
+        expect(p.ratingTotal / p.reviewCount, p.slug).toBeGreaterThanOrEqual(3.8);
+        expect(p.ratingTotal / p.reviewCount, p.slug).toBeLessThanOrEqual(5);
+      }
+      expect(p.tags.length, p.slug).toBeGreaterThanOrEqual(3);
+      expect(p.logoUrl).toBe(`/uploads/demo/${p.slug}/logo.svg`);
+      expect(p.gallery.map((image) => image.alt)).toEqual([
+        `${p.name} dashboard`,
+        `${p.name} editor`,
+        `${p.name} results`,
+      ]);
+      expect(p.redemptionUrl).toBe(`https://${p.slug}.example/redeem`);
+    }
+  });
+
+  it('gives every product 1 to 3 plans in ascending price, with one sold out and one nearly so', async () => {
+    const { db } = database;
+    const stock = await db
+      .select({
+        slug: products.slug,
+        dealStatus: products.dealStatus,
+        position: plans.position,
+        kind: plans.kind,
+        billingInterval: plans.billingInterval,
+        priceCents: plans.priceCents,
+        originalPriceCents: plans.originalPriceCents,
+        features: plans.features,
+        codes: sql<number>`(select count(*)::int from ${licenseCodes} where ${licenseCodes.planId} = ${plans.id})`,
+      })
+      .from(plans)
+      .innerJoin(products, eq(products.id, plans.productId))
+      .orderBy(products.id, plans.position);
+    const bySlug = new Map<string, typeof stock>();
+    for (const plan of stock) bySlug.set(plan.slug, [...(bySlug.get(plan.slug) ?? []), plan]);
+    for (const [slug, planList] of bySlug) {
+      expect(planList.length, slug).toBeGreaterThanOrEqual(1);
+      expect(planList.length, slug).toBeLessThanOrEqual(3);
+      const prices = planList.map((plan) => plan.priceCents);
+      expect(prices, slug).toEqual([...prices].sort((a, b) => a - b));
+      for (const plan of planList) {
+        expect(plan.billingInterval === null, slug).toBe(plan.kind === 'lifetime');
+        expect(plan.originalPriceCents, slug).toBeGreaterThanOrEqual(2 * plan.priceCents);
+        expect(plan.features.length, slug).toBeGreaterThanOrEqual(3);
+      }
+    }
+    const totalCodes = (slug: string) => (bySlug.get(slug) ?? []).reduce((sum, plan) => sum + plan.codes, 0);
+    const liveSlugs = [...bySlug.keys()].filter((slug) => bySlug.get(slug)?.[0]?.dealStatus === 'live');
+    expect(liveSlugs.filter((slug) => totalCodes(slug) === 0)).toHaveLength(1);
+    expect(liveSlugs.filter((slug) => totalCodes(slug) >= 3 && totalCodes(slug) <= 5)).toHaveLength(1);
+    expect(stock.some((plan) => plan.kind === 'subscription')).toBe(true);
+  });
+
+  it('creates codes shaped like EVD-XXXX-XXXX-XXXX, all different', async () => {
+    const { db } = database;
+    const codes = await db.select({ code: licenseCodes.code }).from(licenseCodes);
+    expect(codes.length).toBeGreaterThan(1000);
+    for (const { code } of codes.slice(0, 500)) expect(code).toMatch(/^EVD-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(new Set(codes.map((row) => row.code)).size).toBe(codes.length);
+  });
+
+  it('builds the same catalogue every time for the same moment', () => {
+    expect(buildDemoCatalogRows(now)).toEqual(buildDemoCatalogRows(now));
+  });
+});
+
+describe('ensureDemoMedia', () => {
+  it('writes a logo and three gallery images per product, small and standalone', () => {
+    const entries = listDemoProducts();
+    expect(readdirSync(mediaDir).sort()).toEqual(entries.map((entry) => entry.product.slug).sort());
+    for (const { product } of entries) {
+      const files = readdirSync(join(mediaDir, product.slug)).sort();
+      expect(files).toEqual(['gallery-1.svg', 'gallery-2.svg', 'gallery-3.svg', 'logo.svg']);
+      for (const file of files) {
+        const svg = readFileSync(join(mediaDir, product.slug, file), 'utf8');
+        expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), file).toBe(true);
+        expect(svg.endsWith('</svg>'), file).toBe(true);
+        expect(Buffer.byteLength(svg), `${product.slug}/${file}`).toBeLessThan(6 * 1024);
+      }
+    }
+  });
+
+  it('rewrites only missing or damaged files', async () => {
+    const logo = join(mediaDir, 'quillstream', 'logo.svg');
+    const gallery = join(mediaDir, 'quillstream', 'gallery-1.svg');
+    const original = readFileSync(logo, 'utf8');
+    const untouchedAt = statSync(gallery).mtimeMs;
+    writeFileSync(logo, '<svg');
+    rmSync(join(mediaDir, 'reelsmith'), { recursive: true });
+    await ensureDemoMedia(mediaDir);
+    expect(readFileSync(logo, 'utf8')).toBe(original);
+    expect(readdirSync(join(mediaDir, 'reelsmith'))).toHaveLength(4);
+    expect(statSync(gallery).mtimeMs).toBe(untouchedAt);
+  });
+
+  it('escapes text placed in an image', () => {
+    expect(escapeXml(`A&B <c> "d" 'e'`)).toBe('A&amp;B &lt;c&gt; &quot;d&quot; &apos;e&apos;');
+    const svg = renderLogoSvg('<Tom & Jerry>', { start: '#000000', end: '#FFFFFF' }, 0);
+    expect(svg).not.toContain('<Tom');
+    expect(svg).toContain('&lt;');
+  });
+});
+
+describe('factories', () => {
+  it('createProduct makes its own category, seller and one lifetime plan with 25 codes', async () => {
+    const { db } = database;
+    const product = await createProduct(db);
+    expect(product.plans).toHaveLength(1);
+    expect(product.plans[0]).toMatchObject({
+      name: 'Tier 1',
+      kind: 'lifetime',
+      billingInterval: null,
+      currency: 'USD',
+    });
+    const [category] = await db.select().from(categories).where(eq(categories.id, product.categoryId));
+    const [seller] = await db.select().from(sellers).where(eq(sellers.id, product.sellerId));
+    expect(category).toBeDefined();
+    expect(seller?.website).toBe(`https://${seller?.slug}.example`);
+    const codes = await db
+      .select()
+      .from(licenseCodes)
+      .where(eq(licenseCodes.planId, product.plans[0]?.id ?? 0));
+    expect(codes).toHaveLength(25);
+    expect(codes.every((code) => code.status === 'available')).toBe(true);
+  });
+
+  it('honours overrides, including plans and their code counts', async () => {
+    const { db } = database;
+    const seller = await createSeller(db, { name: 'Acme & Sons', website: null });
+    expect(seller.website).toBeNull();
+    const product = await createProduct(db, {
+      sellerId: seller.id,
+      name: 'Override Me',
+      refundWindowDays: 0,
+      plans: [{ codes: 0 }, { name: 'Monthly', kind: 'subscription', priceCents: 1900, codes: 2 }],
+    });
+    expect(product).toMatchObject({ name: 'Override Me', sellerId: seller.id, refundWindowDays: 0 });
+    expect(product.plans.map((plan) => [plan.name, plan.position, plan.kind, plan.billingInterval])).toEqual([
+      ['Tier 1', 0, 'lifetime', null],
+      ['Monthly', 1, 'subscription', 'month'],
+    ]);
+    const extra = await createPlan(db, product.id, { position: 2, codes: 0 });
+    expect(await createLicenseCodes(db, extra.id, 3)).toHaveLength(3);
+    const slugs = await Promise.all([createProduct(db), createProduct(db)]);
+    expect(slugs[0]?.slug).not.toBe(slugs[1]?.slug);
+  });
+});

@@ -1,0 +1,67 @@
+import { defineConfig } from '@playwright/test';
+
+const port = 3199;
+const baseURL = `http://127.0.0.1:${port}`;
+const isCi = Boolean(process.env.CI);
+
+/**
+ * End-to-end tests against the built server (`npm run build` first; `npm run test:e2e` does
+ * both). The server starts on a fresh data folder with the demo catalogue seeded.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: isCi ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // STACK-NOTES pitfall 8: the system Chromium with the flags that work in this sandbox.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      use: { browserName: 'chromium', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    // A fresh data folder on every run, so the demo catalogue is seeded from scratch.
+    command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+    url: `${baseURL}/health`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

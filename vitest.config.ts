@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests only: Playwright's `e2e/*.spec.ts` must never be collected here
+// (STACK-NOTES pitfall 7), so the include names the workspaces and the `.test.` suffix.
+export default defineConfig({
+  test: {
+    include: ['{apps,packages}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**'],
+    // One migrated database template per run, cloned by every test file (apps/server/test).
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['apps/server/test/fail-on-console-error.ts'],
+    // PGlite is WebAssembly and each file owns one: separate processes keep memory bounded.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+  },
+});
