@@ -45,7 +45,7 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
           ) : null}
         </div>
         <div className="min-w-0 flex-1">
-          <Heading className="break-words text-base font-semibold leading-snug text-ink-900">
+          <Heading className="hyphens-auto break-words text-base font-semibold leading-snug text-ink-900">
             <Link
               to={productPath(product.slug)}
               className="outline-none after:absolute after:inset-0 after:rounded-card after:content-[''] group-hover:text-brand-700"
