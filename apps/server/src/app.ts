@@ -4,12 +4,20 @@ import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createMailer } from './lib/mailer';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import { type CatalogDeps, getCategories, getProduct, getProducts } from './modules/catalog/catalog.service';
+import { registerAvatarUpload } from './modules/users/avatar';
+import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './modules/users/passwords';
+import { findSession } from './modules/users/sessions';
+import { usersHandlers } from './modules/users/users.routes';
+import type { UsersDeps } from './modules/users/users.service';
 import { registerApi } from './plugins/api';
+import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
+import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
 
@@ -19,6 +27,12 @@ export type AppOptions = {
   /** Serve pages too; API tests leave it off so they need no web build. */
   withPages?: boolean;
   now?: () => Date;
+  /** Overrides of the brute-force limits (decision 002); tests use small ones. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Namespace of the rate-limit keys in Redis, so separate deployments or tests do not share counts. */
+  rateLimitKeyPrefix?: string;
+  /** Argon2id cost; production keeps OWASP's, tests may lower it to stay fast. */
+  passwordHashCost?: PasswordHashCost;
 };
 
 /** Builds the whole server; the order below is the order requests meet things in. */
@@ -27,6 +41,9 @@ export async function buildApp({
   database,
   withPages = true,
   now = () => new Date(),
+  rateLimits,
+  rateLimitKeyPrefix = 'everdeal:rl',
+  passwordHashCost = OWASP_ARGON2ID,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -37,22 +54,56 @@ export async function buildApp({
             ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
-    // Behind one proxy in production: trust its X-Forwarded-* headers for protocol and client IP.
-    trustProxy: true,
+    // Behind a proxy in production: trust X-Forwarded-* for protocol and client IP, but only
+    // from peers on loopback or private networks (where a reverse proxy sits). `true` would take
+    // the client's own left-most X-Forwarded-For entry as its address, so anyone could dodge the
+    // per-address rate limits by making one up (decision 002).
+    trustProxy: 'loopback,linklocal,uniquelocal',
     bodyLimit: 1024 * 1024,
   });
 
   // 1. Errors: one handler maps every failure to the envelope and status of spec §8.
   registerErrorHandling(app);
   // 2. Headers every answer carries, then compression of text bodies.
-  await registerSecurityHeaders(app, { enforceCsp: config.env !== 'development' });
+  await registerSecurityHeaders(app, {
+    enforceCsp: config.env !== 'development',
+    allowGoogleSignIn: config.googleClientId !== undefined,
+  });
   await app.register(compress, { threshold: 1024 });
   // 3. Probes for the process and its database.
   registerHealth(app, database.ping);
 
   // 4. The JSON API, one module after another.
   const catalog: CatalogDeps = { db: database.db, now };
-  await registerApi(app, { ...catalogHandlers(catalog) });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const limits = createRateLimits({ redisUrl: config.redisUrl, settings: rateLimits, keyPrefix: rateLimitKeyPrefix });
+  await limits.connect();
+  app.addHook('onClose', async () => {
+    await mailer.flush();
+    mailer.close();
+    await limits.close();
+  });
+  const accounts: UsersDeps = {
+    db: database.db,
+    now,
+    passwords: createPasswordHasher(passwordHashCost),
+    mailer,
+    brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    googleUserinfoUrl: config.googleUserinfoUrl,
+    log: app.log,
+  };
+  const authenticate: Authenticator = (token) => findSession(database.db, token, now());
+  await registerApi(app, {
+    handlers: { ...catalogHandlers(catalog), ...usersHandlers(accounts, limits) },
+    authenticate,
+  });
+  // The one multipart call, beside the JSON API (issue 3: avatars).
+  await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate });
 
   // 5. Uploaded and generated media (demo logos and galleries, later avatars).
   await app.register(fastifyStatic, {
@@ -69,6 +120,7 @@ export async function buildApp({
       loadContext: (request) => ({
         publicUrl: config.publicUrl,
         cspNonce: request.cspNonce,
+        googleClientId: config.googleClientId ?? null,
         services: {
           getProducts: (input) => getProducts(catalog, GetProductsInputSchema.parse(input)),
           getProduct: (input) => getProduct(catalog, GetProductInputSchema.parse(input).slug),

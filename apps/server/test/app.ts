@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database, Db } from '@everdeal/db';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
+import { defaultRateLimits, type RateLimitSettings } from '../src/plugins/rate-limit';
 import { createTestDatabase } from './database';
 
 export type TestApp = {
@@ -21,7 +22,20 @@ export type TestAppOptions = {
   now?: () => Date;
   /** Called before `ready()`, to add routes or hooks a test needs. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Extra environment variables for the config, e.g. `SMTP_URL` or `GOOGLE_USERINFO_URL`. */
+  env?: Record<string, string>;
+  /**
+   * Rate limits; by default every limit is so high that no test trips one by accident (all
+   * requests come from one address). Rate-limit tests pass small ones.
+   */
+  rateLimits?: Partial<RateLimitSettings>;
+  rateLimitKeyPrefix?: string;
+  passwordHashCost?: AppOptions['passwordHashCost'];
 };
+
+const relaxedRateLimits = Object.fromEntries(
+  Object.keys(defaultRateLimits).map((name) => [name, { points: 100_000, durationSeconds: 60 }]),
+) as RateLimitSettings;
 
 /**
  * The whole API (no pages) on a fresh database: call it once per test file in `beforeAll`
@@ -34,10 +48,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }),
       database,
       withPages: false,
+      rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
       ...(options.now ? { now: options.now } : {}),
+      ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+      ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();
@@ -62,12 +79,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/** POSTs a JSON payload to `/api/{path}` and returns the status and the parsed envelope. */
+export type CallOptions = {
+  /** Sent as `Authorization: Bearer <token>` (spec §7). */
+  token?: string;
+  /** The client address the server sees (through X-Forwarded-For; the app trusts its proxy). */
+  ip?: string;
+};
+
+/** POSTs a JSON payload to `/api/{path}` and returns the status, the parsed envelope and the headers. */
 export async function callApi<T = unknown>(
   app: FastifyInstance,
   path: string,
   payload: unknown = {},
-): Promise<{ status: number; body: { code: number; msg: string; data: T } }> {
-  const response = await app.inject({ method: 'POST', url: `/api/${path}`, payload: payload as object });
-  return { status: response.statusCode, body: response.json() };
+  options: CallOptions = {},
+): Promise<{ status: number; body: { code: number; msg: string; data: T }; headers: Record<string, unknown> }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  const response = await app.inject({ method: 'POST', url: `/api/${path}`, payload: payload as object, headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
 }

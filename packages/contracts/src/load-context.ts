@@ -19,4 +19,6 @@ export interface StorefrontLoadContext {
   buildId: string;
   /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
   cspNonce: string;
+  /** Google Identity Services client id; null when Google sign-in is not configured. */
+  googleClientId: string | null;
 }

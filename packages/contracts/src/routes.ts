@@ -1,5 +1,18 @@
 import type { z } from 'zod';
 import {
+  AuthResultSchema,
+  ChangePasswordInputSchema,
+  EmptyInputSchema,
+  EmptyResultSchema,
+  ForgotPasswordInputSchema,
+  GoogleLoginInputSchema,
+  LoginInputSchema,
+  ProfileSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  UpdateUserProfileInputSchema,
+} from './auth';
+import {
   CategoryListSchema,
   GetCategoriesInputSchema,
   GetProductInputSchema,
@@ -21,14 +34,15 @@ export type ApiRouteDefinition = {
   requiresAuth: boolean;
 };
 
-function defineRoute<I extends z.ZodType, O extends z.ZodType>(route: {
+/** Keeps `requiresAuth` as a literal type so the server can type `context.user` as non-null. */
+function defineRoute<I extends z.ZodType, O extends z.ZodType, const A extends boolean = false>(route: {
   input: I;
   output: O;
   summary: string;
   tag: string;
-  requiresAuth?: boolean;
+  requiresAuth?: A;
 }) {
-  return { ...route, requiresAuth: route.requiresAuth ?? false };
+  return { ...route, requiresAuth: (route.requiresAuth ?? false) as A };
 }
 
 export const apiRoutes = {
@@ -49,6 +63,71 @@ export const apiRoutes = {
     output: CategoryListSchema,
     summary: 'Categories with the number of live products in each',
     tag: 'catalog',
+  }),
+  'users/register': defineRoute({
+    input: RegisterInputSchema,
+    output: AuthResultSchema,
+    summary: 'Create an account with e-mail and password; answers a session token and the user',
+    tag: 'users',
+  }),
+  'users/login': defineRoute({
+    input: LoginInputSchema,
+    output: AuthResultSchema,
+    summary: 'Sign in with e-mail and password; a new session token each time',
+    tag: 'users',
+  }),
+  'users/login/google': defineRoute({
+    input: GoogleLoginInputSchema,
+    output: AuthResultSchema,
+    summary: 'Sign in or sign up with a Google access token (sent as idToken, spec §3)',
+    tag: 'users',
+  }),
+  'users/logout': defineRoute({
+    input: EmptyInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Revoke the current session on the server',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/forgotPassword': defineRoute({
+    input: ForgotPasswordInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Mail a single-use reset link valid 30 minutes; always answers success',
+    tag: 'users',
+  }),
+  'users/resetPassword': defineRoute({
+    input: ResetPasswordInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Set a new password with a reset token; revokes every session of the user',
+    tag: 'users',
+  }),
+  'users/getUserProfile': defineRoute({
+    input: EmptyInputSchema,
+    output: ProfileSchema,
+    summary: 'The signed-in user',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/updateUserProfile': defineRoute({
+    input: UpdateUserProfileInputSchema,
+    output: ProfileSchema,
+    summary: 'Change first name, last name or occupation; other fields are ignored',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/changePassword': defineRoute({
+    input: ChangePasswordInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Change the password with the current one; other sessions are revoked',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/deactivateUser': defineRoute({
+    input: EmptyInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Deactivate the account: sessions revoked, orders kept, sign-in refused',
+    tag: 'users',
+    requiresAuth: true,
   }),
 } satisfies Record<string, ApiRouteDefinition>;
 

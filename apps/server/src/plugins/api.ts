@@ -1,14 +1,21 @@
 import { type ApiOutput, type ApiPath, type ApiRoutes, apiRoutes, ok } from '@everdeal/contracts';
+import type { UserRow } from '@everdeal/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type Authenticator, requireSession } from './auth';
 import { sendApiNotFound } from './errors';
 import { buildOpenApiDocument } from './openapi';
 
-export type ApiRequestContext = { request: FastifyRequest };
+/** What a handler knows about the call; signed-in routes get the user and their session. */
+export type ApiRequestContext<P extends ApiPath = ApiPath> = { request: FastifyRequest } & (ApiRoutes[P] extends {
+  requiresAuth: true;
+}
+  ? { user: UserRow; sessionId: string }
+  : { user?: undefined; sessionId?: undefined });
 
 export type ApiHandler<P extends ApiPath> = (
   input: z.output<ApiRoutes[P]['input']>,
-  context: ApiRequestContext,
+  context: ApiRequestContext<P>,
 ) => Promise<ApiOutput<P>>;
 
 export type ApiHandlers<P extends ApiPath = ApiPath> = { [K in P]: ApiHandler<K> };
@@ -18,13 +25,20 @@ export function defineHandlers<P extends ApiPath>(handlers: ApiHandlers<P>): Api
   return handlers;
 }
 
+export type ApiOptions = {
+  handlers: Partial<ApiHandlers>;
+  /** Resolves bearer tokens for routes marked `requiresAuth` in the route table. */
+  authenticate: Authenticator;
+};
+
 /**
- * Mounts `POST /api/{path}` for every handler: the payload is parsed with the route's input
- * schema (unknown fields stripped, violations become 422), the result is parsed with its output
- * schema (so nothing outside the contract, such as a hash or an internal flag, can leak) and
- * wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
+ * Mounts `POST /api/{path}` for every handler: routes marked `requiresAuth` first need a live
+ * session (else 401 "User not logged in", spec §6), the payload is parsed with the route's
+ * input schema (unknown fields stripped, violations become 422), the result is parsed with its
+ * output schema (so nothing outside the contract, such as a hash or an internal flag, can leak)
+ * and wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
  */
-export async function registerApi(app: FastifyInstance, handlers: Partial<ApiHandlers>) {
+export async function registerApi(app: FastifyInstance, { handlers, authenticate }: ApiOptions) {
   await app.register(
     async (api) => {
       api.setNotFoundHandler(sendApiNotFound);
@@ -32,8 +46,13 @@ export async function registerApi(app: FastifyInstance, handlers: Partial<ApiHan
       for (const [path, handler] of Object.entries(handlers) as [ApiPath, ApiHandler<ApiPath>][]) {
         const route = apiRoutes[path];
         api.post(`/${path}`, async (request) => {
+          // Authentication comes before validation: a stranger learns nothing about the payload rules.
+          const session = route.requiresAuth ? await requireSession(authenticate, request) : undefined;
           const input = route.input.parse(request.body ?? {});
-          const result = await handler(input as never, { request });
+          const context = session
+            ? { request, user: session.user, sessionId: session.sessionId }
+            : { request, user: undefined, sessionId: undefined };
+          const result = await handler(input as never, context as never);
           return ok(route.output.parse(result));
         });
       }

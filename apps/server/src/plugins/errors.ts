@@ -1,6 +1,7 @@
 import { AppError, HttpErrorMessage } from '@everdeal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { RateLimitedError } from './rate-limit';
 
 type ErrorBody = { code: number; msg: string; data: null };
 
@@ -45,6 +46,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const { status, body: errorBody, isUnexpected } = toErrorReply(error);
     if (isUnexpected) request.log.error({ err: error }, 'unexpected error');
     else request.log.info({ status, msg: errorBody.msg }, 'request failed');
+    // RFC 9110 §10.2.3: tells well-behaved clients how long to back off.
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(status).send(errorBody);
   });
 }

@@ -1,4 +1,11 @@
-import { apiRoutes, ErrorEnvelopeSchema, envelopeSchema } from '@everdeal/contracts';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
+  apiRoutes,
+  ErrorEnvelopeSchema,
+  envelopeSchema,
+  UploadAvatarResultSchema,
+} from '@everdeal/contracts';
 import { z } from 'zod';
 
 let cached: object | undefined;
@@ -30,6 +37,40 @@ export function buildOpenApiDocument(): object {
       },
     };
   }
+  // The one multipart call lives outside the route table, so it is described by hand.
+  paths['/api/users/uploadAvatar'] = {
+    post: {
+      summary: `Upload a profile picture (${AVATAR_MIME_TYPES.join(', ')}, at most ${AVATAR_MAX_BYTES} bytes); stored as a 256×256 WebP`,
+      tags: ['users'],
+      security: [{ bearer: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['avatar'],
+              properties: {
+                avatar: { type: 'string', format: 'binary', contentMediaType: AVATAR_MIME_TYPES.join(', ') },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'Success: code 0, data.avatar is the new picture URL',
+          content: {
+            'application/json': { schema: z.toJSONSchema(envelopeSchema(UploadAvatarResultSchema), { io: 'output' }) },
+          },
+        },
+        default: {
+          description: 'Failure: 401 without a session, 422 for a file that is not an image or is too big',
+          content: { 'application/json': { schema: z.toJSONSchema(ErrorEnvelopeSchema) } },
+        },
+      },
+    },
+  };
   cached = {
     openapi: '3.1.0',
     info: {

@@ -8,16 +8,24 @@ declare module 'fastify' {
   }
 }
 
-function contentSecurityPolicy(nonce: string) {
+// Google Identity Services (token client) when Google sign-in is configured: its script, the
+// popup's frame and requests, and its button styles (developers.google.com/identity/gsi/web/guides/get-google-api-clientid#cross_origin_opener_policy).
+const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+const GOOGLE_STYLE = 'https://accounts.google.com/gsi/style';
+
+function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean) {
+  const google = (source: string) => (allowGoogleSignIn ? ` ${source}` : '');
   return [
     "default-src 'self'",
     // Inline scripts run only with this request's nonce (the SSR hydration data).
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${google(GOOGLE_SCRIPT)}`,
     // Inline style attributes are part of React's output; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${google(GOOGLE_STYLE)}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${google(GOOGLE_GSI)}`,
+    ...(allowGoogleSignIn ? [`frame-src ${GOOGLE_GSI}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -31,16 +39,25 @@ function contentSecurityPolicy(nonce: string) {
  * 'unsafe-inline' and block React's style attributes, so the policy is written here.
  * Development leaves CSP off because Vite's client injects inline code and a websocket.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { enforceCsp: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { enforceCsp: boolean; allowGoogleSignIn?: boolean },
+) {
   app.decorateRequest('cspNonce', '');
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Google's token client answers from a popup, which `same-origin` would cut off from us.
+    crossOriginOpenerPolicy: { policy: options.allowGoogleSignIn ? 'same-origin-allow-popups' : 'same-origin' },
     // HSTS belongs to the TLS-terminating proxy in front of production.
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
     request.cspNonce = randomBytes(16).toString('base64');
-    if (options.enforceCsp) reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
+    if (options.enforceCsp)
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy(request.cspNonce, options.allowGoogleSignIn ?? false),
+      );
   });
 }

@@ -39,3 +39,44 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Password reset links (issue 3): single use, valid 30 minutes. Like sessions, only a SHA-256
+ * of the token is stored, so a database leak cannot be replayed as reset links.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** External sign-in accounts linked to a user: one row per (provider, subject), e.g. Google's `sub`. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    subject: text().notNull(),
+    // The provider's e-mail when linked, kept for support questions ("which Google account?").
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,60 @@
+import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts';
+
+const BRAND_PURPLE = '#6d28d9';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export type MailContent = {
+  /** First line of the body, e.g. "Hi Ada,". */
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Shown after the button, e.g. how long a link stays valid. */
+  afterAction?: string[];
+};
+
+export type MailBrand = { publicUrl: string; supportEmail: string };
+
+/**
+ * One look for every mail: the brand in a purple header, the message, an optional button, and a
+ * footer with the support address. Both parts are produced from the same content; every
+ * interpolated value is escaped in the HTML part.
+ */
+export function renderMail(content: MailContent, brand: MailBrand): { text: string; html: string } {
+  const after = content.afterAction ?? [];
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    '--',
+    `${BRAND_NAME}: ${BRAND_TAGLINE}`,
+    `${brand.publicUrl}`,
+    `Questions? Write to ${brand.supportEmail}`,
+  ].join('\n');
+
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${BRAND_PURPLE};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(BRAND_NAME)}</title></head>
+<body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${BRAND_PURPLE};color:#ffffff;padding:20px 24px;font-size:22px;font-weight:700">${escapeHtml(BRAND_NAME)}</td></tr>
+<tr><td style="padding:24px">
+${paragraph(content.greeting)}
+${content.paragraphs.map(paragraph).join('\n')}
+${button}
+${after.map(paragraph).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#faf9ff;font-size:12px;color:#666">${escapeHtml(BRAND_NAME)}: ${escapeHtml(BRAND_TAGLINE)}<br>
+Questions? Write to <a href="mailto:${escapeHtml(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { text, html };
+}

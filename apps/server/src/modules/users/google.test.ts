@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthResult } from '@everdeal/contracts';
+import { userIdentities, users } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, uniqueEmail } from '../../../test/accounts';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { type OidcServer, startOidcServer } from '../../../test/oidc-server';
+
+let oidc: OidcServer;
+let t: TestApp;
+const nextSubject = () => `google-sub-${randomBytes(6).toString('hex')}`;
+
+beforeAll(async () => {
+  oidc = await startOidcServer();
+  t = await createTestApp({ env: { GOOGLE_USERINFO_URL: oidc.userinfoUrl, GOOGLE_CLIENT_ID: 'test-client' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await oidc?.close();
+});
+
+const googleLogin = (idToken: string) => callApi<AuthResult>(t.app, 'users/login/google', { idToken });
+
+describe('Google sign-in against a local OpenID provider', () => {
+  it('creates a user without a password and links the Google account', async () => {
+    const email = uniqueEmail('g');
+    const sub = nextSubject();
+    const token = await oidc.mintAccessToken({
+      sub,
+      email,
+      emailVerified: true,
+      givenName: 'Grace',
+      familyName: 'Hopper',
+    });
+    const { status, body } = await googleLogin(token);
+    expect(status).toBe(200);
+    expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.data.user).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper', hasPassword: false });
+    const links = await t.db.select().from(userIdentities).where(eq(userIdentities.subject, sub));
+    expect(links).toMatchObject([{ provider: 'google', userId: body.data.user.id, email }]);
+    const profile = await callApi(t.app, 'users/getUserProfile', {}, { token: body.data.token });
+    expect(profile.status).toBe(200);
+  });
+
+  it('a returning Google account signs in to the same user, even after its e-mail changed', async () => {
+    const sub = nextSubject();
+    const first = await googleLogin(await oidc.mintAccessToken({ sub, email: uniqueEmail('g'), emailVerified: true }));
+    const second = await googleLogin(
+      await oidc.mintAccessToken({ sub, email: uniqueEmail('g2'), emailVerified: true }),
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.data.user.id).toBe(first.body.data.user.id);
+    expect(second.body.data.token).not.toBe(first.body.data.token);
+  });
+
+  it('links to an existing account with the same e-mail (any case), which keeps its password', async () => {
+    const existing = await registerUser(t.app);
+    const sub = nextSubject();
+    const { status, body } = await googleLogin(
+      await oidc.mintAccessToken({ sub, email: existing.email.toUpperCase(), emailVerified: true, givenName: 'Other' }),
+    );
+    expect(status).toBe(200);
+    expect(body.data.user).toMatchObject({ id: existing.user.id, firstName: 'Ada', hasPassword: true });
+    const count = await t.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(count).toHaveLength(1);
+    expect((await callApi(t.app, 'users/login', { email: existing.email, password: existing.password })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses an unverified e-mail', async () => {
+    const email = uniqueEmail('unverified');
+    const { status, body } = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email, emailVerified: false }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 400, msg: 'Your Google e-mail address is not verified', data: null });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('refuses a token the provider does not know', async () => {
+    const { status, body } = await googleLogin('not-a-real-access-token');
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 400, msg: 'Google login failed, please try again later', data: null });
+  });
+
+  it('refuses when the provider cannot be reached', async () => {
+    const offline = await createTestApp({ env: { GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' } });
+    try {
+      const { status, body } = await callApi(offline.app, 'users/login/google', { idToken: 'anything' });
+      expect(status).toBe(400);
+      expect(body.msg).toBe('Google login failed, please try again later');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('refuses a deactivated account like a password login does', async () => {
+    const sub = nextSubject();
+    const email = uniqueEmail('g');
+    const first = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
+    await callApi(t.app, 'users/deactivateUser', {}, { token: first.body.data.token });
+    const again = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('Invalid email or password');
+  });
+
+  it('a Google-only account cannot sign in with a password', async () => {
+    const email = uniqueEmail('g');
+    await googleLogin(await oidc.mintAccessToken({ sub: nextSubject(), email, emailVerified: true }));
+    const { status, body } = await callApi(t.app, 'users/login', { email, password: 'any-password-at-all' });
+    expect(status).toBe(400);
+    expect(body.msg).toBe('Invalid email or password');
+  });
+
+  it('an empty token is the spec §8 message', async () => {
+    const { status, body } = await googleLogin('');
+    expect(status).toBe(422);
+    expect(body.msg).toBe('idToken: Google login failed: No access token received');
+  });
+});

@@ -1,0 +1,156 @@
+import type { AuthResult } from '@everdeal/contracts';
+import { passwordResetTokens, users } from '@everdeal/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeQuotedPrintable,
+  findMailFiles,
+  readMailFiles,
+  registerUser,
+  resetTokenFromMail,
+  uniqueEmail,
+  waitForMailFile,
+} from '../../../test/accounts';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { hashToken } from './sessions';
+
+let clock: Date | undefined;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock ?? new Date() });
+});
+afterAll(() => t?.close());
+
+const NEW_PASSWORD = 'fresh-Lantern-93-river';
+const RESET_SUBJECT = /Subject: Reset your Everdeal password/;
+
+/** Asks for a reset link (as `asked`, default the address itself) and returns the token of the new mail. */
+async function requestReset(email: string, asked = email): Promise<string> {
+  const before = findMailFiles(t.dataDir, email, RESET_SUBJECT).length;
+  const { status, body } = await callApi(t.app, 'users/forgotPassword', { email: asked });
+  expect(status).toBe(200);
+  expect(body).toEqual({ code: 0, msg: 'success', data: null });
+  return resetTokenFromMail(await waitForMailFile(t.dataDir, email, RESET_SUBJECT, before));
+}
+
+describe('forgotPassword', () => {
+  it('answers success for an unknown address and sends nothing', async () => {
+    const before = readMailFiles(t.dataDir).length;
+    const email = uniqueEmail('nobody');
+    const { status, body } = await callApi(t.app, 'users/forgotPassword', { email });
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 0, msg: 'success', data: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readMailFiles(t.dataDir).length).toBe(before);
+  });
+
+  it('answers the same for an existing account, stores only a hash and mails the link', async () => {
+    const user = await registerUser(t.app, { firstName: 'Ada' });
+    const token = await requestReset(user.email, `  ${user.email.toUpperCase()} `);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(hashToken(token));
+    // The raw token appears nowhere in the database.
+    const dump = await t.db.execute(sql`select row_to_json(t)::text as json from password_reset_tokens t`);
+    expect(JSON.stringify(dump)).not.toContain(token);
+    const expiresIn = (rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0);
+    expect(expiresIn).toBe(30 * 60 * 1000);
+
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, user.email, RESET_SUBJECT));
+    expect(mail).toContain(`http://localhost:3000/auth/reset-password?token=${token}`);
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail).toContain('support@everdeal.local');
+  });
+
+  it('needs an address, with the spec §5 message', async () => {
+    const { status, body } = await callApi(t.app, 'users/forgotPassword', { email: '' });
+    expect(status).toBe(422);
+    expect(body.msg).toBe('email: Please enter your email address');
+  });
+
+  it('sends nothing for a deactivated account', async () => {
+    const user = await registerUser(t.app);
+    await callApi(t.app, 'users/deactivateUser', {}, { token: user.token });
+    await callApi(t.app, 'users/forgotPassword', { email: user.email });
+    const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.user.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('resetPassword', () => {
+  it('sets the password once, revokes every session, and the new password signs in', async () => {
+    const user = await registerUser(t.app);
+    const other = await callApi<AuthResult>(t.app, 'users/login', { email: user.email, password: user.password });
+    const token = await requestReset(user.email);
+
+    const reset = await callApi(t.app, 'users/resetPassword', { token, password: NEW_PASSWORD });
+    expect(reset).toMatchObject({ status: 200, body: { code: 0, data: null } });
+    for (const session of [user.token, other.body.data.token]) {
+      expect((await callApi(t.app, 'users/getUserProfile', {}, { token: session })).status).toBe(401);
+    }
+    expect((await callApi(t.app, 'users/login', { email: user.email, password: user.password })).status).toBe(400);
+    expect((await callApi(t.app, 'users/login', { email: user.email, password: NEW_PASSWORD })).status).toBe(200);
+
+    const again = await callApi(t.app, 'users/resetPassword', { token, password: 'yet-another-Pass-11' });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ code: 400, msg: 'The reset link is invalid or has expired', data: null });
+  });
+
+  it('a used link also ends the other links of that user', async () => {
+    const user = await registerUser(t.app);
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect(first).not.toBe(second);
+    expect((await callApi(t.app, 'users/resetPassword', { token: second, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await callApi(t.app, 'users/resetPassword', { token: first, password: NEW_PASSWORD })).status).toBe(400);
+  });
+
+  it('an expired link fails', async () => {
+    const user = await registerUser(t.app);
+    const token = await requestReset(user.email);
+    clock = new Date(Date.now() + 31 * 60 * 1000);
+    try {
+      const { status, body } = await callApi(t.app, 'users/resetPassword', { token, password: NEW_PASSWORD });
+      expect(status).toBe(400);
+      expect(body.msg).toBe('The reset link is invalid or has expired');
+    } finally {
+      clock = undefined;
+    }
+  });
+
+  it('a made-up link fails, and a common password is refused without using the link', async () => {
+    const bogus = await callApi(t.app, 'users/resetPassword', { token: 'made-up', password: NEW_PASSWORD });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.msg).toBe('The reset link is invalid or has expired');
+
+    const user = await registerUser(t.app);
+    const token = await requestReset(user.email);
+    const common = await callApi(t.app, 'users/resetPassword', { token, password: 'password1' });
+    expect(common.status).toBe(422);
+    expect(common.body.msg).toBe('This password is too common. Please choose a less predictable one');
+    expect((await callApi(t.app, 'users/resetPassword', { token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('a link cannot be used twice at the same moment', async () => {
+    const user = await registerUser(t.app);
+    const token = await requestReset(user.email);
+    const results = await Promise.all(
+      [NEW_PASSWORD, 'other-Lantern-94-river'].map((password) =>
+        callApi(t.app, 'users/resetPassword', { token, password }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('sets a password for an account that only had Google sign-in', async () => {
+    const email = uniqueEmail('google');
+    const [row] = await t.db.insert(users).values({ email }).returning();
+    const token = await requestReset(email);
+    expect((await callApi(t.app, 'users/resetPassword', { token, password: NEW_PASSWORD })).status).toBe(200);
+    const login = await callApi<AuthResult>(t.app, 'users/login', { email, password: NEW_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({ id: row?.id, hasPassword: true });
+  });
+});

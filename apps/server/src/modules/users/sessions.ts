@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, sessions, users } from '@everdeal/db';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { AuthSession } from '../../plugins/auth';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session lives 30 days after its last use (sliding expiry). */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** How stale `last_seen_at` may get before a request renews it: one write a day, not one per call. */
+export const SESSION_RENEW_AFTER_MS = DAY_MS;
+
+/** 32 random bytes = 256 bits, base64url so it travels in a header unchanged. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * SHA-256 is enough here (no salt, no argon2): the token is 256 random bits, so there is no
+ * dictionary to attack, and a fast hash keeps every authenticated request cheap.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+  const token = generateToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    lastSeenAt: now,
+    createdAt: now,
+  });
+  return token;
+}
+
+/** The live session of a token with its active user, renewing it when it was last seen over a day ago. */
+export async function findSession(db: Db, token: string, now: Date): Promise<AuthSession | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const { session, user } = row;
+  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || user.status !== 'active') return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_RENEW_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { user, sessionId: session.id };
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user, or every one but `exceptSessionId` (the caller's own). */
+export async function revokeUserSessions(db: Db, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}

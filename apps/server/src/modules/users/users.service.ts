@@ -1,0 +1,188 @@
+import { AppError, type AuthResult, type User } from '@everdeal/contracts';
+import { type Db, type UserRow, userIdentities, users } from '@everdeal/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
+import { fetchGoogleProfile } from './google';
+import { AccountMessage } from './messages';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type PasswordHasher } from './passwords';
+import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { welcomeMail } from './users.mail';
+
+export type UsersDeps = {
+  db: Db;
+  now: () => Date;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  brand: MailBrand;
+  googleUserinfoUrl: string;
+  log: FastifyBaseLogger;
+};
+
+/** The browser's view of a user (contracts UserSchema): never the hash, role or status. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    occupation: row.occupation,
+    avatar: row.avatarUrl,
+    hasPassword: row.passwordHash !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** E-mail addresses are one account whatever their letter case (the unique index is on lower(email)). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return row;
+}
+
+export function requireUncommonPassword(password: string) {
+  if (isCommonPassword(password)) throw AppError.validation(COMMON_PASSWORD_MESSAGE);
+}
+
+/** Postgres "unique_violation", whether the driver error is wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  return codeOf(error) === '23505' || codeOf(cause) === '23505';
+}
+
+async function signIn(deps: UsersDeps, user: UserRow): Promise<AuthResult> {
+  const token = await createSession(deps.db, user.id, deps.now());
+  return { token, user: toUser(user) };
+}
+
+/**
+ * Register (spec §7). Telling a visitor that an address is taken reveals that it has an account,
+ * which any sign-up form does; the rate limits bound how fast anyone can ask.
+ */
+export async function register(
+  deps: UsersDeps,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<AuthResult> {
+  requireUncommonPassword(input.password);
+  if (await findUserByEmail(deps.db, input.email)) throw AppError.validation(AccountMessage.emailTaken);
+  const passwordHash = await deps.passwords.hash(input.password);
+  const now = deps.now();
+  let user: UserRow | undefined;
+  try {
+    [user] = await deps.db
+      .insert(users)
+      .values({ ...input, email: input.email.trim(), passwordHash, createdAt: now, updatedAt: now })
+      .returning();
+  } catch (error) {
+    // Two sign-ups for one address at the same moment: the index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw AppError.validation(AccountMessage.emailTaken);
+    throw error;
+  }
+  if (!user) throw new Error('insert into users returned no row');
+  deps.mailer.sendInBackground(welcomeMail(user, deps.brand));
+  return signIn(deps, user);
+}
+
+/**
+ * E-mail and password sign-in. An unknown e-mail, a wrong password, a deactivated account and an
+ * account without a password (Google only) all get the same 400 after the same argon2 work, so
+ * neither the answer nor its timing tells whether an account exists.
+ */
+export async function login(deps: UsersDeps, input: { email: string; password: string }): Promise<AuthResult> {
+  const user = await findUserByEmail(deps.db, input.email);
+  const isPasswordRight = user?.passwordHash
+    ? await deps.passwords.verify(user.passwordHash, input.password)
+    : await deps.passwords.verifyNothing(input.password);
+  if (!user || !isPasswordRight || user.status !== 'active') {
+    throw AppError.badRequest(AccountMessage.invalidCredentials);
+  }
+  return signIn(deps, user);
+}
+
+/**
+ * Google sign-in (issue 3): a known Google account signs in; otherwise the verified e-mail is
+ * linked to the account that has it, or a new account without a password is created.
+ */
+export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Promise<AuthResult> {
+  const profile = await fetchGoogleProfile(deps.googleUserinfoUrl, accessToken);
+  const { db } = deps;
+  const identityOf = async () => {
+    const [row] = await db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, 'google'), eq(userIdentities.subject, profile.subject)))
+      .limit(1);
+    return row?.user;
+  };
+  let user = (await identityOf()) ?? (await findUserByEmail(db, profile.email));
+  if (user && user.status !== 'active') throw AppError.badRequest(AccountMessage.invalidCredentials);
+  if (!user) {
+    const now = deps.now();
+    // A parallel first sign-in may create the same address; then both use the one that exists.
+    const [created] = await db
+      .insert(users)
+      .values({
+        email: profile.email,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) deps.mailer.sendInBackground(welcomeMail(created, deps.brand));
+    user = created ?? (await findUserByEmail(db, profile.email));
+    if (!user) throw new Error('the Google user could neither be created nor found');
+  }
+  await db
+    .insert(userIdentities)
+    .values({ userId: user.id, provider: 'google', subject: profile.subject, email: profile.email })
+    .onConflictDoNothing();
+  return signIn(deps, (await identityOf()) ?? user);
+}
+
+export async function logout(deps: UsersDeps, sessionId: string): Promise<null> {
+  await revokeSession(deps.db, sessionId, deps.now());
+  return null;
+}
+
+/** Only first name, last name and occupation can change (contracts strip anything else). */
+export async function updateUserProfile(
+  deps: UsersDeps,
+  user: UserRow,
+  input: { firstName?: string | undefined; lastName?: string | undefined; occupation?: string | undefined },
+): Promise<User> {
+  const changes = {
+    ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+    ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+    ...(input.occupation !== undefined ? { occupation: input.occupation } : {}),
+  };
+  if (Object.keys(changes).length === 0) return toUser(user);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ ...changes, updatedAt: deps.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return toUser(updated ?? user);
+}
+
+/** Deactivation keeps the row (orders stay on record) but ends every session and every sign-in. */
+export async function deactivateUser(deps: UsersDeps, userId: string): Promise<null> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, now);
+  });
+  return null;
+}

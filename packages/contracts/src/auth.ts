@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './constants';
+import { ValidationMessage } from './messages';
+
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_NAME_LENGTH = 50;
+export const MAX_OCCUPATION_LENGTH = 80;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Spec §5 register rules, shared by the form (on blur) and the server. */
+export const EmailSchema = z
+  .string({ error: ValidationMessage.emailRequired })
+  .trim()
+  .min(1, ValidationMessage.emailRequired)
+  .max(254, ValidationMessage.emailInvalid)
+  .pipe(z.email({ error: ValidationMessage.emailInvalid }));
+
+export const NewPasswordSchema = z
+  .string({ error: ValidationMessage.passwordRequired })
+  .min(1, ValidationMessage.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, ValidationMessage.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+const NameSchema = z
+  .string({ error: ValidationMessage.invalidFormat })
+  .trim()
+  .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`);
+
+/** Login checks presence only: length rules would tell an attacker what a password is not. */
+export const LoginInputSchema = z.object({
+  email: requiredText(ValidationMessage.loginIncomplete),
+  password: z.string({ error: ValidationMessage.loginIncomplete }).min(1, ValidationMessage.loginIncomplete),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const RegisterInputSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: NameSchema.default(''),
+  lastName: NameSchema.default(''),
+});
+export type RegisterInput = z.input<typeof RegisterInputSchema>;
+
+/** Spec §3: `idToken` carries the Google access token from the token client. */
+export const GoogleLoginInputSchema = z.object({
+  idToken: requiredText('Google login failed: No access token received'),
+});
+
+export const ForgotPasswordInputSchema = z.object({
+  email: z
+    .string({ error: ValidationMessage.forgotEmailRequired })
+    .trim()
+    .min(1, ValidationMessage.forgotEmailRequired)
+    .pipe(z.email({ error: ValidationMessage.emailInvalid })),
+});
+
+export const ResetPasswordInputSchema = z.object({
+  token: requiredText('The reset link is invalid or has expired'),
+  password: NewPasswordSchema,
+});
+
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z.string({ error: ValidationMessage.required }).min(1, ValidationMessage.required),
+  newPassword: NewPasswordSchema,
+});
+
+/** Profile fields a user may change; `email`, `role` and anything else are stripped. */
+export const UpdateUserProfileInputSchema = z.object({
+  firstName: NameSchema.optional(),
+  lastName: NameSchema.optional(),
+  occupation: z
+    .string({ error: ValidationMessage.invalidFormat })
+    .trim()
+    .max(MAX_OCCUPATION_LENGTH, `Must be at most ${MAX_OCCUPATION_LENGTH} characters`)
+    .optional(),
+});
+
+/** The user as the browser sees it: never a hash, a role or any other internal flag. */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  occupation: z.string(),
+  avatar: z.string().nullable(),
+  hasPassword: z.boolean().describe('false for accounts that only sign in with Google'),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const ProfileSchema = UserSchema;
+export const EmptyInputSchema = z.object({});
+export const EmptyResultSchema = z.null();
+
+export const UploadAvatarResultSchema = z.object({ avatar: z.string() });
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Display name (spec §3): first plus last name, else the e-mail's local part. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.email.split('@')[0] || user.email;
+}
