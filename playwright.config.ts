@@ -58,6 +58,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Google sign-in against the local OIDC server that e2e/google-sign-in.spec.ts starts.
+      GOOGLE_CLIENT_ID: 'e2e-google-client',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:3197/me',
     },
     reuseExistingServer: false,
     timeout: 60_000,

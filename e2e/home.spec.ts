@@ -21,14 +21,15 @@ test('the header offers the main navigation and the shop links', async ({ page }
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Search' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+  // A visitor's cart, wishlist and user icons open the login modal (spec §2/§6), so they are buttons.
+  await expect(header.getByRole('button', { name: 'Cart', exact: true })).toBeVisible();
   if (testInfo.project.name === 'desktop') {
     const main = header.getByRole('navigation', { name: 'Main' });
     await expect(main.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Top Trending', exact: true })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Wishlist', exact: true })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Wishlist', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Launch a product', exact: true })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
   } else {

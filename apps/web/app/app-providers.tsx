@@ -1,19 +1,47 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster, toast } from './components/ui/toast';
+import { LoginModal } from './features/auth';
 import { BuildCheck } from './features/build-check/build-check';
 import { configureApiClient } from './lib/api-client';
-import { createQueryClient } from './lib/query-client';
+import { authStore, clearAuth } from './lib/auth-store';
+import { openLoginModal } from './lib/login-prompt';
+import { createQueryClient, USER_QUERY_KEY } from './lib/query-client';
 
-// Spec §8: every API failure the caller did not silence becomes a toast of its severity. The
-// client imports no UI, so the wiring happens here, once, at module load (browser and server).
-configureApiClient({ onError: (error) => toast[error.severity](error.message) });
+// Spec §8: every API failure the caller did not silence becomes a toast of its severity, and a
+// 401 to a signed-in request (expired or revoked session) signs out and asks to sign in again.
+// A 401 without a token (a wrong password) is the form's business. The client imports no UI
+// or state, so the wiring happens here, once, at module load (browser and server).
+configureApiClient({
+  getToken: authStore.getToken,
+  onError: (error) => toast[error.severity](error.message),
+  onUnauthorized: () => {
+    if (!authStore.getToken()) return;
+    clearAuth();
+    openLoginModal();
+  },
+});
+
+/** Spec §4: user data never outlives the session it was fetched with. */
+function useDropUserDataOnSessionChange(queryClient: ReturnType<typeof createQueryClient>) {
+  useEffect(() => {
+    let token = authStore.getSnapshot().token;
+    return authStore.subscribe(() => {
+      const next = authStore.getSnapshot().token;
+      if (next === token) return;
+      token = next;
+      queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+    });
+  }, [queryClient]);
+}
 
 export function AppProviders({ buildId, children }: { buildId: string; children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useDropUserDataOnSessionChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <LoginModal />
       <Toaster />
       <BuildCheck buildId={buildId} />
     </QueryClientProvider>

@@ -3,9 +3,15 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from './+types/root';
 import './app.css';
 import { AppProviders } from './app-providers';
+import type { RootData } from './lib/root-data';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cspNonce: context.cspNonce, buildId: context.buildId, publicUrl: context.publicUrl };
+  return {
+    cspNonce: context.cspNonce,
+    buildId: context.buildId,
+    publicUrl: context.publicUrl,
+    googleClientId: context.googleClientId ?? null,
+  } satisfies RootData;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: HOME_TITLE }, { name: 'description', content: BRAND_TAGLINE }];

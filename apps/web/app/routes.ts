@@ -13,7 +13,16 @@ export default [
     route('refund-policy', 'routes/refund-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('loading-demo', 'routes/loading-demo.tsx'),
+    route('user', 'routes/user-layout.tsx', [
+      index('routes/user.tsx'),
+      route('personal-info', 'routes/user-personal-info.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('routes/_auth-layout.tsx', [
+    route('auth/login', 'routes/auth-login.tsx'),
+    route('auth/register', 'routes/auth-register.tsx'),
+    route('auth/reset-password', 'routes/auth-reset-password.tsx'),
   ]),
   layout('routes/_product-form-layout.tsx', [route('final-message-test', 'routes/final-message-test.tsx')]),
 ] satisfies RouteConfig;

@@ -104,6 +104,11 @@ export async function callApi<P extends ApiPath>(
     return fail(new ApiError(ClientErrorMessage.network, null, null), options);
   }
 
+  return unwrap<ApiOutput<P>>(response, options);
+}
+
+/** Spec §8 for any answer: 401 signs out, other failures map to their message, then unwrap data. */
+async function unwrap<T>(response: Response, options: ApiCallOptions): Promise<T> {
   const body = await readBody(response);
   if (response.status === 401) {
     hooks.onUnauthorized();
@@ -120,5 +125,26 @@ export async function callApi<P extends ApiPath>(
     const message = body.msg || body.message || options.fallbackMessage || ClientErrorMessage.operationFailed;
     return fail(new ApiError(message, response.status, body.code), options);
   }
-  return body.data as ApiOutput<P>;
+  return body.data as T;
+}
+
+/**
+ * A multipart upload (the avatar) with the same token, timeout, envelope and error mapping as
+ * `callApi`. The browser sets the multipart content type with its boundary itself.
+ */
+export async function uploadFile<T>(path: string, field: string, file: Blob, options: ApiCallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'x-request-time': String(Date.now()) };
+  const token = hooks.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const form = new FormData();
+  form.append(field, file);
+  const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, { method: 'POST', headers, body: form, signal: AbortSignal.any(signals) });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    return fail(new ApiError(ClientErrorMessage.network, null, null), options);
+  }
+  return unwrap<T>(response, options);
 }

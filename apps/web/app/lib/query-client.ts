@@ -19,3 +19,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * Every query holding the signed-in user's data starts with this key, so signing out or in as
+ * someone else drops all of it at once (spec §4: logging out resets user data).
+ */
+export const USER_QUERY_KEY = ['user'] as const;

@@ -1,20 +1,8 @@
 import { BRAND_TAGLINE } from '@everdeal/contracts';
-import { BadgeCheck, type LucideIcon, ShieldCheck, Sparkles, Tag } from 'lucide-react';
 import { Outlet } from 'react-router';
+import { SellingPointsList } from '~/features/auth';
 import { Logo } from '~/features/shell/logo';
 import { SkipLink } from '~/features/shell/skip-link';
-
-// Spec §1: the selling points of the sign-in screens, verbatim.
-const SELLING_POINTS: readonly { title: string; text: string; icon: LucideIcon }[] = [
-  { title: 'Best Price on AI Products', text: 'Pay once for tools that usually bill you every month.', icon: Tag },
-  {
-    title: 'Risk-Free Guarantee',
-    text: 'Changed your mind? Ask for a refund within the deal’s window.',
-    icon: ShieldCheck,
-  },
-  { title: 'Curated', text: 'Every product is reviewed by our team before it goes live.', icon: Sparkles },
-  { title: 'Trusted Tools', text: 'Real reviews and answers from buyers who use them daily.', icon: BadgeCheck },
-];
 
 /**
  * Spec §2 "auth layout" (/auth/login, /auth/register, /auth/reset-password): a brand panel with
@@ -22,7 +10,7 @@ const SELLING_POINTS: readonly { title: string; text: string; icon: LucideIcon }
  */
 export default function AuthLayout() {
   return (
-    <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid min-h-dvh grid-cols-1 bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <SkipLink />
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-brand-800 p-12 text-white lg:flex lg:flex-col">
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-white/10 blur-2xl" />
@@ -34,19 +22,7 @@ export default function AuthLayout() {
         <div className="relative my-auto max-w-md py-12">
           <h2 className="font-bold text-3xl tracking-tight xl:text-4xl">{BRAND_TAGLINE}</h2>
           <p className="mt-3 text-brand-100">Join thousands of makers who stopped renting their software.</p>
-          <ul className="mt-10 space-y-6">
-            {SELLING_POINTS.map(({ title, text, icon: Icon }) => (
-              <li key={title} className="flex gap-4">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-white/10 ring-1 ring-white/20">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-semibold">{title}</span>
-                  <span className="mt-0.5 block text-brand-100 text-sm">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <SellingPointsList className="mt-10" />
         </div>
         <p className="relative text-brand-200 text-xs">© 2026 Everdeal</p>
       </aside>

@@ -1,13 +1,16 @@
 import { BRAND_TAGLINE, MOBILE_BREAKPOINT_PX } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { ChevronRight, Menu, X } from 'lucide-react';
+import { ChevronRight, LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
+import { useAuth } from '~/lib/auth-store';
+import { openLoginModal } from '~/lib/login-prompt';
 import { Logo } from './logo';
-import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from './nav-items';
+import { ACCOUNT_ITEM, CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from './nav-items';
+import { signOut } from './use-sign-out';
 
 export interface MobileMenuProps {
   wishlistCount: number;
@@ -39,7 +42,16 @@ export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
     return () => desktop.removeEventListener('change', onChange);
   }, [open]);
 
+  const { isLoggedIn } = useAuth();
+  // The login modal opens once the menu has closed and let go of focus (two Radix focus traps
+  // must not fight over the same moment).
+  const opensLoginAfterClose = useRef(false);
+
   const close = () => setOpen(false);
+  const signIn = () => {
+    opensLoginAfterClose.current = true;
+    setOpen(false);
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -50,6 +62,12 @@ export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/40 backdrop-blur-[2px] md:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!opensLoginAfterClose.current) return;
+            opensLoginAfterClose.current = false;
+            event.preventDefault();
+            openLoginModal();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-white shadow-pop focus:outline-none md:hidden"
         >
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
@@ -69,17 +87,41 @@ export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
               ))}
             </ul>
             <div className="mx-3 my-4 h-px bg-ink-900/[0.07]" />
-            <ul className="space-y-1">
-              <li>
-                <MenuLink item={WISHLIST_ITEM} count={wishlistCount} onSelect={close} />
-              </li>
-              <li>
-                <MenuLink item={CART_ITEM} count={cartCount} onSelect={close} />
-              </li>
-              <li>
-                <MenuLink item={SIGN_IN_ITEM} onSelect={close} />
-              </li>
-            </ul>
+            {isLoggedIn ? (
+              <ul className="space-y-1">
+                <li>
+                  <MenuLink item={WISHLIST_ITEM} count={wishlistCount} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={CART_ITEM} count={cartCount} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={ACCOUNT_ITEM} onSelect={close} />
+                </li>
+                <li>
+                  <MenuButton
+                    item={{ label: 'Log out', icon: LogOut }}
+                    onClick={() => {
+                      close();
+                      void signOut();
+                    }}
+                  />
+                </li>
+              </ul>
+            ) : (
+              // Spec §2/§6: for a visitor these open the login modal.
+              <ul className="space-y-1">
+                <li>
+                  <MenuButton item={WISHLIST_ITEM} onClick={signIn} />
+                </li>
+                <li>
+                  <MenuButton item={CART_ITEM} onClick={signIn} />
+                </li>
+                <li>
+                  <MenuButton item={SIGN_IN_ITEM} onClick={signIn} />
+                </li>
+              </ul>
+            )}
           </nav>
 
           <div className="shrink-0 border-ink-900/[0.07] border-t bg-canvas px-5 py-4 text-ink-500 text-xs">
@@ -88,6 +130,23 @@ export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+const menuRowClass =
+  'group flex min-h-12 w-full items-center gap-3.5 rounded-xl px-3 text-left font-medium text-[0.9375rem] transition-colors';
+const menuIconClass = 'relative grid size-9 place-items-center rounded-lg bg-canvas text-ink-700';
+
+function MenuButton({ item, onClick }: { item: Pick<NavItem, 'label' | 'icon'>; onClick: () => void }) {
+  const Icon = item.icon;
+  return (
+    <button type="button" onClick={onClick} className={clsx(menuRowClass, 'text-ink-900 hover:bg-canvas')}>
+      <span className={menuIconClass}>
+        <Icon aria-hidden="true" className="size-[1.125rem]" />
+      </span>
+      <span className="flex-1">{item.label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-ink-300" />
+    </button>
   );
 }
 

@@ -1,13 +1,18 @@
+import { displayName } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses, iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
+import { useAuth } from '~/lib/auth-store';
+import { openLoginModal } from '~/lib/login-prompt';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from './nav-items';
 import { SearchOverlay } from './search-overlay';
+import { UserMenu } from './user-menu';
 
 /** Fixed so the page never shifts under it; layouts use it for scroll offsets. */
 export const HEADER_HEIGHT_CLASS = 'h-16';
@@ -31,6 +36,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps) {
   const [isSearchOpen, setIsSearchOpen] = useState(false);
+  const { isLoggedIn, user } = useAuth();
 
   // "/" opens search from anywhere except while typing in a field.
   useEffect(() => {
@@ -98,9 +104,27 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
             </kbd>
           </button>
 
-          <HeaderIconLink item={WISHLIST_ITEM} count={wishlistCount} className="max-md:hidden" />
-          <HeaderIconLink item={CART_ITEM} count={cartCount} />
-          <HeaderIconLink item={SIGN_IN_ITEM} className="max-md:hidden" />
+          {isLoggedIn && user ? (
+            <>
+              <HeaderIconLink item={WISHLIST_ITEM} count={wishlistCount} className="max-md:hidden" />
+              <HeaderIconLink item={CART_ITEM} count={cartCount} />
+              <NavLink
+                to="/user"
+                aria-label="Your account"
+                className={iconButtonClasses({ className: 'max-md:hidden' })}
+              >
+                <Avatar name={displayName(user)} src={user.avatar} size={32} />
+              </NavLink>
+              <UserMenu user={user} className="md:hidden" />
+            </>
+          ) : (
+            <>
+              {/* Spec §2/§6: a visitor's wishlist, cart and user icons open the login modal. */}
+              <HeaderIconButton item={WISHLIST_ITEM} className="max-md:hidden" />
+              <HeaderIconButton item={CART_ITEM} />
+              <HeaderIconButton item={SIGN_IN_ITEM} className="max-md:hidden" />
+            </>
+          )}
 
           <Link
             to={LAUNCH_ITEM.to}
@@ -131,5 +155,20 @@ function HeaderIconLink({ item, count = 0, className }: { item: NavItem; count?:
         <CountBadge id={badgeId} count={count} className="-top-2 -right-2.5" />
       </span>
     </NavLink>
+  );
+}
+
+function HeaderIconButton({ item, className }: { item: NavItem; className?: string }) {
+  const Icon = item.icon;
+  return (
+    <button
+      type="button"
+      aria-label={item.label}
+      aria-haspopup="dialog"
+      onClick={() => openLoginModal()}
+      className={iconButtonClasses({ className })}
+    >
+      <Icon aria-hidden="true" className="size-[1.375rem] md:size-5" />
+    </button>
   );
 }

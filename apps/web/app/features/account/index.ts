@@ -1,0 +1,10 @@
+export { AccountOverview } from './account-overview';
+export { AccountSkeleton } from './account-skeleton';
+export { AvatarUpload, avatarFileError } from './avatar-upload';
+export { ChangePasswordForm } from './change-password-form';
+export { DeactivateAccount } from './deactivate-account';
+export { ProfileForm } from './profile-form';
+export { SectionCard } from './section-card';
+export { SignOutButton } from './sign-out-button';
+export { useProfileSync } from './use-profile-sync';
+export { useRequireLogin } from './use-require-login';

@@ -1,0 +1,99 @@
+import { FORGOT_DIALOG_WIDTH_PX, ForgotPasswordInputSchema, ValidationMessage } from '@everdeal/contracts';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { Modal } from '~/components/ui/modal';
+import { TextField } from '~/components/ui/text-field';
+import { toast } from '~/components/ui/toast';
+import { callApi } from '~/lib/api-client';
+import { useForm, zodFieldValidator } from '~/lib/use-form';
+import { AuthMessage, toastAuthError } from './auth-error';
+
+const validateEmail = zodFieldValidator<'email'>(ForgotPasswordInputSchema);
+// An empty field is answered on submit with the spec §5 warning toast, not on blur: a blur error
+// would disable the button under the pointer and swallow that very click.
+const validate: typeof validateEmail = (name, values) =>
+  values.email.trim() ? validateEmail(name, values) : undefined;
+
+/** Spec §2 "Forgot Password dialog" (800 px wide), opened from the sign-in form. */
+export function ForgotPasswordDialog({
+  open,
+  onOpenChange,
+  initialEmail = '',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialEmail?: string;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Forgot password"
+      description="Enter the e-mail address of your account and we will send you a link to choose a new password. The link is valid for 30 minutes."
+      width={FORGOT_DIALOG_WIDTH_PX}
+      footer={null}
+    >
+      {/* Mounted only while open, so every opening starts from the sign-in form's e-mail. */}
+      {open ? <ForgotPasswordForm initialEmail={initialEmail} onDone={() => onOpenChange(false)} /> : null}
+    </Modal>
+  );
+}
+
+function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
+  const form = useForm({ initialValues: { email: initialEmail }, validate });
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const email = form.values.email.trim();
+    if (!email) {
+      // Spec §5: an empty e-mail is a warning, not a request.
+      toast.warning(ValidationMessage.forgotEmailRequired);
+      form.focus('email');
+      return;
+    }
+    if (!form.validateAll()) return;
+    setIsSubmitting(true);
+    try {
+      await callApi('users/forgotPassword', { email }, { silent: true, fallbackMessage: AuthMessage.forgotFailed });
+      toast.success(AuthMessage.forgotSent, { duration: 6000 });
+      onDone();
+    } catch (error) {
+      toastAuthError(error, AuthMessage.forgotFailedLater);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_220px] md:items-start">
+      <div className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          {...form.field('email')}
+        />
+        <div className="flex flex-col-reverse gap-2.5 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={isSubmitting} disabled={form.hasErrors}>
+            Send reset link
+          </Button>
+        </div>
+      </div>
+      <div className="hidden rounded-2xl bg-brand-50 p-5 text-brand-900 md:block">
+        <MailCheck aria-hidden="true" className="size-6 text-brand-600" />
+        <p className="mt-3 font-semibold text-sm">Check your inbox</p>
+        <p className="mt-1 text-brand-800 text-xs leading-relaxed">
+          If an account uses this address, the link arrives within a minute. Look in spam if it does not.
+        </p>
+      </div>
+    </form>
+  );
+}

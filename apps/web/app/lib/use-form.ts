@@ -1,0 +1,79 @@
+import { type ChangeEvent, useCallback, useRef, useState } from 'react';
+import type { z } from 'zod';
+
+export type FieldValidator<K extends string> = (name: K, values: Readonly<Record<K, string>>) => string | undefined;
+
+/** A validator for the fields of a zod object schema: the first issue's message, verbatim. */
+export function zodFieldValidator<K extends string>(schema: z.ZodObject): FieldValidator<K> {
+  return (name, values) => {
+    const fieldSchema = schema.shape[name] as z.ZodType | undefined;
+    if (!fieldSchema) return undefined;
+    const result = fieldSchema.safeParse(values[name]);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+}
+
+/**
+ * Spec §5 form behaviour: a field validates when it loses focus, its error clears as soon as
+ * the user types, and `validateAll` checks every field on submit and focuses the first invalid.
+ */
+export function useForm<K extends string>({
+  initialValues,
+  validate,
+}: {
+  initialValues: Record<K, string>;
+  validate: FieldValidator<K>;
+}) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const inputs = useRef(new Map<K, HTMLInputElement>());
+
+  const setValue = useCallback((name: K, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  }, []);
+
+  const field = (name: K) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    ref: (element: HTMLInputElement | null) => {
+      if (element) inputs.current.set(name, element);
+      else inputs.current.delete(name);
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+    onBlur: () => {
+      const error = validate(name, valuesRef.current);
+      setErrors((current) => (current[name] === error ? current : { ...current, [name]: error }));
+    },
+  });
+
+  const validateAll = (): boolean => {
+    const names = Object.keys(valuesRef.current) as K[];
+    const next: Partial<Record<K, string>> = {};
+    for (const name of names) next[name] = validate(name, valuesRef.current);
+    setErrors(next);
+    const firstInvalid = names.find((name) => next[name] && inputs.current.has(name));
+    if (firstInvalid) inputs.current.get(firstInvalid)?.focus();
+    return !names.some((name) => next[name]);
+  };
+
+  const initialRef = useRef(initialValues);
+  const reset = useCallback(() => {
+    setValues(initialRef.current);
+    setErrors({});
+  }, []);
+
+  return {
+    values,
+    errors,
+    hasErrors: Object.values(errors).some(Boolean),
+    field,
+    setValue,
+    validateAll,
+    reset,
+    focus: (name: K) => inputs.current.get(name)?.focus(),
+  };
+}

@@ -1,0 +1,34 @@
+import { pageTitle } from '@everdeal/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { AuthMessage, RegisterForm, useReturnAfterLogin } from '~/features/auth';
+import type { Route } from './+types/auth-register';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Create account') },
+  { name: 'description', content: 'Create your Everdeal account and buy AI software once, for life.' },
+];
+
+export default function Register() {
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  useReturnAfterLogin(redirect);
+  const loginHref = redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login';
+
+  return (
+    <>
+      <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Create your account</h1>
+      <p className="mt-2 mb-8 text-ink-500">One account for your deals, license codes and wishlist.</p>
+      <RegisterForm
+        successMessage={AuthMessage.registerSuccessPage}
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link to={loginHref} className="font-semibold text-brand-700 hover:underline">
+              Sign in
+            </Link>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { clsx } from 'clsx';
+import { NavLink, Outlet } from 'react-router';
+import { AccountSkeleton, SignOutButton, useProfileSync, useRequireLogin } from '~/features/account';
+
+const SECTIONS = [
+  { to: '/user', label: 'Overview', end: true },
+  { to: '/user/personal-info', label: 'Personal info', end: false },
+] as const;
+
+/** Spec §2 "/user": the signed-in area; its pages receive the user through the outlet context. */
+export default function UserLayout() {
+  const user = useRequireLogin();
+  useProfileSync(user !== null);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
+      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Your account</h1>
+      <div className="mt-8 grid gap-8 md:grid-cols-[200px_minmax(0,1fr)]">
+        <nav aria-label="Account">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  end={section.end}
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex h-10 items-center whitespace-nowrap rounded-full px-4 font-medium text-sm transition-colors md:rounded-xl',
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-900/5 hover:text-ink-900',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? (
+              <li className="md:mt-2 md:border-ink-900/[0.07] md:border-t md:pt-2">
+                <SignOutButton />
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="min-w-0">{user ? <Outlet context={{ user }} /> : <AccountSkeleton />}</div>
+      </div>
+    </div>
+  );
+}

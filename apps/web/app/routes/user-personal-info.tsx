@@ -1,0 +1,40 @@
+import { pageTitle, type User } from '@everdeal/contracts';
+import { useOutletContext } from 'react-router';
+import { AvatarUpload, ChangePasswordForm, DeactivateAccount, ProfileForm, SectionCard } from '~/features/account';
+import type { Route } from './+types/user-personal-info';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Personal info') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function PersonalInfo() {
+  const { user } = useOutletContext<{ user: User }>();
+  return (
+    <div className="space-y-6">
+      <SectionCard title="Photo" description="Shown on your reviews, questions and in the header.">
+        <AvatarUpload user={user} />
+      </SectionCard>
+      <SectionCard title="Personal info">
+        {/* A fresh form when the stored profile changes (saved here or refreshed from the server). */}
+        <ProfileForm key={`${user.firstName}\u0000${user.lastName}\u0000${user.occupation}`} user={user} />
+      </SectionCard>
+      <SectionCard
+        title="Password"
+        description={user.hasPassword ? 'Changing it signs you out on your other devices.' : undefined}
+      >
+        {user.hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <p className="rounded-xl bg-canvas p-4 text-ink-700 text-sm">
+            You sign in with Google, so this account has no password to change. Manage your sign-in security in your
+            Google account.
+          </p>
+        )}
+      </SectionCard>
+      <SectionCard title="Deactivate account" tone="danger">
+        <DeactivateAccount />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { pageTitle, type User } from '@everdeal/contracts';
+import { useOutletContext } from 'react-router';
+import { AccountOverview } from '~/features/account';
+import type { Route } from './+types/user';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Your account') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function UserOverview() {
+  const { user } = useOutletContext<{ user: User }>();
+  return <AccountOverview user={user} />;
+}
