@@ -2,7 +2,7 @@ import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal
 import { ArrowRight, BadgeCheck, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { CategoryTiles, EmptyState, ProductGrid, SectionHeader } from '~/features/catalog';
+import { CategoryTiles, EmptyState, HeroDealStack, ProductGrid, SectionHeader } from '~/features/catalog';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
 
@@ -58,39 +58,44 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgb(116_67_251/0.55),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgb(255_157_10/0.18),transparent)]"
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-14 sm:px-6 sm:pt-24 sm:pb-20 lg:px-8">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
-            <Sparkles aria-hidden="true" className="size-4 text-accent-400" />
-            Pay once. Use it for life.
-          </p>
-          <h1
-            id="hero-title"
-            className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl"
-          >
-            Lifetime deals on the AI tools that matter
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-ink-300 sm:text-xl">
-            Skip the monthly bills. Everdeal finds the AI software worth keeping and negotiates one-time prices with the
-            people who build it, so you own your tools instead of renting them.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
-            <Link
-              to="/trending"
-              className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
-            >
-              Browse deals
-              <ArrowRight aria-hidden="true" className="size-4.5" />
-            </Link>
-            <Link
-              to="/launch"
-              className={buttonClasses({
-                variant: 'outline',
-                size: 'lg',
-                className: 'border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10',
-              })}
-            >
-              <Rocket aria-hidden="true" className="size-4.5" />
-              Launch a product
-            </Link>
+          <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-12">
+            <div>
+              <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
+                <Sparkles aria-hidden="true" className="size-4 text-accent-400" />
+                Pay once. Use it for life.
+              </p>
+              <h1
+                id="hero-title"
+                className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl"
+              >
+                Lifetime deals on the AI tools that matter
+              </h1>
+              <p className="mt-5 max-w-2xl text-lg text-ink-300 sm:text-xl">
+                Skip the monthly bills. Everdeal finds the AI software worth keeping and negotiates one-time prices with
+                the people who build it, so you own your tools instead of renting them.
+              </p>
+              <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
+                <Link
+                  to="/trending"
+                  className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
+                >
+                  Browse deals
+                  <ArrowRight aria-hidden="true" className="size-4.5" />
+                </Link>
+                <Link
+                  to="/launch"
+                  className={buttonClasses({
+                    variant: 'outline',
+                    size: 'lg',
+                    className: 'border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10',
+                  })}
+                >
+                  <Rocket aria-hidden="true" className="size-4.5" />
+                  Launch a product
+                </Link>
+              </div>
+            </div>
+            <HeroDealStack products={featured} />
           </div>
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:mt-12 sm:gap-4 lg:mt-16 lg:grid-cols-4">
             {trustPoints.map(({ icon: Icon, title, text }) => (

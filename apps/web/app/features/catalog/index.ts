@@ -7,6 +7,7 @@ export { DealFacts } from './deal-facts';
 export { ENDING_SOON_MS, formatDealDate, getDealBadge } from './deal-status';
 export { DealStatusBadge } from './deal-status-badge';
 export { EmptyState } from './empty-state';
+export { HeroDealStack } from './hero-deal-stack';
 export { LOW_STOCK_THRESHOLD, PlanCard, planKindLabel } from './plan-card';
 export { DiscountBadge, PriceTag } from './price-tag';
 export { ProductCard, productPath } from './product-card';
