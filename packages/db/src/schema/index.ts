@@ -1,2 +1,3 @@
 export * from './catalog';
+export * from './shopping';
 export * from './users';
