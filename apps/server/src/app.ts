@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createMailer } from './lib/mailer';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import { type CatalogDeps, getCategories, getProduct, getProducts } from './modules/catalog/catalog.service';
+import { startTrendingRefresh } from './modules/catalog/trending';
+import { registerSeo } from './modules/seo/seo.routes';
 import { registerAvatarUpload } from './modules/users/avatar';
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './modules/users/passwords';
 import { findSession } from './modules/users/sessions';
@@ -75,6 +77,15 @@ export async function buildApp({
 
   // 4. The JSON API, one module after another.
   const catalog: CatalogDeps = { db: database.db, now };
+  // Trending scores are materialised (decision 003): computed before the first request, then
+  // refreshed every 10 minutes by whichever instance gets the advisory lock.
+  let trending: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    trending = await startTrendingRefresh({ db: database.db, now, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await trending?.stop();
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -113,7 +124,10 @@ export async function buildApp({
     maxAge: '1d',
   });
 
-  // 6. Everything else is a page rendered by React Router, with the same services in its context.
+  // 6. Sitemap and robots.txt, generated from the catalogue; before the pages' catch-all.
+  registerSeo(app, { db: database.db, publicUrl: config.publicUrl, now });
+
+  // 7. Everything else is a page rendered by React Router, with the same services in its context.
   if (withPages) {
     await registerSsr(app, {
       mode: config.env === 'development' ? 'development' : 'production',

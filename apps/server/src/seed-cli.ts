@@ -1,11 +1,18 @@
 // `npm run db:seed`: migrates the configured database and loads the demo catalogue into it when
 // it has no products yet. Safe to run again: a seeded database is left as it is.
+// `npm run db:seed -- --products 10000` then adds that many synthetic products (benchmarks).
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createDatabase } from '@everdeal/db';
-import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
+import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog, seedSyntheticProducts } from '@everdeal/db/seed';
 import { ConfigError, loadConfig, loadDotEnv } from './plugins/config';
 
 try {
+  const { values } = parseArgs({ options: { products: { type: 'string' } } });
+  const syntheticCount = values.products === undefined ? 0 : Number(values.products);
+  if (!Number.isInteger(syntheticCount) || syntheticCount < 0 || syntheticCount > 1_000_000) {
+    throw new ConfigError(['--products must be a whole number from 0 to 1000000']);
+  }
   loadDotEnv();
   const config = loadConfig();
   const database = await createDatabase(
@@ -21,7 +28,14 @@ try {
       );
     } else {
       await ensureDemoMedia(mediaDir);
-      console.info('The catalogue already has products; nothing to seed.');
+      console.info('The catalogue already has products; the demo catalogue is not loaded again.');
+    }
+    if (syntheticCount > 0) {
+      const started = Date.now();
+      const added = await seedSyntheticProducts(database.db, { count: syntheticCount });
+      console.info(
+        `Added ${added.products} synthetic products, ${added.plans} plans, ${added.codes} codes in ${Date.now() - started} ms.`,
+      );
     }
   } finally {
     await database.close();

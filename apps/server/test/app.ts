@@ -31,6 +31,8 @@ export type TestAppOptions = {
   rateLimits?: Partial<RateLimitSettings>;
   rateLimitKeyPrefix?: string;
   passwordHashCost?: AppOptions['passwordHashCost'];
+  /** Sees every SQL statement the app sends, e.g. to count them per request. */
+  onQuery?: (query: string) => void;
 };
 
 const relaxedRateLimits = Object.fromEntries(
@@ -44,7 +46,11 @@ const relaxedRateLimits = Object.fromEntries(
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-test-data-'));
   mkdirSync(join(dataDir, 'uploads'), { recursive: true });
-  const { database, db, close: closeDatabase } = await createTestDatabase();
+  const {
+    database,
+    db,
+    close: closeDatabase,
+  } = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   let app: FastifyInstance;
   try {
     app = await buildApp({

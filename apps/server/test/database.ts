@@ -27,13 +27,17 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
+async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: string) => void): Promise<TestDatabase> {
   const name = `everdeal_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   let database: Database;
   try {
-    database = await createDatabase({ databaseUrl: withDatabaseName(adminUrl, name), maxConnections: 5 });
+    database = await createDatabase({
+      databaseUrl: withDatabaseName(adminUrl, name),
+      maxConnections: 5,
+      ...(onQuery ? { onQuery } : {}),
+    });
     await database.migrate();
   } catch (error) {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -58,10 +62,14 @@ async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabas
  * A fresh, migrated database for one test file: PGlite restored from the template dumped by the
  * global setup, or a new database on the PostgreSQL server of `TEST_DATABASE_URL`.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { onQuery?: (query: string) => void } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return createPostgresTestDatabase(url);
-  const database = await createDatabase({ memory: true, loadDataDir: loadPgliteTemplate() });
+  if (url) return createPostgresTestDatabase(url, options.onQuery);
+  const database = await createDatabase({
+    memory: true,
+    loadDataDir: loadPgliteTemplate(),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+  });
   let closed = false;
   return {
     database,

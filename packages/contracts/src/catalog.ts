@@ -12,6 +12,7 @@ export type DealStatus = z.infer<typeof DealStatusSchema>;
 
 export const ProductSortSchema = z.enum([
   'featured',
+  'trending',
   'newest',
   'popular',
   'rating',
@@ -28,23 +29,75 @@ const Slug = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid format');
 
-/** `/api/products/getProducts` payload (PRODUCT.md). Unknown fields are stripped. */
-export const GetProductsInputSchema = z.object({
-  q: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').optional(),
-  category: Slug.optional(),
-  sort: ProductSortSchema.default('featured'),
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
-});
+/**
+ * Which deals a list shows, by their effective status (stored status, end time and code pools).
+ * `current` (the default) is what a shopper can look at today: live deals, ending soon among
+ * them, and sold-out ones; upcoming and ended deals only appear when asked for. `ending-soon`
+ * is a live deal whose end time falls within ENDING_SOON_HOURS (72). Decision 003.
+ */
+export const ProductStatusFilterSchema = z.enum([
+  'current',
+  'live',
+  'ending-soon',
+  'sold-out',
+  'upcoming',
+  'ended',
+  'all',
+]);
+export type ProductStatusFilter = z.infer<typeof ProductStatusFilterSchema>;
+
+const Cents = z.coerce
+  .number({ error: 'must be a whole number of cents' })
+  .int('must be a whole number of cents')
+  .min(0, 'must be at least 0')
+  .max(100_000_000, 'must be at most 100000000');
+
+/** Query strings carry "true"/"false"; `z.coerce.boolean` would read "false" as true. */
+const Flag = z.preprocess(
+  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+  z.boolean({ error: 'must be true or false' }),
+);
+
+/**
+ * `/api/products/getProducts` payload (PRODUCT.md). Unknown fields are stripped. Every field
+ * maps one-to-one to a URL search parameter of the browsing pages, so a link reproduces a view.
+ * Prices filter on the cheapest plan (the price on the card).
+ */
+export const GetProductsInputSchema = z
+  .object({
+    q: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').optional(),
+    category: Slug.optional(),
+    minPrice: Cents.optional().describe('cents, cheapest plan at least this'),
+    maxPrice: Cents.optional().describe('cents, cheapest plan at most this'),
+    minRating: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, 'must be at least 0')
+      .max(5, 'must be at most 5')
+      .optional()
+      .describe('average stars at least this'),
+    planKind: PlanKindSchema.optional().describe('has at least one plan of this kind'),
+    byoKey: Flag.optional().describe('AI disclosure: bring-your-own API key (true) or not (false)'),
+    hasCredits: Flag.optional().describe('AI disclosure: includes monthly AI credits (true) or not (false)'),
+    status: ProductStatusFilterSchema.default('current'),
+    /** `featured` is the default; with `q` set and no explicit sort, results come by relevance. */
+    sort: ProductSortSchema.optional(),
+    page: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((input) => input.minPrice === undefined || input.maxPrice === undefined || input.minPrice <= input.maxPrice, {
+    message: 'must not be greater than maxPrice',
+    path: ['minPrice'],
+  });
 export type GetProductsInput = z.input<typeof GetProductsInputSchema>;
 export type GetProductsQuery = z.output<typeof GetProductsInputSchema>;
 
@@ -95,11 +148,19 @@ export const ProductSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
+export const SearchSuggestionSchema = z.object({ slug: z.string(), name: z.string() });
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
+
 export const ProductListSchema = z.object({
   items: z.array(ProductSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * "Did you mean": the closest product names by trigram similarity (at most 5), filled only
+   * when `q` is set and nothing matched (`total` = 0); an empty list otherwise.
+   */
+  suggestions: z.array(SearchSuggestionSchema),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 

@@ -37,3 +37,8 @@ export const FORGOT_DIALOG_WIDTH_PX = 800;
 
 export const MAX_PAGE_SIZE = 60;
 export const DEFAULT_PAGE_SIZE = 24;
+
+/** A live deal whose end time is at most this far away is "ending soon" (lists and badges). */
+export const ENDING_SOON_HOURS = 72;
+/** "Did you mean" names offered when a search matches nothing. */
+export const SEARCH_SUGGESTION_LIMIT = 5;

@@ -49,7 +49,8 @@ export const apiRoutes = {
   'products/getProducts': defineRoute({
     input: GetProductsInputSchema,
     output: ProductListSchema,
-    summary: 'List published products with paging, search, category filter and sort',
+    summary:
+      'List published products: full-text and typo-tolerant search, filters (category, price, rating, plan kind, AI disclosure, status), sorts incl. trending, paging; "did you mean" suggestions when a search finds nothing',
     tag: 'catalog',
   }),
   'products/getProduct': defineRoute({

@@ -23,11 +23,19 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { databaseUrl: string; maxConnections?: number }
   | { dataDir: string }
   /** A database in memory, or restored from a dump: tests only, no lock file. */
-  | { memory: true; loadDataDir?: Blob | File };
+  | { memory: true; loadDataDir?: Blob | File }
+) & {
+  /** Called with every SQL statement Drizzle sends: tests and the benchmark count statements. */
+  onQuery?: (query: string) => void;
+};
+
+function queryLogger(onQuery: ((query: string) => void) | undefined) {
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+}
 
 /** Where the committed SQL migrations live, found through the package so bundling can't move it. */
 export const migrationsFolder = join(
@@ -36,16 +44,22 @@ export const migrationsFolder = join(
 );
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return createPostgresDatabase(options.databaseUrl, options.maxConnections);
+  if ('databaseUrl' in options) {
+    return createPostgresDatabase(options.databaseUrl, options.maxConnections, options.onQuery);
+  }
   return createPgliteDatabase(options);
 }
 
-async function createPostgresDatabase(url: string, maxConnections = 10): Promise<Database> {
+async function createPostgresDatabase(
+  url: string,
+  maxConnections = 10,
+  onQuery?: (query: string) => void,
+): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const client = postgres(url, { max: maxConnections, onnotice: () => {} });
-  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const db = drizzle(client, { schema, casing: 'snake_case', ...queryLogger(onQuery) });
   return {
     db,
     kind: 'postgres',
@@ -56,7 +70,9 @@ async function createPostgresDatabase(url: string, maxConnections = 10): Promise
 }
 
 async function createPgliteDatabase(
-  options: { dataDir: string } | { memory: true; loadDataDir?: Blob | File },
+  options: ({ dataDir: string } | { memory: true; loadDataDir?: Blob | File }) & {
+    onQuery?: (query: string) => void;
+  },
 ): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -82,7 +98,7 @@ async function createPgliteDatabase(
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }
-  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const db = drizzle(client, { schema, casing: 'snake_case', ...queryLogger(options.onQuery) });
   return {
     db,
     kind: 'pglite',

@@ -3,6 +3,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -19,6 +21,9 @@ export const planKind = pgEnum('plan_kind', ['lifetime', 'subscription']);
 export const billingInterval = pgEnum('billing_interval', ['month', 'year']);
 export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out', 'ended']);
 export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'allocated', 'revoked']);
+
+/** Written only by the `products_search_vector` trigger (migration 0003, decision 003). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type GalleryImage = { url: string; alt: string };
 
@@ -73,6 +78,13 @@ export const products = pgTable(
     upvoteCount: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     ratingTotal: integer().notNull().default(0),
+    // The cheapest plan's price, kept by the `plans_min_price` trigger (migration 0003) so price
+    // filters and sorts need no per-product subquery. Null while a product has no plan.
+    minPriceCents: integer(),
+    // Time-decayed recent upvotes and sales, refreshed periodically (decision 003).
+    trendingScore: doublePrecision().notNull().default(0),
+    // Weighted full-text document: name A; tagline, tags, category name B; description C.
+    searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +92,10 @@ export const products = pgTable(
     check('products_refund_window_days_check', sql`${t.refundWindowDays} >= 0`),
     index('products_category_id_idx').on(t.categoryId),
     index('products_created_at_idx').on(t.createdAt),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_trending_score_idx').on(t.trendingScore.desc()),
+    index('products_min_price_cents_idx').on(t.minPriceCents),
   ],
 );
 
@@ -122,5 +138,7 @@ export const licenseCodes = pgTable(
   (t) => [
     unique('license_codes_plan_id_code_key').on(t.planId, t.code),
     index('license_codes_plan_id_status_idx').on(t.planId, t.status),
+    // Recent sales for the trending score (decision 003).
+    index('license_codes_allocated_at_idx').on(t.allocatedAt).where(sql`${t.status} = 'allocated'`),
   ],
 );

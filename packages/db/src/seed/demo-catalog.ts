@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, licenseCodes, plans, products, sellers } from '../schema';
+import { categories, licenseCodes, plans, products, sellers, upvotes, users } from '../schema';
+import { buildDemoActivity, buildDemoShopperRows, type DemoActivity } from './demo-activity';
 import { buildDemoCatalogRows } from './demo-rows';
 import { ensureDemoMedia } from './media';
 import { buildLicenseCodeRows, buildPlanRow, buildProductRow, type NewLicenseCode } from './rows';
@@ -35,6 +36,21 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(`${DEMO_SEED_LOCK_KEY}::bigint`)})`);
     if (!(await isCatalogEmpty(tx))) return { products: 0, plans: 0, categories: 0, sellers: 0 };
 
+    const activities = new Map<string, DemoActivity>(
+      rows.products.map((product) => [
+        product.values.slug,
+        buildDemoActivity(
+          {
+            slug: product.values.slug,
+            createdAt: product.values.createdAt ?? now,
+            dealStatus: product.values.dealStatus ?? 'live',
+            upvoteCount: product.values.upvoteCount ?? 0,
+            stockByPlan: product.plans.map((plan) => plan.codes.length),
+          },
+          now,
+        ),
+      ]),
+    );
     const categoryIds = await insertBySlug(tx, categories, rows.categories);
     const sellerIds = await insertBySlug(tx, sellers, rows.sellers);
     const insertedProducts = await tx
@@ -63,15 +79,20 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
 
     const codeRows: NewLicenseCode[] = rows.products.flatMap((product) => {
       const productId = requireId(productIds, product.values.slug);
-      return product.plans.flatMap((plan) =>
+      const sales = activities.get(product.values.slug)?.salesByPlan ?? [];
+      return product.plans.flatMap((plan, index) =>
         buildLicenseCodeRows(
           requireId(planIds, `${productId}:${plan.values.position ?? 0}`),
           plan.codes,
           product.values.createdAt ?? now,
-        ),
+        ).map((row, codeIndex): NewLicenseCode => {
+          const soldAt = sales[index]?.[codeIndex];
+          return soldAt ? { ...row, status: 'allocated', allocatedAt: soldAt } : row;
+        }),
       );
     });
     await insertLicenseCodes(tx, codeRows, now);
+    await insertDemoUpvotes(tx, now, productIds, activities);
 
     return {
       products: insertedProducts.length,
@@ -111,6 +132,32 @@ async function insertBySlug(
   return { ids, inserted: inserted.length };
 }
 
+/** The demo shoppers and their upvotes: two statements. */
+async function insertDemoUpvotes(
+  tx: Tx,
+  now: Date,
+  productIds: Map<string, number>,
+  activities: Map<string, DemoActivity>,
+): Promise<void> {
+  const shopperRows = buildDemoShopperRows(now);
+  const shoppers = await tx.insert(users).values(shopperRows).onConflictDoNothing().returning({ id: users.id });
+  // A database that already had these shoppers (an earlier, emptied catalogue) keeps their votes out.
+  if (shoppers.length !== shopperRows.length) return;
+  const payload = JSON.stringify(
+    [...activities].flatMap(([slug, activity]) =>
+      activity.upvotes.map((vote) => ({
+        user_id: shoppers[vote.shopper]?.id,
+        product_id: requireId(productIds, slug),
+        created_at: vote.createdAt.toISOString(),
+      })),
+    ),
+  );
+  await tx.execute(sql`
+    insert into ${upvotes} (user_id, product_id, created_at)
+    select user_id, product_id, created_at
+    from json_to_recordset(${payload}::json) as r(user_id uuid, product_id integer, created_at timestamptz)`);
+}
+
 /**
  * All ~12,000 demo codes in one statement, sent as a single JSON parameter that the server
  * unpacks: on PGlite that costs under half the CPU of multi-row VALUES in chunks of 500, which
@@ -120,12 +167,19 @@ async function insertBySlug(
 async function insertLicenseCodes(tx: Tx, rows: NewLicenseCode[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   const payload = JSON.stringify(
-    rows.map((row) => ({ plan_id: row.planId, code: row.code, created_at: (row.createdAt ?? now).toISOString() })),
+    rows.map((row) => ({
+      plan_id: row.planId,
+      code: row.code,
+      status: row.status ?? 'available',
+      allocated_at: row.allocatedAt?.toISOString() ?? null,
+      created_at: (row.createdAt ?? now).toISOString(),
+    })),
   );
   await tx.execute(sql`
-    insert into ${licenseCodes} (plan_id, code, created_at)
-    select plan_id, code, created_at
-    from json_to_recordset(${payload}::json) as r(plan_id integer, code text, created_at timestamptz)`);
+    insert into ${licenseCodes} (plan_id, code, status, allocated_at, created_at)
+    select plan_id, code, status::license_code_status, allocated_at, created_at
+    from json_to_recordset(${payload}::json)
+      as r(plan_id integer, code text, status text, allocated_at timestamptz, created_at timestamptz)`);
 }
 
 function requireId(ids: Map<string, number>, key: string): number {

@@ -14,3 +14,4 @@ export {
   type ProductWithPlans,
 } from './factories';
 export { ensureDemoMedia } from './media';
+export { type SyntheticSeedResult, seedSyntheticProducts } from './synthetic';

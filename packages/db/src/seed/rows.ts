@@ -2,10 +2,11 @@
  * Pure functions that build insert values, shared by the test factories (one row at a time)
  * and the demo seed (batch inserts), so both produce rows the same way.
  */
-import type { categories, licenseCodes, plans, products, sellers } from '../schema';
+import type { categories, licenseCodes, plans, products, sellers, users } from '../schema';
 import { demoGallery, demoLogoUrl } from './media';
 import type { Random } from './prng';
 
+export type NewUser = typeof users.$inferInsert;
 export type NewCategory = typeof categories.$inferInsert;
 export type Category = typeof categories.$inferSelect;
 export type NewSeller = typeof sellers.$inferInsert;

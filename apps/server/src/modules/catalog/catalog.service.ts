@@ -1,24 +1,22 @@
 import {
   AppError,
   type CategoryList,
+  DEFAULT_CURRENCY,
   type DealStatus,
   type GetProductsQuery,
   type Plan,
   type ProductDetail,
   type ProductList,
-  type ProductSort,
   type ProductSummary,
+  SEARCH_SUGGESTION_LIMIT,
+  type SearchSuggestion,
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
+import { buildSearch, filterConditions, type ListOrder, orderFor, rating, statusCondition } from './catalog.query';
 
 export type CatalogDeps = { db: Db; now: () => Date };
-
-const rating =
-  sql<number>`case when ${products.reviewCount} = 0 then 0 else round(${products.ratingTotal}::numeric / ${products.reviewCount}, 1) end`.mapWith(
-    Number,
-  );
 
 /** A product is sold out when every plan's code pool is empty, ended when its end time passed. */
 export function effectiveDealStatus(
@@ -31,48 +29,6 @@ export function effectiveDealStatus(
   if (endsAt && endsAt.getTime() <= now.getTime()) return 'ended';
   if (planList.length > 0 && planList.every((plan) => plan.codesRemaining === 0)) return 'sold_out';
   return 'live';
-}
-
-/** Escapes LIKE wildcards so a shopper typing "100%" searches for the text, not a pattern. */
-function likePattern(word: string) {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function searchCondition(q: string | undefined): SQL | undefined {
-  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => or(ilike(products.name, likePattern(word)), ilike(products.tagline, likePattern(word)))),
-  );
-}
-
-/** The cheapest plan of each product gives the price shown on cards and used by price sorts. */
-const cheapestPlan = (db: Db) =>
-  db
-    .select({ priceCents: plans.priceCents, originalPriceCents: plans.originalPriceCents, currency: plans.currency })
-    .from(plans)
-    .where(eq(plans.productId, products.id))
-    .orderBy(asc(plans.priceCents), asc(plans.position))
-    .limit(1)
-    .as('cheapest');
-
-function orderFor(sort: ProductSort, cheapest: ReturnType<typeof cheapestPlan>): SQL[] {
-  switch (sort) {
-    case 'newest':
-      return [desc(products.createdAt), desc(products.id)];
-    case 'popular':
-      return [desc(products.upvoteCount), desc(products.id)];
-    case 'rating':
-      return [desc(rating), desc(products.reviewCount), desc(products.id)];
-    case 'price-asc':
-      return [asc(cheapest.priceCents), asc(products.id)];
-    case 'price-desc':
-      return [desc(cheapest.priceCents), desc(products.id)];
-    case 'ending-soon':
-      return [sql`${products.endsAt} asc nulls last`, asc(products.id)];
-    case 'featured':
-      return [desc(products.isFeatured), desc(products.upvoteCount), desc(products.id)];
-  }
 }
 
 /** Plans of many products in one statement, with the codes left in each pool. */
@@ -106,7 +62,7 @@ async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan
   return byProduct;
 }
 
-const summaryColumns = (cheapest: ReturnType<typeof cheapestPlan>) => ({
+const summaryColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -114,9 +70,6 @@ const summaryColumns = (cheapest: ReturnType<typeof cheapestPlan>) => ({
   logoUrl: products.logoUrl,
   categorySlug: categories.slug,
   categoryName: categories.name,
-  price: cheapest.priceCents,
-  originalPrice: cheapest.originalPriceCents,
-  currency: cheapest.currency,
   upvoteCount: products.upvoteCount,
   rating,
   reviewCount: products.reviewCount,
@@ -124,7 +77,7 @@ const summaryColumns = (cheapest: ReturnType<typeof cheapestPlan>) => ({
   endsAt: products.endsAt,
   isFeatured: products.isFeatured,
   createdAt: products.createdAt,
-});
+};
 
 type SummaryRow = {
   id: number;
@@ -134,9 +87,6 @@ type SummaryRow = {
   logoUrl: string;
   categorySlug: string;
   categoryName: string;
-  price: number | null;
-  originalPrice: number | null;
-  currency: string | null;
   upvoteCount: number;
   rating: number;
   reviewCount: number;
@@ -146,7 +96,13 @@ type SummaryRow = {
   createdAt: Date;
 };
 
+/** The cheapest plan gives the card's price; plans come ordered by position, so ties keep the first. */
+function cheapestOf(planList: Plan[]): Plan | undefined {
+  return planList.reduce<Plan | undefined>((best, plan) => (best && best.price <= plan.price ? best : plan), undefined);
+}
+
 function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary {
+  const cheapest = cheapestOf(planList);
   return {
     id: row.id,
     slug: row.slug,
@@ -154,9 +110,9 @@ function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary
     tagline: row.tagline,
     logoUrl: row.logoUrl,
     category: { slug: row.categorySlug, name: row.categoryName },
-    price: row.price ?? 0,
-    originalPrice: row.originalPrice ?? 0,
-    currency: row.currency ?? 'USD',
+    price: cheapest?.price ?? 0,
+    originalPrice: cheapest?.originalPrice ?? 0,
+    currency: cheapest?.currency ?? DEFAULT_CURRENCY,
     upvoteCount: row.upvoteCount,
     rating: row.rating,
     reviewCount: row.reviewCount,
@@ -169,24 +125,22 @@ function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary
 }
 
 /**
- * `/api/products/getProducts`: a page of published products. Two statements whatever the page
- * size (the page with its total through a window count, then all of its plans), plus a count
- * only when the page lies past the end.
+ * `/api/products/getProducts`: a page of published products. At most three statements whatever
+ * the page size: the page with its total through a window count, then all of its plans; a page
+ * past the end adds a count, and a search that found nothing adds the "did you mean" names
+ * (and then loads no plans).
  */
 export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQuery): Promise<ProductList> {
-  const cheapest = cheapestPlan(db);
-  const where = and(
-    eq(products.isPublished, true),
-    query.category ? eq(categories.slug, query.category) : undefined,
-    searchCondition(query.q),
-  );
+  const current = now();
+  const search = buildSearch(query.q);
+  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
+  const where = and(filterConditions(query, order, current), search?.condition);
   const rows = await db
-    .select({ ...summaryColumns(cheapest), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoinLateral(cheapest, sql`true`)
     .where(where)
-    .orderBy(...orderFor(query.sort, cheapest))
+    .orderBy(...orderFor(order, search))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 
@@ -199,25 +153,40 @@ export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQu
       .where(where);
     total = counted?.count ?? 0;
   }
+  const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
   const planMap = await loadPlans(
     db,
     rows.map((row) => row.id),
   );
-  const current = now();
   return {
     items: rows.map((row) => toSummary(row, planMap.get(row.id) ?? [], current)),
     total,
     page: query.page,
     pageSize: query.pageSize,
+    suggestions,
   };
 }
 
-/** `/api/products/getProduct`: one published product by slug with its plans; 404 otherwise. */
+/**
+ * "Did you mean": the published, current products whose names are closest to the query by
+ * trigram word similarity, above a floor so unrelated names are not offered. A sequential scan
+ * of names, which only a search that found nothing pays for.
+ */
+async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<SearchSuggestion[]> {
+  const closeness = sql<number>`word_similarity(${text}, lower(${products.name}))`;
+  return db
+    .select({ slug: products.slug, name: products.name })
+    .from(products)
+    .where(and(eq(products.isPublished, true), statusCondition('current', now), sql`${closeness} >= 0.2`))
+    .orderBy(desc(closeness), desc(products.trendingScore), asc(products.id))
+    .limit(SEARCH_SUGGESTION_LIMIT);
+}
+
+/** `/api/products/getProduct`: one published product by slug with its plans (two statements); 404 otherwise. */
 export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
-  const cheapest = cheapestPlan(db);
   const [row] = await db
     .select({
-      ...summaryColumns(cheapest),
+      ...summaryColumns,
       description: products.description,
       gallery: products.gallery,
       tags: products.tags,
@@ -235,7 +204,6 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .leftJoinLateral(cheapest, sql`true`)
     .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
     .limit(1);
   if (!row) throw AppError.notFound('Product not found');

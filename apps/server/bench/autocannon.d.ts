@@ -1,0 +1,18 @@
+// The few parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  type Options = {
+    url: string;
+    connections: number;
+    duration: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  type Result = {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,321 @@
+// Issue 5 "Discovery": trending ranking, search, filters, bounds, statement counts, sitemap and
+// robots, and the synthetic seeder; through HTTP on a fresh database (decision 003).
+import { randomBytes } from 'node:crypto';
+import type { ProductList } from '@everdeal/contracts';
+import { licenseCodes, products, upvotes, users } from '@everdeal/db';
+import { createCategory, createProduct, seedSyntheticProducts } from '@everdeal/db/seed';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { refreshTrendingScores } from './trending';
+
+const DAY_MS = 86_400_000;
+const PUBLIC_URL = 'https://shop.example';
+const clock = new Date('2030-01-01T12:00:00Z');
+let t: TestApp;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    now: () => clock,
+    env: { PUBLIC_URL },
+    onQuery: (query) => statements.push(query),
+  });
+});
+afterAll(() => t?.close());
+beforeEach(() => {
+  statements = [];
+});
+
+async function list(payload: object): Promise<ProductList> {
+  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+const slugs = async (payload: object) => (await list(payload)).items.map((item) => item.slug);
+const uniqueWord = () => `zq${randomBytes(4).toString('hex')}`;
+const daysAgo = (days: number) => new Date(clock.getTime() - days * DAY_MS);
+
+async function createShoppers(count: number): Promise<string[]> {
+  const rows = await t.db
+    .insert(users)
+    .values(Array.from({ length: count }, () => ({ email: `${uniqueWord()}@shoppers.example` })))
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
+}
+
+describe('trending', () => {
+  it('ranks recent upvotes and sales above old ones, and leaves out ended and upcoming deals', async () => {
+    const category = await createCategory(t.db);
+    const make = (name: string, extra: object = {}) =>
+      createProduct(t.db, { categoryId: category.id, name, createdAt: daysAgo(90), ...extra });
+    const recentVotes = await make('Recent votes');
+    const oldVotes = await make('Old votes');
+    const recentSales = await make('Recent sales', {
+      plans: [{ priceCents: 1000, originalPriceCents: 5000, codes: 5 }],
+    });
+    const quiet = await make('Quiet');
+    const ended = await make('Ended', { endsAt: daysAgo(1) });
+    const upcoming = await make('Upcoming', { dealStatus: 'upcoming' });
+
+    const shoppers = await createShoppers(5);
+    const vote = (productId: number, at: Date) => shoppers.map((userId) => ({ userId, productId, createdAt: at }));
+    await t.db
+      .insert(upvotes)
+      .values([
+        ...vote(recentVotes.id, daysAgo(1)),
+        ...vote(oldVotes.id, daysAgo(40)),
+        ...vote(ended.id, daysAgo(2)),
+        ...vote(upcoming.id, daysAgo(1)),
+      ]);
+    // 3 sales a day ago weigh 3 × 3 = 9 (decayed), more than 5 upvotes a day ago.
+    const codes = await t.db
+      .select({ id: licenseCodes.id })
+      .from(licenseCodes)
+      .where(eq(licenseCodes.planId, recentSales.plans[0]?.id ?? 0))
+      .limit(3);
+    await t.db
+      .update(licenseCodes)
+      .set({ status: 'allocated', allocatedAt: daysAgo(1) })
+      .where(
+        inArray(
+          licenseCodes.id,
+          codes.map((code) => code.id),
+        ),
+      );
+    expect(await refreshTrendingScores(t.db, clock)).toBe(true);
+
+    const names = new Map(
+      [recentVotes, oldVotes, recentSales, quiet, ended, upcoming].map((product) => [product.slug, product.name]),
+    );
+    for (const status of ['current', 'all'] as const) {
+      const order = (await slugs({ category: category.slug, sort: 'trending', status })).map((slug) => names.get(slug));
+      expect(order).toEqual(['Recent sales', 'Recent votes', 'Old votes', 'Quiet']);
+    }
+  });
+
+  it('the all-time upvote count is a small prior that orders products without recent activity', async () => {
+    const category = await createCategory(t.db);
+    const many = await createProduct(t.db, { categoryId: category.id, upvoteCount: 900 });
+    const few = await createProduct(t.db, { categoryId: category.id, upvoteCount: 3 });
+    await refreshTrendingScores(t.db, clock);
+    expect(await slugs({ category: category.slug, sort: 'trending' })).toEqual([many.slug, few.slug]);
+    const [row] = await t.db.select({ score: products.trendingScore }).from(products).where(eq(products.id, many.id));
+    expect(row?.score).toBeCloseTo(0.5 * Math.log(901), 5);
+  });
+});
+
+describe('search', () => {
+  const word = uniqueWord();
+  const tagWord = uniqueWord();
+  const categoryWord = uniqueWord();
+  let exact: { slug: string };
+  let byTagline: { slug: string };
+  let byDescription: { slug: string };
+  let byTag: { slug: string };
+  let byCategory: { slug: string };
+  let typo: { slug: string };
+
+  beforeAll(async () => {
+    const category = await createCategory(t.db, { name: `Podcasting ${categoryWord}` });
+    exact = await createProduct(t.db, { name: `Quillmaster ${word}`, tagline: 'Writes' });
+    byTagline = await createProduct(t.db, { name: 'Other tool', tagline: `The ${word} companion` });
+    byDescription = await createProduct(t.db, { name: 'Third tool', description: `Works well with ${word} files.` });
+    byTag = await createProduct(t.db, { name: 'Tagged tool', tags: [tagWord] });
+    byCategory = await createProduct(t.db, { name: 'Category tool', categoryId: category.id });
+    typo = await createProduct(t.db, { name: 'Vexalorn Studio' });
+  });
+
+  it('finds a word in the name, tagline and description, name matches first', async () => {
+    const found = await slugs({ q: word });
+    // Weights: name A, tagline B, description C.
+    expect(found).toEqual([exact.slug, byTagline.slug, byDescription.slug]);
+  });
+
+  it('matches the last word as a prefix, so results come while typing', async () => {
+    expect(await slugs({ q: 'quillmast' })).toContain(exact.slug);
+    expect(await slugs({ q: `${word} quillm` })).toEqual([exact.slug]);
+  });
+
+  it('matches tags and the category name', async () => {
+    expect(await slugs({ q: tagWord })).toEqual([byTag.slug]);
+    expect(await slugs({ q: `podcasting ${categoryWord}` })).toEqual([byCategory.slug]);
+  });
+
+  it('tolerates typos in a name through trigrams', async () => {
+    expect(await slugs({ q: 'vexalrn' })).toEqual([typo.slug]);
+    expect(await slugs({ q: 'Vexallorn studoi' })).toEqual([typo.slug]);
+  });
+
+  it('suggests the closest names when nothing matches, and only then', async () => {
+    // Too far for the typo match (similarity under 0.3), close enough to suggest (0.43).
+    const none = await list({ q: 'vexqqqq' });
+    expect(none.total).toBe(0);
+    expect(none.suggestions[0]).toEqual({ slug: typo.slug, name: 'Vexalorn Studio' });
+    expect((await list({ q: 'vexalorn' })).suggestions).toEqual([]);
+    expect((await list({ q: 'xxxxxxxxxx' })).suggestions).toEqual([]);
+  });
+
+  it('with a query and no sort, orders by relevance; an explicit sort still applies', async () => {
+    const newest = (await list({ q: word, sort: 'newest' })).items;
+    expect(newest.map((item) => item.slug).sort()).toEqual([exact.slug, byTagline.slug, byDescription.slug].sort());
+    const times = newest.map((item) => item.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe('filters', () => {
+  let category: string;
+  const names = new Map<string, string>();
+  const namesOf = async (payload: object) =>
+    (await slugs({ category, sort: 'price-asc', status: 'all', ...payload })).map((slug) => names.get(slug)).join(',');
+
+  beforeAll(async () => {
+    const created = await createCategory(t.db);
+    category = created.slug;
+    const add = async (name: string, extra: object) => {
+      const product = await createProduct(t.db, { categoryId: created.id, name, ...extra });
+      names.set(product.slug, name);
+    };
+    const plan = (priceCents: number, extra: object = {}) => ({
+      priceCents,
+      originalPriceCents: priceCents * 5,
+      ...extra,
+    });
+    await add('A', {
+      plans: [plan(1000)],
+      reviewCount: 2,
+      ratingTotal: 9,
+      aiBringYourOwnKey: true,
+      endsAt: new Date(clock.getTime() + 3_600_000),
+    });
+    await add('B', {
+      plans: [plan(9000), plan(2000, { kind: 'subscription', billingInterval: 'month' })],
+      reviewCount: 1,
+      ratingTotal: 3,
+      aiCreditsPerMonth: 5000,
+    });
+    await add('C', { plans: [plan(3000, { codes: 0 })], aiCreditsPerMonth: 0 });
+    await add('D', { plans: [plan(4000)], dealStatus: 'upcoming' });
+    await add('E', { plans: [plan(5000)], endsAt: new Date(clock.getTime() - 1000) });
+  });
+
+  it('price range on the cheapest plan, both ends included', async () => {
+    expect(await namesOf({ minPrice: 2000, maxPrice: 4000 })).toBe('B,C,D');
+    expect(await namesOf({ maxPrice: 1000 })).toBe('A');
+  });
+
+  it('minimum rating, plan kind, own key and credits', async () => {
+    expect(await namesOf({ minRating: 4 })).toBe('A');
+    expect(await namesOf({ minRating: 3 })).toBe('A,B');
+    expect(await namesOf({ planKind: 'subscription' })).toBe('B');
+    expect(await namesOf({ byoKey: true })).toBe('A');
+    expect(await namesOf({ byoKey: 'false' })).toBe('B,C,D,E');
+    expect(await namesOf({ hasCredits: true })).toBe('B');
+    expect(await namesOf({ hasCredits: false })).toBe('A,C,D,E');
+  });
+
+  it('status: current by default, or one effective status', async () => {
+    expect(await namesOf({ status: undefined })).toBe('A,B,C');
+    expect(await namesOf({ status: 'live' })).toBe('A,B');
+    expect(await namesOf({ status: 'ending-soon' })).toBe('A');
+    expect(await namesOf({ status: 'sold-out' })).toBe('C');
+    expect(await namesOf({ status: 'upcoming' })).toBe('D');
+    expect(await namesOf({ status: 'ended' })).toBe('E');
+  });
+
+  it('sorts by price both ways', async () => {
+    expect(await namesOf({ sort: 'price-desc' })).toBe('E,D,C,B,A');
+  });
+
+  it.each([
+    [{ page: -1 }, 'page: must be at least 1'],
+    [{ pageSize: 1000 }, 'pageSize: must be at most 60'],
+    [{ minPrice: 5000, maxPrice: 1000 }, 'minPrice: must not be greater than maxPrice'],
+    [{ minPrice: -1 }, 'minPrice: must be at least 0'],
+    [{ minRating: 6 }, 'minRating: must be at most 5'],
+    [{ planKind: 'forever' }, /^planKind: /],
+    [{ byoKey: 'maybe' }, 'byoKey: must be true or false'],
+    [{ status: 'gone' }, /^status: /],
+  ])('%j is a 422 naming the field', async (payload, message) => {
+    const { status, body } = await callApi(t.app, 'products/getProducts', payload);
+    expect(status).toBe(422);
+    if (typeof message === 'string') expect(body.msg).toBe(message);
+    else expect(body.msg).toMatch(message);
+  });
+});
+
+describe('bounded SQL', () => {
+  it('getProducts takes at most 3 statements whatever the page size, filters or search', async () => {
+    for (let i = 0; i < 8; i++) await createProduct(t.db, { name: `Bounded ${i}` });
+    const payloads = [
+      { pageSize: 60 },
+      { pageSize: 60, sort: 'price-asc', minPrice: 1, planKind: 'lifetime', minRating: 0 },
+      { q: 'bounded', pageSize: 60 },
+      { q: 'nothingmatcheshere', page: 5 },
+      { page: 9999 },
+      { sort: 'trending', status: 'live' },
+    ];
+    for (const payload of payloads) {
+      statements = [];
+      const data = await list(payload);
+      expect(statements.length, `${JSON.stringify(payload)}: ${statements.join('\n')}`).toBeLessThanOrEqual(3);
+      if ('pageSize' in payload) expect(data.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('getProduct takes at most 3 statements', async () => {
+    const product = await createProduct(t.db, { plans: [{}, {}, {}] });
+    statements = [];
+    const { status } = await callApi(t.app, 'products/getProduct', { slug: product.slug });
+    expect(status).toBe(200);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('sitemap.xml lists the pages and every published product with absolute URLs', async () => {
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { name: 'Mapped', categoryId: category.id });
+    const hidden = await createProduct(t.db, { isPublished: false });
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = response.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/trending</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/categories/${category.slug}</loc><lastmod>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/products/${product.slug}</loc><lastmod>`);
+    expect(xml).not.toContain(hidden.slug);
+    for (const loc of xml.matchAll(/<loc>([^<]*)<\/loc>/g)) expect(loc[1]?.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+  });
+
+  it('robots.txt allows the store, keeps crawlers out of the API and accounts, and names the sitemap', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /user', 'Disallow: /auth/']) {
+      expect(response.body.split('\n')).toContain(line);
+    }
+    expect(response.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe('synthetic seeder', () => {
+  it('adds N searchable products with plans and codes, and a second run adds more', async () => {
+    const before = (await list({ status: 'all', pageSize: 1 })).total;
+    const first = await seedSyntheticProducts(t.db, { count: 200, now: clock });
+    expect(first.products).toBe(200);
+    expect(first.codes).toBeGreaterThan(0);
+    const second = await seedSyntheticProducts(t.db, { count: 10, now: clock });
+    expect(second.products).toBe(10);
+    expect((await list({ status: 'all', pageSize: 1 })).total).toBe(before + 210);
+    const found = await list({ q: 'nimbus', status: 'all', pageSize: 60 });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.items.every((item) => item.plans.length >= 1 && item.price > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The trending score (PRODUCT.md "Catalogue", decision 003):
+ *
+ *   score = Σ upvotes e^(−age/7d) + 3 · Σ sales e^(−age/7d) + 0.5 · ln(1 + upvote_count)
+ *
+ * Sales are allocated license codes (checkout allocates them). Events older than 60 days are
+ * left out (their weight is below 0.0002). The score is materialised in products.trending_score
+ * by one UPDATE, run at start and every few minutes, so a list sorted by it reads a column.
+ */
+import type { Db } from '@everdeal/db';
+import { sql } from 'drizzle-orm';
+
+export const TRENDING_HALF_LIFE_DAYS = 7;
+export const TRENDING_SALE_WEIGHT = 3;
+export const TRENDING_PRIOR_WEIGHT = 0.5;
+export const TRENDING_WINDOW_DAYS = 60;
+export const TRENDING_REFRESH_MS = 10 * 60 * 1000;
+
+/** Fixed advisory-lock key: only one instance refreshes at a time; the others skip that round. */
+const TRENDING_LOCK_KEY = 4_711_052_023_118_808n;
+
+/** Recomputes every product's score in one statement; false when another instance holds the lock. */
+export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const decay = (column: string) =>
+    sql`exp(-extract(epoch from (${at} - ${sql.raw(column)})) / 86400.0 / ${sql.raw(String(TRENDING_HALF_LIFE_DAYS))})`;
+  const since = sql`${at} - make_interval(days => ${sql.raw(String(TRENDING_WINDOW_DAYS))})`;
+  return db.transaction(async (tx) => {
+    // A bigint literal, not a bind parameter: drivers disagree on how to send a JS bigint.
+    const [lock] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${sql.raw(`${TRENDING_LOCK_KEY}::bigint`)})` })
+      .from(sql`(values (1)) as one (x)`);
+    if (!lock?.locked) return false;
+    await tx.execute(sql`
+      update products p
+      set trending_score = coalesce(u.score, 0) + ${sql.raw(String(TRENDING_SALE_WEIGHT))} * coalesce(s.score, 0)
+        + ${sql.raw(String(TRENDING_PRIOR_WEIGHT))} * ln(1 + greatest(p.upvote_count, 0))
+      from products p2
+      left join (
+        select product_id, sum(${decay('created_at')}) as score
+        from upvotes where created_at > ${since} and created_at <= ${at}
+        group by product_id
+      ) u on u.product_id = p2.id
+      left join (
+        select pl.product_id, sum(${decay('lc.allocated_at')}) as score
+        from license_codes lc join plans pl on pl.id = lc.plan_id
+        where lc.status = 'allocated' and lc.allocated_at > ${since} and lc.allocated_at <= ${at}
+        group by pl.product_id
+      ) s on s.product_id = p2.id
+      where p.id = p2.id`);
+    return true;
+  });
+}
+
+/**
+ * Refreshes once now (awaited, so the first page served is ranked) and then every `intervalMs`;
+ * errors are logged, never thrown, so a failed round only leaves the previous scores. `stop`
+ * clears the timer and waits for a round in flight, so the database can close after it.
+ */
+export async function startTrendingRefresh(options: {
+  db: Db;
+  now: () => Date;
+  intervalMs?: number;
+  log: { error(object: unknown, message: string): void };
+}): Promise<{ stop(): Promise<void> }> {
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    inFlight = refreshTrendingScores(options.db, options.now()).catch((error: unknown) =>
+      options.log.error({ err: error }, 'trending score refresh failed'),
+    );
+    return inFlight;
+  };
+  await run();
+  const timer = setInterval(run, options.intervalMs ?? TRENDING_REFRESH_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
+}

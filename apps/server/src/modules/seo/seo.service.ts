@@ -1,0 +1,73 @@
+import { categories, type Db, products } from '@everdeal/db';
+import { asc, eq, max } from 'drizzle-orm';
+
+export type SitemapEntry = { path: string; lastmod?: Date };
+
+/** Pages with fixed content; their lastmod is left out rather than invented. */
+const STATIC_PATHS = [
+  '/',
+  '/trending',
+  '/launch',
+  '/contact',
+  '/privacy-policy',
+  '/refund-policy',
+  '/terms-of-service',
+];
+
+/** Where a category's listing lives in the web app (apps/web/app/routes.ts). */
+export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
+
+/**
+ * Every URL a search engine should know: the fixed pages, each category listing and every
+ * published product (ended deals too: their pages still answer and say so). Two statements.
+ */
+export async function getSitemapEntries(db: Db): Promise<SitemapEntry[]> {
+  const productRows = await db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isPublished, true))
+    .orderBy(asc(products.id));
+  const categoryRows = await db
+    .select({ slug: categories.slug, lastmod: max(products.updatedAt) })
+    .from(categories)
+    .innerJoin(products, eq(products.categoryId, categories.id))
+    .where(eq(products.isPublished, true))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.position), asc(categories.slug));
+  return [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...categoryRows.map((row) => ({
+      path: categoryPath(row.slug),
+      ...(row.lastmod ? { lastmod: new Date(row.lastmod) } : {}),
+    })),
+    ...productRows.map((row) => ({ path: `/products/${row.slug}`, lastmod: row.updatedAt })),
+  ];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/** sitemaps.org XML; one file holds up to 50,000 URLs, far above the catalogue's size. */
+export function renderSitemap(entries: SitemapEntry[], publicUrl: string): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
+    return `<url><loc>${escapeXml(publicUrl + entry.path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Everything public is crawlable; the API and the signed-in or transactional pages are not. */
+export function renderRobots(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /user',
+    'Disallow: /cart',
+    'Disallow: /wishlist',
+    'Disallow: /auth/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
