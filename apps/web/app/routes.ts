@@ -7,6 +7,8 @@ export default [
     index('routes/home.tsx'),
     route('products/:slug', 'routes/product.tsx'),
     route('trending', 'routes/trending.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('categories/:slug', 'routes/category.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('launch', 'routes/launch.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

@@ -1,20 +1,49 @@
 import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts';
-import { ArrowRight, BadgeCheck, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
+import { ArrowRight, BadgeCheck, BellRing, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { CategoryTiles, EmptyState, HeroDealStack, ProductGrid, SectionHeader } from '~/features/catalog';
+import { JsonLd } from '~/components/ui/json-ld';
+import {
+  CategoryTiles,
+  EmptyState,
+  ENDING_SOON_MS,
+  EndingSoonList,
+  getProductsRanked,
+  HeroDealStack,
+  ProductGrid,
+  SectionHeader,
+  TrendingList,
+} from '~/features/catalog';
 import { seoMeta } from '~/lib/seo';
+import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/home';
 
 const HOME_SECTION_SIZE = 8;
+const ENDING_SOON_SIZE = 4;
+const TRENDING_PREVIEW_SIZE = 5;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, newest, { categories }] = await Promise.all([
+  const now = Date.now();
+  const [featured, newest, endingSoon, trending, { categories }] = await Promise.all([
     context.services.getProducts({ sort: 'featured', pageSize: HOME_SECTION_SIZE }),
     context.services.getProducts({ sort: 'newest', pageSize: HOME_SECTION_SIZE }),
+    context.services.getProducts({ sort: 'ending-soon', status: 'ending-soon', pageSize: ENDING_SOON_SIZE }),
+    getProductsRanked(context.services, { sort: 'trending', status: 'live', pageSize: TRENDING_PREVIEW_SIZE }),
     context.services.getCategories(),
   ]);
-  return { featured: featured.items, newest: newest.items, categories, publicUrl: context.publicUrl };
+  return {
+    featured: featured.items,
+    newest: newest.items,
+    // The status filter already keeps live deals closing within 72 hours; this re-check keeps
+    // the section honest against the render's own clock.
+    endingSoon: endingSoon.items.filter((item) => {
+      const left = item.endsAt ? Date.parse(item.endsAt) - now : -1;
+      return item.dealStatus === 'live' && left > 0 && left <= ENDING_SOON_MS;
+    }),
+    trending: trending.items,
+    categories,
+    publicUrl: context.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -49,9 +78,10 @@ const trustPoints = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, newest, categories } = loaderData;
+  const { featured, newest, endingSoon, trending, categories, publicUrl } = loaderData;
   return (
     <div className="pb-20">
+      <JsonLd data={[organizationJsonLd(publicUrl), websiteJsonLd(publicUrl)]} />
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ink-900 text-white">
         <div
           aria-hidden="true"
@@ -133,6 +163,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </section>
 
+        <section aria-labelledby="ending-soon">
+          <SectionHeader
+            id="ending-soon"
+            title="Ending soon"
+            description="Last chance: these deals close within 72 hours."
+            action={{ to: '/trending?sort=ending-soon', label: 'See all ending soon' }}
+          />
+          {endingSoon.length > 0 ? (
+            <EndingSoonList products={endingSoon} />
+          ) : (
+            <EmptyState
+              title="Nothing is ending in the next 72 hours"
+              description="Every live deal has at least three days left. Deals about to close show up here with a countdown."
+            />
+          )}
+        </section>
+
         <section aria-labelledby="browse-categories">
           <SectionHeader
             id="browse-categories"
@@ -145,6 +192,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <EmptyState
               title="No categories yet"
               description="Categories appear here as soon as the first deals launch."
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="trending-now">
+          <SectionHeader
+            id="trending-now"
+            title="Trending now"
+            description="What shoppers are buying and upvoting this week."
+            action={{ to: '/trending', label: 'See the full ranking' }}
+          />
+          {trending.length > 0 ? (
+            <TrendingList products={trending} />
+          ) : (
+            <EmptyState
+              title="No trending deals yet"
+              description="The ranking fills in as shoppers buy and upvote the first deals."
             />
           )}
         </section>
@@ -170,6 +234,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             }
           />
+        </section>
+
+        <section
+          aria-labelledby="first-to-launch"
+          className="relative overflow-hidden rounded-card bg-ink-900 px-6 py-10 text-white sm:px-10 sm:py-12"
+        >
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_100%_0%,rgb(116_67_251/0.5),transparent)]"
+          />
+          <div className="relative max-w-2xl">
+            <BellRing aria-hidden="true" className="size-7 text-accent-400" />
+            <h2 id="first-to-launch" className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+              Be first to every launch
+            </h2>
+            <p className="mt-3 text-ink-300">
+              New AI deals launch every week, and the best lifetime plans sell out of codes fast. Check the newest
+              launches, or bring your own AI product to thousands of shoppers who pay once.
+            </p>
+            <div className="mt-6 flex flex-col gap-3 min-[420px]:flex-row">
+              <Link
+                to="/trending?sort=newest"
+                className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
+              >
+                See the newest deals
+                <ArrowRight aria-hidden="true" className="size-4.5" />
+              </Link>
+              <Link
+                to="/launch"
+                className={buttonClasses({
+                  variant: 'outline',
+                  size: 'lg',
+                  className: 'border-white/25 bg-white/5 text-white hover:border-white/50 hover:bg-white/10',
+                })}
+              >
+                <Rocket aria-hidden="true" className="size-4.5" />
+                Launch your product
+              </Link>
+            </div>
+          </div>
         </section>
       </div>
     </div>

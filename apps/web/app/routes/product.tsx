@@ -1,15 +1,22 @@
 import { pageTitle } from '@everdeal/contracts';
+import { HelpCircle, Megaphone, MessagesSquare, Star } from 'lucide-react';
 import { data } from 'react-router';
+import { JsonLd } from '~/components/ui/json-ld';
 import {
   AiDisclosure,
   Breadcrumbs,
   ChipList,
+  CommunityPlaceholder,
   categoryPath,
   DealFacts,
   DealStatusBadge,
+  EmptyState,
   PlanCard,
+  PlanComparison,
   ProductGallery,
+  ProductGrid,
   ProductLogo,
+  ProductSectionNav,
   ProseHtml,
   RatingStars,
   RefundGuarantee,
@@ -18,12 +25,28 @@ import {
   UpvoteCount,
 } from '~/features/catalog';
 import { seoMeta } from '~/lib/seo';
+import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/product';
+
+const RELATED_COUNT = 4;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await context.services.getProduct({ slug: params.slug });
-    return { product, publicUrl: context.publicUrl };
+    // One extra, in case the product itself is among the category's top deals.
+    const related = await context.services.getProducts({
+      category: product.category.slug,
+      sort: 'trending',
+      status: 'live',
+      pageSize: RELATED_COUNT + 1,
+    });
+    return {
+      product,
+      related: related.items.filter((item) => item.id !== product.id).slice(0, RELATED_COUNT),
+      // The render time, so the server and the hydrating browser word the deal status alike.
+      now: Date.now(),
+      publicUrl: context.publicUrl,
+    };
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -48,17 +71,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, related, now, publicUrl } = loaderData;
   const isPurchasable = product.dealStatus === 'live';
+  const categoryUrl = categoryPath(product.category.slug);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-      <Breadcrumbs
-        items={[
-          { label: 'Home', to: '/' },
-          { label: product.category.name, to: categoryPath(product.category.slug) },
-          { label: product.name },
+      <JsonLd
+        data={[
+          productJsonLd(publicUrl, product),
+          breadcrumbJsonLd(publicUrl, [
+            { name: 'Home', path: '/' },
+            { name: product.category.name, path: categoryUrl },
+            { name: product.name, path: `/products/${product.slug}` },
+          ]),
         ]}
+      />
+      <Breadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
       />
 
       <article aria-labelledby="product-name" className="mt-6">
@@ -87,11 +117,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
 
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
-          <div className="min-w-0 space-y-12">
-            <ProductGallery images={product.gallery} productName={product.name} />
+        <div className="mt-6">
+          <ProductSectionNav />
+        </div>
 
-            <section id="plans" aria-labelledby="plans-title" className="min-w-0 scroll-mt-24">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+          <div className="min-w-0 space-y-12">
+            <div id="overview" className="scroll-mt-32 space-y-12">
+              <ProductGallery images={product.gallery} productName={product.name} />
+              <section aria-labelledby="about-product">
+                <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
+                  About {product.name}
+                </h2>
+                <ProseHtml html={product.descriptionHtml} className="mt-4" />
+              </section>
+            </div>
+
+            <section id="plans" aria-labelledby="plans-title" className="min-w-0 scroll-mt-32">
               <h2 id="plans-title" className="text-2xl font-bold tracking-tight text-ink-900">
                 Choose your plan
               </h2>
@@ -118,29 +160,82 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   The seller has not published any plans for this deal yet.
                 </p>
               )}
-            </section>
-
-            <section aria-labelledby="about-product">
-              <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
-                About {product.name}
-              </h2>
-              <ProseHtml html={product.descriptionHtml} className="mt-4" />
+              <div className="mt-8">
+                <PlanComparison plans={product.plans} productName={product.name} />
+              </div>
             </section>
 
             <div className="space-y-6">
               <ChipList id="integrations" title="Integrations" items={product.integrations} />
               <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
             </div>
+
+            {/* Filled by the community features; until then each says plainly that it is empty. */}
+            <CommunityPlaceholder
+              id="reviews"
+              title="Reviews"
+              icon={Star}
+              emptyTitle={
+                product.reviewCount > 0
+                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${product.reviewCount.toLocaleString('en-US')} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
+                  : 'No reviews yet'
+              }
+              description={
+                product.reviewCount > 0
+                  ? 'The written reviews will be listed here. Only verified purchasers can review a deal.'
+                  : `Only verified purchasers can review ${product.name}; the first reviews appear here.`
+              }
+            />
+            <CommunityPlaceholder
+              id="questions"
+              title="Questions"
+              icon={HelpCircle}
+              emptyTitle="No questions yet"
+              description="Questions from shoppers and the founder's answers appear here."
+            />
+            <CommunityPlaceholder
+              id="updates"
+              title="Updates"
+              icon={Megaphone}
+              emptyTitle="No updates yet"
+              description={`${product.seller.name} posts product news and changelogs here.`}
+            />
+            <CommunityPlaceholder
+              id="community"
+              title="Community"
+              icon={MessagesSquare}
+              emptyTitle="No discussions yet"
+              description="Threads where buyers share tips and workflows appear here."
+            />
           </div>
 
           <aside aria-label="Deal details" className="space-y-5">
             <RefundGuarantee days={product.refundWindowDays} />
-            <DealFacts status={product.dealStatus} endsAt={product.endsAt} />
+            <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
             <AiDisclosure ai={product.ai} />
             <SellerCard seller={product.seller} />
           </aside>
         </div>
       </article>
+
+      <section aria-labelledby="related-deals" className="mt-20">
+        <h2 id="related-deals" className="text-2xl font-bold tracking-tight text-ink-900">
+          Related deals
+        </h2>
+        <p className="mt-1 text-ink-500">More {product.category.name.toLowerCase()} tools on Everdeal.</p>
+        <ProductGrid
+          className="mt-6"
+          products={related}
+          headingLevel="h3"
+          empty={
+            <EmptyState
+              className="mt-6"
+              title={`No other ${product.category.name.toLowerCase()} deals right now`}
+              description="New AI deals launch every week."
+            />
+          }
+        />
+      </section>
     </div>
   );
 }

@@ -3,15 +3,16 @@ import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { categoryIcon } from './category-icon';
 
+/** A category's own page (h1, filters, canonical URL). */
 export function categoryPath(slug: string): string {
-  return `/trending?category=${encodeURIComponent(slug)}`;
+  return `/categories/${encodeURIComponent(slug)}`;
 }
 
 export interface CategoryTilesProps {
   categories: Category[];
 }
 
-/** A tile per category with its deal count, linking to the trending list filtered by it. */
+/** A tile per category with its deal count, linking to the category's page. */
 export function CategoryTiles({ categories }: CategoryTilesProps) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">

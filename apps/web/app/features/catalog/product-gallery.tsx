@@ -46,6 +46,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
           alt={current.alt || `${productName} screenshot ${selected + 1}`}
           width={1200}
           height={750}
+          fetchPriority="high"
           className="aspect-[16/10] w-full object-cover"
         />
         {count > 1 ? (

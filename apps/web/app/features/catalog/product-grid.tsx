@@ -10,13 +10,21 @@ export interface ProductGridProps {
   /** Rank of the first product; omit for an unranked grid. */
   firstRank?: number;
   headingLevel?: 'h2' | 'h3';
+  /** `narrow` for a grid beside a sidebar (at most three columns). */
+  width?: 'full' | 'narrow';
   className?: string;
 }
 
-export function ProductGrid({ products, empty, firstRank, headingLevel, className }: ProductGridProps) {
+export function ProductGrid({ products, empty, firstRank, headingLevel, width = 'full', className }: ProductGridProps) {
   if (products.length === 0) return <>{empty}</>;
   return (
-    <ul className={clsx('grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4', className)}>
+    <ul
+      className={clsx(
+        'grid gap-4 sm:grid-cols-2 sm:gap-5',
+        width === 'full' ? 'lg:grid-cols-3 xl:grid-cols-4' : 'xl:grid-cols-3',
+        className,
+      )}
+    >
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { SearchResultsSkeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
-import { type SearchResult, useProductSearch } from './use-product-search';
+import { type SearchResult, searchPath, useProductSearch } from './use-product-search';
 
 const SUGGESTIONS = ['writing', 'image', 'video', 'chatbot', 'SEO', 'coding'];
 
@@ -55,6 +55,11 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   const items: SearchResult[] = state.status === 'success' || state.status === 'loading' ? state.items : [];
   const hasResults = items.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const trimmed = query.trim();
+  // The last option, after the products: the full results page (index items.length).
+  const seeAllIndex = items.length;
+  const optionCount = hasResults ? items.length + 1 : 0;
+  const total = state.status === 'success' ? state.total : undefined;
 
   // New results start with the first one active, so Enter opens the best match.
   useEffect(() => {
@@ -70,27 +75,37 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
     onClose();
     navigate(productPath(item.slug));
   };
+  const openAll = () => {
+    onClose();
+    navigate(searchPath(trimmed));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter on "See all results", or with no option active, opens the results page.
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      const item = hasResults ? items[activeIndex] : undefined;
+      if (item) {
+        event.preventDefault();
+        open(item);
+      } else if (trimmed) {
+        event.preventDefault();
+        openAll();
+      }
+      return;
+    }
     if (!hasResults) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActiveIndex((i) => (i + 1) % items.length);
+      setActiveIndex((i) => (i + 1) % optionCount);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActiveIndex((i) => (i <= 0 ? items.length - 1 : i - 1));
+      setActiveIndex((i) => (i <= 0 ? optionCount - 1 : i - 1));
     } else if (event.key === 'Home' && event.ctrlKey) {
       event.preventDefault();
       setActiveIndex(0);
     } else if (event.key === 'End' && event.ctrlKey) {
       event.preventDefault();
-      setActiveIndex(items.length - 1);
-    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-      const item = items[activeIndex];
-      if (item) {
-        event.preventDefault();
-        open(item);
-      }
+      setActiveIndex(optionCount - 1);
     }
   };
 
@@ -152,6 +167,38 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
               <ResultLink item={item} isActive={index === activeIndex} onSelect={onClose} />
             </div>
           ))}
+          {hasResults ? (
+            <div
+              tabIndex={-1}
+              id={optionId(seeAllIndex)}
+              role="option"
+              aria-selected={seeAllIndex === activeIndex}
+              data-index={seeAllIndex}
+              onMouseMove={() => setActiveIndex(seeAllIndex)}
+            >
+              <Link
+                to={searchPath(trimmed)}
+                tabIndex={-1}
+                onClick={onClose}
+                className={clsx(
+                  'flex items-center gap-3.5 rounded-xl px-3 py-3 font-semibold text-sm transition-colors',
+                  seeAllIndex === activeIndex
+                    ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset'
+                    : 'text-brand-700 hover:bg-canvas',
+                )}
+              >
+                <span className="grid size-11 shrink-0 place-items-center">
+                  <Search aria-hidden="true" className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1 truncate">See all results for “{trimmed}”</span>
+                {total !== undefined ? (
+                  <span className="shrink-0 font-normal text-ink-500 tabular-nums">
+                    {total.toLocaleString('en-US')} {total === 1 ? 'deal' : 'deals'}
+                  </span>
+                ) : null}
+              </Link>
+            </div>
+          ) : null}
         </div>
 
         {state.status === 'idle' ? (
@@ -171,7 +218,26 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
             <p role="status" className="mt-4 font-semibold text-ink-900">
               No deals match “{state.query}”
             </p>
-            <p className="mt-1 text-ink-500 text-sm">Check the spelling or try a broader word.</p>
+            {state.suggestions.length > 0 ? (
+              <p className="mt-1 text-ink-500 text-sm">
+                Did you mean{' '}
+                {state.suggestions.map((suggestion, index) => (
+                  <span key={suggestion.slug}>
+                    {index > 0 ? (index === state.suggestions.length - 1 ? ' or ' : ', ') : null}
+                    <Link
+                      to={productPath(suggestion.slug)}
+                      onClick={onClose}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      {suggestion.name}
+                    </Link>
+                  </span>
+                ))}
+                ?
+              </p>
+            ) : (
+              <p className="mt-1 text-ink-500 text-sm">Check the spelling or try a broader word.</p>
+            )}
             <Link
               to="/trending"
               onClick={onClose}

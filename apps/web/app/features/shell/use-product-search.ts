@@ -1,9 +1,14 @@
-import type { ProductSummary } from '@everdeal/contracts';
+import type { ProductSummary, SearchSuggestion } from '@everdeal/contracts';
 import { useEffect, useState } from 'react';
 import { callApi } from '~/lib/api-client';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 export const SEARCH_RESULT_LIMIT = 6;
+
+/** The full results page of a query. */
+export function searchPath(query: string): string {
+  return `/search?q=${encodeURIComponent(query.trim())}`;
+}
 
 export type SearchResult = Pick<
   ProductSummary,
@@ -13,7 +18,7 @@ export type SearchResult = Pick<
 export type SearchState =
   | { status: 'idle' }
   | { status: 'loading'; query: string; items: SearchResult[] }
-  | { status: 'success'; query: string; items: SearchResult[]; total: number }
+  | { status: 'success'; query: string; items: SearchResult[]; total: number; suggestions: SearchSuggestion[] }
   | { status: 'error'; query: string };
 
 /**
@@ -46,7 +51,13 @@ export function useProductSearch(rawQuery: string) {
           { signal: controller.signal, silent: true },
         );
         if (!controller.signal.aborted) {
-          setState({ status: 'success', query, items: result.items, total: result.total });
+          setState({
+            status: 'success',
+            query,
+            items: result.items,
+            total: result.total,
+            suggestions: result.suggestions ?? [],
+          });
         }
       } catch {
         if (!controller.signal.aborted) setState({ status: 'error', query });

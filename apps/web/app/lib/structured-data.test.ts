@@ -1,0 +1,96 @@
+import type { ProductDetail } from '@everdeal/contracts';
+import { describe, expect, it } from 'vitest';
+import { breadcrumbJsonLd, productJsonLd, serializeJsonLd, websiteJsonLd } from './structured-data';
+
+const plan = {
+  variantId: 1,
+  name: 'Tier 1',
+  kind: 'lifetime' as const,
+  billingInterval: null,
+  price: 5900,
+  originalPrice: 29900,
+  currency: 'USD',
+  features: ['One seat'],
+  codesRemaining: 4,
+  isSoldOut: false,
+};
+
+const product = {
+  id: 1,
+  slug: 'inkloom',
+  name: 'Inkloom',
+  tagline: 'Books </script><script>alert(1)</script>',
+  logoUrl: '/uploads/demo/inkloom/logo.svg',
+  category: { slug: 'writing', name: 'Writing' },
+  price: 5900,
+  originalPrice: 29900,
+  currency: 'USD',
+  upvoteCount: 3,
+  rating: 0,
+  reviewCount: 0,
+  dealStatus: 'live',
+  endsAt: null,
+  isFeatured: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  plans: [plan, { ...plan, variantId: 2, name: 'Tier 2', price: 12900, isSoldOut: true, codesRemaining: 0 }],
+  description: '',
+  descriptionHtml: '',
+  gallery: [{ url: '/uploads/demo/inkloom/1.svg', alt: 'Editor' }],
+  tags: [],
+  seller: { slug: 'ink', name: 'Ink Labs', website: null, bio: '' },
+  alternativeTo: [],
+  integrations: [],
+  ai: { models: [], creditsPerMonth: null, bringYourOwnKey: false },
+  refundWindowDays: 60,
+} satisfies ProductDetail;
+
+describe('productJsonLd', () => {
+  it('lists one Offer per plan with a decimal price and availability', () => {
+    const node = productJsonLd('https://everdeal.example', product);
+    expect(node.url).toBe('https://everdeal.example/products/inkloom');
+    expect(node.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        price: '59.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      }),
+      expect.objectContaining({ price: '129.00', availability: 'https://schema.org/SoldOut' }),
+    ]);
+    expect(node.image).toEqual(['https://everdeal.example/uploads/demo/inkloom/1.svg']);
+  });
+
+  it('adds aggregateRating only when there are reviews', () => {
+    expect(productJsonLd('https://e.example', product)).not.toHaveProperty('aggregateRating');
+    const rated = productJsonLd('https://e.example', { ...product, rating: 4.26, reviewCount: 12 });
+    expect(rated.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 12 });
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('escapes < so the text cannot close the script tag, and parses back', () => {
+    const node = productJsonLd('https://e.example', product);
+    const json = serializeJsonLd(node);
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json).description).toBe(product.tagline);
+  });
+});
+
+describe('site nodes', () => {
+  it('points the SearchAction at the results page', () => {
+    expect(websiteJsonLd('https://e.example/')).toMatchObject({
+      potentialAction: { target: { urlTemplate: 'https://e.example/search?q={search_term_string}' } },
+    });
+  });
+
+  it('numbers breadcrumbs from 1 with absolute URLs', () => {
+    const node = breadcrumbJsonLd('https://e.example', [
+      { name: 'Home', path: '/' },
+      { name: 'Writing', path: '/categories/writing' },
+    ]);
+    expect(node.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://e.example/' },
+      { '@type': 'ListItem', position: 2, name: 'Writing', item: 'https://e.example/categories/writing' },
+    ]);
+  });
+});

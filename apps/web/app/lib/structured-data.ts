@@ -1,0 +1,107 @@
+import { BRAND_NAME, BRAND_TAGLINE, type ProductDetail } from '@everdeal/contracts';
+import { absoluteUrl } from './seo';
+
+/** One schema.org node, serialised into a `<script type="application/ld+json">`. */
+export type JsonLdNode = { '@context': 'https://schema.org'; '@type': string; [key: string]: unknown };
+
+/** Cents to the decimal string schema.org expects ("59.00"). */
+export function centsToDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * JSON for an inline script: `<` becomes `\u003c` so a product text containing `</script>`
+ * cannot close the tag (JSON parsers read the escape back as `<`).
+ */
+export function serializeJsonLd(node: JsonLdNode | JsonLdNode[]): string {
+  return JSON.stringify(node).replace(/</g, '\\u003c');
+}
+
+export function organizationJsonLd(publicUrl: string): JsonLdNode {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: BRAND_NAME,
+    url: absoluteUrl(publicUrl, '/'),
+    logo: absoluteUrl(publicUrl, '/favicon.svg'),
+    description: BRAND_TAGLINE,
+  };
+}
+
+/** The site with its search box (Google's sitelinks search box reads the SearchAction). */
+export function websiteJsonLd(publicUrl: string): JsonLdNode {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: BRAND_NAME,
+    url: absoluteUrl(publicUrl, '/'),
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(publicUrl, '/search')}?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+export interface BreadcrumbItem {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbJsonLd(publicUrl: string, items: BreadcrumbItem[]): JsonLdNode {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(publicUrl, item.path),
+    })),
+  };
+}
+
+/**
+ * A product with one Offer per plan. A plan is InStock only while the deal is live and it has
+ * codes left; `aggregateRating` appears only with real reviews (Google rejects a zero count).
+ */
+export function productJsonLd(publicUrl: string, product: ProductDetail): JsonLdNode {
+  const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
+  const images = product.gallery.map((image) => absoluteUrl(publicUrl, image.url));
+  const availability = (isSoldOut: boolean) => {
+    if (product.dealStatus === 'upcoming') return 'https://schema.org/PreOrder';
+    if (product.dealStatus === 'ended') return 'https://schema.org/Discontinued';
+    return isSoldOut || product.dealStatus === 'sold_out' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.tagline,
+    url,
+    sku: product.slug,
+    image: images.length > 0 ? images : [absoluteUrl(publicUrl, product.logoUrl)],
+    category: product.category.name,
+    brand: { '@type': 'Brand', name: product.seller.name },
+    offers: product.plans.map((plan) => ({
+      '@type': 'Offer',
+      name: plan.name,
+      price: centsToDecimal(plan.price),
+      priceCurrency: plan.currency,
+      availability: availability(plan.isSoldOut),
+      url,
+      ...(product.endsAt ? { priceValidUntil: product.endsAt.slice(0, 10) } : {}),
+    })),
+    ...(product.reviewCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(product.rating * 10) / 10,
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
