@@ -10,6 +10,14 @@ const OptionalVariantId = RequiredVariantId.nullish().transform((value) => value
 
 export const CART_QUANTITY_LIMIT_MESSAGE = `You can buy at most ${MAX_CODES_PER_PLAN} codes of one plan`;
 
+/** The server's own messages for cart, favorite and upvote failures (more specific than §8's defaults). */
+export const ShoppingMessage = {
+  productOrPlanNotFound: 'Product or plan not found',
+  dealNotPurchasable: 'This deal is not available for purchase',
+  planSoldOut: 'This plan is sold out',
+  currencyNotSupported: 'This plan is priced in a currency the cart does not take',
+} as const;
+
 /** `/api/cart/change`: sets the absolute quantity of one line; 0 removes it. */
 export const CartChangeInputSchema = z.object({
   productId: ProductId,
