@@ -7,6 +7,7 @@ import {
   categoryPath,
   DealFacts,
   DealStatusBadge,
+  FavoriteButton,
   PlanCard,
   ProductGallery,
   ProductLogo,
@@ -15,7 +16,7 @@ import {
   RefundGuarantee,
   refundWindowTitle,
   SellerCard,
-  UpvoteCount,
+  UpvoteButton,
 } from '~/features/catalog';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/product';
@@ -75,9 +76,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.name}
             </h1>
             <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              <UpvoteButton product={product} size="md" />
+              <FavoriteButton product={product} variant="labelled" />
+            </div>
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
               <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
-              <UpvoteCount count={product.upvoteCount} className="text-sm" />
               {product.plans.length > 0 ? (
                 <a href="#plans" className="text-sm font-semibold text-brand-700 hover:underline">
                   See {product.plans.length === 1 ? 'the plan' : `all ${product.plans.length} plans`}
@@ -106,6 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   {product.plans.map((plan) => (
                     <li key={plan.variantId}>
                       <PlanCard
+                        product={product}
                         plan={plan}
                         isPurchasable={isPurchasable}
                         unavailableLabel={unavailableLabels[product.dealStatus]}

@@ -1,4 +1,5 @@
 // Public surface of the catalogue feature: routes import from here.
+export { AddToCartButton, cheapestPlan } from './add-to-cart-button';
 export { AiDisclosure } from './ai-disclosure';
 export { Breadcrumbs, type Crumb } from './breadcrumbs';
 export { CategoryFilter, CategoryTiles, categoryPath } from './category-tiles';
@@ -7,6 +8,7 @@ export { DealFacts } from './deal-facts';
 export { ENDING_SOON_MS, formatDealDate, getDealBadge } from './deal-status';
 export { DealStatusBadge } from './deal-status-badge';
 export { EmptyState } from './empty-state';
+export { FavoriteButton } from './favorite-button';
 export { HeroDealStack } from './hero-deal-stack';
 export { LOW_STOCK_THRESHOLD, PlanCard, planKindLabel } from './plan-card';
 export { DiscountBadge, PriceTag } from './price-tag';
@@ -19,4 +21,5 @@ export { RatingStars } from './rating-stars';
 export { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
 export { SectionHeader } from './section-header';
 export { SellerCard } from './seller-card';
+export { UpvoteButton } from './upvote-button';
 export { UpvoteCount } from './upvote-count';
