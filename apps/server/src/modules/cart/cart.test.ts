@@ -148,13 +148,13 @@ describe('cart/getCartContents and cart/change', () => {
       token,
       { productId: product.id, variantId, quantity: -1 },
       422,
-      'quantity: Quantity cannot be negative',
+      'Quantity cannot be negative',
     );
     await expectFailure(
       token,
       { productId: product.id, variantId, quantity: 10 },
       422,
-      'quantity: You can buy at most 9 codes of one plan',
+      'You can buy at most 9 codes of one plan',
     );
     await expectFailure(
       token,
