@@ -5,10 +5,13 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createMailer } from './lib/mailer';
+import { cartHandlers } from './modules/cart/cart.routes';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import { type CatalogDeps, getCategories, getProduct, getProducts } from './modules/catalog/catalog.service';
 import { startTrendingRefresh } from './modules/catalog/trending';
+import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import { registerSeo } from './modules/seo/seo.routes';
+import { upvotesHandlers } from './modules/upvotes/upvotes.routes';
 import { registerAvatarUpload } from './modules/users/avatar';
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './modules/users/passwords';
 import { findSession } from './modules/users/sessions';
@@ -110,7 +113,14 @@ export async function buildApp({
   };
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
   await registerApi(app, {
-    handlers: { ...catalogHandlers(catalog), ...usersHandlers(accounts, limits) },
+    handlers: {
+      ...catalogHandlers(catalog),
+      ...usersHandlers(accounts, limits),
+      // Spec §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
+      ...cartHandlers(catalog),
+      ...favoritesHandlers(catalog),
+      ...upvotesHandlers(catalog),
+    },
     authenticate,
   });
   // The one multipart call, beside the JSON API (issue 3: avatars).

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthResult } from '@everdeal/contracts';
+import { type Db, users } from '@everdeal/db';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
+import { createSession } from '../src/modules/users/sessions';
 import { type CallOptions, callApi } from './app';
 
 /** A password that is long enough and not on the common-password list. */
@@ -74,4 +76,17 @@ export function resetTokenFromMail(raw: string): string {
   const match = /\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw));
   if (!match?.[1]) throw new Error('no reset link in the mail');
   return match[1];
+}
+
+/**
+ * A user and a live session token straight in the database: for tests that need many users
+ * (registering each through the API would hash a password every time).
+ */
+export async function createUserWithSession(db: Db, now = new Date()): Promise<{ userId: string; token: string }> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: uniqueEmail('direct'), firstName: 'Test', lastName: 'User' })
+    .returning({ id: users.id });
+  if (!user) throw new Error('insert into users returned no row');
+  return { userId: user.id, token: await createSession(db, user.id, now) };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Toaster, toast } from './components/ui/toast';
 import { LoginModal } from './features/auth';
 import { BuildCheck } from './features/build-check/build-check';
+import { CartPopup } from './features/cart';
 import { configureApiClient } from './lib/api-client';
 import { authStore, clearAuth } from './lib/auth-store';
 import { openLoginModal } from './lib/login-prompt';
@@ -42,6 +43,7 @@ export function AppProviders({ buildId, children }: { buildId: string; children:
     <QueryClientProvider client={queryClient}>
       {children}
       <LoginModal />
+      <CartPopup />
       <Toaster />
       <BuildCheck buildId={buildId} />
     </QueryClientProvider>

@@ -15,6 +15,8 @@ export default [
     route('refund-policy', 'routes/refund-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('loading-demo', 'routes/loading-demo.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
     route('user', 'routes/user-layout.tsx', [
       index('routes/user.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),

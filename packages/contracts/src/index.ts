@@ -7,3 +7,4 @@ export * from './load-context';
 export * from './messages';
 export * from './money';
 export * from './routes';
+export * from './shopping';

@@ -20,6 +20,16 @@ import {
   ProductDetailSchema,
   ProductListSchema,
 } from './catalog';
+import {
+  CartChangeInputSchema,
+  CartContentsSchema,
+  FavoriteListSchema,
+  FavoriteSchema,
+  FavoriteStatusSchema,
+  ProductRefInputSchema,
+  UpvoteListSchema,
+  UpvoteStatusSchema,
+} from './shopping';
 
 /**
  * The API surface: every `POST /api/{path}` with its payload and result schemas. The server
@@ -128,6 +138,76 @@ export const apiRoutes = {
     output: EmptyResultSchema,
     summary: 'Deactivate the account: sessions revoked, orders kept, sign-in refused',
     tag: 'users',
+    requiresAuth: true,
+  }),
+  'cart/change': defineRoute({
+    input: CartChangeInputSchema,
+    output: CartContentsSchema,
+    summary: 'Set the absolute quantity of one (product, plan) line, 0 removes it; answers the cart',
+    tag: 'cart',
+    requiresAuth: true,
+  }),
+  'cart/getCartContents': defineRoute({
+    input: EmptyInputSchema,
+    output: CartContentsSchema,
+    summary: 'The signed-in user’s cart with totals in cents',
+    tag: 'cart',
+    requiresAuth: true,
+  }),
+  'user_favorites/getUserFavorites': defineRoute({
+    input: EmptyInputSchema,
+    output: FavoriteListSchema,
+    summary: 'The signed-in user’s favorites, newest first',
+    tag: 'favorites',
+    requiresAuth: true,
+  }),
+  'user_favorites/addToFavorites': defineRoute({
+    input: ProductRefInputSchema,
+    output: FavoriteSchema,
+    summary: 'Add a favorite (idempotent); variantId may be omitted for the whole product',
+    tag: 'favorites',
+    requiresAuth: true,
+  }),
+  'user_favorites/removeFromFavorites': defineRoute({
+    input: ProductRefInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Remove a favorite (idempotent)',
+    tag: 'favorites',
+    requiresAuth: true,
+  }),
+  'user_favorites/checkFavoriteStatus': defineRoute({
+    input: ProductRefInputSchema,
+    output: FavoriteStatusSchema,
+    summary: 'Whether the product (or plan) is a favorite of the signed-in user',
+    tag: 'favorites',
+    requiresAuth: true,
+  }),
+  'products/getUserUpvotes': defineRoute({
+    input: EmptyInputSchema,
+    output: UpvoteListSchema,
+    summary: 'The signed-in user’s upvotes, newest first',
+    tag: 'upvotes',
+    requiresAuth: true,
+  }),
+  'products/addUpvote': defineRoute({
+    input: ProductRefInputSchema,
+    output: UpvoteStatusSchema,
+    summary: 'Upvote a product (idempotent); the product’s upvoteCount follows',
+    tag: 'upvotes',
+    requiresAuth: true,
+  }),
+  'products/removeUpvote': defineRoute({
+    input: ProductRefInputSchema,
+    output: UpvoteStatusSchema,
+    summary: 'Remove an upvote (idempotent); the product’s upvoteCount follows',
+    tag: 'upvotes',
+    requiresAuth: true,
+  }),
+  'products/checkUpvoteStatus': defineRoute({
+    input: ProductRefInputSchema,
+    output: UpvoteStatusSchema,
+    summary: 'Whether the signed-in user upvoted the product, and its count',
+    tag: 'upvotes',
     requiresAuth: true,
   }),
 } satisfies Record<string, ApiRouteDefinition>;

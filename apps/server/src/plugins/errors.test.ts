@@ -94,3 +94,26 @@ describe('toErrorReply', () => {
     expect(toErrorReply(Object.assign(new Error('x'), { statusCode: 503 })).status).toBe(500);
   });
 });
+
+describe('describeZodError: field names only where the message needs one', () => {
+  const messageFor = (schema: z.ZodType, input: unknown) => {
+    const result = schema.safeParse(input);
+    if (result.success) throw new Error('expected a validation failure');
+    return describeZodError(result.error);
+  };
+
+  it('passes the spec’s sentences through verbatim', () => {
+    const schema = z.object({ quantity: z.number().min(0, 'Quantity cannot be negative') });
+    expect(messageFor(schema, { quantity: -1 })).toBe('Quantity cannot be negative');
+  });
+
+  it('names the field for fragments, generic texts and zod defaults', () => {
+    expect(messageFor(z.object({ pageSize: z.number().max(60, 'must be at most 60') }), { pageSize: 61 })).toBe(
+      'pageSize: must be at most 60',
+    );
+    expect(messageFor(z.object({ slug: z.string().min(1, 'This field is required') }), { slug: '' })).toBe(
+      'slug: This field is required',
+    );
+    expect(messageFor(z.object({ slug: z.string() }), {})).toMatch(/^slug: Invalid input/);
+  });
+});

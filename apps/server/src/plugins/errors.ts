@@ -1,4 +1,4 @@
-import { AppError, HttpErrorMessage } from '@everdeal/contracts';
+import { AppError, HttpErrorMessage, ValidationMessage } from '@everdeal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RateLimitedError } from './rate-limit';
@@ -14,7 +14,19 @@ export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return HttpErrorMessage[422];
   const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return field && !isCompleteSentence(issue.message) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * The spec's own messages ("Quantity cannot be negative", "Email is required") are sentences a
+ * user reads as they are. Fragments ("must be at most 60"), the spec's generic texts ("This
+ * field is required") and zod's defaults ("Invalid input: ...", "Too big: ...") only make sense
+ * with the field they are about, so those get the field's name in front.
+ */
+function isCompleteSentence(message: string): boolean {
+  if (!/^[A-Z]/.test(message)) return false;
+  if (message === ValidationMessage.required || message === ValidationMessage.invalidFormat) return false;
+  return !/^(Invalid|Too (big|small)|Expected)\b/.test(message);
 }
 
 /**

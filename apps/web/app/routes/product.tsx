@@ -11,6 +11,7 @@ import {
   DealFacts,
   DealStatusBadge,
   EmptyState,
+  FavoriteButton,
   PlanCard,
   PlanComparison,
   ProductGallery,
@@ -22,7 +23,7 @@ import {
   RefundGuarantee,
   refundWindowTitle,
   SellerCard,
-  UpvoteCount,
+  UpvoteButton,
 } from '~/features/catalog';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
@@ -105,9 +106,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.name}
             </h1>
             <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              <UpvoteButton product={product} size="md" />
+              <FavoriteButton product={product} variant="labelled" />
+            </div>
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
               <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
-              <UpvoteCount count={product.upvoteCount} className="text-sm" />
               {product.plans.length > 0 ? (
                 <a href="#plans" className="text-sm font-semibold text-brand-700 hover:underline">
                   See {product.plans.length === 1 ? 'the plan' : `all ${product.plans.length} plans`}
@@ -148,6 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   {product.plans.map((plan) => (
                     <li key={plan.variantId}>
                       <PlanCard
+                        product={product}
                         plan={plan}
                         isPurchasable={isPurchasable}
                         unavailableLabel={unavailableLabels[product.dealStatus]}

@@ -10,6 +10,7 @@ import {
   type ProductSummary,
   SEARCH_SUGGESTION_LIMIT,
   type SearchSuggestion,
+  ShoppingMessage,
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -124,6 +125,60 @@ function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary
   };
 }
 
+/** Summaries of the given rows, keyed by product id, with all of their plans in one statement. */
+async function withPlans({ db, now }: CatalogDeps, rows: SummaryRow[]): Promise<Map<number, ProductSummary>> {
+  const planMap = await loadPlans(
+    db,
+    rows.map((row) => row.id),
+  );
+  const current = now();
+  return new Map(rows.map((row) => [row.id, toSummary(row, planMap.get(row.id) ?? [], current)]));
+}
+
+/**
+ * Summaries of published products by id, in two statements whatever the number of ids (the
+ * wishlist and upvote lists use it). Unknown or unpublished ids are simply absent from the map.
+ */
+export async function getProductSummaries(
+  deps: CatalogDeps,
+  productIds: readonly number[],
+): Promise<Map<number, ProductSummary>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(inArray(products.id, ids), eq(products.isPublished, true)));
+  return withPlans(deps, rows);
+}
+
+/**
+ * A published product, and when `variantId` is given one of its plans, that a favorite or an
+ * upvote may point at; 404 "Product or plan not found" otherwise. Answers the product's count of
+ * upvotes so a caller needs no second read.
+ */
+export async function requireProductRef(
+  db: Db,
+  { productId, variantId }: { productId: number; variantId: number | null },
+): Promise<{ upvoteCount: number }> {
+  const [row] = await db
+    .select({ upvoteCount: products.upvoteCount })
+    .from(products)
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.isPublished, true),
+        variantId === null
+          ? undefined
+          : sql`exists (select 1 from ${plans} where ${plans.id} = ${variantId} and ${plans.productId} = ${products.id})`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
+  return row;
+}
+
 /**
  * `/api/products/getProducts`: a page of published products. At most three statements whatever
  * the page size: the page with its total through a window count, then all of its plans; a page
@@ -154,12 +209,9 @@ export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQu
     total = counted?.count ?? 0;
   }
   const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
-  const planMap = await loadPlans(
-    db,
-    rows.map((row) => row.id),
-  );
+  const summaries = await withPlans({ db, now }, rows);
   return {
-    items: rows.map((row) => toSummary(row, planMap.get(row.id) ?? [], current)),
+    items: rows.flatMap((row) => summaries.get(row.id) ?? []),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -117,6 +117,6 @@ describe('Google sign-in against a local OpenID provider', () => {
   it('an empty token is the spec §8 message', async () => {
     const { status, body } = await googleLogin('');
     expect(status).toBe(422);
-    expect(body.msg).toBe('idToken: Google login failed: No access token received');
+    expect(body.msg).toBe('Google login failed: No access token received');
   });
 });

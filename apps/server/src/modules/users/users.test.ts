@@ -117,7 +117,7 @@ describe('login', () => {
   it('asks for both fields with the spec §5 message', async () => {
     const { status, body } = await callApi(t.app, 'users/login', { email: 'a@example.com' });
     expect(status).toBe(422);
-    expect(body.msg).toBe('password: Please fill in complete email and password');
+    expect(body.msg).toBe('Please fill in complete email and password');
   });
 });
 

@@ -1,4 +1,5 @@
 // Public surface of the catalogue feature: routes import from here.
+export { AddToCartButton, cheapestPlan } from './add-to-cart-button';
 export { AiDisclosure } from './ai-disclosure';
 export { Breadcrumbs, type Crumb } from './breadcrumbs';
 export {
@@ -22,6 +23,7 @@ export { ENDING_SOON_MS, formatDealDate, getDealBadge } from './deal-status';
 export { DealStatusBadge } from './deal-status-badge';
 export { EmptyState } from './empty-state';
 export { EndingSoonList } from './ending-soon-list';
+export { FavoriteButton } from './favorite-button';
 export { HeroDealStack } from './hero-deal-stack';
 export { getProductsRanked } from './load-products';
 export { Pagination } from './pagination';
@@ -39,4 +41,5 @@ export { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
 export { SectionHeader } from './section-header';
 export { SellerCard } from './seller-card';
 export { TrendingList } from './trending-list';
+export { UpvoteButton } from './upvote-button';
 export { UpvoteCount } from './upvote-count';

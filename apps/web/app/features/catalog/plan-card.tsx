@@ -1,8 +1,8 @@
 import { DEFAULT_PLAN_LABEL, type Plan } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { Check, ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { Check } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { AddToCartButton } from './add-to-cart-button';
 import { PriceTag } from './price-tag';
 
 /** Plans with this many codes left or fewer show a scarcity note. */
@@ -15,6 +15,8 @@ export function planKindLabel(plan: Pick<Plan, 'kind' | 'billingInterval'>): str
 }
 
 export interface PlanCardProps {
+  /** The product the plan belongs to, for the cart popup (spec §2). */
+  product: { id: number; name: string; logoUrl: string };
   plan: Plan;
   /** Highlights the plan with this label (e.g. "Most popular"), when the caller has data to back it. */
   highlightLabel?: string;
@@ -24,7 +26,7 @@ export interface PlanCardProps {
   unavailableLabel?: string;
 }
 
-export function PlanCard({ plan, highlightLabel, isPurchasable = true, unavailableLabel }: PlanCardProps) {
+export function PlanCard({ product, plan, highlightLabel, isPurchasable = true, unavailableLabel }: PlanCardProps) {
   const headingId = `plan-${plan.variantId}`;
   const isLowStock = !plan.isSoldOut && plan.codesRemaining > 0 && plan.codesRemaining <= LOW_STOCK_THRESHOLD;
   return (
@@ -84,11 +86,7 @@ export function PlanCard({ plan, highlightLabel, isPurchasable = true, unavailab
             {unavailableLabel ?? 'Not available'}
           </Button>
         ) : (
-          // The cart arrives with accounts; until then the button leads to the cart page.
-          <Link to="/cart" className={buttonClasses({ variant: 'primary', size: 'lg', className: 'w-full' })}>
-            <ShoppingCart aria-hidden="true" className="size-4.5" />
-            Add to cart
-          </Link>
+          <AddToCartButton product={product} plan={plan} size="lg" className="w-full" />
         )}
       </div>
     </article>

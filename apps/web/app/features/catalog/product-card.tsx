@@ -1,11 +1,14 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { AddToCartButton, cheapestPlan } from './add-to-cart-button';
 import { DealStatusBadge } from './deal-status-badge';
+import { FavoriteButton } from './favorite-button';
 import { PriceTag } from './price-tag';
 import { ProductLogo } from './product-logo';
 import { RatingStars } from './rating-stars';
-import { UpvoteCount } from './upvote-count';
+import { UpvoteButton } from './upvote-button';
 
 export interface ProductCardProps {
   product: ProductSummary;
@@ -22,12 +25,17 @@ export function productPath(slug: string): string {
 
 /**
  * One deal in a grid. The whole card is clickable through the name link stretched over it,
- * so screen readers hear one link per card, named after the product.
+ * so screen readers hear one link per card, named after the product. The upvote, wishlist and
+ * add-to-cart buttons are siblings of the link (never inside it) and sit above its overlay;
+ * the tab order is name, upvote, wishlist, add to cart.
  */
 export function ProductCard({ product, rank, headingLevel: Heading = 'h3', className }: ProductCardProps) {
   const isClosed = product.dealStatus === 'sold_out' || product.dealStatus === 'ended';
+  const plan = product.dealStatus === 'live' ? cheapestPlan(product.plans) : undefined;
+  const nameId = useId();
   return (
     <article
+      aria-labelledby={nameId}
       className={clsx(
         'group relative flex h-full flex-col rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5',
         'transition duration-200 hover:-translate-y-0.5 hover:shadow-pop hover:ring-brand-300',
@@ -45,7 +53,7 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
           ) : null}
         </div>
         <div className="min-w-0 flex-1">
-          <Heading className="hyphens-auto break-words text-base font-semibold leading-snug text-ink-900">
+          <Heading id={nameId} className="hyphens-auto break-words text-base font-semibold leading-snug text-ink-900">
             <Link
               to={productPath(product.slug)}
               className="outline-none after:absolute after:inset-0 after:rounded-card after:content-[''] group-hover:text-brand-700"
@@ -62,7 +70,7 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
             <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} className="px-2" />
           </p>
         </div>
-        <UpvoteCount count={product.upvoteCount} className="shrink-0" />
+        <UpvoteButton product={product} />
       </div>
 
       <p className="mt-3 line-clamp-2 text-sm text-ink-500">{product.tagline}</p>
@@ -71,6 +79,18 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
         <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-ink-900/5 pt-4">
           <PriceTag price={product.price} originalPrice={product.originalPrice} currency={product.currency} />
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        </div>
+        <div className="mt-4 flex items-center gap-2">
+          <FavoriteButton product={product} />
+          {plan ? (
+            <AddToCartButton
+              product={product}
+              plan={plan}
+              size="sm"
+              label={`Add to cart: ${product.name}`}
+              className="relative z-10 h-10 flex-1 md:h-9"
+            />
+          ) : null}
         </div>
       </div>
     </article>

@@ -18,9 +18,9 @@ import { UserMenu } from './user-menu';
 export const HEADER_HEIGHT_CLASS = 'h-16';
 
 export interface SiteHeaderProps {
-  /** Favorites plus upvotes (spec §2); 0 until accounts arrive. */
+  /** Favorites plus upvotes (spec §2); 0 for a visitor. */
   wishlistCount?: number;
-  /** Total items in the cart; 0 until the cart arrives. */
+  /** Total items in the cart (spec §2); 0 for a visitor. */
   cartCount?: number;
 }
 

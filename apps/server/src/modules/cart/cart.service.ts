@@ -1,0 +1,167 @@
+import {
+  AppError,
+  type CartChangeInput,
+  type CartContents,
+  type CartItem,
+  DEFAULT_CURRENCY,
+  ShoppingMessage,
+} from '@everdeal/contracts';
+import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { effectiveDealStatus } from '../catalog/catalog.service';
+
+export type CartDeps = { db: Db; now: () => Date };
+
+/**
+ * The hot statements of the cart, built with placeholders and prepared once per database:
+ * drizzle then renders each SQL text once instead of on every call (rendering costs more CPU
+ * than the round trip, see docs/benchmarks.md), and PostgreSQL plans each once per connection.
+ * The benchmark's bare floor (bench/api.ts) sends exactly these texts.
+ */
+function prepareCartStatements(db: Db) {
+  return {
+    /** Every line of a user's cart with what the cart page shows, in the order lines were added. */
+    lines: db
+      .select({
+        productId: cartItems.productId,
+        variantId: cartItems.planId,
+        quantity: cartItems.quantity,
+        name: products.name,
+        slug: products.slug,
+        image: products.logoUrl,
+        planName: plans.name,
+        price: plans.priceCents,
+        originalPrice: plans.originalPriceCents,
+        currency: plans.currency,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(plans, eq(plans.id, cartItems.planId))
+      // A product taken off the shelf leaves the cart view; checkout will ignore it too.
+      .where(and(eq(cartItems.userId, sql.placeholder('userId')), eq(products.isPublished, true)))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .prepare('cart_lines'),
+    /** The plan of a published product with what decides whether it can be bought now. */
+    purchaseTarget: db
+      .select({
+        dealStatus: products.dealStatus,
+        endsAt: products.endsAt,
+        currency: plans.currency,
+        hasCodes: sql<boolean>`exists (select 1 from ${licenseCodes} where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available')`,
+      })
+      .from(plans)
+      .innerJoin(products, eq(products.id, plans.productId))
+      .where(
+        and(
+          eq(plans.id, sql.placeholder('planId')),
+          eq(plans.productId, sql.placeholder('productId')),
+          eq(products.isPublished, true),
+        ),
+      )
+      .limit(1)
+      .prepare('cart_purchase_target'),
+    /**
+     * One atomic statement: the absolute quantity is set (not added), so of two parallel changes
+     * the last one wins and the unique (user, product, plan) key never lets a line appear twice.
+     */
+    upsertLine: db
+      .insert(cartItems)
+      .values({
+        userId: sql.placeholder('userId'),
+        productId: sql.placeholder('productId'),
+        planId: sql.placeholder('planId'),
+        quantity: sql.placeholder('quantity'),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId, cartItems.planId],
+        set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+      })
+      .prepare('cart_upsert_line'),
+    deleteLine: db
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, sql.placeholder('userId')),
+          eq(cartItems.productId, sql.placeholder('productId')),
+          eq(cartItems.planId, sql.placeholder('planId')),
+        ),
+      )
+      .prepare('cart_delete_line'),
+  };
+}
+
+export type CartStatements = ReturnType<typeof prepareCartStatements>;
+const preparedStatements = new WeakMap<Db, CartStatements>();
+
+export function cartStatements(db: Db): CartStatements {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = prepareCartStatements(db);
+    preparedStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/** Totals of spec §3 from the lines; every line is in USD (cart/change refuses others). */
+export function toCartContents(items: CartItem[]): CartContents {
+  let itemCount = 0;
+  let totalPrice = 0;
+  let originalTotalPrice = 0;
+  for (const item of items) {
+    itemCount += item.quantity;
+    totalPrice += item.price * item.quantity;
+    originalTotalPrice += item.originalPrice * item.quantity;
+  }
+  return {
+    items,
+    itemCount,
+    totalPrice,
+    originalTotalPrice,
+    totalDiscount: originalTotalPrice - totalPrice,
+    // Every good is a digital code.
+    totalWeight: 0,
+    currency: DEFAULT_CURRENCY,
+  };
+}
+
+/** `/api/cart/getCartContents`. */
+export async function getCartContents({ db }: CartDeps, userId: string): Promise<CartContents> {
+  return toCartContents(await cartStatements(db).lines.execute({ userId }));
+}
+
+/** Postgres "foreign_key_violation": the product or plan vanished between the check and the write. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  return codeOf(error) === '23503' || codeOf(cause) === '23503';
+}
+
+/**
+ * `/api/cart/change`: sets the absolute quantity of one (product, plan) line; 0 removes it.
+ * Quantity bounds (0..9) are checked by the contract. Removing needs no check, so a line of a
+ * deal that has since ended or sold out can always be taken out. Answers the whole cart.
+ */
+export async function changeCart(deps: CartDeps, userId: string, input: CartChangeInput): Promise<CartContents> {
+  const statements = cartStatements(deps.db);
+  const line = { userId, productId: input.productId, planId: input.variantId };
+  if (input.quantity === 0) {
+    await statements.deleteLine.execute(line);
+    return getCartContents(deps, userId);
+  }
+  const [target] = await statements.purchaseTarget.execute(line);
+  if (!target) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
+  // Sold out is judged on this plan below, so the product-wide check gets no plan list.
+  if (effectiveDealStatus(target.dealStatus, target.endsAt, [], deps.now()) !== 'live') {
+    throw AppError.validation(ShoppingMessage.dealNotPurchasable);
+  }
+  if (!target.hasCodes) throw AppError.validation(ShoppingMessage.planSoldOut);
+  if (target.currency !== DEFAULT_CURRENCY) throw AppError.validation(ShoppingMessage.currencyNotSupported);
+  try {
+    await statements.upsertLine.execute({ ...line, quantity: input.quantity });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
+    throw error;
+  }
+  return getCartContents(deps, userId);
+}

@@ -1,0 +1,37 @@
+import type { ProductSummary } from '@everdeal/contracts';
+import { clsx } from 'clsx';
+import { Heart } from 'lucide-react';
+import { useFavoriteToggle } from '~/lib/wishlist';
+
+export interface FavoriteButtonProps {
+  product: ProductSummary;
+  /** "icon": a round heart (cards); "labelled": a heart with "Save"/"Saved" (product page). */
+  variant?: 'icon' | 'labelled';
+  className?: string;
+}
+
+/** The wishlist heart (spec §4): optimistic, and a visitor signs in first. */
+export function FavoriteButton({ product, variant = 'icon', className }: FavoriteButtonProps) {
+  const { isFavorite, toggle, isPending } = useFavoriteToggle(product);
+  return (
+    <button
+      type="button"
+      aria-pressed={isFavorite}
+      aria-label={isFavorite ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+      aria-busy={isPending || undefined}
+      onClick={toggle}
+      className={clsx(
+        'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full border transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        variant === 'icon' ? 'size-11 md:size-10' : 'h-11 px-4 font-semibold text-sm',
+        isFavorite
+          ? 'border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100'
+          : 'border-ink-900/10 bg-white text-ink-700 hover:border-rose-200 hover:text-rose-600',
+        className,
+      )}
+    >
+      <Heart aria-hidden="true" className={clsx('size-5', isFavorite && 'fill-current')} />
+      {variant === 'labelled' ? <span aria-hidden="true">{isFavorite ? 'Saved' : 'Save'}</span> : null}
+    </button>
+  );
+}

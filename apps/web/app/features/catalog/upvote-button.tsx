@@ -1,0 +1,49 @@
+import type { ProductSummary } from '@everdeal/contracts';
+import { clsx } from 'clsx';
+import { ArrowBigUp } from 'lucide-react';
+import { useId } from 'react';
+import { useUpvoteToggle } from '~/lib/wishlist';
+
+export interface UpvoteButtonProps {
+  product: ProductSummary;
+  size?: 'sm' | 'md';
+  className?: string;
+}
+
+/**
+ * Upvote toggle with the product's count (spec §4): a visitor signs in first, the vote shows at
+ * once and the count settles on the server's answer. The count is read out as a description.
+ */
+export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonProps) {
+  const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(product);
+  const countId = useId();
+  return (
+    <button
+      type="button"
+      aria-pressed={isUpvoted}
+      aria-label={isUpvoted ? `Remove upvote from ${product.name}` : `Upvote ${product.name}`}
+      aria-describedby={countId}
+      aria-busy={isPending || undefined}
+      onClick={toggle}
+      className={clsx(
+        'relative z-10 inline-flex shrink-0 flex-col items-center justify-center rounded-xl border font-semibold tabular-nums leading-none transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        size === 'sm' ? 'min-h-11 min-w-11 gap-0.5 px-1.5 text-xs' : 'h-11 flex-row gap-1.5 px-3.5 text-sm',
+        isUpvoted
+          ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
+          : 'border-ink-900/10 bg-white text-ink-700 hover:border-brand-300 hover:text-brand-700',
+        className,
+      )}
+    >
+      <ArrowBigUp
+        aria-hidden="true"
+        className={clsx('size-4', isUpvoted ? 'fill-current' : 'text-brand-600')}
+        strokeWidth={2.25}
+      />
+      <span id={countId}>
+        {count.toLocaleString('en-US')}
+        <span className="sr-only">{count === 1 ? ' upvote' : ' upvotes'}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,78 @@
+import { pageTitle } from '@everdeal/contracts';
+import { ArrowBigUp, Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { ProductGridSkeleton } from '~/components/ui/skeleton';
+import { useRequireLogin } from '~/features/account';
+import { EmptyState, ProductGrid } from '~/features/catalog';
+import { uniqueProducts, useFavorites, useUpvotes } from '~/lib/wishlist';
+import type { Route } from './+types/wishlist';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Wishlist') },
+  { name: 'robots', content: 'noindex' },
+];
+
+const browseLink = (
+  <Link to="/" className={buttonClasses({ size: 'sm' })}>
+    Browse deals
+  </Link>
+);
+
+/** Spec §2 "/wishlist": the signed-in user's favorites, then the products they upvoted. */
+export default function WishlistPage() {
+  const user = useRequireLogin();
+  const favorites = useFavorites();
+  const upvotes = useUpvotes();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
+      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Wishlist</h1>
+
+      <section aria-labelledby="saved-title" className="mt-8">
+        <h2 id="saved-title" className="font-bold text-2xl text-ink-900 tracking-tight">
+          Saved deals
+        </h2>
+        <div className="mt-5">
+          {user && favorites.data ? (
+            <ProductGrid
+              products={uniqueProducts(favorites.data.favorites)}
+              empty={
+                <EmptyState
+                  icon={Heart}
+                  title="No saved deals yet"
+                  description="Tap the heart on any deal to keep it here."
+                  action={browseLink}
+                />
+              }
+            />
+          ) : (
+            <ProductGridSkeleton count={3} />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="upvoted-title" className="mt-14">
+        <h2 id="upvoted-title" className="font-bold text-2xl text-ink-900 tracking-tight">
+          Upvoted
+        </h2>
+        <div className="mt-5">
+          {user && upvotes.data ? (
+            <ProductGrid
+              products={uniqueProducts(upvotes.data.upvotes)}
+              empty={
+                <EmptyState
+                  icon={ArrowBigUp}
+                  title="No upvotes yet"
+                  description="Upvote the deals you like to help them trend, and find them here."
+                />
+              }
+            />
+          ) : (
+            <ProductGridSkeleton count={3} />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  headerEntry,
+  registerShopper,
+  type Session,
+  shopperApi,
+  signInAs,
+} from './shopping-helpers';
+
+type Cart = { items: { productId: number; variantId: number; quantity: number }[]; itemCount: number };
+
+// One shopper per project for the whole file; the tests share its cart, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+let shopper: Session;
+
+test.describe('a signed-in shopper', () => {
+  test.beforeAll(async ({ request }) => {
+    shopper = await registerShopper(request, 'e2e-cart');
+  });
+
+  test.beforeEach(async ({ page, request }) => {
+    await signInAs(page, shopper);
+    // Every test starts from an empty cart.
+    const cart = await shopperApi<Cart>(request, shopper, 'cart/getCartContents');
+    for (const item of cart.items) {
+      await shopperApi(request, shopper, 'cart/change', { ...item, quantity: 0 });
+    }
+  });
+
+  test('adding from the product page opens the cart popup, updates the badge and stacks', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    const [product] = await buyableProducts(request, 1);
+    if (!product) throw new Error('no product');
+    const plan = firstBuyablePlan(product);
+    await page.goto(`/products/${product.slug}`);
+    const cartLink = await headerEntry(page, 'Cart', isMobile);
+    await expect(cartLink).toBeVisible();
+
+    const addToCart = page.getByRole('article', { name: plan.name, exact: true }).getByRole('button', {
+      name: 'Add to cart',
+    });
+    const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
+    // The header shows the Cart link only once the page has hydrated and restored the session,
+    // so one click is enough (a repeated click would add a second code).
+    await addToCart.click();
+    await expect(popup).toBeVisible();
+
+    await expect(popup.getByText(product.name, { exact: true })).toBeVisible();
+    await expect(popup.getByText(`Plan: ${plan.name}`)).toBeVisible();
+    await expect(popup.getByRole('link', { name: 'View cart (1)' })).toHaveAttribute('href', '/cart');
+    await expect(popup.getByRole('link', { name: 'Check out' })).toHaveAttribute('href', '/cart');
+    await expect(popup.getByRole('button', { name: 'Continue shopping' })).toBeVisible();
+    await expect(cartLink).toContainText('1');
+    // Spec §2: the popup hides itself after 3 s (the focus stayed on the page, never moved into it).
+    await expect(popup.locator(':focus')).toHaveCount(0);
+    await expect(popup).toBeHidden({ timeout: 6_000 });
+
+    await addToCart.click();
+    await expect(popup.getByRole('link', { name: 'View cart (2)' })).toBeVisible();
+    await expect(cartLink).toContainText('2');
+    const cart = await shopperApi<Cart>(request, shopper, 'cart/getCartContents');
+    expect(cart.items).toEqual([
+      expect.objectContaining({ productId: product.id, variantId: plan.variantId, quantity: 2 }),
+    ]);
+
+    await popup.getByRole('link', { name: 'View cart (2)' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page).toHaveTitle('Cart | Everdeal');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+  });
+
+  test('on /cart the stepper changes a line, Remove drops one and Clear cart empties it', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    const [first, second] = await buyableProducts(request, 2);
+    if (!first || !second) throw new Error('two products needed');
+    const firstPlan = firstBuyablePlan(first);
+    await shopperApi(request, shopper, 'cart/change', {
+      productId: first.id,
+      variantId: firstPlan.variantId,
+      quantity: 1,
+    });
+    await shopperApi(request, shopper, 'cart/change', {
+      productId: second.id,
+      variantId: firstBuyablePlan(second).variantId,
+      quantity: 1,
+    });
+
+    await page.goto('/cart');
+    const cartLink = await headerEntry(page, 'Cart', isMobile);
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${first.name}` });
+    await expect(quantity).toHaveValue('1');
+    await expect(page.getByText(`Plan: ${firstPlan.name}`).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check out' })).toBeDisabled();
+    await expect(page.getByText(/Checkout opens soon/)).toBeVisible();
+
+    await page.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
+    await expect(quantity).toHaveValue('2');
+    await expect(cartLink).toContainText('3');
+
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    await expect(cartLink).toContainText('6');
+    await expect.poll(async () => (await shopperApi<Cart>(request, shopper, 'cart/getCartContents')).itemCount).toBe(6);
+
+    await page.getByRole('button', { name: `Decrease quantity of ${first.name}` }).click();
+    await expect(quantity).toHaveValue('4');
+
+    await page.getByRole('button', { name: `Remove ${second.name} from cart` }).click();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${second.name}` })).toBeHidden();
+    await expect(cartLink).toContainText('4');
+
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Clear your cart?' });
+    await confirm.getByRole('button', { name: 'Clear cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse deals' })).toHaveAttribute('href', '/');
+    await expect(cartLink.getByText(/\d/)).toHaveCount(0);
+    expect((await shopperApi<Cart>(request, shopper, 'cart/getCartContents')).items).toEqual([]);
+  });
+});
+
+test('a visitor adding to cart is asked to sign in first', async ({ page: visitor, request }) => {
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no product');
+  await visitor.goto(`/products/${product.slug}`);
+  const dialog = visitor.getByRole('dialog', { name: 'Sign in to Everdeal' });
+  const addToCart = visitor.getByRole('button', { name: 'Add to cart' }).first();
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await addToCart.click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { strongPassword, uniqueEmail } from './auth-helpers';
+
+export type Session = { token: string; user: { id: string; firstName: string; lastName: string } };
+
+export type Plan = { variantId: number; name: string; isSoldOut: boolean; price: number };
+export type Product = { id: number; slug: string; name: string; dealStatus: string; plans: Plan[] };
+
+/**
+ * A shopper registered through the API. The server trusts X-Forwarded-For from loopback (its
+ * reverse-proxy setting), so each spec registers as its own client address and the shared
+ * budget of 10 registrations per IP and hour stays with the auth specs that test it.
+ */
+export async function registerShopper(request: APIRequestContext, prefix: string): Promise<Session> {
+  const ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
+  const response = await request.post('/api/users/register', {
+    headers: { 'x-forwarded-for': ip },
+    data: { email: uniqueEmail(prefix), password: strongPassword(), firstName: 'Ada', lastName: 'Shopper' },
+  });
+  expect(response.status(), 'register a shopper').toBe(200);
+  const body = (await response.json()) as { code: number; data: Session };
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+/** Signs the page in the way a returning visitor is: the stored token and user (spec §3). */
+export async function signInAs(page: Page, session: Session) {
+  await page.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('everdeal.auth.token', token);
+      window.localStorage.setItem('everdeal.auth.user', user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+/** A signed-in API call, unwrapped; fails the test on any non-zero code. */
+export async function shopperApi<T>(
+  request: APIRequestContext,
+  session: Session,
+  path: string,
+  payload: object = {},
+): Promise<T> {
+  const response = await request.post(`/api/${path}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: payload,
+  });
+  expect(response.status(), `POST /api/${path}`).toBe(200);
+  const body = (await response.json()) as { code: number; data: T };
+  expect(body.code, `POST /api/${path}`).toBe(0);
+  return body.data;
+}
+
+/** Live products with a plan that can be bought, from the public catalogue. */
+export async function buyableProducts(request: APIRequestContext, count: number): Promise<Product[]> {
+  const response = await request.post('/api/products/getProducts', { data: { sort: 'featured', pageSize: 60 } });
+  const { data } = (await response.json()) as { data: { items: Product[] } };
+  const products = data.items.filter(
+    (product) => product.dealStatus === 'live' && product.plans.some((plan) => !plan.isSoldOut),
+  );
+  expect(products.length, 'enough live deals in the demo catalogue').toBeGreaterThanOrEqual(count);
+  return products.slice(0, count);
+}
+
+export function firstBuyablePlan(product: Product): Plan {
+  const plan = product.plans.find((candidate) => !candidate.isSoldOut);
+  if (!plan) throw new Error(`${product.name} has no plan to buy`);
+  return plan;
+}
+
+/**
+ * The header's wishlist or cart entry: an icon link on desktop; on phones the wishlist sits in
+ * the hamburger menu, which this opens.
+ */
+export async function headerEntry(page: Page, name: 'Cart' | 'Wishlist', isMobile: boolean): Promise<Locator> {
+  if (isMobile && name === 'Wishlist') {
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(async () => {
+      if (!(await menu.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+      await expect(menu).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    return menu.getByRole('link', { name: new RegExp(name) });
+  }
+  return page.getByRole('banner').getByRole('link', { name, exact: true });
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ProductSummarySchema } from './catalog';
+import { MAX_CODES_PER_PLAN } from './constants';
+import { ValidationMessage } from './messages';
+
+const ProductId = z.number({ error: 'productId must be a product id' }).int().positive();
+const RequiredVariantId = z.number({ error: 'variantId must be a plan id' }).int().positive();
+/** Spec §3: variantId may be omitted (or null) for a product-level favorite or upvote. */
+const OptionalVariantId = RequiredVariantId.nullish().transform((value) => value ?? null);
+
+export const CART_QUANTITY_LIMIT_MESSAGE = `You can buy at most ${MAX_CODES_PER_PLAN} codes of one plan`;
+
+/** The server's own messages for cart, favorite and upvote failures (more specific than §8's defaults). */
+export const ShoppingMessage = {
+  productOrPlanNotFound: 'Product or plan not found',
+  dealNotPurchasable: 'This deal is not available for purchase',
+  planSoldOut: 'This plan is sold out',
+  currencyNotSupported: 'This plan is priced in a currency the cart does not take',
+} as const;
+
+/** `/api/cart/change`: sets the absolute quantity of one line; 0 removes it. */
+export const CartChangeInputSchema = z.object({
+  productId: ProductId,
+  variantId: RequiredVariantId,
+  quantity: z
+    .number({ error: ValidationMessage.invalidFormat })
+    .int('Quantity must be a whole number')
+    .min(0, ValidationMessage.quantityNegative)
+    .max(MAX_CODES_PER_PLAN, CART_QUANTITY_LIMIT_MESSAGE),
+});
+export type CartChangeInput = z.infer<typeof CartChangeInputSchema>;
+
+export const CartItemSchema = z.object({
+  productId: z.number().int(),
+  variantId: z.number().int(),
+  quantity: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  planName: z.string(),
+  price: z.number().int().describe('unit price, cents'),
+  originalPrice: z.number().int().describe('unit original price, cents'),
+  currency: z.string(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+/** Spec §3 cart contents. Money in cents; weight is 0 because every good is digital. */
+export const CartContentsSchema = z.object({
+  items: z.array(CartItemSchema),
+  itemCount: z.number().int(),
+  totalPrice: z.number().int(),
+  originalTotalPrice: z.number().int(),
+  totalDiscount: z.number().int(),
+  totalWeight: z.number().int(),
+  currency: z.string(),
+});
+export type CartContents = z.infer<typeof CartContentsSchema>;
+
+export const ProductRefInputSchema = z.object({ productId: ProductId, variantId: OptionalVariantId });
+export type ProductRefInput = z.input<typeof ProductRefInputSchema>;
+
+export const FavoriteSchema = z.object({
+  id: z.string(),
+  productId: z.number().int(),
+  variantId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  product: ProductSummarySchema.describe('the product, for the wishlist page'),
+});
+export type Favorite = z.infer<typeof FavoriteSchema>;
+
+export const FavoriteListSchema = z.object({ favorites: z.array(FavoriteSchema), totalCount: z.number().int() });
+export type FavoriteList = z.infer<typeof FavoriteListSchema>;
+export const FavoriteStatusSchema = z.object({ isFavorite: z.boolean() });
+
+export const UpvoteSchema = z.object({
+  id: z.string(),
+  productId: z.number().int(),
+  variantId: z.number().int().nullable(),
+  userId: z.string(),
+  createdAt: z.string(),
+  product: ProductSummarySchema.describe('the product, for the wishlist page'),
+});
+export type Upvote = z.infer<typeof UpvoteSchema>;
+
+export const UpvoteListSchema = z.object({ upvotes: z.array(UpvoteSchema), totalCount: z.number().int() });
+export type UpvoteList = z.infer<typeof UpvoteListSchema>;
+/** Add and remove answer the new state and the product's count, so a button can show both. */
+export const UpvoteStatusSchema = z.object({ isUpvoted: z.boolean(), upvoteCount: z.number().int() });
+export type UpvoteStatus = z.infer<typeof UpvoteStatusSchema>;
+
+/** Spec §8 defaults for a non-zero code, per call. */
+export const ShoppingErrorMessage = {
+  cartChange: 'Failed to update cart quantity',
+  cartContents: 'Failed to get cart contents',
+  getFavorites: 'Failed to get user favorites',
+  addFavorite: 'Failed to add to favorites',
+  removeFavorite: 'Failed to remove from favorites',
+  checkFavorite: 'Failed to check favorite status',
+  getUpvotes: 'Failed to get user upvotes',
+  addUpvote: 'Failed to add upvote',
+  removeUpvote: 'Failed to remove upvote',
+  checkUpvote: 'Failed to check upvote status',
+} as const;
