@@ -144,12 +144,7 @@ describe('cart/getCartContents and cart/change', () => {
     const { token } = await createUserWithSession(t.db);
     const product = await createProduct(t.db);
     const variantId = product.plans[0]?.id;
-    await expectFailure(
-      token,
-      { productId: product.id, variantId, quantity: -1 },
-      422,
-      'Quantity cannot be negative',
-    );
+    await expectFailure(token, { productId: product.id, variantId, quantity: -1 }, 422, 'Quantity cannot be negative');
     await expectFailure(
       token,
       { productId: product.id, variantId, quantity: 10 },
