@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Toaster, toast } from './components/ui/toast';
-import { LoginModal } from './features/auth';
+import { LoginModalHost } from './features/auth/login-modal-host';
 import { BuildCheck } from './features/build-check/build-check';
-import { CartPopup } from './features/cart';
+import { CartPopup } from './features/cart/cart-popup';
 import { configureApiClient } from './lib/api-client';
 import { authStore, clearAuth } from './lib/auth-store';
 import { openLoginModal } from './lib/login-prompt';
@@ -42,7 +42,7 @@ export function AppProviders({ buildId, children }: { buildId: string; children:
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <LoginModal />
+      <LoginModalHost />
       <CartPopup />
       <Toaster />
       <BuildCheck buildId={buildId} />

@@ -1,4 +1,4 @@
-import { BRAND_TAGLINE, HOME_TITLE } from '@everdeal/contracts';
+import { BRAND_TAGLINE, HOME_TITLE } from '@everdeal/contracts/constants';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';

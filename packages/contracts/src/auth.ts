@@ -99,9 +99,3 @@ export const EmptyResultSchema = z.null();
 export const UploadAvatarResultSchema = z.object({ avatar: z.string() });
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-
-/** Display name (spec §3): first plus last name, else the e-mail's local part. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return name || user.email.split('@')[0] || user.email;
-}

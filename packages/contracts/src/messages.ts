@@ -1,3 +1,5 @@
+import { MAX_CODES_PER_PLAN } from './constants';
+
 // Verbatim texts of the specification (§5 validation, §8 error catalogue). Server defaults and
 // client toasts both read them from here so the two ends can never drift apart.
 
@@ -40,4 +42,28 @@ export const NotFoundPageText = {
   title: 'Page not found',
   body: 'The page you are looking for was moved, removed or might never existed.',
   button: 'Go to Homepage',
+} as const;
+
+export const CART_QUANTITY_LIMIT_MESSAGE = `You can buy at most ${MAX_CODES_PER_PLAN} codes of one plan`;
+
+/** The server's own messages for cart, favorite and upvote failures (more specific than §8's defaults). */
+export const ShoppingMessage = {
+  productOrPlanNotFound: 'Product or plan not found',
+  dealNotPurchasable: 'This deal is not available for purchase',
+  planSoldOut: 'This plan is sold out',
+  currencyNotSupported: 'This plan is priced in a currency the cart does not take',
+} as const;
+
+/** Spec §8 defaults for a non-zero code, per call. */
+export const ShoppingErrorMessage = {
+  cartChange: 'Failed to update cart quantity',
+  cartContents: 'Failed to get cart contents',
+  getFavorites: 'Failed to get user favorites',
+  addFavorite: 'Failed to add to favorites',
+  removeFavorite: 'Failed to remove from favorites',
+  checkFavorite: 'Failed to check favorite status',
+  getUpvotes: 'Failed to get user upvotes',
+  addUpvote: 'Failed to add upvote',
+  removeUpvote: 'Failed to remove upvote',
+  checkUpvote: 'Failed to check upvote status',
 } as const;

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { ProductSummarySchema } from './catalog';
 import { MAX_CODES_PER_PLAN } from './constants';
-import { ValidationMessage } from './messages';
+import { CART_QUANTITY_LIMIT_MESSAGE, ValidationMessage } from './messages';
 
 const ProductId = z.number({ error: 'productId must be a product id' }).int().positive();
 const RequiredVariantId = z.number({ error: 'variantId must be a plan id' }).int().positive();
 /** Spec §3: variantId may be omitted (or null) for a product-level favorite or upvote. */
 const OptionalVariantId = RequiredVariantId.nullish().transform((value) => value ?? null);
-
-export const CART_QUANTITY_LIMIT_MESSAGE = `You can buy at most ${MAX_CODES_PER_PLAN} codes of one plan`;
-
-/** The server's own messages for cart, favorite and upvote failures (more specific than §8's defaults). */
-export const ShoppingMessage = {
-  productOrPlanNotFound: 'Product or plan not found',
-  dealNotPurchasable: 'This deal is not available for purchase',
-  planSoldOut: 'This plan is sold out',
-  currencyNotSupported: 'This plan is priced in a currency the cart does not take',
-} as const;
 
 /** `/api/cart/change`: sets the absolute quantity of one line; 0 removes it. */
 export const CartChangeInputSchema = z.object({
@@ -88,17 +78,3 @@ export type UpvoteList = z.infer<typeof UpvoteListSchema>;
 /** Add and remove answer the new state and the product's count, so a button can show both. */
 export const UpvoteStatusSchema = z.object({ isUpvoted: z.boolean(), upvoteCount: z.number().int() });
 export type UpvoteStatus = z.infer<typeof UpvoteStatusSchema>;
-
-/** Spec §8 defaults for a non-zero code, per call. */
-export const ShoppingErrorMessage = {
-  cartChange: 'Failed to update cart quantity',
-  cartContents: 'Failed to get cart contents',
-  getFavorites: 'Failed to get user favorites',
-  addFavorite: 'Failed to add to favorites',
-  removeFavorite: 'Failed to remove from favorites',
-  checkFavorite: 'Failed to check favorite status',
-  getUpvotes: 'Failed to get user upvotes',
-  addUpvote: 'Failed to add upvote',
-  removeUpvote: 'Failed to remove upvote',
-  checkUpvote: 'Failed to check upvote status',
-} as const;

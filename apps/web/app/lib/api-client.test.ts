@@ -1,4 +1,4 @@
-import { ClientErrorMessage, HttpErrorMessage } from '@everdeal/contracts';
+import { ClientErrorMessage, HttpErrorMessage } from '@everdeal/contracts/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, configureApiClient, messageForStatus } from './api-client';
 

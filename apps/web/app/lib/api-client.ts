@@ -1,11 +1,6 @@
-import {
-  API_TIMEOUT_MS,
-  type ApiInput,
-  type ApiOutput,
-  type ApiPath,
-  ClientErrorMessage,
-  HttpErrorMessage,
-} from '@everdeal/contracts';
+import type { ApiInput, ApiOutput, ApiPath } from '@everdeal/contracts';
+import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
+import { ClientErrorMessage, HttpErrorMessage } from '@everdeal/contracts/messages';
 
 /** How an error toast should look (spec §8: error, warning or info). */
 export type ApiErrorSeverity = 'error' | 'warning' | 'info';

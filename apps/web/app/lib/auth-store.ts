@@ -1,4 +1,5 @@
-import { type User, UserSchema } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
+import { parseStoredUser } from '@everdeal/contracts/user';
 import { useSyncExternalStore } from 'react';
 
 export const AUTH_TOKEN_KEY = 'everdeal.auth.token';
@@ -25,8 +26,7 @@ function snapshotOf(token: string | null, user: User | null): AuthSnapshot {
 function parseUser(raw: string | null): User | null {
   if (!raw) return null;
   try {
-    const parsed = UserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseStoredUser(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { CART_POPUP_CLEAR_MS, CART_POPUP_MS, DEFAULT_PLAN_LABEL } from '@everdeal/contracts';
+import { CART_POPUP_CLEAR_MS, CART_POPUP_MS, DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
 import { useSyncExternalStore } from 'react';
 
 /** Spec §3 "Cart popup product": what the popup shows about the item just added. */

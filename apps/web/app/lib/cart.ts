@@ -1,11 +1,6 @@
-import {
-  CART_STALE_MS,
-  type CartContents,
-  type CartItem,
-  DEFAULT_CURRENCY,
-  MAX_CODES_PER_PLAN,
-  ShoppingErrorMessage,
-} from '@everdeal/contracts';
+import type { CartContents, CartItem } from '@everdeal/contracts';
+import { CART_STALE_MS, DEFAULT_CURRENCY, MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
+import { ShoppingErrorMessage } from '@everdeal/contracts/messages';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../components/ui/toast';

@@ -65,3 +65,15 @@ export const { openLoginModal, closeLoginModal, setLoginTab, requireLogin, compl
 export function useLoginPrompt(): LoginPromptState {
   return useSyncExternalStore(loginPrompt.subscribe, loginPrompt.getState, loginPrompt.getServerState);
 }
+
+let fetchLoginModal: () => void = () => {};
+
+/** The login modal is a lazy chunk; its host (features/auth/login-modal-host) says how to fetch it. */
+export function registerLoginModalPreload(preload: () => void) {
+  fetchLoginModal = preload;
+}
+
+/** Hover or focus on a control that opens the login modal: start downloading its code. */
+export function preloadLoginModal() {
+  fetchLoginModal();
+}

@@ -1,4 +1,5 @@
-import { NewPasswordSchema, ValidationMessage } from '@everdeal/contracts';
+import { NewPasswordSchema } from '@everdeal/contracts';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 
 /** Spec §5 rules for a new password: the shared schema's message, verbatim. */
 export function newPasswordError(password: string): string | undefined {

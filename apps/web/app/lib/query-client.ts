@@ -1,4 +1,4 @@
-import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_DELAY_MS, QUERY_STALE_MS } from '@everdeal/contracts';
+import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_DELAY_MS, QUERY_STALE_MS } from '@everdeal/contracts/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 

@@ -1,4 +1,5 @@
-import { BRAND_NAME, BRAND_TAGLINE, type ProductDetail } from '@everdeal/contracts';
+import type { ProductDetail } from '@everdeal/contracts';
+import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts/constants';
 import { absoluteUrl } from './seo';
 
 /** One schema.org node, serialised into a `<script type="application/ld+json">`. */

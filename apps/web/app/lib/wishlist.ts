@@ -1,12 +1,6 @@
-import {
-  FAVORITES_CACHE_MS,
-  type Favorite,
-  type FavoriteList,
-  type ProductSummary,
-  ShoppingErrorMessage,
-  type Upvote,
-  type UpvoteList,
-} from '@everdeal/contracts';
+import type { Favorite, FavoriteList, ProductSummary, Upvote, UpvoteList } from '@everdeal/contracts';
+import { FAVORITES_CACHE_MS } from '@everdeal/contracts/constants';
+import { ShoppingErrorMessage } from '@everdeal/contracts/messages';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import { useAuth } from './auth-store';

@@ -1,6 +1,6 @@
-import { BRAND_TAGLINE } from '@everdeal/contracts';
+import { BRAND_TAGLINE } from '@everdeal/contracts/constants';
 import { Outlet } from 'react-router';
-import { SellingPointsList } from '~/features/auth';
+import { SellingPointsList } from '~/features/auth/selling-points';
 import { Logo } from '~/features/shell/logo';
 import { SkipLink } from '~/features/shell/skip-link';
 

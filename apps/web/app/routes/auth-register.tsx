@@ -1,6 +1,8 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { Link, useSearchParams } from 'react-router';
-import { AuthMessage, RegisterForm, useReturnAfterLogin } from '~/features/auth';
+import { AuthMessage } from '~/features/auth/auth-error';
+import { RegisterForm } from '~/features/auth/register-form';
+import { useReturnAfterLogin } from '~/features/auth/use-return-after-login';
 import type { Route } from './+types/auth-register';
 
 export const meta: Route.MetaFunction = () => [

@@ -1,9 +1,10 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ForgotPasswordDialog, ResetPasswordForm } from '~/features/auth';
+import { ForgotPasswordDialog } from '~/features/auth/forgot-password-dialog';
+import { ResetPasswordForm } from '~/features/auth/reset-password-form';
 import type { Route } from './+types/auth-reset-password';
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,7 @@
-import { pageTitle } from '@everdeal/contracts';
-import { useRequireLogin } from '~/features/account';
-import { CartSkeleton, CartView } from '~/features/cart';
+import { pageTitle } from '@everdeal/contracts/constants';
+import { useRequireLogin } from '~/features/account/use-require-login';
+import { CartSkeleton } from '~/features/cart/cart-skeleton';
+import { CartView } from '~/features/cart/cart-view';
 import { useCart, useCartChange, useClearCart } from '~/lib/cart';
 import type { Route } from './+types/cart';
 

@@ -1,16 +1,13 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { data, Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { JsonLd } from '~/components/ui/json-ld';
-import {
-  Breadcrumbs,
-  BrowseView,
-  categoryIcon,
-  EmptyState,
-  getProductsRanked,
-  parseBrowseState,
-  toProductsInput,
-} from '~/features/catalog';
+import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
+import { parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
+import { BrowseView } from '~/features/catalog/browse-view';
+import { categoryIcon } from '~/features/catalog/category-icon';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { getProductsRanked } from '~/features/catalog/load-products';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/category';

@@ -1,4 +1,4 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { Clock, Handshake, KeyRound, Mail, Receipt, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

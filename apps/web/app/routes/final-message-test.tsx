@@ -1,4 +1,4 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

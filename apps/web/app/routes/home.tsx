@@ -1,19 +1,17 @@
-import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts';
+import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts/constants';
 import { ArrowRight, BadgeCheck, BellRing, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { JsonLd } from '~/components/ui/json-ld';
-import {
-  CategoryTiles,
-  EmptyState,
-  ENDING_SOON_MS,
-  EndingSoonList,
-  getProductsRanked,
-  HeroDealStack,
-  ProductGrid,
-  SectionHeader,
-  TrendingList,
-} from '~/features/catalog';
+import { CategoryTiles } from '~/features/catalog/category-tiles';
+import { ENDING_SOON_MS } from '~/features/catalog/deal-status';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { EndingSoonList } from '~/features/catalog/ending-soon-list';
+import { HeroDealStack } from '~/features/catalog/hero-deal-stack';
+import { getProductsRanked } from '~/features/catalog/load-products';
+import { ProductGrid } from '~/features/catalog/product-grid';
+import { SectionHeader } from '~/features/catalog/section-header';
+import { TrendingList } from '~/features/catalog/trending-list';
 import { seoMeta } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/home';

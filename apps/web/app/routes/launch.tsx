@@ -1,4 +1,4 @@
-import { DEFAULT_REFUND_WINDOW_DAYS, pageTitle } from '@everdeal/contracts';
+import { DEFAULT_REFUND_WINDOW_DAYS, pageTitle } from '@everdeal/contracts/constants';
 import { BadgeDollarSign, ChevronDown, KeyRound, Mail, Megaphone, SearchCheck, Send, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

@@ -1,4 +1,4 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, type ButtonVariant } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';

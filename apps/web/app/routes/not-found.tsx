@@ -1,4 +1,5 @@
-import { NotFoundPageText, pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
+import { NotFoundPageText } from '@everdeal/contracts/messages';
 import { data } from 'react-router';
 import { NotFoundContent } from '~/features/shell/not-found-content';
 

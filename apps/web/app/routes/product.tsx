@@ -1,30 +1,27 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { HelpCircle, Megaphone, MessagesSquare, Star } from 'lucide-react';
 import { data } from 'react-router';
 import { JsonLd } from '~/components/ui/json-ld';
-import {
-  AiDisclosure,
-  Breadcrumbs,
-  ChipList,
-  CommunityPlaceholder,
-  categoryPath,
-  DealFacts,
-  DealStatusBadge,
-  EmptyState,
-  FavoriteButton,
-  PlanCard,
-  PlanComparison,
-  ProductGallery,
-  ProductGrid,
-  ProductLogo,
-  ProductSectionNav,
-  ProseHtml,
-  RatingStars,
-  RefundGuarantee,
-  refundWindowTitle,
-  SellerCard,
-  UpvoteButton,
-} from '~/features/catalog';
+import { AiDisclosure } from '~/features/catalog/ai-disclosure';
+import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
+import { categoryPath } from '~/features/catalog/category-tiles';
+import { ChipList } from '~/features/catalog/chip-list';
+import { CommunityPlaceholder } from '~/features/catalog/community-placeholder';
+import { DealFacts } from '~/features/catalog/deal-facts';
+import { DealStatusBadge } from '~/features/catalog/deal-status-badge';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { FavoriteButton } from '~/features/catalog/favorite-button';
+import { PlanCard } from '~/features/catalog/plan-card';
+import { PlanComparison } from '~/features/catalog/plan-comparison';
+import { ProductGallery } from '~/features/catalog/product-gallery';
+import { ProductGrid } from '~/features/catalog/product-grid';
+import { ProductLogo } from '~/features/catalog/product-logo';
+import { ProductSectionNav } from '~/features/catalog/product-section-nav';
+import { ProseHtml } from '~/features/catalog/prose';
+import { RatingStars } from '~/features/catalog/rating-stars';
+import { RefundGuarantee, refundWindowTitle } from '~/features/catalog/refund-guarantee';
+import { SellerCard } from '~/features/catalog/seller-card';
+import { UpvoteButton } from '~/features/catalog/upvote-button';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/product';

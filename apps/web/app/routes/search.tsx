@@ -1,16 +1,11 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { Search, SearchX } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import {
-  BrowseView,
-  browseHref,
-  countFilters,
-  EmptyState,
-  parseBrowseState,
-  productPath,
-  toProductsInput,
-} from '~/features/catalog';
+import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
+import { BrowseView } from '~/features/catalog/browse-view';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { productPath } from '~/features/catalog/product-card';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 

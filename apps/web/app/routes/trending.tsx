@@ -1,16 +1,12 @@
-import { DEFAULT_PAGE_SIZE, pageTitle } from '@everdeal/contracts';
+import { DEFAULT_PAGE_SIZE, pageTitle } from '@everdeal/contracts/constants';
 import { Flame } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import {
-  BrowseView,
-  browseHref,
-  CategoryFilter,
-  EmptyState,
-  getProductsRanked,
-  parseBrowseState,
-  toProductsInput,
-} from '~/features/catalog';
+import { browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
+import { BrowseView } from '~/features/catalog/browse-view';
+import { CategoryFilter } from '~/features/catalog/category-tiles';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { getProductsRanked } from '~/features/catalog/load-products';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/trending';
 

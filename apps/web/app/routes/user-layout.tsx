@@ -1,6 +1,9 @@
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
-import { AccountSkeleton, SignOutButton, useProfileSync, useRequireLogin } from '~/features/account';
+import { AccountSkeleton } from '~/features/account/account-skeleton';
+import { SignOutButton } from '~/features/account/sign-out-button';
+import { useProfileSync } from '~/features/account/use-profile-sync';
+import { useRequireLogin } from '~/features/account/use-require-login';
 
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },

@@ -1,6 +1,7 @@
-import { pageTitle, type User } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { useOutletContext } from 'react-router';
-import { AccountOverview } from '~/features/account';
+import { AccountOverview } from '~/features/account/account-overview';
 import type { Route } from './+types/user';
 
 export const meta: Route.MetaFunction = () => [

@@ -1,10 +1,11 @@
-import { pageTitle } from '@everdeal/contracts';
+import { pageTitle } from '@everdeal/contracts/constants';
 import { ArrowBigUp, Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { ProductGridSkeleton } from '~/components/ui/skeleton';
-import { useRequireLogin } from '~/features/account';
-import { EmptyState, ProductGrid } from '~/features/catalog';
+import { useRequireLogin } from '~/features/account/use-require-login';
+import { EmptyState } from '~/features/catalog/empty-state';
+import { ProductGrid } from '~/features/catalog/product-grid';
 import { uniqueProducts, useFavorites, useUpvotes } from '~/lib/wishlist';
 import type { Route } from './+types/wishlist';
 

@@ -1,4 +1,4 @@
-import { BADGE_OVERFLOW_AT } from '@everdeal/contracts';
+import { BADGE_OVERFLOW_AT } from '@everdeal/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { formatBadgeCount } from './count-badge';
 

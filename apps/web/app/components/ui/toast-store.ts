@@ -1,4 +1,4 @@
-import { TOAST_DEFAULT_DURATION_MS } from '@everdeal/contracts';
+import { TOAST_DEFAULT_DURATION_MS } from '@everdeal/contracts/constants';
 
 // Spec §2 "Toast" and §9: five types, six placements, auto-close after 3000 ms by default.
 export type ToastType = 'success' | 'warning' | 'info' | 'error' | 'primary';

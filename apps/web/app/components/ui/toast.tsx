@@ -1,4 +1,9 @@
-import { TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX, TOAST_STACK_GAP_PX, TOAST_STACK_OFFSET_PX } from '@everdeal/contracts';
+import {
+  TOAST_MAX_WIDTH_PX,
+  TOAST_MIN_WIDTH_PX,
+  TOAST_STACK_GAP_PX,
+  TOAST_STACK_OFFSET_PX,
+} from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, Info, type LucideIcon, Sparkles, TriangleAlert, X } from 'lucide-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';

@@ -1,4 +1,5 @@
-import { displayName, type User } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
+import { displayName } from '@everdeal/contracts/user';
 import { ChevronRight, Mail, UserRoundPen } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';

@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, displayName, type User } from '@everdeal/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type User } from '@everdeal/contracts';
+import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';

@@ -1,4 +1,6 @@
-import { FORGOT_DIALOG_WIDTH_PX, ForgotPasswordInputSchema, ValidationMessage } from '@everdeal/contracts';
+import { ForgotPasswordInputSchema } from '@everdeal/contracts';
+import { FORGOT_DIALOG_WIDTH_PX } from '@everdeal/contracts/constants';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';

@@ -1,4 +1,5 @@
-import { RegisterInputSchema, ValidationMessage } from '@everdeal/contracts';
+import { RegisterInputSchema } from '@everdeal/contracts';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/text-field';

@@ -1,4 +1,4 @@
-import { ValidationMessage } from '@everdeal/contracts';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/text-field';

@@ -1,4 +1,4 @@
-import { BUILD_CHECK_INTERVAL_MS, CHUNK_RELOAD_GUARD_MS } from '@everdeal/contracts';
+import { BUILD_CHECK_INTERVAL_MS, CHUNK_RELOAD_GUARD_MS } from '@everdeal/contracts/constants';
 import { useEffect } from 'react';
 import {
   CHUNK_RELOAD_STORAGE_KEY,

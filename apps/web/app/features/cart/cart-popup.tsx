@@ -1,37 +1,27 @@
-import { clsx } from 'clsx';
-import { CircleCheck, ImageOff, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '~/components/ui/button';
-import { useCartCount } from '~/lib/cart';
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { cartPopup, useCartPopup } from '~/lib/cart-popup-store';
+import { lazyWithPreload } from '~/lib/lazy';
 
 export const CART_POPUP_MESSAGE = 'Item added to your cart';
 
-/** Pausing on hover only where a pointer can hover; a tap on a phone must not freeze it. */
-function canHover(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(hover: hover)').matches;
-}
+/** The visible panel loads with the first add to cart; no page shows it on arrival. */
+const CartPopupPanel = lazyWithPreload(() => import('./cart-popup-panel').then((module) => module.CartPopupPanel));
 
 /**
  * Spec §2 "Cart popup": a non-modal panel under the header after an add. It never takes focus
- * (the shopper keeps their place); a persistent status region announces the add instead.
+ * (the shopper keeps their place); a persistent status region announces the add instead, so
+ * the region is rendered from the start and only the panel is loaded on demand.
  * Hovering or focusing it pauses the 3 s countdown; Escape or "Continue shopping" closes it.
  */
 export function CartPopup() {
-  const { isOpen, product } = useCartPopup();
-  const itemCount = useCartCount();
-  const titleId = useId();
+  const state = useCartPopup();
+  const { isOpen, product } = state;
   const location = useLocation();
-  const [imageFailed, setImageFailed] = useState(false);
 
-  // A new product gets a fresh chance to show its image; navigating away closes the popup.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the product changes
-  useEffect(() => setImageFailed(false), [product]);
+  // Navigating away closes the popup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every route change
   useEffect(() => cartPopup.hide(), [location.pathname]);
-
-  const image = product?.image && !imageFailed ? product.image : null;
 
   return (
     <>
@@ -39,83 +29,9 @@ export function CartPopup() {
         {isOpen && product ? `${CART_POPUP_MESSAGE}: ${product.name}, Plan: ${product.plan}` : ''}
       </p>
       {product ? (
-        <div
-          role="dialog"
-          aria-modal="false"
-          aria-labelledby={titleId}
-          onPointerEnter={() => canHover() && cartPopup.pause()}
-          onPointerLeave={() => canHover() && cartPopup.resume()}
-          onFocus={cartPopup.pause}
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) cartPopup.resume();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') cartPopup.hide();
-          }}
-          className={clsx(
-            'fixed inset-x-3 top-[4.5rem] z-50 rounded-2xl bg-white p-4 shadow-pop ring-1 ring-ink-900/10 sm:inset-x-auto sm:right-4 sm:w-[22rem] sm:p-5',
-            'transition duration-300 ease-out motion-reduce:transition-none',
-            isOpen ? 'translate-y-0 opacity-100' : 'pointer-events-none -translate-y-2 opacity-0',
-          )}
-        >
-          <div className="flex items-center gap-2 pr-8">
-            <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-            <p id={titleId} className="font-semibold text-ink-900 text-sm">
-              {CART_POPUP_MESSAGE}
-            </p>
-          </div>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={cartPopup.hide}
-            className="absolute top-2.5 right-2.5 grid size-9 place-items-center rounded-full text-ink-500 hover:bg-ink-900/5 hover:text-ink-900"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-
-          <div className="mt-3 flex items-center gap-3 rounded-xl bg-canvas p-3">
-            {image ? (
-              <img
-                src={image}
-                alt=""
-                width={48}
-                height={48}
-                onError={() => setImageFailed(true)}
-                className="size-12 shrink-0 rounded-lg object-cover ring-1 ring-ink-900/5"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="grid size-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600"
-              >
-                <ImageOff className="size-5" />
-              </span>
-            )}
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-ink-900 text-sm">{product.name}</p>
-              <p className="text-ink-500 text-sm">Plan: {product.plan}</p>
-            </div>
-          </div>
-
-          <div className="mt-4 grid grid-cols-2 gap-2">
-            <Link to="/cart" onClick={cartPopup.hide} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-              View cart ({itemCount})
-            </Link>
-            <Link to="/cart" onClick={cartPopup.hide} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-              Check out
-            </Link>
-          </div>
-          <p className="mt-3 text-center">
-            {/* Styled as a link (spec §2) but it acts in place, so it is a button. */}
-            <button
-              type="button"
-              onClick={cartPopup.hide}
-              className="font-medium text-brand-700 text-sm underline-offset-2 hover:underline"
-            >
-              Continue shopping
-            </button>
-          </p>
-        </div>
+        <Suspense fallback={null}>
+          <CartPopupPanel isOpen={isOpen} product={product} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,4 +1,5 @@
-import { type CartContents, type CartItem, formatMoney } from '@everdeal/contracts';
+import type { CartContents, CartItem } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
 import { ImageOff, Lock, ShoppingCart, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { MAX_CODES_PER_PLAN } from '@everdeal/contracts';
+import { MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { clampQuantity } from '~/lib/cart';

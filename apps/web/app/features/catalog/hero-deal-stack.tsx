@@ -1,4 +1,5 @@
-import { formatMoney, type ProductSummary } from '@everdeal/contracts';
+import type { ProductSummary } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { DiscountBadge } from './price-tag';

@@ -1,4 +1,5 @@
-import { DEFAULT_PLAN_LABEL, type Plan } from '@everdeal/contracts';
+import type { Plan } from '@everdeal/contracts';
+import { DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Button } from '~/components/ui/button';

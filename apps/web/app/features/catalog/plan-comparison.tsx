@@ -1,4 +1,5 @@
-import { formatMoney, type Plan } from '@everdeal/contracts';
+import type { Plan } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
 import { Check, Minus } from 'lucide-react';
 import { planKindLabel } from './plan-card';
 

@@ -1,4 +1,4 @@
-import { discountPercent, formatMoney } from '@everdeal/contracts';
+import { discountPercent, formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
 
 export interface DiscountBadgeProps {

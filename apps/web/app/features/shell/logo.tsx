@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@everdeal/contracts';
+import { BRAND_NAME } from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { LogoMark } from '~/components/ui/logo-mark';

@@ -1,4 +1,4 @@
-import { NotFoundPageText } from '@everdeal/contracts';
+import { NotFoundPageText } from '@everdeal/contracts/messages';
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

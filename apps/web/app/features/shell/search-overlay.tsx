@@ -1,4 +1,4 @@
-import { formatMoney } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, CornerDownLeft, Search, SearchX, TriangleAlert, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';

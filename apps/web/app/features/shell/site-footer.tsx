@@ -1,4 +1,4 @@
-import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts';
+import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts/constants';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
 

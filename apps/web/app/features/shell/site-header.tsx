@@ -1,18 +1,18 @@
-import { displayName } from '@everdeal/contracts';
+import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses, iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
 import { useAuth } from '~/lib/auth-store';
-import { openLoginModal } from '~/lib/login-prompt';
+import { lazyWithPreload } from '~/lib/lazy';
+import { openLoginModal, preloadLoginModal } from '~/lib/login-prompt';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from './nav-items';
-import { SearchOverlay } from './search-overlay';
-import { UserMenu } from './user-menu';
+import { UserMenuHost } from './user-menu-host';
 
 /** Fixed so the page never shifts under it; layouts use it for scroll offsets. */
 export const HEADER_HEIGHT_CLASS = 'h-16';
@@ -23,6 +23,10 @@ export interface SiteHeaderProps {
   /** Total items in the cart (spec §2); 0 for a visitor. */
   cartCount?: number;
 }
+
+/** The overlay (Radix Dialog, results, keyboard model) loads on first open or on intent. */
+const SearchOverlay = lazyWithPreload(() => import('./search-overlay').then((module) => module.SearchOverlay));
+const preloadSearch = () => void SearchOverlay.preload();
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -36,6 +40,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps) {
   const [isSearchOpen, setIsSearchOpen] = useState(false);
+  const [hasOpenedSearch, setHasOpenedSearch] = useState(false);
+  if (isSearchOpen && !hasOpenedSearch) setHasOpenedSearch(true);
   const { isLoggedIn, user } = useAuth();
 
   // "/" opens search from anywhere except while typing in a field.
@@ -89,6 +95,8 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
             aria-haspopup="dialog"
             aria-expanded={isSearchOpen}
             onClick={() => setIsSearchOpen(true)}
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
             className={clsx(
               iconButtonClasses(),
               'lg:mr-2 lg:inline-flex lg:h-10 lg:w-56 lg:justify-start lg:gap-2.5 lg:border lg:border-ink-900/10 lg:bg-canvas lg:px-3.5',
@@ -115,7 +123,7 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
               >
                 <Avatar name={displayName(user)} src={user.avatar} size={32} />
               </NavLink>
-              <UserMenu user={user} className="md:hidden" />
+              <UserMenuHost user={user} className="md:hidden" />
             </>
           ) : (
             <>
@@ -135,7 +143,11 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
         </div>
       </div>
 
-      <SearchOverlay open={isSearchOpen} onOpenChange={setIsSearchOpen} />
+      {hasOpenedSearch ? (
+        <Suspense fallback={null}>
+          <SearchOverlay open={isSearchOpen} onOpenChange={setIsSearchOpen} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
@@ -166,6 +178,8 @@ function HeaderIconButton({ item, className }: { item: NavItem; className?: stri
       aria-label={item.label}
       aria-haspopup="dialog"
       onClick={() => openLoginModal()}
+      onPointerEnter={preloadLoginModal}
+      onFocus={preloadLoginModal}
       className={iconButtonClasses({ className })}
     >
       <Icon aria-hidden="true" className="size-[1.375rem] md:size-5" />

@@ -1,7 +1,9 @@
-import { displayName, type User } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
+import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import { LogOut, UserRound, UserRoundPen } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { iconButtonClasses } from '~/components/ui/button';
@@ -12,15 +14,30 @@ const itemClass = clsx(
   'data-[highlighted]:bg-canvas data-[highlighted]:text-brand-700',
 );
 
+export interface UserMenuProps {
+  user: User;
+  className?: string;
+  /** Opens at once: the placeholder was pressed while this chunk was on its way. */
+  defaultOpen?: boolean;
+  /** Takes focus on mount: the placeholder had it. */
+  autoFocus?: boolean;
+}
+
 /**
  * Spec §2: the signed-in user's menu below 768 px. Orders, payment methods and support join it
  * with their screens; until then no item points at a page that does not exist.
  */
-export function UserMenu({ user, className }: { user: User; className?: string }) {
+export function UserMenu({ user, className, defaultOpen = false, autoFocus = false }: UserMenuProps) {
   const name = displayName(user);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Replacing the placeholder must not drop the keyboard user's focus (user-menu-host.tsx).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when first mounted
+  useEffect(() => {
+    if (autoFocus && !defaultOpen) triggerRef.current?.focus();
+  }, []);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label="Your account" className={iconButtonClasses({ className })}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={triggerRef} aria-label="Your account" className={iconButtonClasses({ className })}>
         <Avatar name={name} src={user.avatar} size={32} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,1 +1,0 @@
-export { POLICY_EFFECTIVE_DATE, POLICY_EFFECTIVE_DATE_LABEL, PolicyLayout, type PolicySection } from './policy-layout';

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// `npm run bench:bundle`: first-load JavaScript per route, gzip, from the client build.
+// Starts nothing and builds nothing: run `npm run build -w apps/web` first.
+//
+// It reads React Router's browser manifest (build/client/assets/manifest-*.js, the data the
+// server turns into the document's <link rel="modulepreload"> tags) and, for each route below,
+// adds up the entry module, the matched route modules (root, layout, page) and every chunk they
+// import statically: exactly the scripts a first visit downloads before hydration. Lazy chunks
+// (dynamic import()) are not counted; they are listed separately. Exits 1 when zod is in a
+// first load (the schemas belong to lazily loaded forms).
+// KB here is 1024 bytes of `gzip -9` output, a little under what Vite's build log prints.
+//   node apps/web/bench/bundle-size.mjs            (table on stdout)
+//   node apps/web/bench/bundle-size.mjs --markdown (the table as docs/benchmarks.md shows it)
+//   node apps/web/bench/bundle-size.mjs --chunks   (per-chunk breakdown of each route)
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '../build/client');
+const assetsDir = join(clientDir, 'assets');
+const budgetKb = 120;
+
+// The pages of issue 5, by the route ids of app/routes.ts they match (root first).
+const pages = [
+  { name: 'Home (`/`)', routes: ['root', 'routes/_default-layout', 'routes/home'] },
+  { name: 'Product (`/products/:slug`)', routes: ['root', 'routes/_default-layout', 'routes/product'] },
+  { name: 'Trending (`/trending`)', routes: ['root', 'routes/_default-layout', 'routes/trending'] },
+  { name: 'Search (`/search`)', routes: ['root', 'routes/_default-layout', 'routes/search'] },
+];
+
+const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+if (!manifestFile) throw new Error(`no manifest-*.js in ${assetsDir}: run \`npm run build -w apps/web\` first`);
+const source = readFileSync(join(assetsDir, manifestFile), 'utf8');
+const manifest = JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$/, ''));
+
+const gzipCache = new Map();
+function gzipBytes(url) {
+  let size = gzipCache.get(url);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(clientDir, url)), { level: 9 }).length;
+    gzipCache.set(url, size);
+  }
+  return size;
+}
+
+/** The manifest lists each module's static imports already flattened (React Router does that). */
+function firstLoad(routeIds) {
+  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of routeIds) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`route ${id} is not in the manifest`);
+    urls.add(route.module);
+    for (const url of route.imports ?? []) urls.add(url);
+  }
+  // The manifest module itself is a script of every first load too.
+  urls.add(`/assets/${manifestFile}`);
+  return [...urls];
+}
+
+/** Zod must stay out of first loads (issue 5): its error class names survive minification. */
+function hasZod(url) {
+  const code = readFileSync(join(clientDir, url), 'utf8');
+  return code.includes('$ZodError') || code.includes('ZodError');
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const args = new Set(process.argv.slice(2));
+const rows = pages.map((page) => {
+  const urls = firstLoad(page.routes);
+  const gzip = urls.reduce((sum, url) => sum + gzipBytes(url), 0);
+  return { ...page, urls, gzip, files: urls.length, zod: urls.some(hasZod) };
+});
+
+if (args.has('--markdown')) {
+  console.log(`| page | scripts | first-load JS (KB gzip) | budget ${budgetKb} KB | zod |`);
+  console.log('|---|---:|---:|---|---|');
+  for (const r of rows) {
+    const status = r.gzip / 1024 <= budgetKb ? 'within' : 'over';
+    console.log(`| ${r.name} | ${r.files} | ${kb(r.gzip)} | ${status} | ${r.zod ? 'yes' : 'no'} |`);
+  }
+} else {
+  console.log(`First-load JavaScript per route (gzip -9, ${manifestFile}); budget ${budgetKb} KB\n`);
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) {
+    const flag = r.gzip / 1024 <= budgetKb ? 'ok' : 'OVER';
+    console.log(
+      `${r.name.padEnd(width)}  ${String(r.files).padStart(3)} scripts  ${kb(r.gzip).padStart(6)} KB  ${flag}`,
+    );
+  }
+}
+
+// The floor no app code can go under: the client entry with React DOM, the React and React
+// Router chunk it imports, and the route manifest.
+const floorUrls = [manifest.entry.module, ...manifest.entry.imports, `/assets/${manifestFile}`];
+const floor = floorUrls.reduce((sum, url) => sum + gzipBytes(url), 0);
+const line = `Floor (entry, React DOM, React, React Router, manifest): ${kb(floor)} KB`;
+console.log(args.has('--markdown') ? `\n${line}.` : `\n${line}`);
+
+if (rows.some((r) => r.zod)) process.exitCode = 1;
+
+if (args.has('--chunks')) {
+  const shared = new Set(rows[0].urls.filter((url) => rows.every((r) => r.urls.includes(url))));
+  const sorted = (urls) => [...urls].sort((a, b) => gzipBytes(b) - gzipBytes(a));
+  console.log('\nShared by every page:');
+  for (const url of sorted(shared)) console.log(`  ${kb(gzipBytes(url)).padStart(6)} KB  ${url}`);
+  for (const r of rows) {
+    console.log(`\nOnly ${r.name}:`);
+    for (const url of sorted(r.urls.filter((u) => !shared.has(u)))) {
+      console.log(`  ${kb(gzipBytes(url)).padStart(6)} KB  ${url}`);
+    }
+  }
+  const eager = new Set(rows.flatMap((r) => r.urls));
+  const lazy = readdirSync(assetsDir)
+    .filter((f) => f.endsWith('.js') && !eager.has(`/assets/${f}`))
+    .map((f) => `/assets/${f}`);
+  console.log(`\nNot in any of these first loads (other routes, lazy chunks): ${lazy.length} files`);
+  for (const url of sorted(lazy).slice(0, 15)) console.log(`  ${kb(gzipBytes(url)).padStart(6)} KB  ${url}`);
+}
