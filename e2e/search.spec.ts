@@ -26,11 +26,11 @@ test('typing part of a product name shows it as a result link', async ({ page, r
   await expect(dialog).toBeHidden();
 });
 
-test('Escape closes the search', async ({ page }) => {
+test('Escape closes the search and gives focus back to the Search button', async ({ page }) => {
   const { dialog } = await openSearch(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Search' })).toBeFocused();
 });
 
 test('"Close search" closes the search', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { authStore } from './auth-store';
+import { rememberOpener } from './focus-return';
 
 export type LoginTab = 'login' | 'register';
 export type LoginPromptState = { isOpen: boolean; tab: LoginTab };
@@ -22,7 +23,10 @@ export function createLoginPrompt(isLoggedIn: () => boolean) {
     for (const listener of listeners) listener();
   };
 
-  const open = (tab: LoginTab = 'login') => set({ isOpen: true, tab });
+  const open = (tab: LoginTab = 'login') => {
+    if (!state.isOpen) rememberOpener();
+    set({ isOpen: true, tab });
+  };
   const close = () => {
     pending = null;
     if (state !== CLOSED) set(CLOSED);

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
 import { LogoMark } from '~/components/ui/logo-mark';
+import { returnFocusToOpener } from '~/lib/focus-return';
 import { closeLoginModal, type LoginTab, setLoginTab, useLoginPrompt } from '~/lib/login-prompt';
 import { AuthMessage } from './auth-error';
 import { RegisterForm } from './register-form';
@@ -32,6 +33,7 @@ export function LoginModal() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50 backdrop-blur-[2px]" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocusToOpener}
           className={clsx(
             'fixed inset-0 z-50 overflow-y-auto bg-white focus:outline-none',
             'md:inset-auto md:top-1/2 md:left-1/2 md:grid md:max-h-[calc(100dvh-2rem)] md:w-[min(920px,calc(100vw-2rem))]',

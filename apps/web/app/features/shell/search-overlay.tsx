@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { SearchResultsSkeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
+import { returnFocusToOpener } from '~/lib/focus-return';
 import { type SearchResult, searchPath, useProductSearch } from './use-product-search';
 
 const SUGGESTIONS = ['writing', 'image', 'video', 'chatbot', 'SEO', 'coding'];
@@ -30,6 +31,7 @@ export function SearchOverlay({ open, onOpenChange }: SearchOverlayProps) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/35 backdrop-blur-[3px]" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocusToOpener}
           className={clsx(
             'fixed top-3 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 flex-col',
             'overflow-hidden rounded-2xl border border-ink-900/[0.06] bg-white shadow-pop focus:outline-none sm:top-[12vh] sm:max-h-[76vh]',

@@ -7,6 +7,7 @@ import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses, iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
 import { useAuth } from '~/lib/auth-store';
+import { rememberOpener } from '~/lib/focus-return';
 import { lazyWithPreload } from '~/lib/lazy';
 import { openLoginModal, preloadLoginModal } from '~/lib/login-prompt';
 import { Logo } from './logo';
@@ -50,6 +51,7 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       if (isTypingTarget(event.target)) return;
       event.preventDefault();
+      rememberOpener();
       setIsSearchOpen(true);
     };
     window.addEventListener('keydown', onKeyDown);
@@ -94,7 +96,10 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
             aria-label="Search"
             aria-haspopup="dialog"
             aria-expanded={isSearchOpen}
-            onClick={() => setIsSearchOpen(true)}
+            onClick={() => {
+              rememberOpener();
+              setIsSearchOpen(true);
+            }}
             onPointerEnter={preloadSearch}
             onFocus={preloadSearch}
             className={clsx(
