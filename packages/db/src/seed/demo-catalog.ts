@@ -101,6 +101,8 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
       sellers: sellerIds.inserted,
     };
   });
+  // Bulk-loaded tables need planner statistics before the first request (see synthetic.ts).
+  if (counts.products > 0) await db.execute(sql`analyze`);
   // Files are written whether or not this process won the race: this machine may serve them.
   await ensureDemoMedia(options.mediaDir);
   return counts;

