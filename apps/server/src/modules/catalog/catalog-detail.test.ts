@@ -1,0 +1,157 @@
+// getProduct and getCategories; the list calls are in catalog.test.ts.
+import { randomBytes } from 'node:crypto';
+import type { CategoryList, ProductDetail, ProductList } from '@everdeal/contracts';
+import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+/** The services' clock; a test moves it to see deals end. */
+const clock = new Date('2030-01-01T12:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(() => t?.close());
+
+async function _getProducts(payload: object): Promise<ProductList> {
+  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+async function getProduct(slug: string): Promise<ProductDetail> {
+  const { status, body } = await callApi<ProductDetail>(t.app, 'products/getProduct', { slug });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+/** A category of this test's own, so listings filtered by it see only this test's products. */
+async function ownCategory(name?: string) {
+  return createCategory(t.db, name ? { name } : {});
+}
+
+/** A word no other product contains. */
+const _uniqueWord = () => `zq${randomBytes(4).toString('hex')}`;
+
+describe('getProduct', () => {
+  it('answers the detail of a product', async () => {
+    const category = await ownCategory('Chatbots');
+    const seller = await createSeller(t.db, {
+      name: 'Acme AI',
+      website: 'https://acme.example',
+      bio: 'We build bots.',
+    });
+    const product = await createProduct(t.db, {
+      categoryId: category.id,
+      sellerId: seller.id,
+      name: 'Detail Bot',
+      tagline: 'Answers everything',
+      description: '## Why\n\nIt is **fast**.',
+      gallery: [{ url: '/uploads/demo/a.svg', alt: 'Screen A' }],
+      tags: ['chat', 'support'],
+      alternativeTo: ['Intercom'],
+      integrations: ['Slack'],
+      aiModels: ['GPT-4o'],
+      aiCreditsPerMonth: 1000,
+      aiBringYourOwnKey: true,
+      refundWindowDays: 30,
+      plans: [{ name: 'Solo', priceCents: 4900, originalPriceCents: 24900, features: ['1 bot'], codes: 2 }],
+    });
+
+    const detail = await getProduct(product.slug);
+    expect(detail).toMatchObject({
+      id: product.id,
+      slug: product.slug,
+      name: 'Detail Bot',
+      tagline: 'Answers everything',
+      category: { slug: category.slug, name: 'Chatbots' },
+      price: 4900,
+      originalPrice: 24900,
+      description: '## Why\n\nIt is **fast**.',
+      gallery: [{ url: '/uploads/demo/a.svg', alt: 'Screen A' }],
+      tags: ['chat', 'support'],
+      seller: { slug: seller.slug, name: 'Acme AI', website: 'https://acme.example', bio: 'We build bots.' },
+      alternativeTo: ['Intercom'],
+      integrations: ['Slack'],
+      ai: { models: ['GPT-4o'], creditsPerMonth: 1000, bringYourOwnKey: true },
+      refundWindowDays: 30,
+      dealStatus: 'live',
+    });
+    expect(detail.descriptionHtml).toContain('<h2>Why</h2>');
+    expect(detail.descriptionHtml).toContain('<strong>fast</strong>');
+    expect(detail.plans).toEqual([
+      expect.objectContaining({
+        variantId: product.plans[0]?.id,
+        name: 'Solo',
+        codesRemaining: 2,
+        features: ['1 bot'],
+      }),
+    ]);
+  });
+
+  it('does not leak columns outside the contract', async () => {
+    const product = await createProduct(t.db, { redemptionUrl: 'https://secret.example/redeem' });
+    const { body } = await callApi<Record<string, unknown>>(t.app, 'products/getProduct', { slug: product.slug });
+    expect(JSON.stringify(body)).not.toContain('secret.example');
+    expect(body.data).not.toHaveProperty('redemptionUrl');
+    expect(body.data).not.toHaveProperty('isPublished');
+  });
+
+  it('escapes HTML in the description and opens links safely', async () => {
+    const product = await createProduct(t.db, {
+      description:
+        'Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n' +
+        '[Docs](https://docs.example/start) and [bad](javascript:alert(3))',
+    });
+    const html = (await getProduct(product.slug)).descriptionHtml;
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<img/);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain('<a href="https://docs.example/start" target="_blank" rel="noopener noreferrer nofollow">');
+  });
+
+  it('an unknown slug is a 404 "Product not found"', async () => {
+    const { status, body } = await callApi(t.app, 'products/getProduct', { slug: 'no-such-product' });
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 404, msg: 'Product not found', data: null });
+  });
+
+  it.each([
+    [{ slug: 'Not a Slug!' }, 'slug: Invalid format'],
+    [{ slug: '../etc/passwd' }, 'slug: Invalid format'],
+    [{ slug: '' }, 'slug: This field is required'],
+    [{ slug: 'a'.repeat(121) }, /^slug: /],
+    [{}, /^slug: /],
+    [{ slug: 42 }, /^slug: /],
+  ])('%j is a 422', async (payload, message) => {
+    const { status, body } = await callApi(t.app, 'products/getProduct', payload);
+    expect(status).toBe(422);
+    expect(body.code).toBe(422);
+    if (typeof message === 'string') expect(body.msg).toBe(message);
+    else expect(body.msg).toMatch(message);
+  });
+});
+
+describe('getCategories', () => {
+  it('lists categories in display order with their published product counts', async () => {
+    const second = await createCategory(t.db, { name: 'Zeta', position: 1001, description: 'Second' });
+    const first = await createCategory(t.db, { name: 'Alpha', position: 1000, description: 'First' });
+    const empty = await createCategory(t.db, { name: 'Empty', position: 1002 });
+    await createProduct(t.db, { categoryId: first.id });
+    await createProduct(t.db, { categoryId: first.id });
+    await createProduct(t.db, { categoryId: first.id, isPublished: false });
+    await createProduct(t.db, { categoryId: second.id });
+
+    const { status, body } = await callApi<CategoryList>(t.app, 'products/getCategories');
+    expect(status).toBe(200);
+    const ours = body.data.categories.filter((c) => [first.slug, second.slug, empty.slug].includes(c.slug));
+    expect(ours).toEqual([
+      { slug: first.slug, name: 'Alpha', description: 'First', productCount: 2 },
+      { slug: second.slug, name: 'Zeta', description: 'Second', productCount: 1 },
+      { slug: empty.slug, name: 'Empty', description: '', productCount: 0 },
+    ]);
+  });
+});
