@@ -1,49 +1,22 @@
 // getProduct and getCategories; the list calls are in catalog.test.ts.
-import { randomBytes } from 'node:crypto';
-import type { CategoryList, ProductDetail, ProductList } from '@everdeal/contracts';
+import type { CategoryList } from '@everdeal/contracts';
 import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/app';
+import { setUpCatalogApp } from '../../../test/catalog';
 
-let t: TestApp;
-/** The services' clock; a test moves it to see deals end. */
-const clock = new Date('2030-01-01T12:00:00Z');
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t?.close());
-
-async function _getProducts(payload: object): Promise<ProductList> {
-  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
-  expect(status, JSON.stringify(body)).toBe(200);
-  expect(body.code).toBe(0);
-  return body.data;
-}
-
-async function getProduct(slug: string): Promise<ProductDetail> {
-  const { status, body } = await callApi<ProductDetail>(t.app, 'products/getProduct', { slug });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.data;
-}
-
-/** A category of this test's own, so listings filtered by it see only this test's products. */
-async function ownCategory(name?: string) {
-  return createCategory(t.db, name ? { name } : {});
-}
-
-/** A word no other product contains. */
-const _uniqueWord = () => `zq${randomBytes(4).toString('hex')}`;
+const catalog = setUpCatalogApp();
+const { getProduct, ownCategory } = catalog;
 
 describe('getProduct', () => {
   it('answers the detail of a product', async () => {
     const category = await ownCategory('Chatbots');
-    const seller = await createSeller(t.db, {
+    const seller = await createSeller(catalog.t.db, {
       name: 'Acme AI',
       website: 'https://acme.example',
       bio: 'We build bots.',
     });
-    const product = await createProduct(t.db, {
+    const product = await createProduct(catalog.t.db, {
       categoryId: category.id,
       sellerId: seller.id,
       name: 'Detail Bot',
@@ -92,15 +65,17 @@ describe('getProduct', () => {
   });
 
   it('does not leak columns outside the contract', async () => {
-    const product = await createProduct(t.db, { redemptionUrl: 'https://secret.example/redeem' });
-    const { body } = await callApi<Record<string, unknown>>(t.app, 'products/getProduct', { slug: product.slug });
+    const product = await createProduct(catalog.t.db, { redemptionUrl: 'https://secret.example/redeem' });
+    const { body } = await callApi<Record<string, unknown>>(catalog.t.app, 'products/getProduct', {
+      slug: product.slug,
+    });
     expect(JSON.stringify(body)).not.toContain('secret.example');
     expect(body.data).not.toHaveProperty('redemptionUrl');
     expect(body.data).not.toHaveProperty('isPublished');
   });
 
   it('escapes HTML in the description and opens links safely', async () => {
-    const product = await createProduct(t.db, {
+    const product = await createProduct(catalog.t.db, {
       description:
         'Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n' +
         '[Docs](https://docs.example/start) and [bad](javascript:alert(3))',
@@ -114,7 +89,7 @@ describe('getProduct', () => {
   });
 
   it('an unknown slug is a 404 "Product not found"', async () => {
-    const { status, body } = await callApi(t.app, 'products/getProduct', { slug: 'no-such-product' });
+    const { status, body } = await callApi(catalog.t.app, 'products/getProduct', { slug: 'no-such-product' });
     expect(status).toBe(404);
     expect(body).toEqual({ code: 404, msg: 'Product not found', data: null });
   });
@@ -127,7 +102,7 @@ describe('getProduct', () => {
     [{}, /^slug: /],
     [{ slug: 42 }, /^slug: /],
   ])('%j is a 422', async (payload, message) => {
-    const { status, body } = await callApi(t.app, 'products/getProduct', payload);
+    const { status, body } = await callApi(catalog.t.app, 'products/getProduct', payload);
     expect(status).toBe(422);
     expect(body.code).toBe(422);
     if (typeof message === 'string') expect(body.msg).toBe(message);
@@ -137,15 +112,15 @@ describe('getProduct', () => {
 
 describe('getCategories', () => {
   it('lists categories in display order with their published product counts', async () => {
-    const second = await createCategory(t.db, { name: 'Zeta', position: 1001, description: 'Second' });
-    const first = await createCategory(t.db, { name: 'Alpha', position: 1000, description: 'First' });
-    const empty = await createCategory(t.db, { name: 'Empty', position: 1002 });
-    await createProduct(t.db, { categoryId: first.id });
-    await createProduct(t.db, { categoryId: first.id });
-    await createProduct(t.db, { categoryId: first.id, isPublished: false });
-    await createProduct(t.db, { categoryId: second.id });
+    const second = await createCategory(catalog.t.db, { name: 'Zeta', position: 1001, description: 'Second' });
+    const first = await createCategory(catalog.t.db, { name: 'Alpha', position: 1000, description: 'First' });
+    const empty = await createCategory(catalog.t.db, { name: 'Empty', position: 1002 });
+    await createProduct(catalog.t.db, { categoryId: first.id });
+    await createProduct(catalog.t.db, { categoryId: first.id });
+    await createProduct(catalog.t.db, { categoryId: first.id, isPublished: false });
+    await createProduct(catalog.t.db, { categoryId: second.id });
 
-    const { status, body } = await callApi<CategoryList>(t.app, 'products/getCategories');
+    const { status, body } = await callApi<CategoryList>(catalog.t.app, 'products/getCategories');
     expect(status).toBe(200);
     const ours = body.data.categories.filter((c) => [first.slug, second.slug, empty.slug].includes(c.slug));
     expect(ours).toEqual([

@@ -1,47 +1,20 @@
 // Lists: paging, search, filters, sorts, summaries and deal status. getProduct and
 // getCategories are in catalog-detail.test.ts.
-import { randomBytes } from 'node:crypto';
-import type { CategoryList, ProductDetail, ProductList, ProductSort, ProductSummary } from '@everdeal/contracts';
+import type { CategoryList, ProductSort, ProductSummary } from '@everdeal/contracts';
 import { licenseCodes } from '@everdeal/db';
-import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import { createProduct, createSeller } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/app';
+import { setUpCatalogApp } from '../../../test/catalog';
 
-let t: TestApp;
-/** The services' clock; a test moves it to see deals end. */
-let clock = new Date('2030-01-01T12:00:00Z');
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-});
-afterAll(() => t?.close());
-
-async function getProducts(payload: object): Promise<ProductList> {
-  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
-  expect(status, JSON.stringify(body)).toBe(200);
-  expect(body.code).toBe(0);
-  return body.data;
-}
-
-async function getProduct(slug: string): Promise<ProductDetail> {
-  const { status, body } = await callApi<ProductDetail>(t.app, 'products/getProduct', { slug });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.data;
-}
-
-/** A category of this test's own, so listings filtered by it see only this test's products. */
-async function ownCategory(name?: string) {
-  return createCategory(t.db, name ? { name } : {});
-}
-
-/** A word no other product contains. */
-const uniqueWord = () => `zq${randomBytes(4).toString('hex')}`;
+const catalog = setUpCatalogApp();
+const { getProducts, getProduct, ownCategory, uniqueWord } = catalog;
 
 describe('getProducts paging', () => {
   it('pages with total, page and pageSize, and past the end is empty with the right total', async () => {
     const category = await ownCategory();
-    for (let i = 0; i < 5; i++) await createProduct(t.db, { categoryId: category.id, name: `Paged ${i}` });
+    for (let i = 0; i < 5; i++) await createProduct(catalog.t.db, { categoryId: category.id, name: `Paged ${i}` });
 
     const first = await getProducts({ category: category.slug, pageSize: 2, sort: 'newest' });
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
@@ -94,9 +67,9 @@ describe('getProducts paging', () => {
 describe('getProducts search', () => {
   it('matches words of the name or the tagline, case-insensitively', async () => {
     const word = uniqueWord();
-    const byName = await createProduct(t.db, { name: `Writer ${word.toUpperCase()} Pro`, tagline: 'Drafts' });
-    const byTagline = await createProduct(t.db, { name: 'Something else', tagline: `Makes ${word} easy` });
-    await createProduct(t.db, { name: 'Unrelated', tagline: 'Nothing to see' });
+    const byName = await createProduct(catalog.t.db, { name: `Writer ${word.toUpperCase()} Pro`, tagline: 'Drafts' });
+    const byTagline = await createProduct(catalog.t.db, { name: 'Something else', tagline: `Makes ${word} easy` });
+    await createProduct(catalog.t.db, { name: 'Unrelated', tagline: 'Nothing to see' });
 
     const data = await getProducts({ q: word, sort: 'newest' });
     expect(data.total).toBe(2);
@@ -109,9 +82,9 @@ describe('getProducts search', () => {
   it('several words must all match (AND), in name or tagline', async () => {
     const a = uniqueWord();
     const b = uniqueWord();
-    const both = await createProduct(t.db, { name: `Alpha ${a}`, tagline: `with ${b}` });
-    await createProduct(t.db, { name: `Only ${a}` });
-    await createProduct(t.db, { name: `Only ${b}` });
+    const both = await createProduct(catalog.t.db, { name: `Alpha ${a}`, tagline: `with ${b}` });
+    await createProduct(catalog.t.db, { name: `Only ${a}` });
+    await createProduct(catalog.t.db, { name: `Only ${b}` });
 
     const data = await getProducts({ q: `${b} ${a}` });
     expect(data.items.map((item) => item.slug)).toEqual([both.slug]);
@@ -120,7 +93,7 @@ describe('getProducts search', () => {
 
   it('reads punctuation and query operators as plain text, never as syntax', async () => {
     const word = uniqueWord();
-    const product = await createProduct(t.db, { name: `${word} 100% Off` });
+    const product = await createProduct(catalog.t.db, { name: `${word} 100% Off` });
     for (const q of [`${word} %`, `${word} & | ! :* ( ) '`, `${word}\\`, `"${word}"`]) {
       expect((await getProducts({ q })).items.map((item) => item.slug)).toEqual([product.slug]);
     }
@@ -135,8 +108,8 @@ describe('getProducts category filter', () => {
   it('lists only the products of that category', async () => {
     const tools = await ownCategory('Tools');
     const other = await ownCategory('Other');
-    const inTools = await createProduct(t.db, { categoryId: tools.id });
-    await createProduct(t.db, { categoryId: other.id });
+    const inTools = await createProduct(catalog.t.db, { categoryId: tools.id });
+    await createProduct(catalog.t.db, { categoryId: other.id });
 
     const data = await getProducts({ category: tools.slug });
     expect(data.total).toBe(1);
@@ -156,7 +129,7 @@ describe('getProducts sorting', () => {
   beforeAll(async () => {
     const category = await ownCategory();
     categorySlug = category.slug;
-    const seller = await createSeller(t.db);
+    const seller = await createSeller(catalog.t.db);
     const base = { categoryId: category.id, sellerId: seller.id };
     const day = (n: number) => new Date(Date.UTC(2029, 0, n));
     // Each product wins exactly one ordering, so every sort is told apart.
@@ -203,7 +176,7 @@ describe('getProducts sorting', () => {
       },
     ];
     for (const row of rows) {
-      const product = await createProduct(t.db, {
+      const product = await createProduct(catalog.t.db, {
         ...base,
         name: `Sort ${row.key}`,
         isFeatured: row.isFeatured,
@@ -257,7 +230,7 @@ describe('getProducts sorting', () => {
 describe('product summaries', () => {
   it('include every plan, and the cheapest plan gives the price', async () => {
     const category = await ownCategory('Writing');
-    const product = await createProduct(t.db, {
+    const product = await createProduct(catalog.t.db, {
       categoryId: category.id,
       name: 'Plans Galore',
       tagline: 'Three tiers',
@@ -332,13 +305,13 @@ describe('product summaries', () => {
 
   it('codesRemaining counts only available codes', async () => {
     const category = await ownCategory();
-    const product = await createProduct(t.db, {
+    const product = await createProduct(catalog.t.db, {
       categoryId: category.id,
       plans: [{ priceCents: 5900, originalPriceCents: 29900, codes: 4 }],
     });
     const planId = product.plans[0]?.id ?? 0;
-    const [code] = await t.db.select().from(licenseCodes).where(eq(licenseCodes.planId, planId)).limit(1);
-    await t.db
+    const [code] = await catalog.t.db.select().from(licenseCodes).where(eq(licenseCodes.planId, planId)).limit(1);
+    await catalog.t.db
       .update(licenseCodes)
       .set({ status: 'allocated', allocatedAt: new Date() })
       .where(eq(licenseCodes.id, code?.id ?? 0));
@@ -349,19 +322,23 @@ describe('product summaries', () => {
   it('hide unpublished products everywhere', async () => {
     const category = await ownCategory();
     const word = uniqueWord();
-    const hidden = await createProduct(t.db, { categoryId: category.id, name: `Hidden ${word}`, isPublished: false });
-    await createProduct(t.db, { categoryId: category.id, name: `Shown ${word}` });
+    const hidden = await createProduct(catalog.t.db, {
+      categoryId: category.id,
+      name: `Hidden ${word}`,
+      isPublished: false,
+    });
+    await createProduct(catalog.t.db, { categoryId: category.id, name: `Shown ${word}` });
 
     const byCategory = await getProducts({ category: category.slug });
     expect(byCategory.total).toBe(1);
     expect(byCategory.items.map((item) => item.slug)).not.toContain(hidden.slug);
     expect((await getProducts({ q: word })).total).toBe(1);
 
-    const { status, body } = await callApi(t.app, 'products/getProduct', { slug: hidden.slug });
+    const { status, body } = await callApi(catalog.t.app, 'products/getProduct', { slug: hidden.slug });
     expect(status).toBe(404);
     expect(body).toEqual({ code: 404, msg: 'Product not found', data: null });
 
-    const categories = (await callApi<CategoryList>(t.app, 'products/getCategories')).body.data.categories;
+    const categories = (await callApi<CategoryList>(catalog.t.app, 'products/getCategories')).body.data.categories;
     expect(categories.find((c) => c.slug === category.slug)?.productCount).toBe(1);
   });
 });
@@ -370,26 +347,26 @@ describe('deal status', () => {
   it('a live deal ends when its end time passes (the services clock)', async () => {
     const category = await ownCategory();
     const endsAt = new Date('2030-06-01T00:00:00Z');
-    const product = await createProduct(t.db, { categoryId: category.id, endsAt });
-    const previous = clock;
+    const product = await createProduct(catalog.t.db, { categoryId: category.id, endsAt });
+    const previous = catalog.clock;
     try {
-      clock = new Date('2030-05-31T23:59:59Z');
+      catalog.setClock(new Date('2030-05-31T23:59:59Z'));
       const [before] = (await getProducts({ category: category.slug })).items;
       expect(before).toMatchObject({ dealStatus: 'live', endsAt: endsAt.toISOString() });
       expect((await getProduct(product.slug)).dealStatus).toBe('live');
 
-      clock = new Date('2030-06-01T00:00:00Z');
+      catalog.setClock(new Date('2030-06-01T00:00:00Z'));
       const [after] = (await getProducts({ category: category.slug, status: 'all' })).items;
       expect(after?.dealStatus).toBe('ended');
       expect((await getProduct(product.slug)).dealStatus).toBe('ended');
     } finally {
-      clock = previous;
+      catalog.setClock(previous);
     }
   });
 
   it('a deal is sold out when every plan has no code left', async () => {
     const category = await ownCategory();
-    const soldOut = await createProduct(t.db, {
+    const soldOut = await createProduct(catalog.t.db, {
       categoryId: category.id,
       name: 'Sold out',
       plans: [
@@ -397,7 +374,7 @@ describe('deal status', () => {
         { priceCents: 9900, originalPriceCents: 39900, codes: 0 },
       ],
     });
-    const partly = await createProduct(t.db, {
+    const partly = await createProduct(catalog.t.db, {
       categoryId: category.id,
       name: 'Partly',
       plans: [
@@ -419,7 +396,11 @@ describe('deal status', () => {
 
   it('a stored status other than live is kept', async () => {
     const category = await ownCategory();
-    await createProduct(t.db, { categoryId: category.id, dealStatus: 'upcoming', endsAt: new Date('2000-01-01') });
+    await createProduct(catalog.t.db, {
+      categoryId: category.id,
+      dealStatus: 'upcoming',
+      endsAt: new Date('2000-01-01'),
+    });
     const [item] = (await getProducts({ category: category.slug, status: 'all' })).items;
     expect(item?.dealStatus).toBe('upcoming');
   });
