@@ -59,7 +59,10 @@ test('the product page upvotes with the server count and saves to the wishlist',
   if (!product) throw new Error('two products needed');
   await page.goto(`/products/${product.slug}`);
 
-  const upvote = page.getByRole('button', { name: `Upvote ${product.name}`, exact: true });
+  // The name ends with the visible count ("Upvote X, 12 upvotes"): the anchored pattern still
+  // matches the whole name, as `exact` did, whatever the count.
+  const escapedName = product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const upvote = page.getByRole('button', { name: new RegExp(`^Upvote ${escapedName}, [\\d,]+ upvotes?$`) });
   const upvoted = page.getByRole('button', { name: `Remove upvote from ${product.name}` });
   await expect(upvote).toHaveAttribute('aria-pressed', 'false');
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/products/addUpvote'));
@@ -68,7 +71,9 @@ test('the product page upvotes with the server count and saves to the wishlist',
     await expect(upvoted).toHaveAttribute('aria-pressed', 'true', { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   const { data } = (await (await answer).json()) as { data: { upvoteCount: number } };
-  await expect(upvoted).toHaveAccessibleDescription(`${data.upvoteCount.toLocaleString('en-US')} upvotes`);
+  await expect(upvoted).toHaveAccessibleName(
+    `Remove upvote from ${product.name}, ${data.upvoteCount.toLocaleString('en-US')} upvotes`,
+  );
   const upvotes = await shopperApi<{ upvotes: Upvote[] }>(request, shopper, 'products/getUserUpvotes');
   expect(upvotes.upvotes.map((row) => row.productId)).toEqual([product.id]);
 

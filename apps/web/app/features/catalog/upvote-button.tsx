@@ -1,7 +1,6 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { ArrowBigUp } from 'lucide-react';
-import { useId } from 'react';
 import { useUpvoteToggle } from '~/lib/wishlist';
 
 export interface UpvoteButtonProps {
@@ -12,17 +11,16 @@ export interface UpvoteButtonProps {
 
 /**
  * Upvote toggle with the product's count (spec §4): a visitor signs in first, the vote shows at
- * once and the count settles on the server's answer. The count is read out as a description.
+ * once and the count settles on the server's answer. The name comes from the button's content,
+ * hidden action text then the visible count ("Upvote Reelsmith, 1,234 upvotes"), so it contains
+ * what is on screen (WCAG 2.5.3 Label in Name) and a speech user can say the number they see.
  */
 export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonProps) {
   const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(product);
-  const countId = useId();
   return (
     <button
       type="button"
       aria-pressed={isUpvoted}
-      aria-label={isUpvoted ? `Remove upvote from ${product.name}` : `Upvote ${product.name}`}
-      aria-describedby={countId}
       aria-busy={isPending || undefined}
       onClick={toggle}
       className={clsx(
@@ -35,12 +33,13 @@ export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonPr
         className,
       )}
     >
+      <span className="sr-only">{isUpvoted ? `Remove upvote from ${product.name}, ` : `Upvote ${product.name}, `}</span>
       <ArrowBigUp
         aria-hidden="true"
         className={clsx('size-4', isUpvoted ? 'fill-current' : 'text-brand-600')}
         strokeWidth={2.25}
       />
-      <span id={countId}>
+      <span>
         {count.toLocaleString('en-US')}
         <span className="sr-only">{count === 1 ? ' upvote' : ' upvotes'}</span>
       </span>
