@@ -1,6 +1,7 @@
 import { ValidationMessage } from '@everdeal/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError, callApi } from '~/lib/api-client';
@@ -54,21 +55,7 @@ export function ChangePasswordForm() {
         {...form.field('currentPassword')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint={ValidationMessage.passwordHint}
-          {...form.field('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          {...form.field('confirmPassword')}
-        />
+        <NewPasswordFields password={form.field('newPassword')} confirmation={form.field('confirmPassword')} />
       </div>
       <div className="flex justify-end">
         <Button type="submit" isLoading={isSaving} disabled={form.hasErrors}>

@@ -1,7 +1,6 @@
-import { ValidationMessage } from '@everdeal/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { TextField } from '~/components/ui/text-field';
+import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { toast } from '~/components/ui/toast';
 import { callApi } from '~/lib/api-client';
 import { confirmPasswordError, newPasswordError } from '~/lib/password-rules';
@@ -37,21 +36,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        revealable
-        hint={ValidationMessage.passwordHint}
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        revealable
-        {...form.field('confirmPassword')}
-      />
+      <NewPasswordFields password={form.field('password')} confirmation={form.field('confirmPassword')} />
       <Button type="submit" size="lg" isLoading={isSubmitting} disabled={form.hasErrors} className="w-full">
         Set new password
       </Button>
