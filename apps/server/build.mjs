@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/seed-cli.ts'],
+  // main.ts settles NODE_ENV, then loads server.js at run time (kept external below).
+  entryPoints: ['src/main.ts', 'src/server.ts', 'src/seed-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -15,6 +16,7 @@ await build({
     {
       name: 'externalize-npm-packages',
       setup(b) {
+        b.onResolve({ filter: /^\.\/server\.js$/ }, (args) => ({ path: args.path, external: true }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith('@everdeal/') && !args.path.startsWith('@everdeal/web') ? undefined : { external: true },
         );
