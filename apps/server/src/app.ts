@@ -4,10 +4,12 @@ import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAnswerCache } from './lib/answer-cache';
 import { createMailer } from './lib/mailer';
 import { cartHandlers } from './modules/cart/cart.routes';
+import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
-import { type CatalogDeps, getCategories, getProduct, getProducts } from './modules/catalog/catalog.service';
+import type { CatalogDeps } from './modules/catalog/catalog.service';
 import { startTrendingRefresh } from './modules/catalog/trending';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import { registerSeo } from './modules/seo/seo.routes';
@@ -80,6 +82,32 @@ export async function buildApp({
 
   // 4. The JSON API, one module after another.
   const catalog: CatalogDeps = { db: database.db, now };
+  // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
+  // dropped on every write that changes one, in every instance when Redis links them.
+  const catalogCache = createAnswerCache({
+    ttlMs: config.catalogCacheTtlMs,
+    redisUrl: config.redisUrl,
+    channel: 'everdeal:catalog-cleared',
+  });
+  // Rendered pages too (production only: development must show edits at once), fewer of them
+  // since they are larger.
+  const pageCache =
+    withPages && config.env === 'production' && config.catalogCacheTtlMs > 0
+      ? createAnswerCache({
+          ttlMs: config.catalogCacheTtlMs,
+          maxEntries: 300,
+          redisUrl: config.redisUrl,
+          channel: 'everdeal:pages-cleared',
+        })
+      : undefined;
+  app.addHook('onClose', async () => {
+    await Promise.all([catalogCache.close(), pageCache?.close()]);
+  });
+  const catalogReads = cachedCatalogReads(catalog, catalogCache);
+  const catalogChanged = () => {
+    catalogCache.clear();
+    pageCache?.clear();
+  };
   // Trending scores are materialised (decision 003): computed before the first request, then
   // refreshed every 10 minutes by whichever instance gets the advisory lock.
   let trending: { stop(): Promise<void> } | undefined;
@@ -114,12 +142,12 @@ export async function buildApp({
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
   await registerApi(app, {
     handlers: {
-      ...catalogHandlers(catalog),
+      ...catalogHandlers(catalogReads),
       ...usersHandlers(accounts, limits),
       // Spec §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),
       ...favoritesHandlers(catalog),
-      ...upvotesHandlers(catalog),
+      ...upvotesHandlers({ ...catalog, catalogChanged }),
     },
     authenticate,
   });
@@ -141,14 +169,15 @@ export async function buildApp({
   if (withPages) {
     await registerSsr(app, {
       mode: config.env === 'development' ? 'development' : 'production',
+      pageCache,
       loadContext: (request) => ({
         publicUrl: config.publicUrl,
         cspNonce: request.cspNonce,
         googleClientId: config.googleClientId ?? null,
         services: {
-          getProducts: (input) => getProducts(catalog, GetProductsInputSchema.parse(input)),
-          getProduct: (input) => getProduct(catalog, GetProductInputSchema.parse(input).slug),
-          getCategories: () => getCategories(catalog),
+          getProducts: (input) => catalogReads.getProducts(GetProductsInputSchema.parse(input)),
+          getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
+          getCategories: () => catalogReads.getCategories(),
         },
       }),
     });

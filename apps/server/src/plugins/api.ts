@@ -39,13 +39,25 @@ export type ApiOptions = {
  * and wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
  */
 export async function registerApi(app: FastifyInstance, { handlers, authenticate }: ApiOptions) {
+  // Cached catalogue answers (decision 004) come back as the same objects: each is checked and
+  // serialised once, not on every request that reads it.
+  const envelopes = new WeakMap<object, { route: object; json: string }>();
+  function envelopeOf(route: object & { output: z.ZodType }, result: unknown): string {
+    const isObject = typeof result === 'object' && result !== null;
+    const known = isObject ? envelopes.get(result) : undefined;
+    if (known?.route === route) return known.json;
+    const json = JSON.stringify(ok(route.output.parse(result)));
+    if (isObject) envelopes.set(result, { route, json });
+    return json;
+  }
+
   await app.register(
     async (api) => {
       api.setNotFoundHandler(sendApiNotFound);
       api.get('/docs', async () => buildOpenApiDocument());
       for (const [path, handler] of Object.entries(handlers) as [ApiPath, ApiHandler<ApiPath>][]) {
         const route = apiRoutes[path];
-        api.post(`/${path}`, async (request) => {
+        api.post(`/${path}`, async (request, reply) => {
           // Authentication comes before validation: a stranger learns nothing about the payload rules.
           const session = route.requiresAuth ? await requireSession(authenticate, request) : undefined;
           const input = route.input.parse(request.body ?? {});
@@ -53,7 +65,7 @@ export async function registerApi(app: FastifyInstance, { handlers, authenticate
             ? { request, user: session.user, sessionId: session.sessionId }
             : { request, user: undefined, sessionId: undefined };
           const result = await handler(input as never, context as never);
-          return ok(route.output.parse(result));
+          return reply.type('application/json; charset=utf-8').send(envelopeOf(route, result));
         });
       }
     },

@@ -91,6 +91,20 @@ describe('loadConfig', () => {
     expect(error.message).toContain('SEED_DEMO must be 1 or 0');
   });
 
+  it('reuses catalogue answers for 2 s, except in tests unless CATALOG_CACHE_TTL_MS says so', () => {
+    expect(loadConfig({}).catalogCacheTtlMs).toBe(2000);
+    expect(loadConfig({ NODE_ENV: 'development' }).catalogCacheTtlMs).toBe(2000);
+    expect(loadConfig({ NODE_ENV: 'test' }).catalogCacheTtlMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', CATALOG_CACHE_TTL_MS: '500' }).catalogCacheTtlMs).toBe(500);
+    expect(loadConfig({ CATALOG_CACHE_TTL_MS: '0' }).catalogCacheTtlMs).toBe(0);
+    expect(configErrorOf({ CATALOG_CACHE_TTL_MS: '-1' }).message).toContain(
+      'CATALOG_CACHE_TTL_MS must be 0 (off) or more',
+    );
+    expect(configErrorOf({ CATALOG_CACHE_TTL_MS: 'soon' }).message).toContain(
+      'CATALOG_CACHE_TTL_MS must be a number of milliseconds',
+    );
+  });
+
   it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
     expect(configErrorOf({ PAYMENT_PROVIDER: 'stripe' }).message).toContain('STRIPE_SECRET_KEY');
     expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).paymentProvider).toBe('stripe');

@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
   SEED_DEMO: flag.default(true),
+  CATALOG_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +61,8 @@ export type Config = {
   googleClientId: string | undefined;
   googleUserinfoUrl: string;
   seedDemo: boolean;
+  /** How long catalogue answers are reused (decision 004); 0 in tests unless they set it. */
+  catalogCacheTtlMs: number;
   logLevel: string;
 };
 
@@ -94,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -5,7 +6,9 @@ import { pathToFileURL } from 'node:url';
 import type { StorefrontLoadContext } from '@everdeal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AnswerCache } from '../lib/answer-cache';
 import { sendApiNotFound } from './errors';
 
 export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
@@ -13,10 +16,31 @@ export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal
 export type SsrOptions = {
   mode: 'production' | 'development';
   loadContext: (request: FastifyRequest) => Omit<StorefrontLoadContext, 'buildId'>;
+  /**
+   * Reuses rendered GET answers (decision 004). Pages are the same for every visitor (the
+   * session lives in the browser), so only the CSP nonce differs between two answers.
+   */
+  pageCache?: AnswerCache | undefined;
 };
 
-/** Turns Fastify's request into the Web `Request` React Router expects. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** A rendered page kept by the page cache, with the secret nonce it was rendered with. */
+type RenderedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
+
+/** Only plain successful answers are shared: never one that sets a cookie or asks not to be stored. */
+function isShareable(page: RenderedPage): boolean {
+  return (
+    page.status === 200 &&
+    page.headers.every(
+      ([name, value]) => name !== 'set-cookie' && !(name === 'cache-control' && /no-store|private/.test(value)),
+    )
+  );
+}
+
+/**
+ * Turns Fastify's request into the Web `Request` React Router expects. Without a reply the
+ * render is not tied to one client: a shared render must not stop when its first asker leaves.
+ */
+function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -24,7 +48,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
+  reply?.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
@@ -106,8 +130,40 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
         const handle = await handlerFor();
-        const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
-        return sendWebResponse(reply, response);
+        const { pageCache } = options;
+        if (!pageCache || request.method !== 'GET') {
+          const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
+          return sendWebResponse(reply, response);
+        }
+        // Crawlers get the whole document at once, browsers a stream: their answers differ.
+        const audience = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
+        let renderedHere = false;
+        const page = await pageCache.get(
+          `${audience} ${request.url}`,
+          async (): Promise<RenderedPage> => {
+            renderedHere = true;
+            // A nonce no client ever sees, swapped for each answer's own below: knowing an
+            // earlier answer's nonce gives nothing to inject with.
+            const nonce = randomBytes(16).toString('base64');
+            const response = await handle(toWebRequest(request), {
+              ...options.loadContext(request),
+              cspNonce: nonce,
+              buildId,
+            });
+            return { status: response.status, headers: [...response.headers], body: await response.text(), nonce };
+          },
+          isShareable,
+        );
+        if (!renderedHere && !isShareable(page)) {
+          // Someone else's unshareable answer (a cookie, an error) is theirs: render our own.
+          const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
+          return sendWebResponse(reply, response);
+        }
+        reply.status(page.status);
+        for (const [name, value] of page.headers) if (name !== 'set-cookie') reply.header(name, value);
+        const cookies = page.headers.flatMap(([name, value]) => (name === 'set-cookie' ? [value] : []));
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(page.body.replaceAll(page.nonce, request.cspNonce));
       },
     });
   });

@@ -1,10 +1,10 @@
 import { defineHandlers } from '../../plugins/api';
-import { type CatalogDeps, getCategories, getProduct, getProducts } from './catalog.service';
+import type { CatalogReads } from './catalog.cache';
 
-export function catalogHandlers(deps: CatalogDeps) {
+export function catalogHandlers(reads: CatalogReads) {
   return defineHandlers({
-    'products/getProducts': (input) => getProducts(deps, input),
-    'products/getProduct': (input) => getProduct(deps, input.slug),
-    'products/getCategories': () => getCategories(deps),
+    'products/getProducts': (input) => reads.getProducts(input),
+    'products/getProduct': (input) => reads.getProduct(input.slug),
+    'products/getCategories': () => reads.getCategories(),
   });
 }

@@ -3,7 +3,10 @@ import { type Db, products, upvotes } from '@everdeal/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog/catalog.service';
 
-export type UpvotesDeps = CatalogDeps;
+export type UpvotesDeps = CatalogDeps & {
+  /** Told after a vote moved a product's count, so cached catalogue answers are dropped. */
+  catalogChanged: () => void;
+};
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A product, and the plan or null for a product-level upvote (spec §3). */
@@ -38,29 +41,45 @@ async function readUpvoteCount(tx: Tx, productId: number): Promise<number> {
  * the count moves only when a row was really inserted, so parallel calls can neither count a
  * vote twice nor miss one.
  */
-export async function addUpvote({ db }: UpvotesDeps, userId: string, ref: UpvoteRef): Promise<UpvoteStatus> {
+export async function addUpvote(
+  { db, catalogChanged }: UpvotesDeps,
+  userId: string,
+  ref: UpvoteRef,
+): Promise<UpvoteStatus> {
   await requireProductRef(db, ref);
-  return db.transaction(async (tx) => {
+  const { moved, upvoteCount } = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(upvotes)
       .values({ userId, productId: ref.productId, planId: ref.variantId })
       .onConflictDoNothing()
       .returning({ id: upvotes.id });
-    const upvoteCount =
-      inserted.length > 0 ? await moveUpvoteCount(tx, ref.productId, 1) : await readUpvoteCount(tx, ref.productId);
-    return { isUpvoted: true, upvoteCount };
+    const moved = inserted.length > 0;
+    return {
+      moved,
+      upvoteCount: moved ? await moveUpvoteCount(tx, ref.productId, 1) : await readUpvoteCount(tx, ref.productId),
+    };
   });
+  if (moved) catalogChanged();
+  return { isUpvoted: true, upvoteCount };
 }
 
 /** `/api/products/removeUpvote`: idempotent; the count moves only when a row was really deleted. */
-export async function removeUpvote({ db }: UpvotesDeps, userId: string, ref: UpvoteRef): Promise<UpvoteStatus> {
+export async function removeUpvote(
+  { db, catalogChanged }: UpvotesDeps,
+  userId: string,
+  ref: UpvoteRef,
+): Promise<UpvoteStatus> {
   await requireProductRef(db, ref);
-  return db.transaction(async (tx) => {
+  const { moved, upvoteCount } = await db.transaction(async (tx) => {
     const deleted = await tx.delete(upvotes).where(ownUpvote(userId, ref)).returning({ id: upvotes.id });
-    const upvoteCount =
-      deleted.length > 0 ? await moveUpvoteCount(tx, ref.productId, -1) : await readUpvoteCount(tx, ref.productId);
-    return { isUpvoted: false, upvoteCount };
+    const moved = deleted.length > 0;
+    return {
+      moved,
+      upvoteCount: moved ? await moveUpvoteCount(tx, ref.productId, -1) : await readUpvoteCount(tx, ref.productId),
+    };
   });
+  if (moved) catalogChanged();
+  return { isUpvoted: false, upvoteCount };
 }
 
 /** `/api/products/checkUpvoteStatus`: one statement for the product check and the count, one for the vote. */

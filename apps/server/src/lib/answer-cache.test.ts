@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AnswerCache, createAnswerCache } from './answer-cache';
+
+const opened: AnswerCache[] = [];
+function cache(options: Parameters<typeof createAnswerCache>[0]) {
+  const made = createAnswerCache(options);
+  opened.push(made);
+  return made;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((made) => made.close()));
+});
+
+/** A loader that counts its calls and answers the call number. */
+function counter() {
+  let calls = 0;
+  return {
+    load: async () => {
+      calls += 1;
+      await sleep(5);
+      return calls;
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}
+
+describe('answer cache', () => {
+  it('shares one load between concurrent misses and reuses the answer within the TTL', async () => {
+    const answers = cache({ ttlMs: 60_000 });
+    const source = counter();
+    const first = await Promise.all(Array.from({ length: 20 }, () => answers.get('k', source.load)));
+    expect(new Set(first)).toEqual(new Set([1]));
+    expect(await answers.get('k', source.load)).toBe(1);
+    expect(await answers.get('other', source.load)).toBe(2);
+    expect(source.calls).toBe(2);
+  });
+
+  it('once stale, answers from the cache while one reload runs; past twice the TTL it waits for a load', async () => {
+    const answers = cache({ ttlMs: 100 });
+    const source = counter();
+    expect(await answers.get('k', source.load)).toBe(1);
+    await sleep(120);
+    // Stale: the old answer at once, to every reader, and a single reload behind it.
+    expect(await Promise.all([answers.get('k', source.load), answers.get('k', source.load)])).toEqual([1, 1]);
+    await expect.poll(() => answers.get('k', source.load)).toBe(2);
+    expect(source.calls).toBe(2);
+    await sleep(250);
+    expect(await answers.get('k', source.load)).toBe(3);
+  });
+
+  it('a clear during a reload wins: the reload, started before the write, is not kept', async () => {
+    const answers = cache({ ttlMs: 50 });
+    const source = counter();
+    await answers.get('k', source.load);
+    await sleep(60);
+    expect(await answers.get('k', source.load)).toBe(1);
+    answers.clear();
+    await sleep(20);
+    expect(await answers.get('k', source.load)).toBe(3);
+  });
+
+  it('keeps no failure: the next read loads again', async () => {
+    const answers = cache({ ttlMs: 60_000 });
+    await expect(answers.get('k', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    expect(await answers.get('k', async () => 'back')).toBe('back');
+  });
+
+  it('keeps no answer that `keep` refuses, but hands it to every caller that waited', async () => {
+    const answers = cache({ ttlMs: 60_000 });
+    const source = counter();
+    const keepEven = (answer: number) => answer % 2 === 0;
+    const waited = await Promise.all([
+      answers.get('k', source.load, keepEven),
+      answers.get('k', source.load, keepEven),
+    ]);
+    expect(waited).toEqual([1, 1]);
+    expect(await answers.get('k', source.load, keepEven)).toBe(2);
+    expect(await answers.get('k', source.load, keepEven)).toBe(2);
+  });
+
+  it('clear drops every answer', async () => {
+    const answers = cache({ ttlMs: 60_000 });
+    const source = counter();
+    await answers.get('a', source.load);
+    await answers.get('b', source.load);
+    answers.clear();
+    expect(await answers.get('a', source.load)).toBe(3);
+    expect(await answers.get('b', source.load)).toBe(4);
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently used', async () => {
+    const answers = cache({ ttlMs: 60_000, maxEntries: 2 });
+    const source = counter();
+    await answers.get('a', source.load);
+    await answers.get('b', source.load);
+    await answers.get('a', source.load);
+    await answers.get('c', source.load);
+    expect(await answers.get('a', source.load)).toBe(1);
+    expect(await answers.get('b', source.load)).toBe(4);
+  });
+
+  it('with a TTL of 0 every read loads', async () => {
+    const answers = cache({ ttlMs: 0 });
+    const source = counter();
+    await Promise.all([answers.get('k', source.load), answers.get('k', source.load)]);
+    expect(source.calls).toBe(2);
+  });
+
+  it('through Redis, a clear in one instance empties the others', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const channel = `everdeal:test:${randomBytes(4).toString('hex')}`;
+    const writer = cache({ ttlMs: 60_000, redisUrl, channel });
+    const reader = cache({ ttlMs: 60_000, redisUrl, channel });
+    const source = counter();
+    await Promise.all([writer.ready, reader.ready]);
+    await writer.get('k', source.load);
+    expect(await reader.get('k', source.load)).toBe(2);
+    writer.clear();
+    // The message arrives a moment later; until then the reader still answers from its cache.
+    await expect.poll(() => reader.get('k', source.load), { timeout: 2000 }).toBe(3);
+  });
+});

@@ -1,0 +1,22 @@
+import type { CategoryList, GetProductsQuery, ProductDetail, ProductList } from '@everdeal/contracts';
+import type { AnswerCache } from '../../lib/answer-cache';
+import { type CatalogDeps, getCategories, getProduct, getProducts } from './catalog.service';
+
+/** The catalogue reads the API and the pages share; answers are the same for every visitor. */
+export type CatalogReads = {
+  getProducts(query: GetProductsQuery): Promise<ProductList>;
+  getProduct(slug: string): Promise<ProductDetail>;
+  getCategories(): Promise<CategoryList>;
+};
+
+/**
+ * The catalogue reads through the answer cache. Keys are built from the parsed query, whose
+ * properties zod emits in schema order with unknown fields dropped, so equal requests share a key.
+ */
+export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): CatalogReads {
+  return {
+    getProducts: (query) => cache.get(`products:${JSON.stringify(query)}`, () => getProducts(deps, query)),
+    getProduct: (slug) => cache.get(`product:${slug}`, () => getProduct(deps, slug)),
+    getCategories: () => cache.get('categories', () => getCategories(deps)),
+  };
+}
