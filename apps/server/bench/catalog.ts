@@ -91,48 +91,40 @@ try {
   await countingApp.close();
   await counting.close();
 
-  server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForReady(`http://127.0.0.1:${port}/ready`);
-
+  // Twice: as served (answers reused for CATALOG_CACHE_TTL_MS, decision 004), then with the cache
+  // off, which is what a cold entry or one of the long tail of distinct searches costs.
   const rows: string[] = [];
-  for (const target of targets) {
-    const base = { url: `http://127.0.0.1:${port}${target.path}`, connections, duration: 1 };
-    const request = target.isApi
-      ? {
-          method: 'POST' as const,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(target.payload),
-        }
-      : { method: 'GET' as const };
-    await autocannon({ ...base, ...request }); // warm-up
-    const result = await autocannon({ ...base, ...request, duration });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  for (const cache of ['on', 'off'] as const) {
+    server = startServer(cache === 'on' ? {} : { CATALOG_CACHE_TTL_MS: '0' });
+    await waitForReady(`http://127.0.0.1:${port}/ready`);
+    for (const target of targets) {
+      const base = { url: `http://127.0.0.1:${port}${target.path}`, connections, duration: 1 };
+      const request = target.isApi
+        ? {
+            method: 'POST' as const,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(target.payload),
+          }
+        : { method: 'GET' as const };
+      await autocannon({ ...base, ...request }); // warm-up
+      const result = await autocannon({ ...base, ...request, duration });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      const statements = target.isApi ? String(statementCounts.get(target.name)) : 'n/a';
+      rows.push(
+        `| ${target.name} | ${cache} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${statements} |`,
+      );
+      console.info(rows.at(-1));
     }
-    const statements = target.isApi ? String(statementCounts.get(target.name)) : 'n/a';
-    rows.push(
-      `| ${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${statements} |`,
-    );
-    console.info(rows.at(-1));
+    await stopServer();
   }
 
-  const table = ['| request | req/s | p50 ms | p99 ms | SQL statements |', '|---|---:|---:|---:|---:|', ...rows].join(
-    '\n',
-  );
+  const table = [
+    '| request | cache | req/s | p50 ms | p99 ms | SQL statements per uncached request |',
+    '|---|---|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const section = [
     '## Catalogue',
@@ -150,13 +142,38 @@ try {
   console.info(`\n${table}\n`);
   writeSection(join(root, 'docs/benchmarks.md'), section);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((done) => server?.once('exit', done));
-  }
+  await stopServer();
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end({ timeout: 5 });
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stopServer(): Promise<void> {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  server = undefined;
 }
 
 async function waitForReady(url: string): Promise<void> {

@@ -91,11 +91,29 @@ export const products = pgTable(
   (t) => [
     check('products_refund_window_days_check', sql`${t.refundWindowDays} >= 0`),
     index('products_category_id_idx').on(t.categoryId),
-    index('products_created_at_idx').on(t.createdAt),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_trending_score_idx').on(t.trendingScore.desc()),
     index('products_min_price_cents_idx').on(t.minPriceCents),
+    // The list's sorts, column for column (catalog.query.ts `orderFor`), over published products:
+    // a page walks one of these and stops after `pageSize` matches instead of sorting them all.
+    index('products_featured_order_idx')
+      .on(t.isFeatured.desc().nullsFirst(), t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
+    index('products_trending_order_idx')
+      .on(t.trendingScore.desc().nullsFirst(), t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
+    index('products_newest_order_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublished}`),
+    index('products_popular_order_idx').on(t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublished}`),
+    // The rating sort's expression, exactly as catalog.query.ts `rating` writes it.
+    index('products_rating_order_idx')
+      .on(
+        sql`(case when ${t.reviewCount} = 0 then 0 else round(${t.ratingTotal}::numeric / ${t.reviewCount}, 1) end) desc`,
+        t.reviewCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.isPublished}`),
+    // Counts of a filtered list (status, ending time, category) as index-only scans.
+    index('products_listing_status_idx').on(t.dealStatus, t.endsAt, t.categoryId).where(sql`${t.isPublished}`),
   ],
 );
 

@@ -41,8 +41,13 @@ export function buildSearch(q: string | undefined): Search | undefined {
   const name = sql`lower(${products.name})`;
   return {
     text,
-    condition: sql`(${products.searchVector} @@ ${tsquery} or ((${name} % ${text} or ${text} <% ${name})
-      and not exists (select 1 from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published)))`,
+    // Two index scans joined by UNION ALL: an OR of both tests in one WHERE would make the planner
+    // scan every product. The trigram branch has a one-time filter, skipped when FTS found any.
+    condition: sql`${products.id} in (
+      select m.id from ${products} as m where m.search_vector @@ ${tsquery}
+      union all
+      select t.id from ${products} as t where (lower(t.name) % ${text} or ${text} <% lower(t.name))
+        and not exists (select 1 from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published))`,
     rank: sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${name}))`,
   };
 }

@@ -13,7 +13,7 @@ import {
   ShoppingMessage,
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
 import { buildSearch, filterConditions, type ListOrder, orderFor, rating, statusCondition } from './catalog.query';
 
@@ -180,36 +180,34 @@ export async function requireProductRef(
 }
 
 /**
- * `/api/products/getProducts`: a page of published products. At most three statements whatever
- * the page size: the page with its total through a window count, then all of its plans; a page
- * past the end adds a count, and a search that found nothing adds the "did you mean" names
- * (and then loads no plans).
+ * `/api/products/getProducts`: a page of published products, in at most three statements
+ * whatever the page size: the page, which walks the index of its sort and stops after
+ * `pageSize` matches (migration 0004); the total, counted only when the page does not tell it
+ * (a full page, or nothing past the end), alongside the page's plans; and, for a search that
+ * found nothing, the "did you mean" names (then no plans or count are needed).
  */
 export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQuery): Promise<ProductList> {
   const current = now();
   const search = buildSearch(query.q);
   const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
   const where = and(filterConditions(query, order, current), search?.condition);
+  const offset = (query.page - 1) * query.pageSize;
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
     .orderBy(...orderFor(order, search))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(offset);
 
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    const [counted] = await db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where);
-    total = counted?.count ?? 0;
-  }
+  // A page short of full is the last one, so it tells the total; so does an empty first page.
+  const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
+  const [total, summaries] = await Promise.all([
+    pageTellsTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
+    withPlans({ db, now }, rows),
+  ]);
   const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
-  const summaries = await withPlans({ db, now }, rows);
   return {
     items: rows.flatMap((row) => summaries.get(row.id) ?? []),
     total,
@@ -217,6 +215,15 @@ export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQu
     pageSize: query.pageSize,
     suggestions,
   };
+}
+
+/** Joins categories only for a category filter, so other counts stay index-only scans of products. */
+async function countProducts(db: Db, where: SQL | undefined, byCategory: boolean): Promise<number> {
+  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
+  const [counted] = await (byCategory
+    ? count.innerJoin(categories, eq(categories.id, products.categoryId)).where(where)
+    : count.where(where));
+  return counted?.count ?? 0;
 }
 
 /**
