@@ -1,6 +1,8 @@
 // `npm run db:seed`: migrates the configured database and loads the demo catalogue into it when
 // it has no products yet. Safe to run again: a seeded database is left as it is.
 // `npm run db:seed -- --products 10000` then adds that many synthetic products (benchmarks).
+// `--prepare` (used by `npm start` while the web app builds) does what the server does at start:
+// migrate, and load the demo catalogue only when SEED_DEMO allows it.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@everdeal/db';
@@ -8,7 +10,7 @@ import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog, seedSyntheticProducts
 import { ConfigError, loadConfig, loadDotEnv } from './plugins/config';
 
 try {
-  const { values } = parseArgs({ options: { products: { type: 'string' } } });
+  const { values } = parseArgs({ options: { products: { type: 'string' }, prepare: { type: 'boolean' } } });
   const syntheticCount = values.products === undefined ? 0 : Number(values.products);
   if (!Number.isInteger(syntheticCount) || syntheticCount < 0 || syntheticCount > 1_000_000) {
     throw new ConfigError(['--products must be a whole number from 0 to 1000000']);
@@ -21,7 +23,9 @@ try {
   try {
     await database.migrate();
     const mediaDir = join(config.dataDir, 'uploads', 'demo');
-    if (await isCatalogEmpty(database.db)) {
+    if (values.prepare && !config.seedDemo) {
+      console.info('Database migrated; SEED_DEMO=0, so no demo catalogue.');
+    } else if (await isCatalogEmpty(database.db)) {
       const seeded = await seedDemoCatalog(database.db, { mediaDir });
       console.info(
         `Seeded ${seeded.products} products, ${seeded.plans} plans, ${seeded.categories} categories, ${seeded.sellers} sellers.`,
