@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Star } from 'lucide-react';
+import Star from 'lucide-react/icons/star';
 
 export interface RatingStarsProps {
   /** Average stars, 0 to 5 (0 when there are no reviews). */
