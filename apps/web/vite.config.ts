@@ -1,9 +1,79 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Puts the code every page loads into three chunks instead of ~40 (docs/benchmarks.md,
+ * "First-load JavaScript"): `framework` (React, React DOM, React Router: what the client entry
+ * imports), `shell` (what `root.tsx` imports on top) and `shell-layout` (what the default layout
+ * adds; the auth pages do not load it).
+ *
+ * Rolldown splits by which entries import a module, and in React Router's client build every
+ * route module and every lazy `import()` is an entry, so a module the root shares with one lazy
+ * dialog ended up in a chunk of its own: a 300-byte icon was a request of its own, and each
+ * request costs a round trip on a phone. Rolldown cannot know that the root module loads with
+ * every page; this plugin tells it, from the static imports of the module graph. Nothing a page
+ * did not load before moves into its first load: modules that only lazy chunks or single routes
+ * use keep Rolldown's own split. Icons are imported one file each (`lucide-react/icons/*`) so
+ * that the graph says which icons a module really uses.
+ */
+const groupNames = ['framework', 'shell', 'shell-layout'] as const;
+type GroupName = (typeof groupNames)[number];
+
+function shellChunks() {
+  const owner = new Map<string, GroupName>();
+
+  const plugin: Plugin = {
+    name: 'everdeal:shell-chunks',
+    apply: 'build',
+    buildStart() {
+      owner.clear();
+    },
+    buildEnd() {
+      if (this.environment.name !== 'client') return;
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.find((id) => id.split('?')[0]?.endsWith(suffix));
+      const closure = (start: string | undefined) => {
+        const seen = new Set<string>();
+        const queue = start ? [start] : [];
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entryId = find('entry.client.tsx');
+      const entry = closure(entryId);
+      const root = closure(find('/app/root.tsx'));
+      const layout = closure(find('/app/routes/_default-layout.tsx'));
+      if (entry.size === 0 || root.size === 0 || layout.size === 0) {
+        this.error('shell-chunks: the client entry, root or default layout module was not found');
+      }
+      for (const id of entry) if (id !== entryId) owner.set(id, 'framework');
+      for (const id of root) if (!entry.has(id)) owner.set(id, 'shell');
+      for (const id of layout) if (!entry.has(id) && !owner.has(id)) owner.set(id, 'shell-layout');
+    },
+  };
+
+  // A group also takes the dependencies of what it captures, unless a group of higher priority
+  // already owns them: the framework first, so React never lands in the shell chunk.
+  const groups = groupNames.map((name, index) => ({
+    name,
+    test: (id: string) => owner.get(id) === name,
+    priority: groupNames.length - index,
+  }));
+
+  return { plugin, groups };
+}
+
+const shell = shellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: { output: { codeSplitting: { groups: shell.groups } } },
+  },
 });

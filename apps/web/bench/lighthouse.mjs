@@ -4,8 +4,9 @@
 // Builds nothing: run `npm run build` first, or point BENCH_URL at a running server.
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web   (use that server as it is)
 //   BENCH_RUNS=5 npm run bench:web                      (more runs per page)
+//   BENCH_REPORT_DIR=/tmp/lh npm run bench:web          (also save every run's full JSON report)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -16,6 +17,7 @@ import lighthouse from 'lighthouse';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const reportDir = process.env.BENCH_REPORT_DIR;
 const targets = { performance: 95, accessibility: 95, seo: 100, cls: 0.02, jsKb: 120 };
 // /search is `noindex` on purpose (endless query variations), which Lighthouse's SEO category
 // scores as "blocked from indexing"; the table says so rather than hiding the audit.
@@ -94,13 +96,17 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function audit(url, port) {
+async function audit(url, port, reportName) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
   });
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${reportName}.json`), result.report);
+  }
   const { categories, audits, runtimeError } = result.lhr;
   // A failed run (page timeout, no LCP) has null scores: report it rather than count it as 0.
   if (runtimeError || categories.performance.score === null) {
@@ -144,7 +150,7 @@ async function main() {
       const results = [];
       // Up to two extra attempts make up for failed runs on a busy machine.
       for (let i = 0; i < runs + 2 && results.length < runs; i++) {
-        const result = await audit(`${baseUrl}${path}`, chrome.port);
+        const result = await audit(`${baseUrl}${path}`, chrome.port, `${name.toLowerCase()}-${i + 1}`);
         if (result) results.push(result);
       }
       if (results.length === 0) throw new Error(`every Lighthouse run of ${path} failed`);

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '~/features/shell/logo';
 import { SkipLink } from '~/features/shell/skip-link';

@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { CircleAlert } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';

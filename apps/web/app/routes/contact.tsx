@@ -1,5 +1,10 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { Clock, Handshake, KeyRound, Mail, Receipt, Rocket } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Handshake from 'lucide-react/icons/handshake';
+import KeyRound from 'lucide-react/icons/key-round';
+import Mail from 'lucide-react/icons/mail';
+import Receipt from 'lucide-react/icons/receipt';
+import Rocket from 'lucide-react/icons/rocket';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { seoMeta } from '~/lib/seo';

@@ -1,5 +1,6 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { ArrowRight, Check } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Check from 'lucide-react/icons/check';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 

@@ -1,5 +1,11 @@
 import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts/constants';
-import { ArrowRight, BadgeCheck, BellRing, Gem, Rocket, ShieldCheck, Sparkles } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import BellRing from 'lucide-react/icons/bell-ring';
+import Gem from 'lucide-react/icons/gem';
+import Rocket from 'lucide-react/icons/rocket';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { JsonLd } from '~/components/ui/json-ld';

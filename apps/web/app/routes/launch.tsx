@@ -1,5 +1,12 @@
 import { DEFAULT_REFUND_WINDOW_DAYS, pageTitle } from '@everdeal/contracts/constants';
-import { BadgeDollarSign, ChevronDown, KeyRound, Mail, Megaphone, SearchCheck, Send, Users } from 'lucide-react';
+import BadgeDollarSign from 'lucide-react/icons/badge-dollar-sign';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import KeyRound from 'lucide-react/icons/key-round';
+import Mail from 'lucide-react/icons/mail';
+import Megaphone from 'lucide-react/icons/megaphone';
+import SearchCheck from 'lucide-react/icons/search-check';
+import Send from 'lucide-react/icons/send';
+import Users from 'lucide-react/icons/users';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { seoMeta } from '~/lib/seo';

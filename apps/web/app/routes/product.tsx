@@ -1,5 +1,8 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { HelpCircle, Megaphone, MessagesSquare, Star } from 'lucide-react';
+import HelpCircle from 'lucide-react/icons/circle-question-mark';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Star from 'lucide-react/icons/star';
 import { data } from 'react-router';
 import { JsonLd } from '~/components/ui/json-ld';
 import { AiDisclosure } from '~/features/catalog/ai-disclosure';

@@ -1,5 +1,6 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { Search, SearchX } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
 import { Form, Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, pageTitle } from '@everdeal/contracts/constants';
-import { Flame } from 'lucide-react';
+import Flame from 'lucide-react/icons/flame';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';

@@ -1,5 +1,6 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { ArrowBigUp, Heart } from 'lucide-react';
+import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
+import Heart from 'lucide-react/icons/heart';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { ProductGridSkeleton } from '~/components/ui/skeleton';

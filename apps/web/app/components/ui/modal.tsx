@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Button, type ButtonVariant } from './button';

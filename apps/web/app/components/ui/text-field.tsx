@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {

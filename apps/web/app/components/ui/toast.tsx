@@ -5,7 +5,13 @@ import {
   TOAST_STACK_OFFSET_PX,
 } from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
-import { CircleAlert, CircleCheck, Info, type LucideIcon, Sparkles, TriangleAlert, X } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import Info from 'lucide-react/icons/info';
+import Sparkles from 'lucide-react/icons/sparkles';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 import { type CSSProperties, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   getServerToasts,

@@ -1,6 +1,8 @@
 import type { User } from '@everdeal/contracts';
 import { displayName } from '@everdeal/contracts/user';
-import { ChevronRight, Mail, UserRoundPen } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Mail from 'lucide-react/icons/mail';
+import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses } from '~/components/ui/button';

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type User } from '@everdeal/contracts';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
-import { ImageUp } from 'lucide-react';
+import ImageUp from 'lucide-react/icons/image-up';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses } from '~/components/ui/button';

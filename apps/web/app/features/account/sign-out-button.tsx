@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { endSession } from '~/lib/session';

@@ -1,7 +1,7 @@
 import { ForgotPasswordInputSchema } from '@everdeal/contracts';
 import { FORGOT_DIALOG_WIDTH_PX } from '@everdeal/contracts/constants';
 import { ValidationMessage } from '@everdeal/contracts/messages';
-import { MailCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Dialog, Tabs } from 'radix-ui';
 import { LogoMark } from '~/components/ui/logo-mark';
 import { returnFocusToOpener } from '~/lib/focus-return';

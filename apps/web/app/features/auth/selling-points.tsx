@@ -1,5 +1,9 @@
 import { clsx } from 'clsx';
-import { BadgeCheck, type LucideIcon, ShieldCheck, Sparkles, Tag } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Tag from 'lucide-react/icons/tag';
 
 // Spec §1: the selling points of the login modal and the auth pages, titles verbatim.
 export const SELLING_POINTS: readonly { title: string; text: string; icon: LucideIcon }[] = [

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
-import { CircleCheck, ImageOff, X } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import ImageOff from 'lucide-react/icons/image-off';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

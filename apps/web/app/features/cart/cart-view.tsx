@@ -1,6 +1,9 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { ImageOff, Lock, ShoppingCart, Trash2 } from 'lucide-react';
+import ImageOff from 'lucide-react/icons/image-off';
+import Lock from 'lucide-react/icons/lock';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Trash2 from 'lucide-react/icons/trash';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';

@@ -1,5 +1,6 @@
 import { MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
-import { Minus, Plus } from 'lucide-react';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
 import { useEffect, useState } from 'react';
 import { clampQuantity } from '~/lib/cart';
 

@@ -1,5 +1,5 @@
 import type { Plan } from '@everdeal/contracts';
-import { ShoppingCart } from 'lucide-react';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { Button, type ButtonSize } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { useAddToCart } from '~/lib/cart';

@@ -1,6 +1,6 @@
 import type { AiDisclosure as AiDisclosureData } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { Cpu } from 'lucide-react';
+import Cpu from 'lucide-react/icons/cpu';
 
 export interface AiDisclosureProps {
   ai: AiDisclosureData;

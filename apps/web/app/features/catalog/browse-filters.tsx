@@ -1,5 +1,5 @@
 import type { Category, ProductSort } from '@everdeal/contracts';
-import { SlidersHorizontal } from 'lucide-react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import type { Category } from '@everdeal/contracts';
-import { ArrowUpRight } from 'lucide-react';
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { Link } from 'react-router';
 import { categoryIcon } from './category-icon';
 

@@ -1,6 +1,9 @@
 import type { DealStatus } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { Ban, CalendarClock, Clock, Zap } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Clock from 'lucide-react/icons/clock';
+import Zap from 'lucide-react/icons/zap';
 import { type DealBadgeTone, getDealBadge } from './deal-status';
 
 const toneClasses: Record<DealBadgeTone, string> = {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { PackageOpen } from 'lucide-react';
+import PackageOpen from 'lucide-react/icons/package-open';
 import type { ReactNode } from 'react';
 
 export interface EmptyStateProps {

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@everdeal/contracts';
-import { Clock } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
 import { Link } from 'react-router';
 import { DealCountdown } from './deal-countdown';
 import { PriceTag } from './price-tag';

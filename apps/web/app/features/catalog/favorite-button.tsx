@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { Heart } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
 import { useFavoriteToggle } from '~/lib/wishlist';
 
 export interface FavoriteButtonProps {

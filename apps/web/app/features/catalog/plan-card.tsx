@@ -1,7 +1,7 @@
 import type { Plan } from '@everdeal/contracts';
 import { DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { Button } from '~/components/ui/button';
 import { AddToCartButton } from './add-to-cart-button';
 import { PriceTag } from './price-tag';

@@ -1,6 +1,7 @@
 import type { Plan } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { Check, Minus } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Minus from 'lucide-react/icons/minus';
 import { planKindLabel } from './plan-card';
 
 /** Every feature of every plan, in the order they first appear (tiers usually build on each other). */

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { type KeyboardEvent, useRef, useState } from 'react';
 
 export interface GalleryImage {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Star } from 'lucide-react';
+import type { CSSProperties } from 'react';
 
 export interface RatingStarsProps {
   /** Average stars, 0 to 5 (0 when there are no reviews). */
@@ -9,7 +9,8 @@ export interface RatingStarsProps {
   className?: string;
 }
 
-const starSize = { sm: 'size-3.5', md: 'size-4.5' } as const;
+// Five stars of 0.875 or 1.125 rem side by side (the `.rating-stars` mask in app.css).
+const starsSize = { sm: 'h-3.5 w-17.5', md: 'h-4.5 w-22.5' } as const;
 
 /** Five stars filled to the average, the average itself and the review count. */
 export function RatingStars({ rating, reviewCount, size = 'sm', className }: RatingStarsProps) {
@@ -21,22 +22,13 @@ export function RatingStars({ rating, reviewCount, size = 'sm', className }: Rat
   const rounded = Math.round(rating * 10) / 10;
   return (
     <span className={clsx('inline-flex items-center gap-1.5', size === 'sm' ? 'text-xs' : 'text-sm', className)}>
-      <span role="img" aria-label={`Rated ${rounded.toFixed(1)} out of 5`} className="relative inline-flex">
-        <span className="flex text-ink-300" aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} className={clsx(starSize[size], 'fill-current')} strokeWidth={0} />
-          ))}
-        </span>
-        <span
-          className="absolute inset-y-0 left-0 flex overflow-hidden text-accent-500"
-          style={{ width: `${(Math.min(Math.max(rating, 0), 5) / 5) * 100}%` }}
-          aria-hidden="true"
-        >
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} className={clsx(starSize[size], 'shrink-0 fill-current')} strokeWidth={0} />
-          ))}
-        </span>
-      </span>
+      {/* One masked element instead of ten SVG stars: a product grid showed 160 of them. */}
+      <span
+        role="img"
+        aria-label={`Rated ${rounded.toFixed(1)} out of 5`}
+        className={clsx('rating-stars inline-block shrink-0', starsSize[size])}
+        style={{ '--rating-fill': `${(Math.min(Math.max(rating, 0), 5) / 5) * 100}%` } as CSSProperties}
+      />
       <span className="font-semibold text-ink-900 tabular-nums" aria-hidden="true">
         {rounded.toFixed(1)}
       </span>

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { ShieldCheck, ShieldOff } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldOff from 'lucide-react/icons/shield-off';
 import { Link } from 'react-router';
 
 export interface RefundGuaranteeProps {

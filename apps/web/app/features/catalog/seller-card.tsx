@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 
 export interface SellerCardProps {
   seller: { name: string; slug: string; website: string | null; bio: string };

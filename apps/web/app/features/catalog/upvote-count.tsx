@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ArrowBigUp } from 'lucide-react';
+import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
 
 export interface UpvoteCountProps {
   count: number;

@@ -1,4 +1,6 @@
-import { House, RotateCw, TriangleAlert } from 'lucide-react';
+import House from 'lucide-react/icons/house';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 

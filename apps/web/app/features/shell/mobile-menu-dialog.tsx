@@ -1,6 +1,8 @@
 import { BRAND_TAGLINE, MOBILE_BREAKPOINT_PX } from '@everdeal/contracts/constants';
 import { clsx } from 'clsx';
-import { ChevronRight, LogOut, X } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import LogOut from 'lucide-react/icons/log-out';
+import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
 import { Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { iconButtonClasses } from '~/components/ui/button';

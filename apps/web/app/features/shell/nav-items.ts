@@ -1,4 +1,11 @@
-import { Heart, House, type LucideIcon, Mail, Rocket, ShoppingCart, TrendingUp, UserRound } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
+import House from 'lucide-react/icons/house';
+import Mail from 'lucide-react/icons/mail';
+import Rocket from 'lucide-react/icons/rocket';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import UserRound from 'lucide-react/icons/user-round';
 
 export type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
 

@@ -1,5 +1,5 @@
 import { NotFoundPageText } from '@everdeal/contracts/messages';
-import { House } from 'lucide-react';
+import House from 'lucide-react/icons/house';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 

@@ -1,6 +1,12 @@
 import { formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
-import { ArrowDown, ArrowUp, CornerDownLeft, Search, SearchX, TriangleAlert, X } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import CornerDownLeft from 'lucide-react/icons/corner-down-left';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';

@@ -1,7 +1,9 @@
 import type { User } from '@everdeal/contracts';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
-import { LogOut, UserRound, UserRoundPen } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import UserRound from 'lucide-react/icons/user-round';
+import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
