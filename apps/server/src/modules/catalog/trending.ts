@@ -31,23 +31,29 @@ export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean>
       .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${sql.raw(`${TRENDING_LOCK_KEY}::bigint`)})` })
       .from(sql`(values (1)) as one (x)`);
     if (!lock?.locked) return false;
+    // Only rows whose score moves are written: a product without recent votes or sales keeps
+    // its score, and rewriting all of them every round left the table full of dead rows and its
+    // visibility map cleared, which turned the list's index-only counts into heap reads.
     await tx.execute(sql`
       update products p
-      set trending_score = coalesce(u.score, 0) + ${sql.raw(String(TRENDING_SALE_WEIGHT))} * coalesce(s.score, 0)
-        + ${sql.raw(String(TRENDING_PRIOR_WEIGHT))} * ln(1 + greatest(p.upvote_count, 0))
-      from products p2
-      left join (
-        select product_id, sum(${decay('created_at')}) as score
-        from upvotes where created_at > ${since} and created_at <= ${at}
-        group by product_id
-      ) u on u.product_id = p2.id
-      left join (
-        select pl.product_id, sum(${decay('lc.allocated_at')}) as score
-        from license_codes lc join plans pl on pl.id = lc.plan_id
-        where lc.status = 'allocated' and lc.allocated_at > ${since} and lc.allocated_at <= ${at}
-        group by pl.product_id
-      ) s on s.product_id = p2.id
-      where p.id = p2.id`);
+      set trending_score = fresh.score
+      from (
+        select p2.id, coalesce(u.score, 0) + ${sql.raw(String(TRENDING_SALE_WEIGHT))} * coalesce(s.score, 0)
+          + ${sql.raw(String(TRENDING_PRIOR_WEIGHT))} * ln(1 + greatest(p2.upvote_count, 0)) as score
+        from products p2
+        left join (
+          select product_id, sum(${decay('created_at')}) as score
+          from upvotes where created_at > ${since} and created_at <= ${at}
+          group by product_id
+        ) u on u.product_id = p2.id
+        left join (
+          select pl.product_id, sum(${decay('lc.allocated_at')}) as score
+          from license_codes lc join plans pl on pl.id = lc.plan_id
+          where lc.status = 'allocated' and lc.allocated_at > ${since} and lc.allocated_at <= ${at}
+          group by pl.product_id
+        ) s on s.product_id = p2.id
+      ) fresh
+      where p.id = fresh.id and p.trending_score is distinct from fresh.score`);
     return true;
   });
 }
