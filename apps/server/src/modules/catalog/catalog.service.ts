@@ -15,7 +15,15 @@ import {
 import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
-import { buildSearch, filterConditions, type ListOrder, orderFor, rating, statusCondition } from './catalog.query';
+import {
+  buildSearch,
+  filterConditions,
+  isPublished,
+  type ListOrder,
+  orderFor,
+  rating,
+  statusCondition,
+} from './catalog.query';
 
 export type CatalogDeps = { db: Db; now: () => Date };
 
@@ -149,7 +157,7 @@ export async function getProductSummaries(
     .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(inArray(products.id, ids), eq(products.isPublished, true)));
+    .where(and(inArray(products.id, ids), isPublished));
   return withPlans(deps, rows);
 }
 
@@ -168,7 +176,7 @@ export async function requireProductRef(
     .where(
       and(
         eq(products.id, productId),
-        eq(products.isPublished, true),
+        isPublished,
         variantId === null
           ? undefined
           : sql`exists (select 1 from ${plans} where ${plans.id} = ${variantId} and ${plans.productId} = ${products.id})`,
@@ -236,7 +244,7 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
   return db
     .select({ slug: products.slug, name: products.name })
     .from(products)
-    .where(and(eq(products.isPublished, true), statusCondition('current', now), sql`${closeness} >= 0.2`))
+    .where(and(isPublished, statusCondition('current', now), sql`${closeness} >= 0.2`))
     .orderBy(desc(closeness), desc(products.trendingScore), asc(products.id))
     .limit(SEARCH_SUGGESTION_LIMIT);
 }
@@ -263,7 +271,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .where(and(eq(products.slug, slug), isPublished))
     .limit(1);
   if (!row) throw AppError.notFound('Product not found');
   const planList = (await loadPlans(db, [row.id])).get(row.id) ?? [];
@@ -291,7 +299,7 @@ export async function getCategories({ db }: CatalogDeps): Promise<CategoryList> 
       productCount: sql<number>`count(${products.id})`.mapWith(Number),
     })
     .from(categories)
-    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isPublished, true)))
+    .leftJoin(products, and(eq(products.categoryId, categories.id), isPublished))
     .groupBy(categories.id)
     .orderBy(asc(categories.position), asc(categories.name));
   return { categories: rows };
