@@ -77,8 +77,8 @@ test('the product page upvotes with the server count and saves to the wishlist',
   const upvotes = await shopperApi<{ upvotes: Upvote[] }>(request, shopper, 'products/getUserUpvotes');
   expect(upvotes.upvotes.map((row) => row.productId)).toEqual([product.id]);
 
-  await page.getByRole('button', { name: `Add ${product.name} to wishlist` }).click();
-  await expect(page.getByRole('button', { name: `Remove ${product.name} from wishlist` })).toHaveAttribute(
+  await page.getByRole('button', { name: `Save ${product.name} to wishlist` }).click();
+  await expect(page.getByRole('button', { name: `Saved ${product.name} to wishlist` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

@@ -10,14 +10,24 @@ export interface FavoriteButtonProps {
   className?: string;
 }
 
-/** The wishlist heart (spec §4): optimistic, and a visitor signs in first. */
+/**
+ * The wishlist heart (spec §4): optimistic, and a visitor signs in first. The labelled variant
+ * is named by its visible word plus the product ("Save X to wishlist", "Saved X to wishlist"),
+ * so speech users can say what they see (WCAG 2.5.3 Label in Name).
+ */
 export function FavoriteButton({ product, variant = 'icon', className }: FavoriteButtonProps) {
   const { isFavorite, toggle, isPending } = useFavoriteToggle(product);
   return (
     <button
       type="button"
       aria-pressed={isFavorite}
-      aria-label={isFavorite ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+      aria-label={
+        variant === 'labelled'
+          ? undefined
+          : isFavorite
+            ? `Remove ${product.name} from wishlist`
+            : `Add ${product.name} to wishlist`
+      }
       aria-busy={isPending || undefined}
       onClick={toggle}
       className={clsx(
@@ -31,7 +41,12 @@ export function FavoriteButton({ product, variant = 'icon', className }: Favorit
       )}
     >
       <Heart aria-hidden="true" className={clsx('size-5', isFavorite && 'fill-current')} />
-      {variant === 'labelled' ? <span aria-hidden="true">{isFavorite ? 'Saved' : 'Save'}</span> : null}
+      {variant === 'labelled' ? (
+        <>
+          <span>{isFavorite ? 'Saved' : 'Save'}</span>
+          <span className="sr-only">{product.name} to wishlist</span>
+        </>
+      ) : null}
     </button>
   );
 }
