@@ -1,7 +1,5 @@
 import type { Plan } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import Check from 'lucide-react/icons/check';
-import Minus from 'lucide-react/icons/minus';
 import { planKindLabel } from './plan-card';
 
 /** Every feature of every plan, in the order they first appear (tiers usually build on each other). */
@@ -69,14 +67,17 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
                 {plans.map((plan) => (
                   <td key={plan.variantId} className={cell}>
                     {plan.features.includes(feature) ? (
-                      <Check
+                      <span
                         role="img"
                         aria-label="Included"
-                        className="mx-auto size-4.5 text-brand-600"
-                        strokeWidth={2.5}
+                        className="mark-included mx-auto block size-4.5 text-brand-600"
                       />
                     ) : (
-                      <Minus role="img" aria-label="Not included" className="mx-auto size-4.5 text-ink-300" />
+                      <span
+                        role="img"
+                        aria-label="Not included"
+                        className="mark-excluded mx-auto block size-4.5 text-ink-300"
+                      />
                     )}
                   </td>
                 ))}
