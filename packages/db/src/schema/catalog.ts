@@ -102,8 +102,12 @@ export const products = pgTable(
     index('products_trending_order_idx')
       .on(t.trendingScore.desc().nullsFirst(), t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
-    index('products_newest_order_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublished}`),
-    index('products_popular_order_idx').on(t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublished}`),
+    index('products_newest_order_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
+    index('products_popular_order_idx')
+      .on(t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
     // The rating sort's expression, exactly as catalog.query.ts `rating` writes it.
     index('products_rating_order_idx')
       .on(
