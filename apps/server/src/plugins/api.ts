@@ -41,12 +41,13 @@ export type ApiOptions = {
 export async function registerApi(app: FastifyInstance, { handlers, authenticate }: ApiOptions) {
   // Cached catalogue answers (decision 004) come back as the same objects: each is checked and
   // serialised once, not on every request that reads it.
-  const envelopes = new WeakMap<object, { route: object; json: string }>();
-  function envelopeOf(route: object & { output: z.ZodType }, result: unknown): string {
+  // Bytes, not a string: a string would be encoded to UTF-8 again on every send.
+  const envelopes = new WeakMap<object, { route: object; json: Buffer }>();
+  function envelopeOf(route: object & { output: z.ZodType }, result: unknown): Buffer {
     const isObject = typeof result === 'object' && result !== null;
     const known = isObject ? envelopes.get(result) : undefined;
     if (known?.route === route) return known.json;
-    const json = JSON.stringify(ok(route.output.parse(result)));
+    const json = Buffer.from(JSON.stringify(ok(route.output.parse(result))));
     if (isObject) envelopes.set(result, { route, json });
     return json;
   }

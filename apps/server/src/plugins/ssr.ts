@@ -23,8 +23,17 @@ export type SsrOptions = {
   pageCache?: AnswerCache | undefined;
 };
 
-/** A rendered page kept by the page cache, with the secret nonce it was rendered with. */
-type RenderedPage = { status: number; headers: [string, string][]; body: string; nonce: string };
+/**
+ * A rendered page kept by the page cache: its body as UTF-8 bytes cut where the secret nonce it
+ * was rendered with stood, so an answer is the pieces joined by its own nonce (no string
+ * replace and re-encoding of the whole page per request).
+ */
+type RenderedPage = { status: number; headers: [string, string][]; pieces: Buffer[] };
+
+function bodyWithNonce(page: RenderedPage, nonce: string): Buffer {
+  const stamp = Buffer.from(nonce);
+  return Buffer.concat(page.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [stamp, piece])));
+}
 
 /** Only plain successful answers are shared: never one that sets a cookie or asks not to be stored. */
 function isShareable(page: RenderedPage): boolean {
@@ -150,7 +159,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               cspNonce: nonce,
               buildId,
             });
-            return { status: response.status, headers: [...response.headers], body: await response.text(), nonce };
+            const body = await response.text();
+            return {
+              status: response.status,
+              headers: [...response.headers],
+              pieces: body.split(nonce).map((piece) => Buffer.from(piece)),
+            };
           },
           isShareable,
         );
@@ -163,7 +177,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         for (const [name, value] of page.headers) if (name !== 'set-cookie') reply.header(name, value);
         const cookies = page.headers.flatMap(([name, value]) => (name === 'set-cookie' ? [value] : []));
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(page.body.replaceAll(page.nonce, request.cspNonce));
+        return reply.send(bodyWithNonce(page, request.cspNonce));
       },
     });
   });
