@@ -12,9 +12,9 @@ export const rating =
   );
 
 /**
- * "Published", written as the bare column rather than `= $1`: a prepared statement's generic plan
- * cannot know a parameter is `true`, so it could not use the partial indexes of published
- * products (migration 0004) and fell back to reading and sorting the whole table.
+ * "Published", written as the bare column rather than `= $1`, so the partial indexes of published
+ * products (migration 0004) match whatever the plan: a generic plan of a prepared statement
+ * cannot know that a parameter will be `true`.
  */
 export const isPublished = sql`${products.isPublished}`;
 
