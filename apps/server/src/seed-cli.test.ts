@@ -1,32 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runEntryScript } from '../test/entry-script';
 
-const root = resolve(import.meta.dirname, '../../..');
+// An empty folder: no developer .env, and a PGlite database of this file's own.
 const cwd = mkdtempSync(join(tmpdir(), 'everdeal-seed-cli-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-/** Runs the seed command from an empty folder (no developer .env) on its own PGlite database. */
 function seedCli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; output: string }>((done, fail) => {
-    const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/seed-cli.ts'), ...args], {
-      cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: join(cwd, 'data'), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, output }));
-  });
+  return runEntryScript('seed-cli.ts', { args, cwd, env: { DATA_DIR: join(cwd, 'data'), ...env }, timeoutMs: 60_000 });
 }
 
 describe('db:seed', () => {

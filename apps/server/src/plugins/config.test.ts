@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runEntryScript } from '../../test/entry-script';
 import { ConfigError, loadConfig } from './config';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
@@ -113,26 +113,12 @@ describe('loadConfig', () => {
 
 describe('the server entry', () => {
   it('exits non-zero with a message naming PORT when PORT=abc', async () => {
-    const root = resolve(import.meta.dirname, '../../../..');
     // An empty working folder: no .env of the developer's may change the outcome.
     const cwd = mkdtempSync(join(tmpdir(), 'everdeal-config-'));
     try {
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((done, fail) => {
-        const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
-          cwd,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: join(cwd, 'data') },
-          stdio: ['ignore', 'pipe', 'pipe'],
-          timeout: 30_000,
-        });
-        let output = '';
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          output += chunk;
-        });
-        child.on('error', fail);
-        child.on('close', (exitCode) => done({ code: exitCode, output }));
+      const { code, output } = await runEntryScript('main.ts', {
+        cwd,
+        env: { PORT: 'abc', DATA_DIR: join(cwd, 'data') },
       });
       expect(code).not.toBe(0);
       expect(code).not.toBeNull();
