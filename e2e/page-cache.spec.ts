@@ -28,6 +28,22 @@ test('every answer of a reused page has its own nonce, in the CSP header and on 
   expect(pages.size).toBe(1);
 });
 
+test('concurrent 404s (never shared: not a plain 200) each answer 404 with their own nonce in header and page', async ({
+  request,
+}) => {
+  const answers = await Promise.all([1, 2, 3].map(() => request.get('/products/no-such-deal-anywhere')));
+  const nonces = new Set<string>();
+  for (const answer of answers) {
+    expect(answer.status()).toBe(404);
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+    const html = await answer.text();
+    expect(html).toContain('Page not found');
+    expect(new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([nonce]));
+    nonces.add(nonce);
+  }
+  expect(nonces.size).toBe(3);
+});
+
 test('an upvote shows on the server-rendered product page at once', async ({ browser, request }) => {
   // Not one of the first deals, which the cart and wishlist specs use at the same time.
   const product = (await buyableProducts(request, 5)).at(-1);

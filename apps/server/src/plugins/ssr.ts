@@ -139,11 +139,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
         const handle = await handlerFor();
+        // Rendered for this request alone and streamed: what every uncached answer gets.
+        const renderOwn = async () =>
+          sendWebResponse(
+            reply,
+            await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId }),
+          );
         const { pageCache } = options;
-        if (!pageCache || request.method !== 'GET') {
-          const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
-          return sendWebResponse(reply, response);
-        }
+        if (!pageCache || request.method !== 'GET') return renderOwn();
         // Crawlers get the whole document at once, browsers a stream: their answers differ.
         const audience = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
         let renderedHere = false;
@@ -170,8 +173,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         );
         if (!renderedHere && !isShareable(page)) {
           // Someone else's unshareable answer (a cookie, an error) is theirs: render our own.
-          const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
-          return sendWebResponse(reply, response);
+          return renderOwn();
         }
         reply.status(page.status);
         for (const [name, value] of page.headers) if (name !== 'set-cookie') reply.header(name, value);
