@@ -16,7 +16,7 @@ import { EndingSoonList } from '~/features/catalog/ending-soon-list';
 import { HeroDealStack } from '~/features/catalog/hero-deal-stack';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { ProductGrid } from '~/features/catalog/product-grid';
-import { SectionHeader } from '~/features/catalog/section-header';
+import { TitledSection } from '~/features/catalog/section-header';
 import { TrendingList } from '~/features/catalog/trending-list';
 import { seoMeta } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
@@ -144,13 +144,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-7xl space-y-16 px-4 pt-14 sm:space-y-20 sm:px-6 sm:pt-20 lg:px-8">
-        <section aria-labelledby="featured-deals">
-          <SectionHeader
-            id="featured-deals"
-            title="Featured deals"
-            description="Hand-picked by our team this week."
-            action={{ to: '/trending', label: 'See all deals' }}
-          />
+        <TitledSection
+          id="featured-deals"
+          title="Featured deals"
+          description="Hand-picked by our team this week."
+          action={{ to: '/trending', label: 'See all deals' }}
+        >
           <ProductGrid
             products={featured}
             empty={
@@ -165,15 +164,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             }
           />
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="ending-soon">
-          <SectionHeader
-            id="ending-soon"
-            title="Ending soon"
-            description="Last chance: these deals close within 72 hours."
-            action={{ to: '/trending?sort=ending-soon', label: 'See all ending soon' }}
-          />
+        <TitledSection
+          id="ending-soon"
+          title="Ending soon"
+          description="Last chance: these deals close within 72 hours."
+          action={{ to: '/trending?sort=ending-soon', label: 'See all ending soon' }}
+        >
           {endingSoon.length > 0 ? (
             <EndingSoonList products={endingSoon} />
           ) : (
@@ -182,14 +180,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               description="Every live deal has at least three days left. Deals about to close show up here with a countdown."
             />
           )}
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="browse-categories">
-          <SectionHeader
-            id="browse-categories"
-            title="Browse categories"
-            description="From writing assistants to sales agents: find the tool for the job."
-          />
+        <TitledSection
+          id="browse-categories"
+          title="Browse categories"
+          description="From writing assistants to sales agents: find the tool for the job."
+        >
           {categories.length > 0 ? (
             <CategoryTiles categories={categories} />
           ) : (
@@ -198,15 +195,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               description="Categories appear here as soon as the first deals launch."
             />
           )}
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="trending-now">
-          <SectionHeader
-            id="trending-now"
-            title="Trending now"
-            description="What shoppers are buying and upvoting this week."
-            action={{ to: '/trending', label: 'See the full ranking' }}
-          />
+        <TitledSection
+          id="trending-now"
+          title="Trending now"
+          description="What shoppers are buying and upvoting this week."
+          action={{ to: '/trending', label: 'See the full ranking' }}
+        >
           {trending.length > 0 ? (
             <TrendingList products={trending} />
           ) : (
@@ -215,15 +211,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               description="The ranking fills in as shoppers buy and upvote the first deals."
             />
           )}
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="new-deals">
-          <SectionHeader
-            id="new-deals"
-            title="New deals"
-            description="Just launched on Everdeal."
-            action={{ to: '/trending', label: 'See all deals' }}
-          />
+        <TitledSection
+          id="new-deals"
+          title="New deals"
+          description="Just launched on Everdeal."
+          action={{ to: '/trending', label: 'See all deals' }}
+        >
           <ProductGrid
             products={newest}
             empty={
@@ -238,7 +233,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             }
           />
-        </section>
+        </TitledSection>
 
         <section
           aria-labelledby="first-to-launch"

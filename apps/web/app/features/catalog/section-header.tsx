@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface SectionHeaderProps {
@@ -30,5 +31,15 @@ export function SectionHeader({ id, title, description, action, className }: Sec
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** A page section named by its header's h2 (the id wires `aria-labelledby` to it). */
+export function TitledSection({ children, ...header }: SectionHeaderProps & { children: ReactNode }) {
+  return (
+    <section aria-labelledby={header.id}>
+      <SectionHeader {...header} />
+      {children}
+    </section>
   );
 }
