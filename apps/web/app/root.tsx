@@ -22,7 +22,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.cspNonce;
   return (
-    <html lang="en">
+    <DocumentElement>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,8 +38,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
+    </DocumentElement>
   );
+}
+
+/**
+ * The server renders the whole document; in the browser Preact hydrates into `<html>` itself
+ * (entry.client.tsx), so there the element is already the container and only its children are ours.
+ */
+function DocumentElement({ children }: { children: React.ReactNode }) {
+  return import.meta.env.SSR ? <html lang="en">{children}</html> : children;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
