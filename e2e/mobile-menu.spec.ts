@@ -14,6 +14,12 @@ test.describe('the mobile menu', () => {
   test('opens with "Open menu" and closes with Escape', async ({ page }) => {
     const menu = await openMenu(page);
     await expect(menu.getByRole('button', { name: 'Close menu' })).toBeVisible();
+    // The button names the dialog it controls (the id comes from the browser, decision 005).
+    // The modal hides the rest of the page from assistive technology, hence `includeHidden`.
+    const menuId = await menu.getAttribute('id');
+    expect(menuId).toBeTruthy();
+    const menuButton = page.getByRole('button', { name: 'Open menu', includeHidden: true });
+    await expect(menuButton).toHaveAttribute('aria-controls', menuId ?? '');
     for (const name of ['Home', 'Top Trending', 'Contact', 'Launch a product']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }

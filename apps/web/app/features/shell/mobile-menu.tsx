@@ -20,8 +20,10 @@ const preloadMenu = () => void MobileMenuDialog.preload();
  * Spec §2: the hamburger menu below 768 px. It closes on route change and on Escape; Radix
  * traps focus inside while open and returns it to the hamburger button afterwards.
  *
- * The button is rendered here with the attributes Radix's Dialog.Trigger gives it, so the
- * server markup is the same as before; the dialog (mobile-menu-dialog.tsx) is a lazy chunk.
+ * The button is rendered here with the attributes Radix's Dialog.Trigger gives it; the dialog
+ * (mobile-menu-dialog.tsx) is a lazy chunk. `aria-controls` is set only while the dialog exists:
+ * an id the server rendered keeps React's value after hydration (decision 005), so a reference to
+ * an element created later in the browser must be set by the browser too.
  */
 export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
@@ -46,7 +48,7 @@ export function MobileMenu({ wishlistCount, cartCount }: MobileMenuProps) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={contentId}
+        aria-controls={open ? contentId : undefined}
         data-state={open ? 'open' : 'closed'}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         onPointerEnter={preloadMenu}
