@@ -19,14 +19,25 @@ function formatterFor(currency: string, locale: string, wholeUnits: boolean) {
   return formatter;
 }
 
+const minorUnits = new Map<string, number>();
+
+/** 100 for USD and EUR, 1 for JPY: from the currency's own fraction digits, looked up once. */
+function minorUnitsPerMajor(currency: string, locale: string): number {
+  let perMajor = minorUnits.get(currency);
+  if (perMajor === undefined) {
+    perMajor = 10 ** (formatterFor(currency, locale, false).resolvedOptions().maximumFractionDigits ?? 2);
+    minorUnits.set(currency, perMajor);
+  }
+  return perMajor;
+}
+
 /**
  * Formats cents for display. Whole amounts drop the ".00" ("$59", "$59.50") because deal
  * prices are mostly round and the shorter form reads faster on a card.
  */
 export function formatMoney(cents: number, currency = DEFAULT_CURRENCY, locale = 'en-US'): string {
   if (!Number.isInteger(cents)) throw new TypeError(`Money must be integer cents, got ${cents}`);
-  const fractionDigits = formatterFor(currency, locale, false).resolvedOptions().maximumFractionDigits ?? 2;
-  const minorPerMajor = 10 ** fractionDigits;
+  const minorPerMajor = minorUnitsPerMajor(currency, locale);
   const wholeUnits = cents % minorPerMajor === 0;
   return formatterFor(currency, locale, wholeUnits).format(cents / minorPerMajor);
 }

@@ -25,6 +25,7 @@ import { RatingStars } from '~/features/catalog/rating-stars';
 import { RefundGuarantee, refundWindowTitle } from '~/features/catalog/refund-guarantee';
 import { SellerCard } from '~/features/catalog/seller-card';
 import { UpvoteButton } from '~/features/catalog/upvote-button';
+import { formatCount } from '~/lib/format-count';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/product';
@@ -182,7 +183,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               icon={Star}
               emptyTitle={
                 product.reviewCount > 0
-                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${product.reviewCount.toLocaleString('en-US')} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
+                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${formatCount(product.reviewCount)} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
                   : 'No reviews yet'
               }
               description={

@@ -1,6 +1,7 @@
 import type { AiDisclosure as AiDisclosureData } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import Cpu from 'lucide-react/icons/cpu';
+import { formatCount } from '~/lib/format-count';
 
 export interface AiDisclosureProps {
   ai: AiDisclosureData;
@@ -40,7 +41,7 @@ export function AiDisclosure({ ai, className }: AiDisclosureProps) {
         <div className="flex items-baseline justify-between gap-4 border-t border-ink-900/5 pt-3">
           <dt className="text-ink-500">Credits per month</dt>
           <dd className="text-right font-medium text-ink-900 tabular-nums">
-            {ai.creditsPerMonth === null ? 'No credit limit' : `${ai.creditsPerMonth.toLocaleString('en-US')} credits`}
+            {ai.creditsPerMonth === null ? 'No credit limit' : `${formatCount(ai.creditsPerMonth)} credits`}
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t border-ink-900/5 pt-3">

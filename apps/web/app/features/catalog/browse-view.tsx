@@ -1,6 +1,7 @@
 import type { Category, ProductList, ProductSort } from '@everdeal/contracts';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { formatCount } from '~/lib/format-count';
 import { BrowseFilters, SortSelect } from './browse-filters';
 import { type BrowseState, browseHref, countFilters } from './browse-params';
 import { Pagination } from './pagination';
@@ -67,8 +68,8 @@ export function BrowseView({
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink-500" aria-live="polite">
             {total > 0 && items.length > 0
-              ? `Showing ${firstRank}–${firstRank + items.length - 1} of ${total.toLocaleString('en-US')} ${total === 1 ? 'deal' : 'deals'}`
-              : `${total.toLocaleString('en-US')} ${total === 1 ? 'deal' : 'deals'}`}
+              ? `Showing ${firstRank}–${firstRank + items.length - 1} of ${formatCount(total)} ${total === 1 ? 'deal' : 'deals'}`
+              : `${formatCount(total)} ${total === 1 ? 'deal' : 'deals'}`}
           </p>
           <SortSelect value={state.sort} defaultSort={defaultSort} defaultLabel={defaultSortLabel} />
         </div>

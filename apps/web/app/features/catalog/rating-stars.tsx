@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { CSSProperties } from 'react';
+import { formatCount } from '~/lib/format-count';
 
 export interface RatingStarsProps {
   /** Average stars, 0 to 5 (0 when there are no reviews). */
@@ -33,7 +34,7 @@ export function RatingStars({ rating, reviewCount, size = 'sm', className }: Rat
         {rounded.toFixed(1)}
       </span>
       <span className="text-ink-500 tabular-nums">
-        ({reviewCount.toLocaleString('en-US')} {reviewCount === 1 ? 'review' : 'reviews'})
+        ({formatCount(reviewCount)} {reviewCount === 1 ? 'review' : 'reviews'})
       </span>
     </span>
   );

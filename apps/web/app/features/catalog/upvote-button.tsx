@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { ArrowBigUp } from 'lucide-react';
+import { formatCount } from '~/lib/format-count';
 import { useUpvoteToggle } from '~/lib/wishlist';
 
 export interface UpvoteButtonProps {
@@ -40,7 +41,7 @@ export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonPr
         strokeWidth={2.25}
       />
       <span>
-        {count.toLocaleString('en-US')}
+        {formatCount(count)}
         <span className="sr-only">{count === 1 ? ' upvote' : ' upvotes'}</span>
       </span>
     </button>

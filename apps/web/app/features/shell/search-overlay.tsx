@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { SearchResultsSkeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { returnFocusToOpener } from '~/lib/focus-return';
+import { formatCount } from '~/lib/format-count';
 import { type SearchResult, searchPath, useProductSearch } from './use-product-search';
 
 const SUGGESTIONS = ['writing', 'image', 'video', 'chatbot', 'SEO', 'coding'];
@@ -201,7 +202,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
                 <span className="min-w-0 flex-1 truncate">See all results for “{trimmed}”</span>
                 {total !== undefined ? (
                   <span className="shrink-0 font-normal text-ink-500 tabular-nums">
-                    {total.toLocaleString('en-US')} {total === 1 ? 'deal' : 'deals'}
+                    {formatCount(total)} {total === 1 ? 'deal' : 'deals'}
                   </span>
                 ) : null}
               </Link>
