@@ -131,3 +131,20 @@ if (typeof window !== 'undefined') {
 export function useAuth(): AuthSnapshot {
   return useSyncExternalStore(authStore.subscribe, authStore.getSnapshot, authStore.getServerSnapshot);
 }
+
+const isLoggedInNow = () => authStore.getSnapshot().isLoggedIn;
+const isLoggedInOnServer = () => false;
+
+/**
+ * Only whether someone is signed in. For a visitor it stays `false` when the session is
+ * restored after hydration, so the product cards' buttons that use it do not all render again
+ * then (one long task on a phone); `useAuth` changes for everyone at that moment.
+ */
+export function useIsLoggedIn(): boolean {
+  return useSyncExternalStore(authStore.subscribe, isLoggedInNow, isLoggedInOnServer);
+}
+
+/** The signed-in user at this moment, for event handlers (no re-render when it changes). */
+export function currentUser(): User | null {
+  return authStore.getSnapshot().user;
+}

@@ -5,7 +5,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useState } from 'react';
 import { toast } from '../components/ui/toast';
 import { callApi } from './api-client';
-import { useAuth } from './auth-store';
+import { useIsLoggedIn } from './auth-store';
 import { showCartPopup } from './cart-popup-store';
 import { requireLogin } from './login-prompt';
 import { USER_QUERY_KEY } from './query-client';
@@ -39,7 +39,7 @@ export function cartQueryOptions() {
 
 /** The signed-in user's cart; nothing (and no request) for a visitor. */
 export function useCart() {
-  const { isLoggedIn } = useAuth();
+  const isLoggedIn = useIsLoggedIn();
   const query = useQuery({ ...cartQueryOptions(), enabled: isLoggedIn });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }

@@ -3,7 +3,7 @@ import { FAVORITES_CACHE_MS } from '@everdeal/contracts/constants';
 import { ShoppingErrorMessage } from '@everdeal/contracts/messages';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client';
-import { useAuth } from './auth-store';
+import { currentUser, useIsLoggedIn } from './auth-store';
 import { requireLogin } from './login-prompt';
 import { USER_QUERY_KEY } from './query-client';
 
@@ -15,7 +15,7 @@ export const UPVOTES_QUERY_KEY = [...USER_QUERY_KEY, 'upvotes'] as const;
 const upvoteCountKey = (productId: number) => ['upvote-count', productId] as const;
 
 export function useFavorites() {
-  const { isLoggedIn } = useAuth();
+  const isLoggedIn = useIsLoggedIn();
   const query = useQuery({
     queryKey: FAVORITES_QUERY_KEY,
     queryFn: ({ signal }) =>
@@ -28,7 +28,7 @@ export function useFavorites() {
 }
 
 export function useUpvotes() {
-  const { isLoggedIn } = useAuth();
+  const isLoggedIn = useIsLoggedIn();
   const query = useQuery({
     queryKey: UPVOTES_QUERY_KEY,
     queryFn: ({ signal }) =>
@@ -187,7 +187,6 @@ export function useFavoriteToggle(product: ProductSummary) {
  */
 export function useUpvoteToggle(product: ProductSummary) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
   const { data } = useUpvotes();
   const isUpvoted = productUpvote(data, product.id) !== undefined;
   const { data: answeredCount } = useQuery<number>({ queryKey: upvoteCountKey(product.id), queryFn: skipToken });
@@ -209,7 +208,7 @@ export function useUpvoteToggle(product: ProductSummary) {
       queryClient.setQueryData<UpvoteList>(
         UPVOTES_QUERY_KEY,
         action === 'add'
-          ? withUpvote(base, optimisticUpvote(product, user?.id ?? ''))
+          ? withUpvote(base, optimisticUpvote(product, currentUser()?.id ?? ''))
           : withoutProductUpvote(base, product.id),
       );
       const shown = previousCount ?? product.upvoteCount;
