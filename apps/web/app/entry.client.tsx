@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { runInitialHydration } from './lib/deferred-hydration';
 
 /**
  * The browser runs Preact (decision 005). Two differences from React Router's default entry:
@@ -13,11 +14,13 @@ import { HydratedRouter } from 'react-router/dom';
  */
 function hydrate() {
   try {
-    hydrateRoot(
-      document.documentElement,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
+    runInitialHydration(() =>
+      hydrateRoot(
+        document.documentElement,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      ),
     );
   } catch (thrown) {
     if (!(thrown instanceof Promise)) throw thrown;

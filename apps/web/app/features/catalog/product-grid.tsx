@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { ProductCard } from './product-card';
 
 export interface ProductGridProps {
@@ -27,11 +28,13 @@ export function ProductGrid({ products, empty, firstRank, headingLevel, width = 
     >
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard
-            product={product}
-            rank={firstRank === undefined ? undefined : firstRank + index}
-            headingLevel={headingLevel}
-          />
+          <HydrateInOwnTask>
+            <ProductCard
+              product={product}
+              rank={firstRank === undefined ? undefined : firstRank + index}
+              headingLevel={headingLevel}
+            />
+          </HydrateInOwnTask>
         </li>
       ))}
     </ul>
