@@ -18,6 +18,7 @@ import { getProductsRanked } from '~/features/catalog/load-products';
 import { ProductGrid } from '~/features/catalog/product-grid';
 import { TitledSection } from '~/features/catalog/section-header';
 import { TrendingList } from '~/features/catalog/trending-list';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { seoMeta } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/home';
@@ -129,7 +130,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
             </div>
-            <HeroDealStack products={featured} />
+            <HydrateInOwnTask>
+              <HeroDealStack products={featured} />
+            </HydrateInOwnTask>
           </div>
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:mt-12 sm:gap-4 lg:mt-16 lg:grid-cols-4">
             {trustPoints.map(({ icon: Icon, title, text }) => (
@@ -173,7 +176,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           action={{ to: '/trending?sort=ending-soon', label: 'See all ending soon' }}
         >
           {endingSoon.length > 0 ? (
-            <EndingSoonList products={endingSoon} />
+            <HydrateInOwnTask>
+              <EndingSoonList products={endingSoon} />
+            </HydrateInOwnTask>
           ) : (
             <EmptyState
               title="Nothing is ending in the next 72 hours"
@@ -188,7 +193,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           description="From writing assistants to sales agents: find the tool for the job."
         >
           {categories.length > 0 ? (
-            <CategoryTiles categories={categories} />
+            <HydrateInOwnTask>
+              <CategoryTiles categories={categories} />
+            </HydrateInOwnTask>
           ) : (
             <EmptyState
               title="No categories yet"
@@ -204,7 +211,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           action={{ to: '/trending', label: 'See the full ranking' }}
         >
           {trending.length > 0 ? (
-            <TrendingList products={trending} />
+            <HydrateInOwnTask>
+              <TrendingList products={trending} />
+            </HydrateInOwnTask>
           ) : (
             <EmptyState
               title="No trending deals yet"

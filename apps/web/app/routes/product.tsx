@@ -25,6 +25,7 @@ import { RatingStars } from '~/features/catalog/rating-stars';
 import { RefundGuarantee, refundWindowTitle } from '~/features/catalog/refund-guarantee';
 import { SellerCard } from '~/features/catalog/seller-card';
 import { UpvoteButton } from '~/features/catalog/upvote-button';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { formatCount } from '~/lib/format-count';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
@@ -129,7 +130,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
           <div className="min-w-0 space-y-12">
             <div id="overview" className="scroll-mt-32 space-y-12">
-              <ProductGallery images={product.gallery} productName={product.name} />
+              {/* A block, not `contents`: the gallery's wrapper takes the space-y margin. */}
+              <HydrateInOwnTask className="min-w-0">
+                <ProductGallery images={product.gallery} productName={product.name} />
+              </HydrateInOwnTask>
               <section aria-labelledby="about-product">
                 <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
                   About {product.name}
@@ -167,59 +171,65 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
               <div className="mt-8">
-                <PlanComparison plans={product.plans} productName={product.name} />
+                <HydrateInOwnTask>
+                  <PlanComparison plans={product.plans} productName={product.name} />
+                </HydrateInOwnTask>
               </div>
             </section>
 
-            <div className="space-y-6">
+            <HydrateInOwnTask className="space-y-6">
               <ChipList id="integrations" title="Integrations" items={product.integrations} />
               <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
-            </div>
+            </HydrateInOwnTask>
 
             {/* Filled by the community features; until then each says plainly that it is empty. */}
-            <CommunityPlaceholder
-              id="reviews"
-              title="Reviews"
-              icon={Star}
-              emptyTitle={
-                product.reviewCount > 0
-                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${formatCount(product.reviewCount)} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
-                  : 'No reviews yet'
-              }
-              description={
-                product.reviewCount > 0
-                  ? 'The written reviews will be listed here. Only verified purchasers can review a deal.'
-                  : `Only verified purchasers can review ${product.name}; the first reviews appear here.`
-              }
-            />
-            <CommunityPlaceholder
-              id="questions"
-              title="Questions"
-              icon={HelpCircle}
-              emptyTitle="No questions yet"
-              description="Questions from shoppers and the founder's answers appear here."
-            />
-            <CommunityPlaceholder
-              id="updates"
-              title="Updates"
-              icon={Megaphone}
-              emptyTitle="No updates yet"
-              description={`${product.seller.name} posts product news and changelogs here.`}
-            />
-            <CommunityPlaceholder
-              id="community"
-              title="Community"
-              icon={MessagesSquare}
-              emptyTitle="No discussions yet"
-              description="Threads where buyers share tips and workflows appear here."
-            />
+            <HydrateInOwnTask className="space-y-12">
+              <CommunityPlaceholder
+                id="reviews"
+                title="Reviews"
+                icon={Star}
+                emptyTitle={
+                  product.reviewCount > 0
+                    ? `Rated ${product.rating.toFixed(1)} out of 5 from ${formatCount(product.reviewCount)} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
+                    : 'No reviews yet'
+                }
+                description={
+                  product.reviewCount > 0
+                    ? 'The written reviews will be listed here. Only verified purchasers can review a deal.'
+                    : `Only verified purchasers can review ${product.name}; the first reviews appear here.`
+                }
+              />
+              <CommunityPlaceholder
+                id="questions"
+                title="Questions"
+                icon={HelpCircle}
+                emptyTitle="No questions yet"
+                description="Questions from shoppers and the founder's answers appear here."
+              />
+              <CommunityPlaceholder
+                id="updates"
+                title="Updates"
+                icon={Megaphone}
+                emptyTitle="No updates yet"
+                description={`${product.seller.name} posts product news and changelogs here.`}
+              />
+              <CommunityPlaceholder
+                id="community"
+                title="Community"
+                icon={MessagesSquare}
+                emptyTitle="No discussions yet"
+                description="Threads where buyers share tips and workflows appear here."
+              />
+            </HydrateInOwnTask>
           </div>
 
-          <aside aria-label="Deal details" className="space-y-5">
-            <RefundGuarantee days={product.refundWindowDays} />
-            <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
-            <AiDisclosure ai={product.ai} />
-            <SellerCard seller={product.seller} />
+          <aside aria-label="Deal details">
+            <HydrateInOwnTask className="space-y-5">
+              <RefundGuarantee days={product.refundWindowDays} />
+              <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+              <AiDisclosure ai={product.ai} />
+              <SellerCard seller={product.seller} />
+            </HydrateInOwnTask>
           </aside>
         </div>
       </article>

@@ -1,6 +1,7 @@
 import type { Category, ProductList, ProductSort } from '@everdeal/contracts';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { formatCount } from '~/lib/format-count';
 import { BrowseFilters, SortSelect } from './browse-filters';
 import { type BrowseState, browseHref, countFilters } from './browse-params';
@@ -52,13 +53,15 @@ export function BrowseView({
   return (
     <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
       <aside aria-label="Filters and sort" className="lg:sticky lg:top-24 lg:self-start">
-        <BrowseFilters
-          basePath={basePath}
-          state={state}
-          categories={categories}
-          activeCount={activeCount}
-          clearHref={clearHref}
-        />
+        <HydrateInOwnTask>
+          <BrowseFilters
+            basePath={basePath}
+            state={state}
+            categories={categories}
+            activeCount={activeCount}
+            clearHref={clearHref}
+          />
+        </HydrateInOwnTask>
       </aside>
 
       <section aria-labelledby="results-title" className="mt-6 min-w-0 lg:mt-0">
@@ -80,11 +83,13 @@ export function BrowseView({
           width="narrow"
           empty={empty}
         />
-        <Pagination
-          page={page}
-          pageCount={pageCount}
-          hrefFor={(target) => browseHref(basePath, current, { page: target })}
-        />
+        <HydrateInOwnTask>
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(target) => browseHref(basePath, current, { page: target })}
+          />
+        </HydrateInOwnTask>
       </section>
     </div>
   );
