@@ -9,7 +9,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     cspNonce: context.cspNonce,
     buildId: context.buildId,
-    publicUrl: context.publicUrl,
     googleClientId: context.googleClientId ?? null,
   } satisfies RootData;
 }

@@ -4,7 +4,6 @@ import { useRouteLoaderData } from 'react-router';
 export type RootData = {
   cspNonce: string;
   buildId: string;
-  publicUrl: string;
   /** Google Identity Services client id; null when Google sign-in is not configured. */
   googleClientId: string | null;
 };

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@everdeal/contracts';
+import type { CategoryRef, Plan, ProductDetail } from '@everdeal/contracts';
 import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts/constants';
 import { absoluteUrl } from './seo';
 
@@ -62,11 +62,21 @@ export function breadcrumbJsonLd(publicUrl: string, items: BreadcrumbItem[]): Js
   };
 }
 
+/** What `productJsonLd` reads of a product page's data. */
+export type ProductJsonLdSource = Pick<
+  ProductDetail,
+  'slug' | 'name' | 'tagline' | 'logoUrl' | 'gallery' | 'dealStatus' | 'endsAt' | 'rating' | 'reviewCount'
+> & {
+  category: Pick<CategoryRef, 'name'>;
+  seller: { name: string };
+  plans: Pick<Plan, 'name' | 'price' | 'currency' | 'isSoldOut'>[];
+};
+
 /**
  * A product with one Offer per plan. A plan is InStock only while the deal is live and it has
  * codes left; `aggregateRating` appears only with real reviews (Google rejects a zero count).
  */
-export function productJsonLd(publicUrl: string, product: ProductDetail): JsonLdNode {
+export function productJsonLd(publicUrl: string, product: ProductJsonLdSource): JsonLdNode {
   const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
   const images = product.gallery.map((image) => absoluteUrl(publicUrl, image.url));
   const availability = (isSoldOut: boolean) => {

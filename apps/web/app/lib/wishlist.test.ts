@@ -1,6 +1,8 @@
-import type { FavoriteList, ProductSummary, UpvoteList } from '@everdeal/contracts';
+import type { ProductSummary } from '@everdeal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  type CachedFavoriteList,
+  type CachedUpvoteList,
   favoritesOf,
   optimisticFavorite,
   optimisticUpvote,
@@ -39,7 +41,10 @@ const favorite = (productId: number, variantId: number | null) => ({
 });
 
 describe('favorite list updates (spec §4 optimistic toggles)', () => {
-  const list: FavoriteList = { favorites: [favorite(1, null), favorite(1, 10), favorite(2, null)], totalCount: 3 };
+  const list: CachedFavoriteList = {
+    favorites: [favorite(1, null), favorite(1, 10), favorite(2, null)],
+    totalCount: 3,
+  };
 
   it('adds a product-level favorite in front, once', () => {
     const next = withFavorite(list, optimisticFavorite(product(3)));
@@ -62,7 +67,7 @@ describe('favorite list updates (spec §4 optimistic toggles)', () => {
 });
 
 describe('upvote list updates', () => {
-  const list: UpvoteList = {
+  const list: CachedUpvoteList = {
     upvotes: [optimisticUpvote(product(1), 'u1'), { ...optimisticUpvote(product(2), 'u1'), variantId: 20 }],
     totalCount: 2,
   };

@@ -9,16 +9,17 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { JsonLd } from '~/components/ui/json-ld';
-import { CategoryTiles } from '~/features/catalog/category-tiles';
+import { CategoryTiles, toCategoryLinkView } from '~/features/catalog/category-tiles';
 import { ENDING_SOON_MS } from '~/features/catalog/deal-status';
 import { EmptyState } from '~/features/catalog/empty-state';
-import { EndingSoonList } from '~/features/catalog/ending-soon-list';
+import { EndingSoonList, toEndingSoonView } from '~/features/catalog/ending-soon-list';
 import { HeroDealStack } from '~/features/catalog/hero-deal-stack';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { ProductGrid } from '~/features/catalog/product-grid';
 import { TitledSection } from '~/features/catalog/section-header';
-import { TrendingList } from '~/features/catalog/trending-list';
+import { TrendingList, toTrendingRowView } from '~/features/catalog/trending-list';
 import { HydrateInOwnTask } from '~/lib/deferred-hydration';
+import { toProductCardView } from '~/lib/product-card-view';
 import { seoMeta } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/home';
@@ -36,17 +37,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     getProductsRanked(context.services, { sort: 'trending', status: 'live', pageSize: TRENDING_PREVIEW_SIZE }),
     context.services.getCategories(),
   ]);
+  // Each list is narrowed to what its section shows: the answer is written into the HTML.
   return {
-    featured: featured.items,
-    newest: newest.items,
+    featured: featured.items.map(toProductCardView),
+    newest: newest.items.map(toProductCardView),
     // The status filter already keeps live deals closing within 72 hours; this re-check keeps
     // the section honest against the render's own clock.
-    endingSoon: endingSoon.items.filter((item) => {
-      const left = item.endsAt ? Date.parse(item.endsAt) - now : -1;
-      return item.dealStatus === 'live' && left > 0 && left <= ENDING_SOON_MS;
-    }),
-    trending: trending.items,
-    categories,
+    endingSoon: endingSoon.items
+      .filter((item) => {
+        const left = item.endsAt ? Date.parse(item.endsAt) - now : -1;
+        return item.dealStatus === 'live' && left > 0 && left <= ENDING_SOON_MS;
+      })
+      .map(toEndingSoonView),
+    trending: trending.items.map(toTrendingRowView),
+    categories: categories.map(toCategoryLinkView),
     publicUrl: context.publicUrl,
   };
 }

@@ -19,6 +19,7 @@ import { PlanComparison } from '~/features/catalog/plan-comparison';
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ProductGrid } from '~/features/catalog/product-grid';
 import { ProductLogo } from '~/features/catalog/product-logo';
+import { toProductPageView } from '~/features/catalog/product-page-view';
 import { ProductSectionNav } from '~/features/catalog/product-section-nav';
 import { ProseHtml } from '~/features/catalog/prose';
 import { RatingStars } from '~/features/catalog/rating-stars';
@@ -27,6 +28,7 @@ import { SellerCard } from '~/features/catalog/seller-card';
 import { UpvoteButton } from '~/features/catalog/upvote-button';
 import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { formatCount } from '~/lib/format-count';
+import { toProductCardView } from '~/lib/product-card-view';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/product';
@@ -44,8 +46,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       pageSize: RELATED_COUNT + 1,
     });
     return {
-      product,
-      related: related.items.filter((item) => item.id !== product.id).slice(0, RELATED_COUNT),
+      product: toProductPageView(product),
+      related: related.items
+        .filter((item) => item.id !== product.id)
+        .slice(0, RELATED_COUNT)
+        .map(toProductCardView),
       // The render time, so the server and the hydrating browser word the deal status alike.
       now: Date.now(),
       publicUrl: context.publicUrl,

@@ -3,8 +3,9 @@ import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import { Form, Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
+import { toCategoryOption } from '~/features/catalog/browse-filters';
 import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
-import { BrowseView } from '~/features/catalog/browse-view';
+import { BrowseView, toBrowseListView } from '~/features/catalog/browse-view';
 import { EmptyState } from '~/features/catalog/empty-state';
 import { productPath } from '~/features/catalog/product-card';
 import { seoMeta } from '~/lib/seo';
@@ -16,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.getProducts(toProductsInput(state)),
     context.services.getCategories(),
   ]);
-  return { list, state, categories, publicUrl: context.publicUrl };
+  return {
+    list: { ...toBrowseListView(list), suggestions: list.suggestions },
+    state,
+    categories: categories.map(toCategoryOption),
+    publicUrl: context.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

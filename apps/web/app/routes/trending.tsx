@@ -3,8 +3,8 @@ import Flame from 'lucide-react/icons/flame';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
-import { BrowseView } from '~/features/catalog/browse-view';
-import { CategoryFilter } from '~/features/catalog/category-tiles';
+import { BrowseView, toBrowseListView } from '~/features/catalog/browse-view';
+import { CategoryFilter, toCategoryLinkView } from '~/features/catalog/category-tiles';
 import { EmptyState } from '~/features/catalog/empty-state';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { seoMeta } from '~/lib/seo';
@@ -20,12 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const activeCategory = categories.find((category) => category.slug === state.category);
   const list =
     state.category && !activeCategory
-      ? { items: [], total: 0, page: state.page, pageSize: DEFAULT_PAGE_SIZE, suggestions: [] }
-      : await getProductsRanked(context.services, { ...toProductsInput(state, 'trending'), q: undefined });
+      ? { items: [], total: 0, page: state.page, pageSize: DEFAULT_PAGE_SIZE }
+      : toBrowseListView(
+          await getProductsRanked(context.services, { ...toProductsInput(state, 'trending'), q: undefined }),
+        );
   return {
     list,
     state,
-    categories,
+    categories: categories.map(toCategoryLinkView),
     category: activeCategory ? { slug: activeCategory.slug, name: activeCategory.name } : null,
     publicUrl: context.publicUrl,
   };

@@ -11,12 +11,19 @@ const field = 'block w-full rounded-lg border border-ink-900/15 bg-white px-3 te
 const legend = 'text-sm font-semibold text-ink-900';
 const choice = 'flex min-h-11 items-center gap-2.5 text-sm text-ink-700';
 
+/** A choice of the category select; the loaders send no more (see `ProductCardView`). */
+export type CategoryOption = Pick<Category, 'slug' | 'name'>;
+
+export function toCategoryOption(category: Category): CategoryOption {
+  return { slug: category.slug, name: category.name };
+}
+
 export interface BrowseFiltersProps {
   /** The page the form submits to (GET). */
   basePath: string;
   state: BrowseState;
   /** Offer a category select; left out on a category's own page. */
-  categories?: Category[];
+  categories?: CategoryOption[];
   /** Number of active filters, shown on the mobile "Filters" toggle. */
   activeCount: number;
   /** Link that clears every filter (keeps the query). */

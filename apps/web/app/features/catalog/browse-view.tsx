@@ -1,19 +1,27 @@
-import type { Category, ProductList, ProductSort } from '@everdeal/contracts';
+import type { ProductList, ProductSort } from '@everdeal/contracts';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { formatCount } from '~/lib/format-count';
-import { BrowseFilters, SortSelect } from './browse-filters';
+import { type ProductCardView, toProductCardView } from '~/lib/product-card-view';
+import { BrowseFilters, type CategoryOption, SortSelect } from './browse-filters';
 import { type BrowseState, browseHref, countFilters } from './browse-params';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 
+/** One page of a browsing list, its products as cards (see `ProductCardView`). */
+export type BrowseListView = Pick<ProductList, 'total' | 'page' | 'pageSize'> & { items: ProductCardView[] };
+
+export function toBrowseListView(list: ProductList): BrowseListView {
+  return { items: list.items.map(toProductCardView), total: list.total, page: list.page, pageSize: list.pageSize };
+}
+
 export interface BrowseViewProps {
   basePath: string;
   state: BrowseState;
-  list: Pick<ProductList, 'items' | 'total' | 'page' | 'pageSize'>;
+  list: BrowseListView;
   /** Offer the category select (search and trending; not on a category's page). */
-  categories?: Category[];
+  categories?: CategoryOption[];
   /** The sort used when the URL names none, and the label of that menu option. */
   defaultSort?: ProductSort;
   defaultSortLabel: string;

@@ -8,8 +8,15 @@ export function categoryPath(slug: string): string {
   return `/categories/${encodeURIComponent(slug)}`;
 }
 
+/** What a category tile or chip shows; the loaders send no more (see `ProductCardView`). */
+export type CategoryLinkView = Pick<Category, 'slug' | 'name' | 'productCount'>;
+
+export function toCategoryLinkView(category: Category): CategoryLinkView {
+  return { slug: category.slug, name: category.name, productCount: category.productCount };
+}
+
 export interface CategoryTilesProps {
-  categories: Category[];
+  categories: CategoryLinkView[];
 }
 
 /** A tile per category with its deal count, linking to the category's page. */
@@ -46,7 +53,7 @@ export function CategoryTiles({ categories }: CategoryTilesProps) {
 }
 
 export interface CategoryFilterProps {
-  categories: Category[];
+  categories: CategoryLinkView[];
   /** Slug of the selected category, or undefined for all. */
   active?: string;
   /** Page the chips link to; `?category=` is added to it. */

@@ -6,8 +6,28 @@ import { PriceTag } from './price-tag';
 import { productPath } from './product-card';
 import { ProductLogo } from './product-logo';
 
+/** What an ending-soon card shows; the loader sends no more (see `ProductCardView`). */
+export type EndingSoonView = Pick<
+  ProductSummary,
+  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'currency' | 'endsAt'
+>;
+
+export function toEndingSoonView(product: ProductSummary): EndingSoonView {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    tagline: product.tagline,
+    logoUrl: product.logoUrl,
+    price: product.price,
+    originalPrice: product.originalPrice,
+    currency: product.currency,
+    endsAt: product.endsAt,
+  };
+}
+
 /** Live deals about to close, each with its clock; the whole card links to the deal. */
-export function EndingSoonList({ products }: { products: ProductSummary[] }) {
+export function EndingSoonList({ products }: { products: EndingSoonView[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {products.map((product) =>

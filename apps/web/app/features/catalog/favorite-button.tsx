@@ -1,10 +1,10 @@
-import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import Heart from 'lucide-react/icons/heart';
+import type { ProductCardView } from '~/lib/product-card-view';
 import { useFavoriteToggle } from '~/lib/wishlist';
 
 export interface FavoriteButtonProps {
-  product: ProductSummary;
+  product: ProductCardView;
   /** "icon": a round heart (cards); "labelled": a heart with "Save"/"Saved" (product page). */
   variant?: 'icon' | 'labelled';
   className?: string;

@@ -1,7 +1,7 @@
-import type { ProductSummary } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
+import type { ProductCardView } from '~/lib/product-card-view';
 import { DiscountBadge } from './price-tag';
 import { productPath } from './product-card';
 import { ProductLogo } from './product-logo';
@@ -9,11 +9,17 @@ import { ProductLogo } from './product-logo';
 // Fanned cards: each one sits a little lower and turns a little further, like a dealt hand.
 const placements = ['lg:-rotate-2 lg:translate-x-2', 'lg:rotate-1 lg:-translate-x-6', 'lg:rotate-2'];
 
+/** The hero shows the first featured cards, so it takes the same list with fewer needs. */
+export type HeroDealView = Pick<
+  ProductCardView,
+  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'currency'
+>;
+
 /**
  * The hero's showcase of real featured deals (desktop only): the store's first screen shows
  * what is for sale, not a stock illustration.
  */
-export function HeroDealStack({ products }: { products: ProductSummary[] }) {
+export function HeroDealStack({ products }: { products: HeroDealView[] }) {
   const shown = products.slice(0, placements.length);
   if (shown.length === 0) return null;
   return (

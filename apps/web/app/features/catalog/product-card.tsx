@@ -1,7 +1,7 @@
-import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import type { ProductCardView } from '~/lib/product-card-view';
 import { AddToCartButton, cheapestPlan } from './add-to-cart-button';
 import { DealStatusBadge } from './deal-status-badge';
 import { FavoriteButton } from './favorite-button';
@@ -11,7 +11,7 @@ import { RatingStars } from './rating-stars';
 import { UpvoteButton } from './upvote-button';
 
 export interface ProductCardProps {
-  product: ProductSummary;
+  product: ProductCardView;
   /** Position in a ranking; shows "#1", "#2"… in the corner. */
   rank?: number;
   /** Heading level of the product name, to keep the page outline in order (default h3). */

@@ -1,11 +1,11 @@
-import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { HydrateInOwnTask } from '~/lib/deferred-hydration';
+import type { ProductCardView } from '~/lib/product-card-view';
 import { ProductCard } from './product-card';
 
 export interface ProductGridProps {
-  products: ProductSummary[];
+  products: ProductCardView[];
   /** Rendered instead of the grid when there are no products. */
   empty: ReactNode;
   /** Rank of the first product; omit for an unranked grid. */

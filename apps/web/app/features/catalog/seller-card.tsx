@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import ExternalLink from 'lucide-react/icons/external-link';
 
 export interface SellerCardProps {
-  seller: { name: string; slug: string; website: string | null; bio: string };
+  seller: { name: string; website: string | null; bio: string };
   className?: string;
 }
 

@@ -5,8 +5,27 @@ import { productPath } from './product-card';
 import { ProductLogo } from './product-logo';
 import { UpvoteCount } from './upvote-count';
 
+/** What a trending row shows; the loader sends no more (see `ProductCardView`). */
+export type TrendingRowView = Pick<
+  ProductSummary,
+  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'upvoteCount' | 'price' | 'currency'
+>;
+
+export function toTrendingRowView(product: ProductSummary): TrendingRowView {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    tagline: product.tagline,
+    logoUrl: product.logoUrl,
+    upvoteCount: product.upvoteCount,
+    price: product.price,
+    currency: product.currency,
+  };
+}
+
 /** A numbered ranking (#1 first) of compact rows, for the home page's trending preview. */
-export function TrendingList({ products }: { products: ProductSummary[] }) {
+export function TrendingList({ products }: { products: TrendingRowView[] }) {
   return (
     <ol className="divide-y divide-ink-900/5 overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-ink-900/5">
       {products.map((product, index) => (

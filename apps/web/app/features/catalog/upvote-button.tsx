@@ -1,11 +1,11 @@
-import type { ProductSummary } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { ArrowBigUp } from 'lucide-react';
 import { formatCount } from '~/lib/format-count';
+import type { ProductCardView } from '~/lib/product-card-view';
 import { useUpvoteToggle } from '~/lib/wishlist';
 
 export interface UpvoteButtonProps {
-  product: ProductSummary;
+  product: ProductCardView;
   size?: 'sm' | 'md';
   className?: string;
 }

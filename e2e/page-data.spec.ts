@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+
+// React Router writes every loader's answer into the page (a turbo-stream, whose object keys are
+// escaped strings) for the browser to hydrate from. The catalogue pages send only what their
+// components show: a card needs no plan features, the product page no Markdown source or tags.
+test.skip(({ isMobile }) => isMobile, 'server behaviour, the same for every viewport');
+
+const sentKey = (key: string) => `\\"${key}\\"`;
+
+test('catalogue pages hand the browser what they show, not the whole API answer', async ({ request }) => {
+  const pages = [
+    { path: '/', left: ['features', 'description', 'isFeatured', 'createdAt'] },
+    { path: '/trending', left: ['features', 'description', 'isFeatured', 'createdAt'] },
+    { path: '/search?q=ai', left: ['features', 'description', 'isFeatured', 'createdAt'] },
+    { path: '/products/reelsmith', left: ['description', 'tags', 'isFeatured', 'createdAt'] },
+  ];
+  for (const { path, left } of pages) {
+    const html = await (await request.get(path)).text();
+    // A key every one of these pages sends, so a change of format cannot pass unnoticed.
+    expect(html, path).toContain(sentKey('upvoteCount'));
+    for (const key of left) expect(html, `${path} sends "${key}"`).not.toContain(sentKey(key));
+  }
+});
