@@ -4,7 +4,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { JsonLd } from '~/components/ui/json-ld';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
 import { parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
-import { BrowseView } from '~/features/catalog/browse-view';
+import { BrowseView, toBrowseListView } from '~/features/catalog/browse-view';
 import { categoryIcon } from '~/features/catalog/category-icon';
 import { EmptyState } from '~/features/catalog/empty-state';
 import { getProductsRanked } from '~/features/catalog/load-products';
@@ -22,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...toProductsInput(state, 'trending'),
     category: category.slug,
   });
-  return { category, list, state, publicUrl: context.publicUrl };
+  return { category, list: toBrowseListView(list), state, publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
