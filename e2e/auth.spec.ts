@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './auth-helpers';
-import { openWith } from './helpers';
+import { openWith, waitForHydration } from './helpers';
 
 test.describe('the login modal (spec §2)', () => {
   test('opens on Sign in, switches to Create account, resets when reopened, closes with Escape', async ({
@@ -171,6 +171,7 @@ test('forgot password: the mailed link sets a new password that signs in', async
   const mail = await waitForMail(email, /reset-password\?token=/);
   await page.goto(resetLinkPath(mail));
   await expect(page).toHaveTitle('Reset password | Everdeal');
+  await waitForHydration(page);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
   await page.getByLabel('Confirm new password').blur();

@@ -36,6 +36,14 @@ export async function productLinks(container: Locator): Promise<Locator[]> {
 }
 
 /**
+ * Waits until the browser has hydrated the server HTML (app/entry.client.tsx marks <html>):
+ * text typed into a form before that reaches the page but not the form's state.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
  * Opens a dialog with its trigger. A click that lands before React has hydrated the server
  * HTML does nothing, so the click is repeated until the dialog shows (never a fixed sleep).
  */

@@ -87,10 +87,14 @@ function preactInTheBrowser(): Plugin {
   return {
     name: 'everdeal:preact-client',
     enforce: 'pre',
-    resolveId(source, importer, options) {
+    async resolveId(source, importer, options) {
       if (this.environment.name !== 'client') return null;
       const target = preactAliases[source];
-      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+      if (!target) return null;
+      const resolved = await this.resolve(target, importer, { ...options, skipSelf: true });
+      // Never fall back to React DOM without a word: the budget and decision 005 rely on this.
+      if (!resolved) this.error(`${target} is not installed (run npm install): it replaces ${source} in the browser`);
+      return resolved;
     },
   };
 }

@@ -22,6 +22,8 @@ function hydrate() {
         </StrictMode>,
       ),
     );
+    // Says the page now answers input: end-to-end tests wait for it before typing into a form.
+    document.documentElement.dataset.hydrated = 'true';
   } catch (thrown) {
     if (!(thrown instanceof Promise)) throw thrown;
     thrown.then(hydrate, hydrate);
