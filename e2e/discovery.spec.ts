@@ -165,6 +165,18 @@ test('the home page has the new sections and structured data', async ({ page }) 
   expect(jsonLd[1].potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
 });
 
+test("a query's first page of results is indexable with the query as canonical; its variations are not", async ({
+  page,
+}) => {
+  await page.goto('/search?q=writing');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/search\?q=writing$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  for (const variation of ['/search?q=writing&sort=price-asc', '/search?q=writing&page=2', '/search?q=zzzqqqxxx']) {
+    await page.goto(variation);
+    await expect(page.locator('meta[name="robots"]'), variation).toHaveAttribute('content', 'noindex, follow');
+  }
+});
+
 test('sitemap.xml and robots.txt are served', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

@@ -25,6 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A query's first page of results, unfiltered and in the default order, is a landing page worth
+ * indexing ("AI writing deals"), with the query alone as its canonical URL. Every other view
+ * (no query, no results, a filter, a sort, a later page) is one of endless variations of the
+ * catalogue: followed, never indexed.
+ */
+function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
+  if (!loaderData) return false;
+  const { state, list } = loaderData;
+  return state.q !== '' && list.total > 0 && countFilters(state) === 0 && state.sort === undefined && state.page === 1;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.state.q ?? '';
   return [
@@ -36,8 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       publicUrl: loaderData?.publicUrl ?? '',
       path: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
     }),
-    // Result pages are endless variations of the catalogue: followed, never indexed.
-    { name: 'robots', content: 'noindex, follow' },
+    ...(isIndexableSearch(loaderData) ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
   ];
 };
 
