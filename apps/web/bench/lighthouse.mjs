@@ -215,7 +215,7 @@ async function main() {
   const pattern = /## Web \(Lighthouse\)\n[\s\S]*?(?=\n## |$)/;
   writeFileSync(
     docs,
-    pattern.test(text) ? text.replace(pattern, section.trimEnd()) : `${text.trimEnd()}\n\n${section}`,
+    pattern.test(text) ? text.replace(pattern, `${section.trimEnd()}\n`) : `${text.trimEnd()}\n\n${section}`,
   );
   console.log(`\nWrote the section to docs/benchmarks.md (server pid ${server?.pid ?? 'external'} stopped).`);
 }
