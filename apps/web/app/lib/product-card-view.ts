@@ -1,7 +1,25 @@
 import type { CategoryRef, Plan, ProductSummary } from '@everdeal/contracts';
+import { pick } from './pick';
 
 /** A plan as far as a card needs it: enough to pick and name the plan "Add to cart" adds. */
-export type ProductCardPlan = Pick<Plan, 'variantId' | 'name' | 'price' | 'isSoldOut'>;
+const CARD_PLAN_FIELDS = ['variantId', 'name', 'price', 'isSoldOut'] as const;
+export type ProductCardPlan = Pick<Plan, (typeof CARD_PLAN_FIELDS)[number]>;
+
+export const CARD_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'tagline',
+  'logoUrl',
+  'price',
+  'originalPrice',
+  'currency',
+  'upvoteCount',
+  'rating',
+  'reviewCount',
+  'dealStatus',
+  'endsAt',
+] as const;
 
 /**
  * What a product card shows, and so what a page loader sends for one. React Router writes every
@@ -11,49 +29,15 @@ export type ProductCardPlan = Pick<Plan, 'variantId' | 'name' | 'price' | 'isSol
  * It lives in lib, not in the catalogue feature, because the wishlist cache keeps the card of a
  * product saved or upvoted optimistically, for the wishlist page to show until the refetch.
  */
-export interface ProductCardView
-  extends Pick<
-    ProductSummary,
-    | 'id'
-    | 'slug'
-    | 'name'
-    | 'tagline'
-    | 'logoUrl'
-    | 'price'
-    | 'originalPrice'
-    | 'currency'
-    | 'upvoteCount'
-    | 'rating'
-    | 'reviewCount'
-    | 'dealStatus'
-    | 'endsAt'
-  > {
+export interface ProductCardView extends Pick<ProductSummary, (typeof CARD_FIELDS)[number]> {
   category: Pick<CategoryRef, 'name'>;
   plans: ProductCardPlan[];
 }
 
-/** Copies field by field: a spread would carry along everything the card leaves out. */
 export function toProductCardView(product: ProductSummary): ProductCardView {
   return {
-    id: product.id,
-    slug: product.slug,
-    name: product.name,
-    tagline: product.tagline,
-    logoUrl: product.logoUrl,
-    category: { name: product.category.name },
-    price: product.price,
-    originalPrice: product.originalPrice,
-    currency: product.currency,
-    upvoteCount: product.upvoteCount,
-    rating: product.rating,
-    reviewCount: product.reviewCount,
-    dealStatus: product.dealStatus,
-    endsAt: product.endsAt,
-    plans: product.plans.map((plan) => ({
-      variantId: plan.variantId,
-      name: plan.name,
-      price: plan.price,
-      isSoldOut: plan.isSoldOut,
-    })),
+    ...pick(product, CARD_FIELDS),
+    category: pick(product.category, ['name']),
+    plans: product.plans.map((plan) => pick(plan, CARD_PLAN_FIELDS)),
   };
 }

@@ -1,29 +1,29 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import Clock from 'lucide-react/icons/clock';
 import { Link } from 'react-router';
+import { pick } from '~/lib/pick';
 import { DealCountdown } from './deal-countdown';
 import { PriceTag } from './price-tag';
 import { productPath } from './product-card';
 import { ProductLogo } from './product-logo';
 
+const ENDING_SOON_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'tagline',
+  'logoUrl',
+  'price',
+  'originalPrice',
+  'currency',
+  'endsAt',
+] as const;
+
 /** What an ending-soon card shows; the loader sends no more (see `ProductCardView`). */
-export type EndingSoonView = Pick<
-  ProductSummary,
-  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'currency' | 'endsAt'
->;
+export type EndingSoonView = Pick<ProductSummary, (typeof ENDING_SOON_FIELDS)[number]>;
 
 export function toEndingSoonView(product: ProductSummary): EndingSoonView {
-  return {
-    id: product.id,
-    slug: product.slug,
-    name: product.name,
-    tagline: product.tagline,
-    logoUrl: product.logoUrl,
-    price: product.price,
-    originalPrice: product.originalPrice,
-    currency: product.currency,
-    endsAt: product.endsAt,
-  };
+  return pick(product, ENDING_SOON_FIELDS);
 }
 
 /** Live deals about to close, each with its clock; the whole card links to the deal. */

@@ -1,27 +1,18 @@
 import type { ProductSummary } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { Link } from 'react-router';
+import { pick } from '~/lib/pick';
 import { productPath } from './product-card';
 import { ProductLogo } from './product-logo';
 import { UpvoteCount } from './upvote-count';
 
+const TRENDING_ROW_FIELDS = ['id', 'slug', 'name', 'tagline', 'logoUrl', 'upvoteCount', 'price', 'currency'] as const;
+
 /** What a trending row shows; the loader sends no more (see `ProductCardView`). */
-export type TrendingRowView = Pick<
-  ProductSummary,
-  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'upvoteCount' | 'price' | 'currency'
->;
+export type TrendingRowView = Pick<ProductSummary, (typeof TRENDING_ROW_FIELDS)[number]>;
 
 export function toTrendingRowView(product: ProductSummary): TrendingRowView {
-  return {
-    id: product.id,
-    slug: product.slug,
-    name: product.name,
-    tagline: product.tagline,
-    logoUrl: product.logoUrl,
-    upvoteCount: product.upvoteCount,
-    price: product.price,
-    currency: product.currency,
-  };
+  return pick(product, TRENDING_ROW_FIELDS);
 }
 
 /** A numbered ranking (#1 first) of compact rows, for the home page's trending preview. */
