@@ -186,6 +186,30 @@ test('forgot password: the mailed link sets a new password that signs in', async
   await expect(accountControl(page, false)).toBeVisible();
 });
 
+test('what is typed before the page hydrates is what signs in', async ({ page, request, isMobile }) => {
+  test.skip(isMobile, 'the same form on every viewport');
+  const { email, password } = await createAccount(request, 'e2e-early');
+  // Hold the client entry back so the fields are filled in the server's HTML, as a password
+  // manager or a fast typist on a slow phone does.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth/login');
+  const form = page.getByRole('main');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await waitForHydration(page);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(toastWith(page, 'Login successful!')).toBeVisible();
+});
+
 test('/auth/reset-password without a token explains and offers a new link', async ({ page }) => {
   await page.goto('/auth/reset-password');
   await expect(page.getByRole('alert')).toContainText('no token');

@@ -40,8 +40,14 @@ export function useForm<K extends string>({
     value: values[name],
     error: errors[name],
     ref: (element: HTMLInputElement | null) => {
-      if (element) inputs.current.set(name, element);
-      else inputs.current.delete(name);
+      if (!element) {
+        inputs.current.delete(name);
+        return;
+      }
+      inputs.current.set(name, element);
+      // Text typed or autofilled into the server's HTML before hydration is in the input but
+      // not in the state, and hydration keeps it on screen: the form takes what the user sees.
+      if (element.value !== valuesRef.current[name]) setValue(name, element.value);
     },
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
     onBlur: () => {
