@@ -18,7 +18,6 @@ import { getProductsRanked } from '~/features/catalog/load-products';
 import { ProductGrid } from '~/features/catalog/product-grid';
 import { TitledSection } from '~/features/catalog/section-header';
 import { TrendingList, toTrendingRowView } from '~/features/catalog/trending-list';
-import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { toProductCardView } from '~/lib/product-card-view';
 import { seoMeta } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
@@ -134,9 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
             </div>
-            <HydrateInOwnTask>
-              <HeroDealStack products={featured} />
-            </HydrateInOwnTask>
+            <HeroDealStack products={featured} />
           </div>
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:mt-12 sm:gap-4 lg:mt-16 lg:grid-cols-4">
             {trustPoints.map(({ icon: Icon, title, text }) => (
@@ -180,9 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           action={{ to: '/trending?sort=ending-soon', label: 'See all ending soon' }}
         >
           {endingSoon.length > 0 ? (
-            <HydrateInOwnTask>
-              <EndingSoonList products={endingSoon} />
-            </HydrateInOwnTask>
+            <EndingSoonList products={endingSoon} />
           ) : (
             <EmptyState
               title="Nothing is ending in the next 72 hours"
@@ -197,9 +192,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           description="From writing assistants to sales agents: find the tool for the job."
         >
           {categories.length > 0 ? (
-            <HydrateInOwnTask>
-              <CategoryTiles categories={categories} />
-            </HydrateInOwnTask>
+            <CategoryTiles categories={categories} />
           ) : (
             <EmptyState
               title="No categories yet"
@@ -215,9 +208,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           action={{ to: '/trending', label: 'See the full ranking' }}
         >
           {trending.length > 0 ? (
-            <HydrateInOwnTask>
-              <TrendingList products={trending} />
-            </HydrateInOwnTask>
+            <TrendingList products={trending} />
           ) : (
             <EmptyState
               title="No trending deals yet"

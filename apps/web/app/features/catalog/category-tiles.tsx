@@ -1,6 +1,7 @@
 import type { Category } from '@everdeal/contracts';
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { Link } from 'react-router';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import { categoryIcon } from './category-icon';
 
 /** A category's own page (h1, filters, canonical URL). */
@@ -21,34 +22,37 @@ export interface CategoryTilesProps {
 
 /** A tile per category with its deal count, linking to the category's page. */
 export function CategoryTiles({ categories }: CategoryTilesProps) {
+  // Hydrates in a task of its own, after the rest of the page (decision 005).
   return (
-    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-      {categories.map((category) => {
-        const Icon = categoryIcon(category.slug);
-        return (
-          <li key={category.slug}>
-            <Link
-              to={categoryPath(category.slug)}
-              className="group flex h-full flex-col rounded-card bg-surface p-4 shadow-card ring-1 ring-ink-900/5 transition hover:-translate-y-0.5 hover:ring-brand-300"
-            >
-              <span className="flex items-center justify-between">
-                <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 transition group-hover:bg-brand-600 group-hover:text-white">
-                  <Icon aria-hidden="true" className="size-5" />
+    <HydrateInOwnTask>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+        {categories.map((category) => {
+          const Icon = categoryIcon(category.slug);
+          return (
+            <li key={category.slug}>
+              <Link
+                to={categoryPath(category.slug)}
+                className="group flex h-full flex-col rounded-card bg-surface p-4 shadow-card ring-1 ring-ink-900/5 transition hover:-translate-y-0.5 hover:ring-brand-300"
+              >
+                <span className="flex items-center justify-between">
+                  <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 transition group-hover:bg-brand-600 group-hover:text-white">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <ArrowUpRight
+                    aria-hidden="true"
+                    className="size-4 text-ink-300 transition group-hover:text-brand-600"
+                  />
                 </span>
-                <ArrowUpRight
-                  aria-hidden="true"
-                  className="size-4 text-ink-300 transition group-hover:text-brand-600"
-                />
-              </span>
-              <span className="mt-3 font-semibold text-ink-900">{category.name}</span>
-              <span className="mt-0.5 text-sm text-ink-500">
-                {category.productCount} {category.productCount === 1 ? 'deal' : 'deals'}
-              </span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+                <span className="mt-3 font-semibold text-ink-900">{category.name}</span>
+                <span className="mt-0.5 text-sm text-ink-500">
+                  {category.productCount} {category.productCount === 1 ? 'deal' : 'deals'}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </HydrateInOwnTask>
   );
 }
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '@everdeal/contracts/money';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
+import { HydrateInOwnTask } from '~/lib/deferred-hydration';
 import type { ProductCardView } from '~/lib/product-card-view';
 import { DiscountBadge } from './price-tag';
 import { productPath } from './product-card';
@@ -22,29 +23,32 @@ export type HeroDealView = Pick<
 export function HeroDealStack({ products }: { products: HeroDealView[] }) {
   const shown = products.slice(0, placements.length);
   if (shown.length === 0) return null;
+  // Hydrates in a task of its own, after the rest of the page (decision 005).
   return (
-    <ul aria-label="Deals in the spotlight" className="hidden flex-col gap-4 pr-4 lg:flex">
-      {shown.map((product, index) => (
-        <li
-          key={product.id}
-          className={clsx(
-            'rounded-card bg-white p-4 text-ink-900 shadow-pop ring-1 ring-ink-900/5 transition-transform duration-300 hover:rotate-0',
-            placements[index],
-          )}
-        >
-          <Link to={productPath(product.slug)} className="flex items-center gap-4 focus-visible:outline-none">
-            <ProductLogo src={product.logoUrl} name={product.name} size="sm" />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold">{product.name}</span>
-              <span className="block truncate text-sm text-ink-500">{product.tagline}</span>
-            </span>
-            <span className="flex flex-col items-end gap-1">
-              <span className="font-bold tabular-nums">{formatMoney(product.price, product.currency)}</span>
-              <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <HydrateInOwnTask>
+      <ul aria-label="Deals in the spotlight" className="hidden flex-col gap-4 pr-4 lg:flex">
+        {shown.map((product, index) => (
+          <li
+            key={product.id}
+            className={clsx(
+              'rounded-card bg-white p-4 text-ink-900 shadow-pop ring-1 ring-ink-900/5 transition-transform duration-300 hover:rotate-0',
+              placements[index],
+            )}
+          >
+            <Link to={productPath(product.slug)} className="flex items-center gap-4 focus-visible:outline-none">
+              <ProductLogo src={product.logoUrl} name={product.name} size="sm" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold">{product.name}</span>
+                <span className="block truncate text-sm text-ink-500">{product.tagline}</span>
+              </span>
+              <span className="flex flex-col items-end gap-1">
+                <span className="font-bold tabular-nums">{formatMoney(product.price, product.currency)}</span>
+                <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </HydrateInOwnTask>
   );
 }
