@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePorts } from './e2e/ports';
 
-const port = 3199;
+const port = e2ePorts.store;
 const baseURL = `http://127.0.0.1:${port}`;
 const isCi = Boolean(process.env.CI);
 
@@ -23,7 +24,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // STACK-NOTES pitfall 8: the system Chromium with the flags that work in this sandbox.
+    // docs/development.md, pitfall 8: the system Chromium with the flags that work in this sandbox.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -60,7 +61,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Google sign-in against the local OIDC server that e2e/google-sign-in.spec.ts starts.
       GOOGLE_CLIENT_ID: 'e2e-google-client',
-      GOOGLE_USERINFO_URL: 'http://127.0.0.1:3197/me',
+      GOOGLE_USERINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/me`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

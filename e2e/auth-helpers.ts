@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { callApi, openWith } from './helpers';
+import { callApi } from './helpers';
 
 /** Where the e2e server writes mail without SMTP (playwright.config.ts DATA_DIR + /mail). */
 export const MAIL_DIR = join(process.cwd(), '.tmp', 'e2e-data', 'mail');
@@ -32,12 +32,12 @@ export async function openLoginModal(page: Page, isMobile: boolean): Promise<Loc
   const dialog = page.getByRole('dialog', { name: 'Sign in to Everdeal' });
   if (isMobile) {
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await openWith(page.getByRole('banner').getByRole('button', { name: 'Open menu' }), menu);
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(dialog).toBeVisible();
   } else {
-    await openWith(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }), dialog);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
   }
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -52,7 +52,7 @@ export async function fillSignIn(scope: Locator | Page, email: string, password:
   await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** A toast by its exact text (spec §8 messages are verbatim). */
+/** A toast by its exact text (requirements §8 messages are verbatim). */
 export function toastWith(page: Page, text: string): Locator {
   return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 }

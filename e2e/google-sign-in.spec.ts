@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { type OidcServer, startOidcServer } from '../apps/server/test/oidc-server';
 import { accountControl, openLoginModal, toastWith, uniqueEmail } from './auth-helpers';
+import { e2ePorts } from './ports';
 
 // playwright.config.ts points the server's GOOGLE_USERINFO_URL at this port.
-const OIDC_PORT = 3197;
+const OIDC_PORT = e2ePorts.oidc;
 
 /** A stand-in for Google Identity Services: the token client answers with our token at once. */
 function fakeGis(accessToken: string): string {

@@ -36,20 +36,11 @@ export async function productLinks(container: Locator): Promise<Locator[]> {
 }
 
 /**
- * Waits until the browser has hydrated the server HTML (app/entry.client.tsx marks <html>):
- * text typed into a form before that reaches the page but not the form's state.
+ * Whether React has taken charge of the page: `hydrateRoot` has attached its event listeners to
+ * the document. From then on a tap is never lost: React hydrates what was tapped first and
+ * replays the event on it (decision 006). React names the marker `_reactListening` + a random
+ * suffix; tests that hold the client entry back use this to know when it has run.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-}
-
-/**
- * Opens a dialog with its trigger. A click that lands before React has hydrated the server
- * HTML does nothing, so the click is repeated until the dialog shows (never a fixed sleep).
- */
-export async function openWith(trigger: Locator, dialog: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await trigger.click();
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+export function hasReactRoot(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document).some((key) => key.startsWith('_reactListening')));
 }

@@ -21,7 +21,7 @@ test('the header offers the main navigation and the shop links', async ({ page }
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Search' })).toBeVisible();
-  // A visitor's cart, wishlist and user icons open the login modal (spec §2/§6), so they are buttons.
+  // A visitor's cart, wishlist and user icons open the login modal (requirements §2/§6), so they are buttons.
   await expect(header.getByRole('button', { name: 'Cart', exact: true })).toBeVisible();
   if (testInfo.project.name === 'desktop') {
     const main = header.getByRole('navigation', { name: 'Main' });

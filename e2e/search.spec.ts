@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { featuredProducts, openWith } from './helpers';
+import { featuredProducts } from './helpers';
 
 async function openSearch(page: Page) {
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Search' });
-  await openWith(page.getByRole('banner').getByRole('button', { name: 'Search' }), dialog);
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
   const input = dialog.getByLabel('Search deals');
   await expect(input).toBeFocused();
   return { dialog, input };

@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { e2ePorts } from './ports';
 
 // The production server as an operator runs it: its own data folder, a lock that keeps a
 // second server off that folder, and a clean exit on SIGTERM. One browser project is enough.
 test.skip(({ isMobile }) => isMobile, 'process behaviour does not depend on the viewport');
 
-const port = 3198;
+const port = e2ePorts.lifecycle;
 
 function startServer(dataDir: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {

@@ -24,7 +24,7 @@ export async function registerShopper(request: APIRequestContext, prefix: string
   return body.data;
 }
 
-/** Signs the page in the way a returning visitor is: the stored token and user (spec §3). */
+/** Signs the page in the way a returning visitor is: the stored token and user (requirements §3). */
 export async function signInAs(page: Page, session: Session) {
   await page.addInitScript(
     ([token, user]) => {
@@ -76,10 +76,8 @@ export function firstBuyablePlan(product: Product): Plan {
 export async function headerEntry(page: Page, name: 'Cart' | 'Wishlist', isMobile: boolean): Promise<Locator> {
   if (isMobile && name === 'Wishlist') {
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(async () => {
-      if (!(await menu.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
-      await expect(menu).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
     return menu.getByRole('link', { name: new RegExp(name) });
   }
   return page.getByRole('banner').getByRole('link', { name, exact: true });

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   // main.ts settles NODE_ENV, then loads server.js at run time (kept external below).
-  entryPoints: ['src/main.ts', 'src/server.ts', 'src/seed-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/server.ts', 'src/seed-cli.ts', 'src/db-backup-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -69,60 +69,9 @@ function shellChunks() {
 
 const shell = shellChunks();
 
-/**
- * The browser runs Preact's React-compatible build; the server renders with React
- * (decision 005). Imports of React are redirected in the client environment only, both in the
- * app's module graph and, for `npm run dev`, inside the pre-bundled dependencies (React Router,
- * TanStack Query, Radix), which would otherwise bring React DOM along.
- */
-const preactAliases: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
-
-function preactInTheBrowser(): Plugin {
-  return {
-    name: 'everdeal:preact-client',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (this.environment.name !== 'client') return null;
-      const target = preactAliases[source];
-      if (!target) return null;
-      const resolved = await this.resolve(target, importer, { ...options, skipSelf: true });
-      // Never fall back to React DOM without a word: the budget and decision 005 rely on this.
-      if (!resolved) this.error(`${target} is not installed (run npm install): it replaces ${source} in the browser`);
-      return resolved;
-    },
-  };
-}
-
-/** The same redirect for the dependency pre-bundling of `npm run dev` (a Rolldown plugin). */
-const preactInPrebundledDeps = {
-  name: 'everdeal:preact-prebundle',
-  resolveId(
-    this: { resolve: (source: string, importer?: string, options?: { skipSelf?: boolean }) => unknown },
-    source: string,
-    importer: string | undefined,
-  ) {
-    const target = preactAliases[source];
-    return target ? this.resolve(target, importer, { skipSelf: true }) : null;
-  },
-};
-
 export default defineConfig({
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter(), shell.plugin],
+  plugins: [tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
-  environments: {
-    client: {
-      optimizeDeps: {
-        include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-runtime'],
-        rolldownOptions: { plugins: [preactInPrebundledDeps] },
-      },
-    },
-  },
   build: {
     target: 'es2022',
     rolldownOptions: { output: { codeSplitting: { groups: shell.groups } } },

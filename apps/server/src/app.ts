@@ -1,29 +1,51 @@
 import { join } from 'node:path';
-import { GetProductInputSchema, GetProductsInputSchema } from '@everdeal/contracts';
+import {
+  GetPostInputSchema,
+  GetPostsInputSchema,
+  GetProductInputSchema,
+  GetProductsInputSchema,
+} from '@everdeal/contracts';
 import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnswerCache } from './lib/answer-cache';
+import { createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
+import { registerBlogFeed } from './modules/blog/blog.feed';
+import { blogHandlers } from './modules/blog/blog.routes';
+import { type BlogDeps, getPost, getPosts } from './modules/blog/blog.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
-import type { CatalogDeps } from './modules/catalog/catalog.service';
+import type { CatalogDeps } from './modules/catalog/catalog.summaries';
 import { startTrendingRefresh } from './modules/catalog/trending';
+import { contactHandlers } from './modules/contact/contact.routes';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
+import type { CheckoutDeps } from './modules/orders/checkout';
+import { ordersHandlers } from './modules/orders/orders.routes';
+import { handlePaymentIntentEvent, startReconciliation } from './modules/orders/reconcile';
+import { paymentsHandlers } from './modules/payments/payments.routes';
+import type { PaymentProvider } from './modules/payments/provider';
+import { createPaymentProvider } from './modules/payments/providers';
+import { registerStripeWebhook } from './modules/payments/stripe-webhook';
 import { registerSeo } from './modules/seo/seo.routes';
+import { supportHandlers } from './modules/support/support.routes';
 import { upvotesHandlers } from './modules/upvotes/upvotes.routes';
 import { registerAvatarUpload } from './modules/users/avatar';
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './modules/users/passwords';
 import { findSession } from './modules/users/sessions';
 import { usersHandlers } from './modules/users/users.routes';
 import type { UsersDeps } from './modules/users/users.service';
+import { startWaitlistAnnouncer } from './modules/waitlist/waitlist.announcer';
+import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist/waitlist.routes';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
+import { logSerializers } from './plugins/logging';
+import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
 import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
@@ -36,10 +58,20 @@ export type AppOptions = {
   now?: () => Date;
   /** Overrides of the brute-force limits (decision 002); tests use small ones. */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Namespace of the rate-limit keys in Redis, so separate deployments or tests do not share counts. */
+  /** Namespace of the rate-limit keys in Redis (default `REDIS_KEY_PREFIX:rl`), so tests do not share counts. */
   rateLimitKeyPrefix?: string;
   /** Argon2id cost; production keeps OWASP's, tests may lower it to stay fast. */
   passwordHashCost?: PasswordHashCost;
+  /** How often the waitlist's deal announcements run (decision 009); 0 = only at start, tests drive it. */
+  waitlistAnnounceIntervalMs?: number;
+  /** Where log lines go (JSON, one per line) instead of stdout; tests read what was logged. */
+  logStream?: { write(line: string): void };
+  /** True once SIGTERM arrived: /ready answers 503 from then on (server.ts). */
+  isShuttingDown?: () => boolean;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
+  paymentProvider?: PaymentProvider;
+  /** Runs the payments reconciliation job (decision 007); tests that drive it themselves turn it off. */
+  reconcilePayments?: boolean;
 };
 
 /** Builds the whole server; the order below is the order requests meet things in. */
@@ -49,18 +81,27 @@ export async function buildApp({
   withPages = true,
   now = () => new Date(),
   rateLimits,
-  rateLimitKeyPrefix = 'everdeal:rl',
+  rateLimitKeyPrefix = `${config.redisKeyPrefix}:rl`,
   passwordHashCost = OWASP_ARGON2ID,
+  waitlistAnnounceIntervalMs,
+  logStream,
+  isShuttingDown,
+  paymentProvider,
+  reconcilePayments = true,
 }: AppOptions): Promise<FastifyInstance> {
+  // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
+  // quoted by PostgreSQL, no query strings (decision 008).
+  const logger = {
+    level: config.logLevel,
+    serializers: logSerializers,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  };
   const app = Fastify({
-    logger:
-      config.env === 'test'
+    logger: logStream
+      ? { ...logger, stream: logStream }
+      : config.env === 'test'
         ? false
-        : {
-            level: config.logLevel,
-            ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-          },
+        : { ...logger, ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}) },
     // Behind a proxy in production: trust X-Forwarded-* for protocol and client IP, but only
     // from peers on loopback or private networks (where a reverse proxy sits). `true` would take
     // the client's own left-most X-Forwarded-For entry as its address, so anyone could dodge the
@@ -69,16 +110,31 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
 
-  // 1. Errors: one handler maps every failure to the envelope and status of spec §8.
+  // 1. Errors: one handler maps every failure to the envelope and status of requirements §8.
   registerErrorHandling(app);
+  // Prometheus metrics, only when METRICS_PORT is set, on a listener of their own (plugins/metrics.ts).
+  const metricsRegistry = config.metrics ? createMetrics(database.connectionStats) : undefined;
+  const metrics: Metrics = metricsRegistry ?? noMetrics;
+  if (metricsRegistry && config.metrics) {
+    const { host, port, token } = config.metrics;
+    registerRequestMetrics(app, metricsRegistry.registry);
+    let listener: { close(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      listener = await startMetricsServer({ registry: metricsRegistry.registry, host, port, token });
+    });
+    app.addHook('onClose', async () => {
+      await listener?.close();
+    });
+  }
   // 2. Headers every answer carries, then compression of text bodies.
   await registerSecurityHeaders(app, {
     enforceCsp: config.env !== 'development',
     allowGoogleSignIn: config.googleClientId !== undefined,
+    allowStripe: config.paymentProvider === 'stripe',
   });
   await app.register(compress, { threshold: 1024 });
   // 3. Probes for the process and its database.
-  registerHealth(app, database.ping);
+  registerHealth(app, database.ping, isShuttingDown);
 
   // 4. The JSON API, one module after another.
   const catalog: CatalogDeps = { db: database.db, now };
@@ -87,7 +143,8 @@ export async function buildApp({
   const catalogCache = createAnswerCache({
     ttlMs: config.catalogCacheTtlMs,
     redisUrl: config.redisUrl,
-    channel: 'everdeal:catalog-cleared',
+    channel: `${config.redisKeyPrefix}:catalog-cleared`,
+    onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
   });
   // Rendered pages too (production only: development must show edits at once), fewer of them
   // since they are larger.
@@ -97,7 +154,8 @@ export async function buildApp({
           ttlMs: config.catalogCacheTtlMs,
           maxEntries: 300,
           redisUrl: config.redisUrl,
-          channel: 'everdeal:pages-cleared',
+          channel: `${config.redisKeyPrefix}:pages-cleared`,
+          onLookup: (outcome) => metrics.cacheLookup('pages', outcome),
         })
       : undefined;
   app.addHook('onClose', async () => {
@@ -112,7 +170,12 @@ export async function buildApp({
   // refreshed every 10 minutes by whichever instance gets the advisory lock.
   let trending: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    trending = await startTrendingRefresh({ db: database.db, now, log: app.log });
+    trending = await startTrendingRefresh({
+      db: database.db,
+      now,
+      log: app.log,
+      onRun: (outcome, seconds) => metrics.jobRun('trending', outcome, seconds),
+    });
   });
   app.addHook('onClose', async () => {
     await trending?.stop();
@@ -122,10 +185,19 @@ export async function buildApp({
     from: config.mailFrom,
     dataDir: config.dataDir,
     log: app.log,
+    logLinks: config.env === 'development',
   });
-  const limits = createRateLimits({ redisUrl: config.redisUrl, settings: rateLimits, keyPrefix: rateLimitKeyPrefix });
+  const limits = createRateLimits({
+    redisUrl: config.redisUrl,
+    settings: rateLimits,
+    keyPrefix: rateLimitKeyPrefix,
+    onRefused: (name) => metrics.rateLimited(name),
+  });
   await limits.connect();
+  const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', async () => {
+    // Tasks first: they may still send mail.
+    await tasks.flush();
     await mailer.flush();
     mailer.close();
     await limits.close();
@@ -138,21 +210,85 @@ export async function buildApp({
     brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
     googleUserinfoUrl: config.googleUserinfoUrl,
     log: app.log,
+    tasks,
   };
+  // Issue 14: blog, waitlist, contact and support (decision 009).
+  const blog: BlogDeps = { db: database.db, now };
+  const content = { db: database.db, now, mailer, brand: accounts.brand, log: app.log };
+  // The waitlist's deal announcements: the baseline (or new deals) before the first request, then
+  // a run every minute on every instance (safe to run on several at once).
+  let announcer: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    announcer = await startWaitlistAnnouncer(content, waitlistAnnounceIntervalMs, (outcome, seconds) =>
+      metrics.jobRun('waitlist-announcements', outcome, seconds),
+    );
+  });
+  // Fastify runs onClose hooks last-registered first: this one stops the job before the mailer closes.
+  app.addHook('onClose', async () => {
+    await announcer?.stop();
+  });
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
+  // Payments and orders (decision 007): one provider, the checkout, and the job that finishes
+  // or reverses whatever a crash left pending, at start and every minute.
+  const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
+  const checkoutDeps: CheckoutDeps = {
+    db: database.db,
+    now,
+    provider,
+    mailer,
+    brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    log: app.log,
+    catalogChanged,
+  };
+  if (reconcilePayments) {
+    let reconciliation: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      reconciliation = startReconciliation(checkoutDeps);
+    });
+    // Registered after the mailer's hook, so it runs first: a round in flight may still send a receipt.
+    app.addHook('onClose', async () => {
+      await reconciliation?.stop();
+    });
+  }
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),
       ...usersHandlers(accounts, limits),
-      // Spec §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
+      // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),
       ...favoritesHandlers(catalog),
       ...upvotesHandlers({ ...catalog, catalogChanged }),
+      // Requirements §14, §15: blog, waitlist, contact form, support tickets.
+      ...blogHandlers(blog),
+      ...waitlistHandlers(content, limits),
+      ...contactHandlers(content, limits),
+      ...supportHandlers(content, limits),
+      // Requirements §15 payment methods, checkout and orders.
+      ...paymentsHandlers(
+        {
+          db: database.db,
+          now,
+          provider,
+          publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
+        },
+        limits,
+      ),
+      ...ordersHandlers(checkoutDeps, limits),
     },
     authenticate,
   });
+  // Stripe tells us about payments that finish after the request (3-D Secure); without a secret
+  // the route is off and the reconciliation job asks Stripe every minute instead.
+  if (provider.name === 'stripe' && config.stripeWebhookSecret) {
+    await registerStripeWebhook(app, {
+      secret: config.stripeWebhookSecret,
+      onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(checkoutDeps, orderId, kind),
+    });
+  }
   // The one multipart call, beside the JSON API (issue 3: avatars).
-  await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate });
+  await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate, limits });
+  // RFC 8058 one-click unsubscribe, the URL in the waitlist mails' List-Unsubscribe header.
+  await registerOneClickUnsubscribe(app, content);
 
   // 5. Uploaded and generated media (demo logos and galleries, later avatars).
   await app.register(fastifyStatic, {
@@ -164,6 +300,7 @@ export async function buildApp({
 
   // 6. Sitemap and robots.txt, generated from the catalogue; before the pages' catch-all.
   registerSeo(app, { db: database.db, publicUrl: config.publicUrl, now });
+  registerBlogFeed(app, { ...blog, publicUrl: config.publicUrl });
 
   // 7. Everything else is a page rendered by React Router, with the same services in its context.
   if (withPages) {
@@ -178,6 +315,8 @@ export async function buildApp({
           getProducts: (input) => catalogReads.getProducts(GetProductsInputSchema.parse(input)),
           getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
           getCategories: () => catalogReads.getCategories(),
+          getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),
+          getBlogPost: (input) => getPost(blog, GetPostInputSchema.parse(input).slug),
         },
       }),
     });

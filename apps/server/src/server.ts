@@ -19,6 +19,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+let isShuttingDown = false;
 mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
 const database = await createDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
@@ -34,18 +35,23 @@ const app = await (async () => {
       // The catalogue may live in PostgreSQL while this machine's media folder is new.
       await ensureDemoMedia(mediaDir);
     }
-    return await buildApp({ config, database });
+    return await buildApp({ config, database, isShuttingDown: () => isShuttingDown });
   } catch (error) {
     await database.close();
     throw error;
   }
 })();
 
-let isShuttingDown = false;
 async function shutDown(signal: string) {
   if (isShuttingDown) return;
   isShuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  // Drain first: /ready answers 503 while requests are still served, so the load balancer moves
+  // new requests to the other instances before this one stops listening (SHUTDOWN_DRAIN_MS).
+  app.log.info(
+    { signal, drainMs: config.shutdownDrainMs },
+    'shutting down: draining, then finishing requests in flight',
+  );
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   // A request that hangs must not keep the process alive forever.
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();

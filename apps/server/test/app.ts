@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Database, Db } from '@everdeal/db';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
+import type { PaymentProvider } from '../src/modules/payments/provider';
 import { loadConfig } from '../src/plugins/config';
 import { defaultRateLimits, type RateLimitSettings } from '../src/plugins/rate-limit';
 import { createTestDatabase } from './database';
@@ -33,6 +34,18 @@ export type TestAppOptions = {
   passwordHashCost?: AppOptions['passwordHashCost'];
   /** Sees every SQL statement the app sends, e.g. to count them per request. */
   onQuery?: (query: string) => void;
+  /** 0 keeps the waitlist job from running by itself, for tests that run it by hand. */
+  waitlistAnnounceIntervalMs?: number;
+  /** Turns logging on (level from `env.LOG_LEVEL`, default info) and receives every line. */
+  logStream?: AppOptions['logStream'];
+  isShuttingDown?: AppOptions['isShuttingDown'];
+  /** Makes the payment provider on the test's database; the sandbox by default. */
+  paymentProvider?: (db: Db) => PaymentProvider;
+  /**
+   * Runs the payments reconciliation job at start and every minute. Off by default: its first
+   * round would run beside a test's first requests; tests of the job call it themselves.
+   */
+  reconcilePayments?: boolean;
 };
 
 const relaxedRateLimits = Object.fromEntries(
@@ -61,6 +74,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.now ? { now: options.now } : {}),
       ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
       ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
+      ...(options.waitlistAnnounceIntervalMs !== undefined
+        ? { waitlistAnnounceIntervalMs: options.waitlistAnnounceIntervalMs }
+        : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
+      ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
+      reconcilePayments: options.reconcilePayments ?? false,
     });
     await options.beforeReady?.(app);
     await app.ready();
@@ -86,7 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 export type CallOptions = {
-  /** Sent as `Authorization: Bearer <token>` (spec §7). */
+  /** Sent as `Authorization: Bearer <token>` (requirements §7). */
   token?: string;
   /** The client address the server sees (through X-Forwarded-For; the app trusts its proxy). */
   ip?: string;

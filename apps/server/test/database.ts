@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 export type TestDatabase = {
   database: Database;
   db: Db;
+  /** The throwaway database's URL on PostgreSQL (for processes of their own); undefined on PGlite. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the throwaway database. Safe to call twice. */
   close(): Promise<void>;
 };
@@ -29,12 +31,13 @@ function withDatabaseName(url: string, name: string): string {
 
 async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: string) => void): Promise<TestDatabase> {
   const name = `everdeal_test_${randomBytes(6).toString('hex')}`;
+  const url = withDatabaseName(adminUrl, name);
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   let database: Database;
   try {
     database = await createDatabase({
-      databaseUrl: withDatabaseName(adminUrl, name),
+      databaseUrl: url,
       maxConnections: 5,
       ...(onQuery ? { onQuery } : {}),
     });
@@ -48,6 +51,7 @@ async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: st
   return {
     database,
     db: database.db,
+    url,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,15 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Toaster, toast } from './components/ui/toast';
-import { LoginModalHost } from './features/auth/login-modal-host';
-import { BuildCheck } from './features/build-check/build-check';
-import { CartPopup } from './features/cart/cart-popup';
-import { configureApiClient } from './lib/api-client';
-import { authStore, clearAuth } from './lib/auth-store';
-import { openLoginModal } from './lib/login-prompt';
-import { createQueryClient, USER_QUERY_KEY } from './lib/query-client';
+import { Toaster, toast } from '~/components/ui/toast';
+import { LoginModalHost } from '~/features/auth/components/login-modal-host';
+import { BuildCheck } from '~/features/build-check/components/build-check';
+import { CartPopup } from '~/features/cart/components/cart-popup';
+import { configureApiClient } from '~/lib/api-client';
+import { createQueryClient, USER_QUERY_KEY } from '~/lib/query-client';
+import { authStore, clearAuth } from '~/shared/session/auth-store';
+import { openLoginModal } from '~/shared/session/login-prompt';
 
-// Spec §8: every API failure the caller did not silence becomes a toast of its severity, and a
+// Requirements §8: every API failure the caller did not silence becomes a toast of its severity, and a
 // 401 to a signed-in request (expired or revoked session) signs out and asks to sign in again.
 // A 401 without a token (a wrong password) is the form's business. The client imports no UI
 // or state, so the wiring happens here, once, at module load (browser and server).
@@ -23,12 +23,12 @@ configureApiClient({
   },
 });
 
-/** Spec §4: user data never outlives the session it was fetched with. */
+/** Requirements §4: user data never outlives the session it was fetched with. */
 function useDropUserDataOnSessionChange(queryClient: ReturnType<typeof createQueryClient>) {
   useEffect(() => {
-    let token = authStore.getSnapshot().token;
+    let token = authStore.get().token;
     return authStore.subscribe(() => {
-      const next = authStore.getSnapshot().token;
+      const next = authStore.get().token;
       if (next === token) return;
       token = next;
       queryClient.removeQueries({ queryKey: USER_QUERY_KEY });

@@ -1,7 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorContent, errorDetails } from './features/shell/error-content';
-import { Logo } from './features/shell/logo';
-import { NotFoundContent } from './features/shell/not-found-content';
+import { useRouteError } from 'react-router';
+import { LazyRouteError } from '~/features/shell/components/lazy-route-error';
+import { Logo } from '~/features/shell/components/logo';
 
 /**
  * The last line of defence: an error above the layouts (root loader, providers). It renders
@@ -9,14 +8,13 @@ import { NotFoundContent } from './features/shell/not-found-content';
  */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex h-16 items-center border-ink-900/[0.08] border-b bg-white px-4 sm:px-6 lg:px-8">
         <Logo />
       </header>
       <main id="main" className="flex flex-1 items-center justify-center">
-        {isNotFound ? <NotFoundContent /> : <ErrorContent details={errorDetails(error)} />}
+        <LazyRouteError error={error} />
       </main>
     </div>
   );

@@ -1,9 +1,9 @@
 import { BRAND_TAGLINE, HOME_TITLE } from '@everdeal/contracts/constants';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { AppProviders } from '~/app-providers';
+import type { RootData } from '~/lib/root-data';
 import type { Route } from './+types/root';
 import appCssHref from './app.css?url';
-import { AppProviders } from './app-providers';
-import type { RootData } from './lib/root-data';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
@@ -21,7 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.cspNonce;
   return (
-    <DocumentElement>
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -37,16 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </DocumentElement>
+    </html>
   );
-}
-
-/**
- * The server renders the whole document; in the browser Preact hydrates into `<html>` itself
- * (entry.client.tsx), so there the element is already the container and only its children are ours.
- */
-function DocumentElement({ children }: { children: React.ReactNode }) {
-  return import.meta.env.SSR ? <html lang="en">{children}</html> : children;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -57,4 +49,4 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RootErrorBoundary as ErrorBoundary } from './root-error-boundary';
+export { RootErrorBoundary as ErrorBoundary } from '~/root-error-boundary';

@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-// Spec §2 routes. A route appears here only once it has real content; any other path falls
+// Requirements §2 routes. A route appears here only once it has real content; any other path falls
 // through to the 404 page, never to a stub.
 export default [
   layout('routes/_default-layout.tsx', [
@@ -9,7 +9,14 @@ export default [
     route('trending', 'routes/trending.tsx'),
     route('search', 'routes/search.tsx'),
     route('categories/:slug', 'routes/category.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:slug', 'routes/blog-post.tsx'),
+    route('waitlist', 'routes/waitlist.tsx'),
+    route('waitlist/unsubscribe', 'routes/waitlist-unsubscribe.tsx'),
     route('contact', 'routes/contact.tsx'),
+    route('support', 'routes/support.tsx'),
+    route('support/tickets/new', 'routes/support-ticket-new.tsx'),
+    route('support/tickets/:ticketId', 'routes/support-ticket.tsx'),
     route('launch', 'routes/launch.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
@@ -27,6 +34,7 @@ export default [
     route('auth/login', 'routes/auth-login.tsx'),
     route('auth/register', 'routes/auth-register.tsx'),
     route('auth/reset-password', 'routes/auth-reset-password.tsx'),
+    route('auth/sign-in-link', 'routes/auth-sign-in-link.tsx'),
   ]),
   layout('routes/_product-form-layout.tsx', [route('final-message-test', 'routes/final-message-test.tsx')]),
 ] satisfies RouteConfig;

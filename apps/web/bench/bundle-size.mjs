@@ -20,7 +20,8 @@ import { gzipSync } from 'node:zlib';
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '../build/client');
 const assetsDir = join(clientDir, 'assets');
-const budgetKb = 120;
+// Issue 15: 150 KB per page (React DOM and React Router alone are about 107 KB of it).
+const budgetKb = 150;
 
 // The pages of issue 5, by the route ids of app/routes.ts they match (root first).
 const pages = [
@@ -91,11 +92,11 @@ if (args.has('--markdown')) {
   }
 }
 
-// The floor no app code can go under: the client entry, the Preact and React Router chunk it
-// imports (decision 005: the browser runs Preact), and the route manifest.
+// The floor no app code can go under: the client entry, the React, React DOM and React Router
+// chunk it imports, and the route manifest.
 const floorUrls = [manifest.entry.module, ...manifest.entry.imports, `/assets/${manifestFile}`];
 const floor = floorUrls.reduce((sum, url) => sum + gzipBytes(url), 0);
-const line = `Floor (entry, Preact, React Router, manifest): ${kb(floor)} KB`;
+const line = `Floor (entry, React DOM, React Router, manifest): ${kb(floor)} KB`;
 console.log(args.has('--markdown') ? `\n${line}.` : `\n${line}`);
 
 if (rows.some((r) => r.zod || r.gzip / 1024 > budgetKb)) process.exitCode = 1;

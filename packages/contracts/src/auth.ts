@@ -8,7 +8,7 @@ export const MAX_OCCUPATION_LENGTH = 80;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** Spec §5 register rules, shared by the form (on blur) and the server. */
+/** Requirements §5 register rules, shared by the form (on blur) and the server. */
 export const EmailSchema = z
   .string({ error: ValidationMessage.emailRequired })
   .trim()
@@ -27,7 +27,10 @@ const NameSchema = z
   .trim()
   .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`);
 
-/** Login checks presence only: length rules would tell an attacker what a password is not. */
+/**
+ * Login checks presence only: length rules would tell an attacker what a password is not. (A
+ * password longer than any we accept is refused by the server like a wrong one, without hashing.)
+ */
 export const LoginInputSchema = z.object({
   email: requiredText(ValidationMessage.loginIncomplete),
   password: z.string({ error: ValidationMessage.loginIncomplete }).min(1, ValidationMessage.loginIncomplete),
@@ -42,9 +45,24 @@ export const RegisterInputSchema = z.object({
 });
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
-/** Spec §3: `idToken` carries the Google access token from the token client. */
+/** Requirements §3: `idToken` carries the Google access token from the token client. */
 export const GoogleLoginInputSchema = z.object({
-  idToken: requiredText('Google login failed: No access token received'),
+  // Google's access tokens are a few hundred characters; the bound keeps a megabyte out of the header we send on.
+  idToken: requiredText('Google login failed: No access token received').max(
+    4096,
+    'Google login failed: No access token received',
+  ),
+});
+
+/** Our tokens (sessions, reset and sign-in links) are 43 characters; anything far longer is not one. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** The token of a mailed sign-in link (decision 002: sent when an account is under attack). */
+export const LoginWithLinkInputSchema = z.object({
+  token: requiredText('The sign-in link is invalid or has expired').max(
+    MAX_TOKEN_LENGTH,
+    'The sign-in link is invalid or has expired',
+  ),
 });
 
 export const ForgotPasswordInputSchema = z.object({
@@ -56,7 +74,10 @@ export const ForgotPasswordInputSchema = z.object({
 });
 
 export const ResetPasswordInputSchema = z.object({
-  token: requiredText('The reset link is invalid or has expired'),
+  token: requiredText('The reset link is invalid or has expired').max(
+    MAX_TOKEN_LENGTH,
+    'The reset link is invalid or has expired',
+  ),
   password: NewPasswordSchema,
 });
 
@@ -64,6 +85,16 @@ export const ChangePasswordInputSchema = z.object({
   currentPassword: z.string({ error: ValidationMessage.required }).min(1, ValidationMessage.required),
   newPassword: NewPasswordSchema,
 });
+
+/**
+ * Deactivation confirms who is asking (decision 002): the password of an account that has one.
+ * An account that only signs in with Google has none and sends nothing; it confirms with a
+ * sign-in made in the last few minutes instead.
+ */
+export const DeactivateUserInputSchema = z.object({
+  password: z.string({ error: ValidationMessage.passwordRequired }).optional(),
+});
+export type DeactivateUserInput = z.infer<typeof DeactivateUserInputSchema>;
 
 /** Profile fields a user may change; `email`, `role` and anything else are stripped. */
 export const UpdateUserProfileInputSchema = z.object({

@@ -59,7 +59,7 @@ const Flag = z.preprocess(
 );
 
 /**
- * `/api/products/getProducts` payload (PRODUCT.md). Unknown fields are stripped. Every field
+ * `/api/products/getProducts` payload (requirements §7). Unknown fields are stripped. Every field
  * maps one-to-one to a URL search parameter of the browsing pages, so a link reproduces a view.
  * Prices filter on the cheapest plan (the price on the card).
  */

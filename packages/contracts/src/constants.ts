@@ -1,4 +1,4 @@
-// Business constants of spec §9 and PRODUCT.md, in one place.
+// Business constants of requirements §9 (docs/requirements.md), in one place.
 
 export const BRAND_NAME = 'Everdeal';
 export const BRAND_TAGLINE = 'Lifetime deals on AI software';
@@ -9,6 +9,14 @@ export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_PLAN_LABEL = 'lifetime plan';
 export const DEFAULT_REFUND_WINDOW_DAYS = 60;
 export const MAX_CODES_PER_PLAN = 9;
+
+/** Requirements §15: a checkout's idempotency key is 8 to 255 characters. */
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** Saved cards per user: enough for anyone, and a bound on card-testing through the vault. */
+export const MAX_SAVED_PAYMENT_METHODS = 10;
+export const DEFAULT_ORDERS_PAGE_SIZE = 20;
+export const MAX_ORDERS_PAGE_SIZE = 50;
 
 export const API_TIMEOUT_MS = 10_000;
 export const TOAST_DEFAULT_DURATION_MS = 3000;

@@ -37,7 +37,7 @@ describe('AppError', () => {
     [500, 'Server error, please try again later'],
   ];
 
-  it.each(expected)('status %i defaults to the spec §8 message "%s"', (status, message) => {
+  it.each(expected)('status %i defaults to requirements §8 message "%s"', (status, message) => {
     const error = new AppError(status as keyof typeof HttpErrorMessage);
     expect(error.status).toBe(status);
     expect(error.message).toBe(message);

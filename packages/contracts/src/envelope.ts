@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §7: every API answer is `{code, msg, data}`; code 0 means success. */
+/** Requirements §7: every API answer is `{code, msg, data}`; code 0 means success. */
 export type Envelope<T> = { code: number; msg: string; data: T };
 
 export const SUCCESS_CODE = 0;

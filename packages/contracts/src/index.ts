@@ -1,14 +1,25 @@
 // Everything, for the server and tests. Browser code imports values from the zod-free subpaths
-// instead (`@everdeal/contracts/constants`, `/messages`, `/money`, `/user`; see package.json) and
-// types from here with `import type`: a value import from this index pulls zod into the bundle.
+// instead (`@everdeal/contracts/constants`, `/content-messages`, `/messages`, `/money`, `/user`,
+// `/card`; see package.json) and types from here with `import type`: a value import from this
+// index pulls zod into the bundle.
 export * from './auth';
+export * from './blog';
+export * from './card';
 export * from './catalog';
 export * from './constants';
+export * from './contact';
+export * from './content-messages';
 export * from './envelope';
 export * from './errors';
+export * from './ids';
 export * from './load-context';
 export * from './messages';
 export * from './money';
+export * from './orders';
+export * from './paths';
+export * from './payments';
 export * from './routes';
 export * from './shopping';
+export * from './support';
 export * from './user';
+export * from './waitlist';

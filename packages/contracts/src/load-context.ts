@@ -1,3 +1,4 @@
+import type { BlogPost, BlogPostList, GetPostInput, GetPostsInput } from './blog';
 import type { CategoryList, GetProductInput, GetProductsInput, ProductDetail, ProductList } from './catalog';
 
 /**
@@ -9,13 +10,17 @@ export interface StorefrontServices {
   /** Throws an AppError 404 for an unknown or unpublished slug. */
   getProduct(input: GetProductInput): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;
+  /** Published blog posts (requirements §14), as `blog/getPosts` answers them. */
+  getBlogPosts(input: GetPostsInput): Promise<BlogPostList>;
+  /** Throws an AppError 404 for an unknown, draft or scheduled slug. */
+  getBlogPost(input: GetPostInput): Promise<BlogPost>;
 }
 
 export interface StorefrontLoadContext {
   services: StorefrontServices;
   /** Absolute origin for canonical URLs and OpenGraph tags, without a trailing slash. */
   publicUrl: string;
-  /** Identifies the running build; the client compares it hourly (spec §4). */
+  /** Identifies the running build; the client compares it hourly (requirements §4). */
   buildId: string;
   /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
   cspNonce: string;

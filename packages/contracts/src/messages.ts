@@ -6,11 +6,16 @@ import { MAX_CODES_PER_PLAN } from './constants';
 export const HttpErrorMessage = {
   400: 'Invalid request data',
   401: 'User not logged in',
+  // 402 and 409 are checkout's (requirements §15: a declined card, a sold-out plan); the server
+  // always sends its own message with them, these are only the defaults.
+  402: 'Payment failed',
   403: 'You do not have permission to perform this action',
   404: 'Requested resource not found',
+  409: 'This request conflicts with the current state',
   422: 'Data validation failed',
   429: 'Too many requests, please try again later',
   500: 'Server error, please try again later',
+  503: 'Server error, please try again later',
 } as const;
 
 export type HttpErrorStatus = keyof typeof HttpErrorMessage;
@@ -54,7 +59,7 @@ export const ShoppingMessage = {
   currencyNotSupported: 'This plan is priced in a currency the cart does not take',
 } as const;
 
-/** Spec §8 defaults for a non-zero code, per call. */
+/** Requirements §8 defaults for a non-zero code, per call. */
 export const ShoppingErrorMessage = {
   cartChange: 'Failed to update cart quantity',
   cartContents: 'Failed to get cart contents',
@@ -66,4 +71,35 @@ export const ShoppingErrorMessage = {
   addUpvote: 'Failed to add upvote',
   removeUpvote: 'Failed to remove upvote',
   checkUpvote: 'Failed to check upvote status',
+} as const;
+
+/** Payment methods and payments (requirements §11, §15); card-entry messages are in card.ts. */
+export const PaymentMessage = {
+  // Verbatim from requirements §11.
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  cardExpired: 'Your card has expired.',
+  paymentMethodNotFound: 'Payment method not found',
+  paymentMethodUnusable: 'This payment method can no longer be used. Please choose another one.',
+  tooManyPaymentMethods: (max: number) => `You can save at most ${max} payment methods`,
+  cardOrTokenRequired: 'Enter a card (card) or a token from the payment form (providerToken), not both',
+  cardEntryNotAccepted: 'Card details must be entered through the payment form',
+  tokenNotAccepted: 'Enter the card details: this store does not take payment tokens',
+  providerUnavailable: 'The payment provider did not answer. Please try again: you will not be charged twice.',
+} as const;
+
+/** Checkout and orders (requirements §11, §15). */
+export const OrderMessage = {
+  // Verbatim from requirements §15.
+  cartEmpty: 'Your cart is empty',
+  soldOut: (product: string, plan: string) => `${product} (${plan}) is sold out`,
+  notEnoughCodes: (product: string, plan: string, left: number) =>
+    `Only ${left} ${left === 1 ? 'code' : 'codes'} of ${product} (${plan}) ${left === 1 ? 'is' : 'are'} left`,
+  notPurchasable: (product: string) => `${product} is not available for purchase`,
+  currencyNotSupported: (product: string) => `${product} is priced in a currency the store does not take`,
+  idempotencyKeyReused: 'This idempotency key was already used for a different checkout',
+  checkoutExpired: 'This checkout expired before the payment went through. You were not charged; please try again.',
+  orderNotFound: 'Order not found',
+  orderItemNotFound: 'Order item not found',
+  codeNotFound: 'License code not found',
 } as const;

@@ -2,16 +2,19 @@ import type { z } from 'zod';
 import {
   AuthResultSchema,
   ChangePasswordInputSchema,
+  DeactivateUserInputSchema,
   EmptyInputSchema,
   EmptyResultSchema,
   ForgotPasswordInputSchema,
   GoogleLoginInputSchema,
   LoginInputSchema,
+  LoginWithLinkInputSchema,
   ProfileSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
   UpdateUserProfileInputSchema,
 } from './auth';
+import { BlogPostListSchema, BlogPostSchema, GetPostInputSchema, GetPostsInputSchema } from './blog';
 import {
   CategoryListSchema,
   GetCategoriesInputSchema,
@@ -20,6 +23,25 @@ import {
   ProductDetailSchema,
   ProductListSchema,
 } from './catalog';
+import { ContactInputSchema, ContactResultSchema } from './contact';
+import {
+  CheckoutInputSchema,
+  CheckoutResultSchema,
+  GetOrderInputSchema,
+  GetOrdersInputSchema,
+  OrderItemRefInputSchema,
+  OrderItemResultSchema,
+  OrderListSchema,
+  OrderResultSchema,
+  SetCodeRedeemedInputSchema,
+} from './orders';
+import {
+  AddPaymentMethodInputSchema,
+  PaymentConfigSchema,
+  PaymentMethodListSchema,
+  PaymentMethodRefInputSchema,
+  PaymentMethodSchema,
+} from './payments';
 import {
   CartChangeInputSchema,
   CartContentsSchema,
@@ -30,6 +52,19 @@ import {
   UpvoteListSchema,
   UpvoteStatusSchema,
 } from './shopping';
+import {
+  CreateTicketInputSchema,
+  ReplyToTicketInputSchema,
+  TicketListSchema,
+  TicketRefInputSchema,
+  TicketResultSchema,
+} from './support';
+import {
+  JoinWaitlistInputSchema,
+  UnsubscribeWaitlistInputSchema,
+  UnsubscribeWaitlistResultSchema,
+  WaitlistEntrySchema,
+} from './waitlist';
 
 /**
  * The API surface: every `POST /api/{path}` with its payload and result schemas. The server
@@ -90,7 +125,14 @@ export const apiRoutes = {
   'users/login/google': defineRoute({
     input: GoogleLoginInputSchema,
     output: AuthResultSchema,
-    summary: 'Sign in or sign up with a Google access token (sent as idToken, spec §3)',
+    summary: 'Sign in or sign up with a Google access token (sent as idToken, requirements §3)',
+    tag: 'users',
+  }),
+  'users/loginWithLink': defineRoute({
+    input: LoginWithLinkInputSchema,
+    output: AuthResultSchema,
+    summary:
+      'Sign in with the single-use link mailed while an account is under attack (decision 002); valid 15 minutes',
     tag: 'users',
   }),
   'users/logout': defineRoute({
@@ -134,9 +176,10 @@ export const apiRoutes = {
     requiresAuth: true,
   }),
   'users/deactivateUser': defineRoute({
-    input: EmptyInputSchema,
+    input: DeactivateUserInputSchema,
     output: EmptyResultSchema,
-    summary: 'Deactivate the account: sessions revoked, orders kept, sign-in refused',
+    summary:
+      'Deactivate the account, confirmed by its password (or, for a Google-only account, a sign-in in the last 5 minutes): sessions revoked, orders kept, sign-in refused',
     tag: 'users',
     requiresAuth: true,
   }),
@@ -208,6 +251,150 @@ export const apiRoutes = {
     output: UpvoteStatusSchema,
     summary: 'Whether the signed-in user upvoted the product, and its count',
     tag: 'upvotes',
+    requiresAuth: true,
+  }),
+  'blog/getPosts': defineRoute({
+    input: GetPostsInputSchema,
+    output: BlogPostListSchema,
+    summary: 'Published blog posts, newest first, paged, optionally with one tag; plus every tag with its count',
+    tag: 'blog',
+  }),
+  'blog/getPost': defineRoute({
+    input: GetPostInputSchema,
+    output: BlogPostSchema,
+    summary: 'One published post with its Markdown body rendered and sanitised; 404 for an unknown or unpublished slug',
+    tag: 'blog',
+  }),
+  'waitlist/join': defineRoute({
+    input: JoinWaitlistInputSchema,
+    output: WaitlistEntrySchema,
+    summary:
+      'Join the waitlist with optional category interests; a second join of an address (any letter case) updates it. Mails a confirmation with an unsubscribe link',
+    tag: 'waitlist',
+  }),
+  'waitlist/unsubscribe': defineRoute({
+    input: UnsubscribeWaitlistInputSchema,
+    output: UnsubscribeWaitlistResultSchema,
+    summary: 'Leave the waitlist with the token of a mail’s unsubscribe link (idempotent)',
+    tag: 'waitlist',
+  }),
+  'contact/send': defineRoute({
+    input: ContactInputSchema,
+    output: ContactResultSchema,
+    summary: 'Store a contact message and mail it to the support address with the sender as Reply-To; rate-limited',
+    tag: 'contact',
+  }),
+  'support/createTicket': defineRoute({
+    input: CreateTicketInputSchema,
+    output: TicketResultSchema,
+    summary: 'Open a support ticket, optionally about one order; the support team is mailed',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'support/getTickets': defineRoute({
+    input: EmptyInputSchema,
+    output: TicketListSchema,
+    summary: 'The signed-in user’s tickets, latest activity first',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'support/getTicket': defineRoute({
+    input: TicketRefInputSchema,
+    output: TicketResultSchema,
+    summary: 'One of the caller’s tickets with its thread; 404 for anyone else’s',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'support/replyToTicket': defineRoute({
+    input: ReplyToTicketInputSchema,
+    output: TicketResultSchema,
+    summary: 'Add a message to one of the caller’s tickets (reopens a closed one); the support team is mailed',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'support/closeTicket': defineRoute({
+    input: TicketRefInputSchema,
+    output: TicketResultSchema,
+    summary: 'Close one of the caller’s tickets (idempotent)',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'support/reopenTicket': defineRoute({
+    input: TicketRefInputSchema,
+    output: TicketResultSchema,
+    summary: 'Reopen one of the caller’s closed tickets (idempotent)',
+    tag: 'support',
+    requiresAuth: true,
+  }),
+  'payments/getPaymentConfig': defineRoute({
+    input: EmptyInputSchema,
+    output: PaymentConfigSchema,
+    summary: 'Which provider collects cards (sandbox form or Stripe.js) and the Stripe publishable key',
+    tag: 'payments',
+  }),
+  'payments/addPaymentMethod': defineRoute({
+    input: AddPaymentMethodInputSchema,
+    output: PaymentMethodSchema,
+    summary:
+      'Save a card: {card} with the sandbox, {providerToken} (a Stripe.js PaymentMethod id) with Stripe; the first one becomes the default',
+    tag: 'payments',
+    requiresAuth: true,
+  }),
+  'payments/getPaymentMethods': defineRoute({
+    input: EmptyInputSchema,
+    output: PaymentMethodListSchema,
+    summary: 'The signed-in user’s saved cards, the default first',
+    tag: 'payments',
+    requiresAuth: true,
+  }),
+  'payments/removePaymentMethod': defineRoute({
+    input: PaymentMethodRefInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Remove a saved card (idempotent); the newest other card becomes the default',
+    tag: 'payments',
+    requiresAuth: true,
+  }),
+  'payments/setDefaultPaymentMethod': defineRoute({
+    input: PaymentMethodRefInputSchema,
+    output: PaymentMethodSchema,
+    summary: 'Make a saved card the default one',
+    tag: 'payments',
+    requiresAuth: true,
+  }),
+  'orders/checkout': defineRoute({
+    input: CheckoutInputSchema,
+    output: CheckoutResultSchema,
+    summary:
+      'Turn the cart into one order paid with a saved card, one license code per unit; 402 declined, 409 sold out, the same idempotencyKey answers the first result',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrders': defineRoute({
+    input: GetOrdersInputSchema,
+    output: OrderListSchema,
+    summary: 'The signed-in user’s paid and pending orders with their items, newest first',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrder': defineRoute({
+    input: GetOrderInputSchema,
+    output: OrderResultSchema,
+    summary: 'One of the signed-in user’s orders; 404 for anyone else’s',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrderItem': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'One bought item with its codes, redemption link and refund deadline; 404 for anyone else’s',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/setCodeRedeemed': defineRoute({
+    input: SetCodeRedeemedInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'Mark one of an item’s codes redeemed (or not); answers the item',
+    tag: 'orders',
     requiresAuth: true,
   }),
 } satisfies Record<string, ApiRouteDefinition>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ProductSummarySchema } from './catalog';
 import { MAX_CODES_PER_PLAN } from './constants';
+import { publicId } from './ids';
 import { CART_QUANTITY_LIMIT_MESSAGE, ValidationMessage } from './messages';
 
-const ProductId = z.number({ error: 'productId must be a product id' }).int().positive();
-const RequiredVariantId = z.number({ error: 'variantId must be a plan id' }).int().positive();
-/** Spec §3: variantId may be omitted (or null) for a product-level favorite or upvote. */
+const ProductId = publicId('product', 'productId must be a product id');
+const RequiredVariantId = publicId('plan', 'variantId must be a plan id');
+/** Requirements §3: variantId may be omitted (or null) for a product-level favorite or upvote. */
 const OptionalVariantId = RequiredVariantId.nullish().transform((value) => value ?? null);
 
 /** `/api/cart/change`: sets the absolute quantity of one line; 0 removes it. */
@@ -34,7 +35,7 @@ export const CartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** Spec §3 cart contents. Money in cents; weight is 0 because every good is digital. */
+/** Requirements §3 cart contents. Money in cents; weight is 0 because every good is digital. */
 export const CartContentsSchema = z.object({
   items: z.array(CartItemSchema),
   itemCount: z.number().int(),

@@ -2,7 +2,7 @@
 // (`@everdeal/contracts/user`) so that a header showing a name never downloads the schema library.
 import type { User } from './auth';
 
-/** Display name (spec §3): first plus last name, else the e-mail's local part. */
+/** Display name (requirements §3): first plus last name, else the e-mail's local part. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name || user.email.split('@')[0] || user.email;

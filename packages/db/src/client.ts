@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -20,8 +21,20 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * This process's connections by state (active, idle, …) and the pool's size, for /metrics.
+   * PostgreSQL reports them in pg_stat_activity under this process's application_name (the
+   * connection asking is one of the active ones); PGlite is one connection inside the process.
+   */
+  connectionStats(): Promise<{ max: number; byState: Record<string, number> }>;
   close(): Promise<void>;
 };
+
+/** The advisory lock (a pair of int4 keys) held while migrating, so instances migrate one at a time. */
+const MIGRATION_LOCK = [0x65766572, 1] as const;
+
+/** How this process names its PostgreSQL connections (pg_stat_activity.application_name, 63 bytes at most). */
+export const applicationName = `everdeal ${hostname()}:${process.pid}`.slice(0, 63);
 
 export type DatabaseOptions = (
   | { databaseUrl: string; maxConnections?: number }
@@ -58,13 +71,39 @@ async function createPostgresDatabase(
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const client = postgres(url, {
+    max: maxConnections,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+  });
   const db = drizzle(client, { schema, casing: 'snake_case', ...queryLogger(onQuery) });
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      // Several instances may start at once on a new database: one migrates while the others
+      // wait here, then find nothing left to do (without it, the second failed on a duplicate).
+      const session = await client.reserve();
+      try {
+        await session`select pg_advisory_lock(${MIGRATION_LOCK[0]}::int, ${MIGRATION_LOCK[1]}::int)`;
+        try {
+          await migrate(db, { migrationsFolder });
+        } finally {
+          await session`select pg_advisory_unlock(${MIGRATION_LOCK[0]}::int, ${MIGRATION_LOCK[1]}::int)`;
+        }
+      } finally {
+        session.release();
+      }
+    },
     ping: () => pingDb(db),
+    connectionStats: async () => {
+      const rows = await db.execute<{ state: string | null; count: number }>(sql`
+        select coalesce(state, 'unknown') as state, count(*)::int as count
+        from pg_stat_activity
+        where application_name = ${applicationName}
+        group by 1`);
+      return { max: maxConnections, byState: Object.fromEntries(rows.map((row) => [row.state, row.count])) };
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -82,7 +121,7 @@ async function createPgliteDatabase(
   let releaseLock = () => {};
   let client: PGlite;
   if ('dataDir' in options) {
-    // PGlite neither creates parent folders nor guards against a second process (STACK-NOTES).
+    // PGlite neither creates parent folders nor guards against a second process (docs/development.md).
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
@@ -104,6 +143,7 @@ async function createPgliteDatabase(
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: () => pingDb(db),
+    connectionStats: async () => ({ max: 1, byState: {} }),
     close: async () => {
       if (client.closed) return;
       await client.close();

@@ -31,6 +31,8 @@ export type AnswerCacheOptions = {
   /** Share invalidations between instances through Redis pub/sub. */
   redisUrl?: string | undefined;
   channel?: string;
+  /** Told the outcome of every lookup (served fresh, served stale while reloading, loaded), for /metrics. */
+  onLookup?: (outcome: 'hit' | 'stale' | 'miss') => void;
 };
 
 export function createAnswerCache({
@@ -38,6 +40,7 @@ export function createAnswerCache({
   maxEntries = 2000,
   redisUrl,
   channel = 'everdeal:answers:cleared',
+  onLookup,
 }: AnswerCacheOptions): AnswerCache {
   if (ttlMs <= 0) {
     return { get: (_key, load) => load(), clear() {}, ready: Promise.resolve(), async close() {} };
@@ -87,12 +90,17 @@ export function createAnswerCache({
   return {
     get<T>(key: string, loader: () => Promise<T>, keep?: (answer: T) => boolean): Promise<T> {
       const cached = entries.get(key);
-      if (!cached) return load(key, loader, keep).answer as Promise<T>;
-      if (cached.settled && !cached.reloading && Date.now() >= cached.freshUntil) {
+      if (!cached) {
+        onLookup?.('miss');
+        return load(key, loader, keep).answer as Promise<T>;
+      }
+      const isStale = cached.settled && Date.now() >= cached.freshUntil;
+      if (isStale && !cached.reloading) {
         cached.reloading = true;
         // The reload's own failure is handled in load(); the stale answer is served meanwhile.
         load(key, loader, keep, cached);
       }
+      onLookup?.(isStale ? 'stale' : 'hit');
       return cached.answer as Promise<T>;
     },
     clear() {

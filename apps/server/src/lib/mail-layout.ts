@@ -6,13 +6,27 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A boxed block after the paragraphs, e.g. one bought item with its codes and its page. */
+export type MailSection = {
+  title: string;
+  lines: string[];
+  /** Shown in a monospace face, one per line, so they can be copied exactly. */
+  codes?: string[];
+  link?: { label: string; url: string };
+};
+
 export type MailContent = {
   /** First line of the body, e.g. "Hi Ada,". */
   greeting: string;
   paragraphs: string[];
+  /** Text someone else wrote (a contact or ticket message), shown as written, line breaks kept. */
+  quote?: string;
+  sections?: MailSection[];
   action?: { label: string; url: string };
   /** Shown after the button, e.g. how long a link stays valid. */
   afterAction?: string[];
+  /** Mail to a list (the waitlist) says why it came and links its one-click way out. */
+  unsubscribe?: { reason: string; url: string };
 };
 
 export type MailBrand = { publicUrl: string; supportEmail: string };
@@ -24,19 +38,42 @@ export type MailBrand = { publicUrl: string; supportEmail: string };
  */
 export function renderMail(content: MailContent, brand: MailBrand): { text: string; html: string } {
   const after = content.afterAction ?? [];
+  const sections = content.sections ?? [];
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.quote ? [...content.quote.split(/\r?\n/).map((line) => `> ${line}`), ''] : []),
+    ...sections.flatMap((section) => [
+      section.title,
+      ...section.lines.map((line) => `  ${line}`),
+      ...(section.codes ?? []).map((code) => `  ${code}`),
+      ...(section.link ? [`  ${section.link.label}: ${section.link.url}`] : []),
+      '',
+    ]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...after.flatMap((p) => [p, '']),
     '--',
     `${BRAND_NAME}: ${BRAND_TAGLINE}`,
     `${brand.publicUrl}`,
     `Questions? Write to ${brand.supportEmail}`,
+    ...(content.unsubscribe ? [content.unsubscribe.reason, `Unsubscribe: ${content.unsubscribe.url}`] : []),
   ].join('\n');
 
   const paragraph = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+  const quote = content.quote
+    ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND_PURPLE};background:#faf9ff;white-space:pre-wrap;line-height:1.5">${escapeHtml(content.quote)}</blockquote>`
+    : '';
+  const unsubscribe = content.unsubscribe
+    ? `<br>${escapeHtml(content.unsubscribe.reason)} <a href="${escapeHtml(content.unsubscribe.url)}">Unsubscribe</a>`
+    : '';
+  const section = (s: MailSection) =>
+    `<div style="border:1px solid #e9e5f5;border-radius:6px;padding:12px 16px;margin:0 0 12px">
+<p style="margin:0 0 6px;font-weight:600">${escapeHtml(s.title)}</p>
+${s.lines.map((line) => `<p style="margin:0 0 6px;line-height:1.4">${escapeHtml(line)}</p>`).join('\n')}
+${(s.codes ?? []).map((code) => `<p style="margin:0 0 4px;font-family:Consolas,Menlo,monospace;font-size:15px">${escapeHtml(code)}</p>`).join('\n')}
+${s.link ? `<p style="margin:8px 0 0"><a href="${escapeHtml(s.link.url)}" style="color:${BRAND_PURPLE}">${escapeHtml(s.link.label)}</a></p>` : ''}
+</div>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${BRAND_PURPLE};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>`
@@ -50,11 +87,13 @@ export function renderMail(content: MailContent, brand: MailBrand): { text: stri
 <tr><td style="padding:24px">
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
+${quote}
+${sections.map(section).join('\n')}
 ${button}
 ${after.map(paragraph).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf9ff;font-size:12px;color:#666">${escapeHtml(BRAND_NAME)}: ${escapeHtml(BRAND_TAGLINE)}<br>
-Questions? Write to <a href="mailto:${escapeHtml(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a></td></tr>
+Questions? Write to <a href="mailto:${escapeHtml(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>${unsubscribe}</td></tr>
 </table></td></tr></table></body></html>`;
   return { text, html };
 }

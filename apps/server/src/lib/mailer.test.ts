@@ -1,17 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeQuotedPrintable, registerUser, resetTokenFromMail } from '../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../test/app';
+import { logSerializers } from '../plugins/logging';
 import { renderMail } from './mail-layout';
+import { createMailer } from './mailer';
 
 type Received = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on a random port that keeps what it receives. */
 async function startSmtpServer() {
   const received: Received[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -29,8 +40,39 @@ async function startSmtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
+
+describe('the SMTP connection', () => {
+  it('is reused for the next mails instead of one connection per mail', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Everdeal <hello@everdeal.example>',
+      dataDir: '/nonexistent',
+      log: pino({ level: 'silent' }),
+    });
+    try {
+      for (const n of [1, 2, 3]) {
+        await mailer.send({ to: `reader${n}@example.com`, subject: `Mail ${n}`, text: 'Hello', html: '<p>Hello</p>' });
+      }
+      expect(smtp.received.map((mail) => mail.to)).toEqual([
+        ['reader1@example.com'],
+        ['reader2@example.com'],
+        ['reader3@example.com'],
+      ]);
+      expect(smtp.connections()).toBe(1);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+});
 
 describe('delivery over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -110,5 +152,74 @@ describe('the layout', () => {
     expect(html).toContain('Everdeal');
     expect(text).toContain('Hi <script>alert(1)</script>,');
     expect(text).toContain('Questions? Write to help@x.example');
+  });
+});
+
+describe('log lines', () => {
+  async function writeOneMail(logLinks: boolean) {
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-mailer-'));
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Everdeal <no-reply@everdeal.local>',
+      dataDir,
+      log: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
+      logLinks,
+    });
+    mailer.sendInBackground({
+      to: 'private.person@example.com',
+      subject: 'Reset your Everdeal password',
+      text: 'link',
+      html: '<p>link</p>',
+      link: 'https://everdeal.example/auth/reset-password?token=secret-reset-token',
+    });
+    await mailer.flush();
+    rmSync(dataDir, { recursive: true, force: true });
+    return lines.join('\n');
+  }
+
+  it('in production (no SMTP) name the file, never the address or the reset link', async () => {
+    const logged = await writeOneMail(false);
+    expect(logged).toContain('mail written (no SMTP_URL)');
+    expect(logged).toContain('.eml');
+    expect(logged).not.toContain('private.person@example.com');
+    expect(logged).not.toContain('secret-reset-token');
+  });
+
+  it('in development carry the link, so it can be clicked, and still not the address', async () => {
+    const logged = await writeOneMail(true);
+    expect(logged).toContain('secret-reset-token');
+    expect(logged).not.toContain('private.person@example.com');
+  });
+
+  it('a delivery failure logs the error without the recipient the server named', async () => {
+    const lines: string[] = [];
+    const rejecting = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(new Error(`Recipient <${address.address}> rejected`));
+      },
+    });
+    await new Promise<void>((resolve) => rejecting.listen(0, '127.0.0.1', resolve));
+    const { port } = rejecting.server.address() as AddressInfo;
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Everdeal <no-reply@everdeal.local>',
+      dataDir: tmpdir(),
+      log: pino({ level: 'info', serializers: logSerializers }, { write: (line: string) => lines.push(line) }),
+    });
+    try {
+      mailer.sendInBackground({ to: 'private.person@example.com', subject: 'Welcome', text: 't', html: '<p>t</p>' });
+      await mailer.flush();
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => rejecting.close(() => resolve()));
+    }
+    const logged = lines.join('\n');
+    expect(logged).toContain('mail delivery failed');
+    expect(logged).toContain('[email]');
+    expect(logged).not.toContain('private.person@example.com');
   });
 });

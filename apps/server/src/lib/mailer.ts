@@ -9,8 +9,12 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
-  /** The link the mail is about (reset, welcome), logged in development so it can be clicked. */
+  /** The link the mail is about (reset, sign-in, welcome), logged in development only so it can be clicked. */
   link?: string;
+  /** Where answers go, e.g. the sender of a contact message (nodemailer encodes the name safely). */
+  replyTo?: { name: string; address: string };
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -18,9 +22,10 @@ export type Mailer = {
   send(message: MailMessage): Promise<void>;
   /**
    * Delivers without making the caller wait: a slow or failing SMTP server must neither fail a
-   * request nor, through its timing, reveal that an account exists. Failures are logged.
+   * request nor, through its timing, reveal that an account exists. Failures are logged, then
+   * handed to `onFailure` (e.g. to mark the mail for another attempt).
    */
-  sendInBackground(message: MailMessage): void;
+  sendInBackground(message: MailMessage, onFailure?: (error: unknown) => Promise<void> | void): void;
   /** Waits for background deliveries; called when the server closes. */
   flush(): Promise<void>;
   close(): void;
@@ -32,6 +37,11 @@ export type MailerOptions = {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /**
+   * Log the link of each mail written to a file: development only. Reset and sign-in links are
+   * credentials; in production they live in the mail (or its `.eml` file), never in the log.
+   */
+  logLinks?: boolean;
 };
 
 function slugify(text: string): string {
@@ -45,37 +55,78 @@ function slugify(text: string): string {
 }
 
 /**
- * Mail through nodemailer (PRODUCT.md "Running it"): SMTP when `SMTP_URL` is set, otherwise each
- * message becomes `DATA_DIR/mail/<timestamp>-<slug>.eml` plus a log line with its link, so a
- * developer can open the reset link without a mail server.
+ * SMTP connections are pooled and reused (a receipt goes out with every order; a connection per
+ * mail cost twice the CPU, docs/benchmarks.md), unless the URL itself says `pool=false`.
  */
-export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Mailer {
-  const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
+/**
+ * Mail through nodemailer (requirements §16): SMTP when `SMTP_URL` is set, otherwise each
+ * message becomes `DATA_DIR/mail/<timestamp>-<sequence>-<slug>.eml` plus a log line naming the file (and, in
+ * development, the link, so a developer can open a reset link without a mail server). Log lines
+ * never carry the recipient's address (decision 008).
+ */
+export function createMailer({ smtpUrl, from, dataDir, log, logLinks = false }: MailerOptions): Mailer {
+  const smtp = smtpUrl ? nodemailer.createTransport(pooled(smtpUrl)) : undefined;
   const files = smtp ? undefined : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = join(dataDir, 'mail');
   const pending = new Set<Promise<void>>();
+  let mailDirReady: Promise<unknown> | undefined;
+  // Files sort in the order mails were sent (tests and developers read them oldest first): the
+  // name is fixed when `send` is called, since sends finish out of order, and a sequence number
+  // orders mails of the same millisecond, which their random suffix would not.
+  let sequence = 0;
 
   async function send(message: MailMessage): Promise<void> {
-    const mail = { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+    sequence += 1;
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}`;
+    const mail = {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
+    };
     if (smtp) {
       await smtp.sendMail(mail);
-      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      log.info({ subject: message.subject }, 'mail sent');
       return;
     }
     const info = await files?.sendMail(mail);
     if (!info) return;
-    await mkdir(mailDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = join(mailDir, `${stamp}-${slugify(message.subject)}-${randomBytes(3).toString('hex')}.eml`);
-    await writeFile(file, info.message);
-    log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'mail written (no SMTP_URL)');
+    const file = join(mailDir, `${name}-${slugify(message.subject)}-${randomBytes(3).toString('hex')}.eml`);
+    // The folder is made once per mailer (a receipt per order made it a system call per
+    // checkout), and again if someone removed it meanwhile.
+    mailDirReady ??= mkdir(mailDir, { recursive: true });
+    await mailDirReady;
+    await writeFile(file, info.message).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      mailDirReady = mkdir(mailDir, { recursive: true });
+      await mailDirReady;
+      await writeFile(file, info.message);
+    });
+    log.info(
+      { subject: message.subject, file, ...(logLinks && message.link ? { link: message.link } : {}) },
+      'mail written (no SMTP_URL)',
+    );
   }
 
   return {
     send,
-    sendInBackground(message) {
-      const delivery = send(message).catch((error: unknown) => {
-        log.error({ err: error, to: message.to, subject: message.subject }, 'mail delivery failed');
+    sendInBackground(message, onFailure) {
+      const delivery = send(message).catch(async (error: unknown) => {
+        log.error({ err: error, subject: message.subject }, 'mail delivery failed');
+        try {
+          await onFailure?.(error);
+        } catch (failureError) {
+          log.error({ err: failureError, subject: message.subject }, 'mail failure handler failed');
+        }
       });
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));

@@ -1,7 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../test/app';
+import { registerApi } from './api';
+import { registerErrorHandling } from './errors';
 
 let t: TestApp;
 
@@ -150,6 +153,25 @@ describe('unexpected errors', () => {
   });
 });
 
+describe('an answer outside its own output schema', () => {
+  it('is a bare 500 (our bug), not a 422 blamed on the client', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    await registerApi(app, {
+      // A handler whose answer breaks the contract (categories must be a list).
+      handlers: { 'products/getCategories': async () => ({ categories: 'not a list' }) as never },
+      authenticate: async () => null,
+    });
+    try {
+      const response = await app.inject({ method: 'POST', url: '/api/products/getCategories', payload: {} });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: 500, msg: 'Server error, please try again later', data: null });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('GET /api/docs is an OpenAPI 3.1 document of every call', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
@@ -181,6 +203,22 @@ describe('probes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/ready' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('/ready is 503 while shutting down (the drain after SIGTERM), while /health stays 200', async () => {
+    let isShuttingDown = false;
+    const other = await createTestApp({ isShuttingDown: () => isShuttingDown });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+      isShuttingDown = true;
+      const ready = await other.app.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'shutting down' });
+      expect((await other.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      expect((await callApi(other.app, 'products/getCategories')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('/ready is 503 once the database is gone, while /health stays 200', async () => {

@@ -1,13 +1,21 @@
 import { type ApiOutput, type ApiPath, type ApiRoutes, apiRoutes, ok } from '@everdeal/contracts';
 import type { UserRow } from '@everdeal/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Authenticator, requireSession } from './auth';
-import { sendApiNotFound } from './errors';
+import { describeZodError, sendApiNotFound } from './errors';
+import { requireStorableInput } from './input-guard';
 import { buildOpenApiDocument } from './openapi';
 
-/** What a handler knows about the call; signed-in routes get the user and their session. */
-export type ApiRequestContext<P extends ApiPath = ApiPath> = { request: FastifyRequest } & (ApiRoutes[P] extends {
+/**
+ * What a handler knows about the call; signed-in routes get the user and their session. `reply`
+ * is there for work that must wait until the answer is sent (lib/background-tasks.ts); the
+ * handler's return value is still the answer.
+ */
+export type ApiRequestContext<P extends ApiPath = ApiPath> = {
+  request: FastifyRequest;
+  reply: FastifyReply;
+} & (ApiRoutes[P] extends {
   requiresAuth: true;
 }
   ? { user: UserRow; sessionId: string }
@@ -33,8 +41,9 @@ export type ApiOptions = {
 
 /**
  * Mounts `POST /api/{path}` for every handler: routes marked `requiresAuth` first need a live
- * session (else 401 "User not logged in", spec §6), the payload is parsed with the route's
- * input schema (unknown fields stripped, violations become 422), the result is parsed with its
+ * session (else 401 "User not logged in", requirements §6), the payload is parsed with the route's
+ * input schema (unknown fields stripped, violations become 422) and must hold only text the
+ * database can store (requirements §8: a NUL is a 422, not a 500), the result is parsed with its
  * output schema (so nothing outside the contract, such as a hash or an internal flag, can leak)
  * and wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
  */
@@ -43,11 +52,16 @@ export async function registerApi(app: FastifyInstance, { handlers, authenticate
   // serialised once, not on every request that reads it.
   // Bytes, not a string: a string would be encoded to UTF-8 again on every send.
   const envelopes = new WeakMap<object, { route: object; json: Buffer }>();
-  function envelopeOf(route: object & { output: z.ZodType }, result: unknown): Buffer {
+  function envelopeOf(path: string, route: object & { output: z.ZodType }, result: unknown): Buffer {
     const isObject = typeof result === 'object' && result !== null;
     const known = isObject ? envelopes.get(result) : undefined;
     if (known?.route === route) return known.json;
-    const json = Buffer.from(JSON.stringify(ok(route.output.parse(result))));
+    const checked = route.output.safeParse(result);
+    // Our answer broke our own contract: a server bug (500, logged), not the client's 422.
+    if (!checked.success) {
+      throw new Error(`${path} answered outside its output schema: ${describeZodError(checked.error)}`);
+    }
+    const json = Buffer.from(JSON.stringify(ok(checked.data)));
     if (isObject) envelopes.set(result, { route, json });
     return json;
   }
@@ -62,11 +76,12 @@ export async function registerApi(app: FastifyInstance, { handlers, authenticate
           // Authentication comes before validation: a stranger learns nothing about the payload rules.
           const session = route.requiresAuth ? await requireSession(authenticate, request) : undefined;
           const input = route.input.parse(request.body ?? {});
+          requireStorableInput(input);
           const context = session
-            ? { request, user: session.user, sessionId: session.sessionId }
-            : { request, user: undefined, sessionId: undefined };
+            ? { request, reply, user: session.user, sessionId: session.sessionId }
+            : { request, reply, user: undefined, sessionId: undefined };
           const result = await handler(input as never, context as never);
-          return reply.type('application/json; charset=utf-8').send(envelopeOf(route, result));
+          return reply.type('application/json; charset=utf-8').send(envelopeOf(path, route, result));
         });
       }
     },

@@ -11,7 +11,7 @@ export type Authenticator = (token: string) => Promise<AuthSession | null>;
 // Our tokens are 43 characters; anything far longer is not ours and is not worth hashing.
 const MAX_TOKEN_LENGTH = 200;
 
-/** The token of `Authorization: Bearer <token>` (spec §7), or null when there is none. */
+/** The token of `Authorization: Bearer <token>` (requirements §7), or null when there is none. */
 export function readBearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -22,7 +22,7 @@ export function readBearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The caller's session, or a 401 "User not logged in" (spec §6) for a missing, unknown,
+ * The caller's session, or a 401 "User not logged in" (requirements §6) for a missing, unknown,
  * expired or revoked token or a deactivated user: one answer, so a client cannot tell which.
  */
 export async function requireSession(authenticate: Authenticator, request: FastifyRequest): Promise<AuthSession> {

@@ -105,9 +105,21 @@ describe('loadConfig', () => {
     );
   });
 
-  it('requires STRIPE_SECRET_KEY with the stripe provider', () => {
-    expect(configErrorOf({ PAYMENT_PROVIDER: 'stripe' }).message).toContain('STRIPE_SECRET_KEY');
-    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).paymentProvider).toBe('stripe');
+  it('requires STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY with the stripe provider', () => {
+    const missingBoth = configErrorOf({ PAYMENT_PROVIDER: 'stripe' }).message;
+    expect(missingBoth).toContain('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+    expect(missingBoth).toContain('STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER is stripe');
+    expect(configErrorOf({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }).message).toContain(
+      'STRIPE_PUBLISHABLE_KEY',
+    );
+    const config = loadConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    });
+    expect(config.paymentProvider).toBe('stripe');
+    expect(config.stripePublishableKey).toBe('pk_test_x');
+    expect(config.stripeWebhookSecret).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ const flag = z
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
-/** Every variable of PRODUCT.md "Running it"; `.env.example` documents the same list. */
+/** Every variable of requirements §16; `.env.example` documents the same list. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@everdeal.local'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
@@ -42,7 +43,22 @@ const EnvSchema = z.object({
     .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, { error: 'must be 1 to 40 letters, digits, ":", "_" or "-"' })
+    .default('everdeal'),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(120_000, { error: 'must be at most 120000 (2 minutes)' })
+    .default(0),
 });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export type Config = {
   env: 'production' | 'development' | 'test';
@@ -57,6 +73,9 @@ export type Config = {
   supportEmail: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey: string | undefined;
+  /** Stripe.js's key, handed to the card form (payments/getPaymentConfig). */
+  stripePublishableKey: string | undefined;
+  /** Verifies `POST /webhooks/stripe`; without it the route is off and reconciliation polls Stripe. */
   stripeWebhookSecret: string | undefined;
   googleClientId: string | undefined;
   googleUserinfoUrl: string;
@@ -64,6 +83,12 @@ export type Config = {
   /** How long catalogue answers are reused (decision 004); 0 in tests unless they set it. */
   catalogCacheTtlMs: number;
   logLevel: string;
+  /** Namespace of every Redis key and channel, so deployments sharing a Redis stay apart. */
+  redisKeyPrefix: string;
+  /** Prometheus metrics on a listener of their own (docs/operations.md); undefined = off. */
+  metrics: { port: number; host: string; token: string | undefined } | undefined;
+  /** After SIGTERM, how long /ready answers 503 while requests are still served (docs/operations.md). */
+  shutdownDrainMs: number;
 };
 
 export class ConfigError extends Error {
@@ -82,8 +107,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
   }
   const e = parsed.data;
-  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
-    throw new ConfigError(['STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe']);
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name} is required when PAYMENT_PROVIDER is stripe`));
+    }
+  }
+  // Metrics are never public by default: off the loopback interface they need a token.
+  if (e.METRICS_PORT !== undefined && !LOOPBACK_HOSTS.has(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    throw new ConfigError(['METRICS_TOKEN is required when METRICS_HOST is not a loopback address']);
   }
   return {
     env: e.NODE_ENV,
@@ -98,12 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     logLevel: e.LOG_LEVEL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

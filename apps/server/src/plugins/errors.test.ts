@@ -102,7 +102,7 @@ describe('describeZodError: field names only where the message needs one', () =>
     return describeZodError(result.error);
   };
 
-  it('passes the spec’s sentences through verbatim', () => {
+  it('passes the requirements’ sentences through verbatim', () => {
     const schema = z.object({ quantity: z.number().min(0, 'Quantity cannot be negative') });
     expect(messageFor(schema, { quantity: -1 })).toBe('Quantity cannot be negative');
   });

@@ -1,6 +1,7 @@
 import { AppError, HttpErrorMessage, ValidationMessage } from '@everdeal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isDatabaseError } from './logging';
 import { RateLimitedError } from './rate-limit';
 
 type ErrorBody = { code: number; msg: string; data: null };
@@ -18,8 +19,8 @@ export function describeZodError(error: z.ZodError): string {
 }
 
 /**
- * The spec's own messages ("Quantity cannot be negative", "Email is required") are sentences a
- * user reads as they are. Fragments ("must be at most 60"), the spec's generic texts ("This
+ * The requirements' own messages (docs/requirements.md) ("Quantity cannot be negative", "Email is required") are sentences a
+ * user reads as they are. Fragments ("must be at most 60"), the generic texts of requirements §5 ("This
  * field is required") and zod's defaults ("Invalid input: ...", "Too big: ...") only make sense
  * with the field they are about, so those get the field's name in front.
  */
@@ -30,9 +31,33 @@ function isCompleteSentence(message: string): boolean {
 }
 
 /**
- * Maps every error to the envelope and status of spec §8. AppErrors carry their own status and
+ * The database error behind an error, if any: Drizzle wraps the driver's error as its `cause`,
+ * and callers may wrap again.
+ */
+function databaseErrorIn(error: unknown): { code: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if (isDatabaseError(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * SQLSTATE class 22, "data exception": a value the column cannot hold (an integer out of range, a
+ * NUL character, a malformed uuid, a string too long). Requirements §8: no input answers 5xx. The
+ * schemas refuse such values first, with a message naming the field; this is the net under them
+ * for a route whose schema is looser than its columns, logged as a warning so the schema is fixed.
+ */
+export function isDataException(error: unknown): boolean {
+  return databaseErrorIn(error)?.code.startsWith('22') ?? false;
+}
+
+/**
+ * Maps every error to the envelope and status of requirements §8. AppErrors carry their own status and
  * a message safe to show; zod errors become 422; Fastify's own client errors (malformed JSON,
- * body too large) keep their 4xx status; anything else is logged and answered with a bare 500.
+ * body too large) keep their 4xx status; a value the database refuses is a 400; anything else is
+ * logged and answered with a bare 500.
  */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody; isUnexpected: boolean } {
   if (error instanceof AppError)
@@ -50,13 +75,19 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody;
     const known = HttpErrorMessage[status as keyof typeof HttpErrorMessage];
     return { status, body: body(status, known ?? HttpErrorMessage[400]), isUnexpected: false };
   }
+  if (isDataException(error)) return { status: 400, body: body(400, HttpErrorMessage[400]), isUnexpected: false };
   return { status: 500, body: body(500, HttpErrorMessage[500]), isUnexpected: true };
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // Fastify's own 404 logs the raw URL, query and all (decision 008); ours does not. With pages
+  // on, the pages' catch-all answers first, so this is for methods it does not take.
+  app.setNotFoundHandler(sendApiNotFound);
   app.setErrorHandler((error, request, reply) => {
     const { status, body: errorBody, isUnexpected } = toErrorReply(error);
+    // The logger's `err` serializer (plugins/logging.ts) keeps values and parameters out of the line.
     if (isUnexpected) request.log.error({ err: error }, 'unexpected error');
+    else if (isDataException(error)) request.log.warn({ err: error, status }, 'the database refused a value');
     else request.log.info({ status, msg: errorBody.msg }, 'request failed');
     // RFC 9110 §10.2.3: tells well-behaved clients how long to back off.
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));

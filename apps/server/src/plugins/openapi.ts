@@ -30,7 +30,7 @@ export function buildOpenApiDocument(): object {
             content: { 'application/json': { schema: z.toJSONSchema(envelopeSchema(route.output), { io: 'output' }) } },
           },
           default: {
-            description: 'Failure: code and HTTP status as spec §8 (400, 401, 403, 404, 422, 429, 500)',
+            description: 'Failure: code and HTTP status as requirements §8 (400, 401, 403, 404, 422, 429, 500)',
             content: { 'application/json': { schema: z.toJSONSchema(ErrorEnvelopeSchema) } },
           },
         },

@@ -14,18 +14,26 @@ const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 const GOOGLE_STYLE = 'https://accounts.google.com/gsi/style';
 
-function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean) {
+// Stripe.js and its card fields when PAYMENT_PROVIDER=stripe (docs.stripe.com/security/guide#content-security-policy):
+// its script, the card and 3-D Secure frames, and its API.
+const STRIPE_SCRIPT = 'https://js.stripe.com https://*.js.stripe.com';
+const STRIPE_FRAMES = 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com';
+const STRIPE_API = 'https://api.stripe.com';
+
+function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean, allowStripe = false) {
   const google = (source: string) => (allowGoogleSignIn ? ` ${source}` : '');
+  const stripe = (source: string) => (allowStripe ? ` ${source}` : '');
+  const frames = [...(allowGoogleSignIn ? [GOOGLE_GSI] : []), ...(allowStripe ? [STRIPE_FRAMES] : [])];
   return [
     "default-src 'self'",
     // Inline scripts run only with this request's nonce (the SSR hydration data).
-    `script-src 'self' 'nonce-${nonce}'${google(GOOGLE_SCRIPT)}`,
+    `script-src 'self' 'nonce-${nonce}'${google(GOOGLE_SCRIPT)}${stripe(STRIPE_SCRIPT)}`,
     // Inline style attributes are part of React's output; styles cannot run code.
     `style-src 'self' 'unsafe-inline'${google(GOOGLE_STYLE)}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${google(GOOGLE_GSI)}`,
-    ...(allowGoogleSignIn ? [`frame-src ${GOOGLE_GSI}`] : []),
+    `connect-src 'self'${google(GOOGLE_GSI)}${stripe(STRIPE_API)}`,
+    ...(frames.length > 0 ? [`frame-src ${frames.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -41,7 +49,7 @@ function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean) {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { enforceCsp: boolean; allowGoogleSignIn?: boolean },
+  options: { enforceCsp: boolean; allowGoogleSignIn?: boolean; allowStripe?: boolean },
 ) {
   app.decorateRequest('cspNonce', '');
   await app.register(helmet, {
@@ -57,7 +65,7 @@ export async function registerSecurityHeaders(
     if (options.enforceCsp)
       reply.header(
         'content-security-policy',
-        contentSecurityPolicy(request.cspNonce, options.allowGoogleSignIn ?? false),
+        contentSecurityPolicy(request.cspNonce, options.allowGoogleSignIn ?? false, options.allowStripe),
       );
   });
 }

@@ -6,7 +6,7 @@ function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('messageForStatus (spec §8)', () => {
+describe('messageForStatus (requirements §8)', () => {
   it.each([
     [403, null, HttpErrorMessage[403]],
     [404, { msg: 'ignored' }, 'Requested resource not found'],
@@ -85,7 +85,7 @@ describe('callApi', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
-  it('reports a network failure with the spec message', async () => {
+  it('reports a network failure with the requirements §8 message', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),

@@ -2,7 +2,7 @@ import type { ApiInput, ApiOutput, ApiPath } from '@everdeal/contracts';
 import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
 import { ClientErrorMessage, HttpErrorMessage } from '@everdeal/contracts/messages';
 
-/** How an error toast should look (spec §8: error, warning or info). */
+/** How an error toast should look (requirements §8: error, warning or info). */
 export type ApiErrorSeverity = 'error' | 'warning' | 'info';
 
 export class ApiError extends Error {
@@ -18,9 +18,9 @@ export class ApiError extends Error {
 }
 
 export type ApiCallOptions = {
-  /** Spec §7: some calls (login) show their own message instead of the automatic toast. */
+  /** Requirements §7: some calls (login) show their own message instead of the automatic toast. */
   silent?: boolean;
-  /** Message when the server answers a non-zero code without one (spec §8 defaults). */
+  /** Message when the server answers a non-zero code without one (requirements §8 defaults). */
   fallbackMessage?: string;
   signal?: AbortSignal;
 };
@@ -40,7 +40,7 @@ export function configureApiClient(next: Partial<Hooks>) {
 
 type Body = { code?: number; msg?: string; message?: string; data?: unknown };
 
-/** Spec §8: the message for an HTTP failure, preferring what the server said where allowed. */
+/** Requirements §8: the message for an HTTP failure, preferring what the server said where allowed. */
 export function messageForStatus(status: number, body: Body | null): { message: string; severity: ApiErrorSeverity } {
   const serverMessage = body?.msg || body?.message;
   if (status === 400) return { message: serverMessage || HttpErrorMessage[400], severity: 'error' };
@@ -67,9 +67,9 @@ function fail(error: ApiError, options: ApiCallOptions): never {
 }
 
 /**
- * The one way the browser talks to the API (spec §7): POST with a JSON body, the bearer token
+ * The one way the browser talks to the API (requirements §7): POST with a JSON body, the bearer token
  * when one is stored, a request-time header, a 10 s timeout, and the body unwrapped to `data`.
- * Failures become an ApiError carrying the spec §8 message, toasted unless `silent`.
+ * Failures become an ApiError carrying requirements §8 message, toasted unless `silent`.
  */
 export async function callApi<P extends ApiPath>(
   path: P,
@@ -86,7 +86,7 @@ export async function callApi<P extends ApiPath>(
 
   let response: Response;
   try {
-    // Fastify rejects an empty JSON body (STACK-NOTES), so the client always sends an object.
+    // Fastify rejects an empty JSON body (docs/development.md), so the client always sends an object.
     response = await fetch(`/api/${path}`, {
       method: 'POST',
       headers,
@@ -102,7 +102,7 @@ export async function callApi<P extends ApiPath>(
   return unwrap<ApiOutput<P>>(response, options);
 }
 
-/** Spec §8 for any answer: 401 signs out, other failures map to their message, then unwrap data. */
+/** Requirements §8 for any answer: 401 signs out, other failures map to their message, then unwrap data. */
 async function unwrap<T>(response: Response, options: ApiCallOptions): Promise<T> {
   const body = await readBody(response);
   if (response.status === 401) {

@@ -2,7 +2,7 @@ import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_DELAY_MS, QUERY_STALE_MS } f
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** Spec §9 request defaults: cache 5 min, stale 30 s, 3 retries 1 s apart, none for a 4xx. */
+/** Requirements §9 request defaults: cache 5 min, stale 30 s, 3 retries 1 s apart, none for a 4xx. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -22,6 +22,6 @@ export function createQueryClient() {
 
 /**
  * Every query holding the signed-in user's data starts with this key, so signing out or in as
- * someone else drops all of it at once (spec §4: logging out resets user data).
+ * someone else drops all of it at once (requirements §4: logging out resets user data).
  */
 export const USER_QUERY_KEY = ['user'] as const;

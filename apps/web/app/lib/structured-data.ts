@@ -1,5 +1,6 @@
 import type { CategoryRef, Plan, ProductDetail } from '@everdeal/contracts';
 import { BRAND_NAME, BRAND_TAGLINE } from '@everdeal/contracts/constants';
+import { productPath } from '@everdeal/contracts/paths';
 import { absoluteUrl } from './seo';
 
 /** One schema.org node, serialised into a `<script type="application/ld+json">`. */
@@ -77,7 +78,7 @@ export type ProductJsonLdSource = Pick<
  * codes left; `aggregateRating` appears only with real reviews (Google rejects a zero count).
  */
 export function productJsonLd(publicUrl: string, product: ProductJsonLdSource): JsonLdNode {
-  const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
+  const url = absoluteUrl(publicUrl, productPath(product.slug));
   const images = product.gallery.map((image) => absoluteUrl(publicUrl, image.url));
   const availability = (isSoldOut: boolean) => {
     if (product.dealStatus === 'upcoming') return 'https://schema.org/PreOrder';

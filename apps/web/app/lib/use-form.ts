@@ -1,6 +1,9 @@
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
+/** What a form field can be: a one-line input or a textarea (messages, ticket replies). */
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
 export type FieldValidator<K extends string> = (name: K, values: Readonly<Record<K, string>>) => string | undefined;
 
 /** A validator for the fields of a zod object schema: the first issue's message, verbatim. */
@@ -14,7 +17,7 @@ export function zodFieldValidator<K extends string>(schema: z.ZodObject): FieldV
 }
 
 /**
- * Spec §5 form behaviour: a field validates when it loses focus, its error clears as soon as
+ * Requirements §5 form behaviour: a field validates when it loses focus, its error clears as soon as
  * the user types, and `validateAll` checks every field on submit and focuses the first invalid.
  */
 export function useForm<K extends string>({
@@ -26,11 +29,14 @@ export function useForm<K extends string>({
 }) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  // The values as of the last change, ahead of the state until React renders it: handlers read
+  // this (a submit in the same event as a change, a click React replays right after hydrating
+  // the form), renders read the state.
   const valuesRef = useRef(values);
-  valuesRef.current = values;
-  const inputs = useRef(new Map<K, HTMLInputElement>());
+  const inputs = useRef(new Map<K, FieldElement>());
 
   const setValue = useCallback((name: K, value: string) => {
+    valuesRef.current = { ...valuesRef.current, [name]: value };
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   }, []);
@@ -39,7 +45,7 @@ export function useForm<K extends string>({
     name,
     value: values[name],
     error: errors[name],
-    ref: (element: HTMLInputElement | null) => {
+    ref: (element: FieldElement | null) => {
       if (!element) {
         inputs.current.delete(name);
         return;
@@ -49,7 +55,7 @@ export function useForm<K extends string>({
       // not in the state, and hydration keeps it on screen: the form takes what the user sees.
       if (element.value !== valuesRef.current[name]) setValue(name, element.value);
     },
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<FieldElement>) => setValue(name, event.target.value),
     onBlur: () => {
       const error = validate(name, valuesRef.current);
       setErrors((current) => (current[name] === error ? current : { ...current, [name]: error }));
@@ -68,12 +74,15 @@ export function useForm<K extends string>({
 
   const initialRef = useRef(initialValues);
   const reset = useCallback(() => {
+    valuesRef.current = initialRef.current;
     setValues(initialRef.current);
     setErrors({});
   }, []);
 
   return {
     values,
+    /** The values now, for event handlers (see `valuesRef`). */
+    getValues: (): Readonly<Record<K, string>> => valuesRef.current,
     errors,
     hasErrors: Object.values(errors).some(Boolean),
     field,

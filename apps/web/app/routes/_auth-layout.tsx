@@ -1,11 +1,11 @@
 import { BRAND_TAGLINE } from '@everdeal/contracts/constants';
 import { Outlet } from 'react-router';
-import { SellingPointsList } from '~/features/auth/selling-points';
-import { Logo } from '~/features/shell/logo';
-import { SkipLink } from '~/features/shell/skip-link';
+import { SellingPointsList } from '~/features/auth/components/selling-points';
+import { Logo } from '~/features/shell/components/logo';
+import { SkipLink } from '~/features/shell/components/skip-link';
 
 /**
- * Spec §2 "auth layout" (/auth/login, /auth/register, /auth/reset-password): a brand panel with
+ * Requirements §2 "auth layout" (/auth/login, /auth/register, /auth/reset-password): a brand panel with
  * the selling points on desktop, the form column beside it.
  */
 export default function AuthLayout() {

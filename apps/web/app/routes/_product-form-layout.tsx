@@ -1,10 +1,10 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, Outlet } from 'react-router';
-import { Logo } from '~/features/shell/logo';
-import { SkipLink } from '~/features/shell/skip-link';
+import { Logo } from '~/features/shell/components/logo';
+import { SkipLink } from '~/features/shell/components/skip-link';
 
 /**
- * Spec §2 "product form layout": forms about a product (review, question, community) and their
+ * Requirements §2 "product form layout": forms about a product (review, question, community) and their
  * confirmation. A slim header keeps the way back; the page sits in one centred card.
  */
 export default function ProductFormLayout() {

@@ -1,7 +1,7 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { Link, useSearchParams } from 'react-router';
-import { SignInForm } from '~/features/auth/sign-in-form';
-import { useReturnAfterLogin } from '~/features/auth/use-return-after-login';
+import { SignInForm } from '~/features/auth/components/sign-in-form';
+import { useReturnAfterLogin } from '~/features/auth/hooks/use-return-after-login';
 import type { Route } from './+types/auth-login';
 
 export const meta: Route.MetaFunction = () => [

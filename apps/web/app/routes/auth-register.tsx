@@ -1,8 +1,8 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { Link, useSearchParams } from 'react-router';
 import { AuthMessage } from '~/features/auth/auth-error';
-import { RegisterForm } from '~/features/auth/register-form';
-import { useReturnAfterLogin } from '~/features/auth/use-return-after-login';
+import { RegisterForm } from '~/features/auth/components/register-form';
+import { useReturnAfterLogin } from '~/features/auth/hooks/use-return-after-login';
 import type { Route } from './+types/auth-register';
 
 export const meta: Route.MetaFunction = () => [

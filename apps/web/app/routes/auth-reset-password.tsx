@@ -3,8 +3,8 @@ import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ForgotPasswordDialog } from '~/features/auth/forgot-password-dialog';
-import { ResetPasswordForm } from '~/features/auth/reset-password-form';
+import { ForgotPasswordDialog } from '~/features/auth/components/forgot-password-dialog';
+import { ResetPasswordForm } from '~/features/auth/components/reset-password-form';
 import type { Route } from './+types/auth-reset-password';
 
 export const meta: Route.MetaFunction = () => [
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The page of the mailed link `/auth/reset-password?token=…` (spec §2). */
+/** The page of the mailed link `/auth/reset-password?token=…` (requirements §2). */
 export default function ResetPassword() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';

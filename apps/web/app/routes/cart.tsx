@@ -1,13 +1,14 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { useRequireLogin } from '~/features/account/use-require-login';
-import { CartSkeleton } from '~/features/cart/cart-skeleton';
-import { CartView } from '~/features/cart/cart-view';
-import { useCart, useCartChange, useClearCart } from '~/lib/cart';
+import { CartSkeleton } from '~/components/ui/skeleton';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-line';
+import { useCart } from '~/features/cart/api/get-cart-contents';
+import { CartView } from '~/features/cart/components/cart-view';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Cart') }, { name: 'robots', content: 'noindex' }];
 
-/** Spec §2 "/cart": the signed-in user's cart; a visitor is sent to sign in and comes back. */
+/** Requirements §2 "/cart": the signed-in user's cart; a visitor is sent to sign in and comes back. */
 export default function CartPage() {
   const user = useRequireLogin();
   const cart = useCart();

@@ -1,12 +1,13 @@
 import { pageTitle } from '@everdeal/contracts/constants';
+import { categoryPath } from '@everdeal/contracts/paths';
 import { data, Link } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { JsonLd } from '~/components/ui/json-ld';
-import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
 import { parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
-import { BrowseView, toBrowseListView } from '~/features/catalog/browse-view';
-import { categoryIcon } from '~/features/catalog/category-icon';
-import { EmptyState } from '~/features/catalog/empty-state';
+import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
+import { categoryIcon } from '~/features/catalog/components/category-icon';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { seoMeta } from '~/lib/seo';
 import { breadcrumbJsonLd } from '~/lib/structured-data';
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle('Page not found') }];
   const { category, state, publicUrl } = loaderData;
-  const path = `/categories/${category.slug}${state.page > 1 ? `?page=${state.page}` : ''}`;
+  const path = `${categoryPath(category.slug)}${state.page > 1 ? `?page=${state.page}` : ''}`;
   const title = `${category.name} AI deals`;
   return seoMeta({
     title: pageTitle(state.page > 1 ? `${title} (page ${state.page})` : title),
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, list, state, publicUrl } = loaderData;
-  const path = `/categories/${category.slug}`;
+  const path = categoryPath(category.slug);
   const Icon = categoryIcon(category.slug);
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">

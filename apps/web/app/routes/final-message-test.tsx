@@ -6,7 +6,7 @@ import { buttonClasses } from '~/components/ui/button';
 
 export const meta = () => [{ title: pageTitle('Message sent') }];
 
-/** Spec §2 test screen: the confirmation shown once a form has been sent. */
+/** Requirements §2 test screen: the confirmation shown once a form has been sent. */
 export default function FinalMessageTest() {
   return (
     <section aria-labelledby="final-message-title" className="flex flex-col items-center py-2 text-center">

@@ -27,7 +27,7 @@ const TOAST_DEMOS: { type: ToastType; label: string; message: string }[] = [
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spec §2 test screen: every loading state and skeleton of the design system, labelled. */
+/** Requirements §2 test screen: every loading state and skeleton of the design system, labelled. */
 export default function LoadingDemo() {
   const [placement, setPlacement] = useState<ToastPlacement>('top-right');
   const [isFullPageLoading, setIsFullPageLoading] = useState(false);

@@ -1,7 +1,7 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { NotFoundPageText } from '@everdeal/contracts/messages';
 import { data } from 'react-router';
-import { NotFoundContent } from '~/features/shell/not-found-content';
+import { NotFoundContent } from '~/features/shell/components/not-found-content';
 
 // Returned, not thrown: the page renders normally and the document is served with HTTP 404.
 export function loader() {

@@ -1,13 +1,13 @@
 import { pageTitle } from '@everdeal/contracts/constants';
+import { productPath } from '@everdeal/contracts/paths';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import { Form, Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { toCategoryOption } from '~/features/catalog/browse-filters';
+import { EmptyState } from '~/components/ui/empty-state';
 import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
-import { BrowseView, toBrowseListView } from '~/features/catalog/browse-view';
-import { EmptyState } from '~/features/catalog/empty-state';
-import { productPath } from '~/features/catalog/product-card';
+import { toCategoryOption } from '~/features/catalog/components/browse-filters';
+import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_REFUND_WINDOW_DAYS, MAX_CODES_PER_PLAN, pageTitle } from '@everdeal/contracts/constants';
 import { Link } from 'react-router';
-import { PolicyLayout, type PolicySection } from '~/features/policies/policy-layout';
+import { PolicyLayout, type PolicySection } from '~/features/policies/components/policy-layout';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/terms-of-service';
 

@@ -1,16 +1,16 @@
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
-import { AccountSkeleton } from '~/features/account/account-skeleton';
-import { SignOutButton } from '~/features/account/sign-out-button';
-import { useProfileSync } from '~/features/account/use-profile-sync';
-import { useRequireLogin } from '~/features/account/use-require-login';
+import { AccountSkeleton } from '~/components/ui/skeleton';
+import { SignOutButton } from '~/features/account/components/sign-out-button';
+import { useProfileSync } from '~/features/account/hooks/use-profile-sync';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
   { to: '/user/personal-info', label: 'Personal info', end: false },
 ] as const;
 
-/** Spec §2 "/user": the signed-in area; its pages receive the user through the outlet context. */
+/** Requirements §2 "/user": the signed-in area; its pages receive the user through the outlet context. */
 export default function UserLayout() {
   const user = useRequireLogin();
   useProfileSync(user !== null);

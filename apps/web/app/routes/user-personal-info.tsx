@@ -1,11 +1,11 @@
 import type { User } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
 import { useOutletContext } from 'react-router';
-import { AvatarUpload } from '~/features/account/avatar-upload';
-import { ChangePasswordForm } from '~/features/account/change-password-form';
-import { DeactivateAccount } from '~/features/account/deactivate-account';
-import { ProfileForm } from '~/features/account/profile-form';
-import { SectionCard } from '~/features/account/section-card';
+import { AvatarUpload } from '~/features/account/components/avatar-upload';
+import { ChangePasswordForm } from '~/features/account/components/change-password-form';
+import { DeactivateAccount } from '~/features/account/components/deactivate-account';
+import { ProfileForm } from '~/features/account/components/profile-form';
+import { SectionCard } from '~/features/account/components/section-card';
 import type { Route } from './+types/user-personal-info';
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import type { User } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
 import { useOutletContext } from 'react-router';
-import { AccountOverview } from '~/features/account/account-overview';
+import { AccountOverview } from '~/features/account/components/account-overview';
 import type { Route } from './+types/user';
 
 export const meta: Route.MetaFunction = () => [

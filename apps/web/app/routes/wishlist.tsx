@@ -3,11 +3,13 @@ import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
 import Heart from 'lucide-react/icons/heart';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ProductGridSkeleton } from '~/components/ui/skeleton';
-import { useRequireLogin } from '~/features/account/use-require-login';
-import { EmptyState } from '~/features/catalog/empty-state';
-import { ProductGrid } from '~/features/catalog/product-grid';
-import { uniqueProducts, useFavorites, useUpvotes } from '~/lib/wishlist';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { ProductGrid } from '~/features/catalog/components/product-grid';
+import { useUpvotes } from '~/features/upvotes/api/get-upvotes';
+import { useFavorites } from '~/features/wishlist/api/get-favorites';
+import { uniqueProducts } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/wishlist';
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +23,7 @@ const browseLink = (
   </Link>
 );
 
-/** Spec §2 "/wishlist": the signed-in user's favorites, then the products they upvoted. */
+/** Requirements §2 "/wishlist": the signed-in user's favorites, then the products they upvoted. */
 export default function WishlistPage() {
   const user = useRequireLogin();
   const favorites = useFavorites();

@@ -20,7 +20,11 @@ import { users } from './users';
 export const planKind = pgEnum('plan_kind', ['lifetime', 'subscription']);
 export const billingInterval = pgEnum('billing_interval', ['month', 'year']);
 export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out', 'ended']);
-export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'allocated', 'revoked']);
+/**
+ * A code's life in its pool: `available`, `reserved` by a pending order (checkout, decision 007),
+ * `allocated` to a paid order item, `revoked` by a refund. Who holds a code is order_item_codes.
+ */
+export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'reserved', 'allocated', 'revoked']);
 
 /** Written only by the `products_search_vector` trigger (migration 0003, decision 003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

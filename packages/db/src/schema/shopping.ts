@@ -26,12 +26,12 @@ export const cartItems = pgTable(
   },
   (t) => [
     unique('cart_items_user_product_plan_key').on(t.userId, t.productId, t.planId),
-    // PRODUCT.md: at most 9 codes of one plan in one order (stacking limit).
+    // requirements §9: at most 9 codes of one plan in one order (stacking limit).
     check('cart_items_quantity_check', sql`${t.quantity} between 1 and 9`),
   ],
 );
 
-/** A wishlist entry; `plan_id` is null for a product-level favorite (spec §3 variantId optional). */
+/** A wishlist entry; `plan_id` is null for a product-level favorite (requirements §3 variantId optional). */
 export const favorites = pgTable(
   'favorites',
   {

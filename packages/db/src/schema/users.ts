@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Binary column: postgres.js answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 export const userStatus = pgEnum('user_status', ['active', 'deactivated']);
@@ -57,6 +63,44 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Mailed sign-in links (decision 002): when an account is under attack, a new address gets one
+ * of these instead of a password check. Single use, valid 15 minutes, stored as a SHA-256 like
+ * sessions and reset links.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_links_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Profile pictures, our own 256×256 WebP re-encodes (decision 002), kept in the database rather
+ * than on one instance's disk, so every instance serves them and backups include them
+ * (docs/operations.md). `name` is the last part of the URL and changes with every upload.
+ */
+export const userAvatars = pgTable(
+  'user_avatars',
+  {
+    name: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    image: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_avatars_user_id_idx').on(t.userId)],
 );
 
 /** External sign-in accounts linked to a user: one row per (provider, subject), e.g. Google's `sub`. */

@@ -1,8 +1,9 @@
 /**
  * Recent shopper activity for the demo shop, so trending has something to rank (decision 003):
  * a few demo shoppers (no password, so nobody can sign in as them), their upvotes spread over
- * the last 30 days, and some license codes sold (allocated) over the same days. Deterministic:
- * one PRNG per product, seeded by its slug.
+ * the last 30 days, and some license codes sold (allocated) over the same days, each recorded as
+ * a paid order of a demo shopper (demo-orders.ts). Deterministic: one PRNG per product, seeded
+ * by its slug.
  *
  * `products.upvote_count` keeps the catalogue's figure: it already counts these rows, and the
  * rest stands for votes from before the store kept one row per vote, so count ≥ rows always.

@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../client';
-import { categories, licenseCodes, plans, products, sellers } from '../schema';
+import { blogPosts, categories, licenseCodes, plans, products, sellers } from '../schema';
+import { buildDemoBlogRows } from './blog';
 import { listDemoProducts } from './catalog-data';
 import { buildDemoCatalogRows } from './demo-rows';
 import {
@@ -17,8 +18,14 @@ import {
   seedDemoCatalog,
 } from './index';
 import { escapeXml, renderLogoSvg } from './svg';
+import { wrapTitle } from './svg-blog';
 
 const now = new Date('2030-03-01T12:00:00Z');
+
+/** Rows of a raw statement on PGlite (the database of this file). */
+async function rowsOf<T>(statement: SQL): Promise<T[]> {
+  return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 const DAY_MS = 86_400_000;
 let database: Database;
 let mediaDir: string;
@@ -39,10 +46,23 @@ describe('seedDemoCatalog', () => {
     const { db } = database;
     expect(await isCatalogEmpty(db)).toBe(true);
     const counts = await seedDemoCatalog(db, { mediaDir, now });
-    expect(counts).toEqual({ products: listDemoProducts().length, plans: counts.plans, categories: 10, sellers: 12 });
+    expect(counts).toEqual({
+      products: listDemoProducts().length,
+      plans: counts.plans,
+      categories: 10,
+      sellers: 12,
+      posts: buildDemoBlogRows(now).length,
+    });
+    expect(counts.posts).toBeGreaterThanOrEqual(6);
     expect(counts.products).toBeGreaterThanOrEqual(44);
     expect(await isCatalogEmpty(db)).toBe(false);
-    expect(await seedDemoCatalog(db, { mediaDir, now })).toEqual({ products: 0, plans: 0, categories: 0, sellers: 0 });
+    expect(await seedDemoCatalog(db, { mediaDir, now })).toEqual({
+      products: 0,
+      plans: 0,
+      categories: 0,
+      sellers: 0,
+      posts: 0,
+    });
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(row?.n).toBe(counts.products);
   });
@@ -122,6 +142,37 @@ describe('seedDemoCatalog', () => {
     expect(stock.some((plan) => plan.kind === 'subscription')).toBe(true);
   });
 
+  it('records every demo sale as a paid order of a demo shopper, charged once at the sandbox', async () => {
+    const { db } = database;
+    const [sold] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(licenseCodes)
+      .where(eq(licenseCodes.status, 'allocated'));
+    expect(sold?.count).toBeGreaterThan(50);
+    // Every allocated code is held by exactly one active item of a paid order, sold at the code's time.
+    const [held] = await rowsOf<{ loose: number; mismatched: number }>(sql`
+      select
+        (select count(*)::int from license_codes c where c.status = 'allocated'
+          and not exists (select 1 from order_item_codes l where l.license_code_id = c.id)) as loose,
+        (select count(*)::int from order_item_codes l
+          join order_items i on i.id = l.order_item_id join orders o on o.id = i.order_id
+          join license_codes c on c.id = l.license_code_id
+          where o.status <> 'paid' or i.status <> 'active' or o.paid_at <> c.allocated_at) as mismatched`);
+    expect(held).toEqual({ loose: 0, mismatched: 0 });
+    // Per order: what the charge rows say was taken is what the provider's ledger holds.
+    const [money] = await rowsOf<{ orders: number; unbalanced: number; shoppers: number }>(sql`
+      select count(*)::int as orders,
+        count(*) filter (where coalesce(m.charged, 0) <> coalesce(l.held, 0) or o.total_cents <> coalesce(l.held, 0))::int as unbalanced,
+        count(distinct o.user_id)::int as shoppers
+      from orders o
+      left join (select order_id, sum(amount_cents) as charged from money_movements where kind = 'charge' group by order_id) m on m.order_id = o.id
+      left join (select merchant_reference, sum(amount_cents) as held from sandbox_ledger where status = 'succeeded' group by merchant_reference) l
+        on l.merchant_reference = o.id::text`);
+    expect(money?.orders).toBe(sold?.count);
+    expect(money?.unbalanced).toBe(0);
+    expect(money?.shoppers).toBeGreaterThan(10);
+  });
+
   it('creates codes shaped like EVD-XXXX-XXXX-XXXX, all different', async () => {
     const { db } = database;
     const codes = await db.select({ code: licenseCodes.code }).from(licenseCodes);
@@ -132,13 +183,42 @@ describe('seedDemoCatalog', () => {
 
   it('builds the same catalogue every time for the same moment', () => {
     expect(buildDemoCatalogRows(now)).toEqual(buildDemoCatalogRows(now));
+    expect(buildDemoBlogRows(now)).toEqual(buildDemoBlogRows(now));
+  });
+
+  it('publishes the demo blog posts in the past, each substantial, with links that lead somewhere', async () => {
+    const { db } = database;
+    const posts = await db.select().from(blogPosts);
+    const productSlugs = new Set(listDemoProducts().map((entry) => entry.product.slug));
+    const postSlugs = new Set(posts.map((post) => post.slug));
+    const pages = new Set(['/waitlist', '/launch', '/refund-policy', '/support', '/contact']);
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    expect(postSlugs.size).toBe(posts.length);
+    for (const post of posts) {
+      expect(post.publishedAt?.getTime(), post.slug).toBeLessThan(now.getTime());
+      expect(post.coverUrl).toBe(`/uploads/demo/blog/${post.slug}/cover.svg`);
+      expect(post.excerpt.length, post.slug).toBeLessThanOrEqual(220);
+      expect(post.body.split(/\s+/).length, post.slug).toBeGreaterThanOrEqual(400);
+      expect(post.readingMinutes, post.slug).toBeGreaterThanOrEqual(2);
+      expect(post.tags.length, post.slug).toBeGreaterThanOrEqual(1);
+      for (const tag of post.tags) expect(tag).toBe(tag.toLowerCase());
+      for (const [, path] of post.body.matchAll(/\]\((\/[^)\s]*)\)/g)) {
+        const [, kind, slug] = /^\/(products|blog)\/([a-z0-9-]+)$/.exec(path ?? '') ?? [];
+        if (kind === 'products') expect(productSlugs.has(slug ?? ''), `${post.slug} links ${path}`).toBe(true);
+        else if (kind === 'blog') expect(postSlugs.has(slug ?? ''), `${post.slug} links ${path}`).toBe(true);
+        else expect(pages.has(path ?? ''), `${post.slug} links ${path}`).toBe(true);
+      }
+    }
+    // Several posts share a tag, so the blog's tag filter has something to filter.
+    const tagUses = posts.flatMap((post) => post.tags);
+    expect(new Set(tagUses).size).toBeLessThan(tagUses.length);
   });
 });
 
 describe('ensureDemoMedia', () => {
   it('writes a logo and three gallery images per product, small and standalone', () => {
     const entries = listDemoProducts();
-    expect(readdirSync(mediaDir).sort()).toEqual(entries.map((entry) => entry.product.slug).sort());
+    expect(readdirSync(mediaDir).sort()).toEqual([...entries.map((entry) => entry.product.slug), 'blog'].sort());
     for (const { product } of entries) {
       const files = readdirSync(join(mediaDir, product.slug)).sort();
       expect(files).toEqual(['gallery-1.svg', 'gallery-2.svg', 'gallery-3.svg', 'logo.svg']);
@@ -149,6 +229,28 @@ describe('ensureDemoMedia', () => {
         expect(Buffer.byteLength(svg), `${product.slug}/${file}`).toBeLessThan(6 * 1024);
       }
     }
+  });
+
+  it('writes a 1200×630 cover per demo blog post, with its title', () => {
+    const rows = buildDemoBlogRows(now);
+    expect(readdirSync(join(mediaDir, 'blog')).sort()).toEqual(rows.map((row) => row.slug).sort());
+    for (const row of rows) {
+      const svg = readFileSync(join(mediaDir, 'blog', row.slug, 'cover.svg'), 'utf8');
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630"'), row.slug).toBe(true);
+      expect(svg.endsWith('</svg>'), row.slug).toBe(true);
+      expect(Buffer.byteLength(svg), row.slug).toBeLessThan(6 * 1024);
+      for (const line of wrapTitle(row.title)) expect(svg, row.slug).toContain(escapeXml(line));
+    }
+  });
+
+  it('wraps a cover title in lines, and ends an overlong one with an ellipsis', () => {
+    expect(wrapTitle('How lifetime deals on AI software actually work')).toEqual([
+      'How lifetime deals on AI',
+      'software actually work',
+    ]);
+    const long = wrapTitle('word '.repeat(40).trim(), 12, 2);
+    expect(long).toHaveLength(2);
+    expect(long[1]?.endsWith('…')).toBe(true);
   });
 
   it('rewrites only missing or damaged files', async () => {

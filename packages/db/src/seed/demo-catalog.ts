@@ -1,12 +1,14 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, licenseCodes, plans, products, sellers, upvotes, users } from '../schema';
+import { insertDemoBlogPosts } from './blog';
 import { buildDemoActivity, buildDemoShopperRows, type DemoActivity } from './demo-activity';
+import { insertDemoOrders } from './demo-orders';
 import { buildDemoCatalogRows } from './demo-rows';
 import { ensureDemoMedia } from './media';
 import { buildLicenseCodeRows, buildPlanRow, buildProductRow, type NewLicenseCode } from './rows';
 
-export type SeedCounts = { products: number; plans: number; categories: number; sellers: number };
+export type SeedCounts = { products: number; plans: number; categories: number; sellers: number; posts: number };
 
 /**
  * Arbitrary, fixed advisory-lock key for "seeding the demo catalogue". Two servers starting at
@@ -24,7 +26,7 @@ export async function isCatalogEmpty(db: Db | Tx): Promise<boolean> {
 }
 
 /**
- * Loads the demo catalogue (PRODUCT.md "Catalogue") into an empty database in one transaction,
+ * Loads the demo catalogue (requirements §10) into an empty database in one transaction,
  * with one insert statement per table, then writes the images.
  * Returns zeros when another process seeded first.
  */
@@ -34,7 +36,7 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
   const counts = await db.transaction(async (tx) => {
     // A bigint literal, not a bind parameter: drivers disagree on how to send a JS bigint.
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(`${DEMO_SEED_LOCK_KEY}::bigint`)})`);
-    if (!(await isCatalogEmpty(tx))) return { products: 0, plans: 0, categories: 0, sellers: 0 };
+    if (!(await isCatalogEmpty(tx))) return { products: 0, plans: 0, categories: 0, sellers: 0, posts: 0 };
 
     const activities = new Map<string, DemoActivity>(
       rows.products.map((product) => [
@@ -92,13 +94,17 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
       );
     });
     await insertLicenseCodes(tx, codeRows, now);
-    await insertDemoUpvotes(tx, now, productIds, activities);
+    const shopperIds = await insertDemoUpvotes(tx, now, productIds, activities);
+    await insertDemoOrders(tx, shopperIds);
+    // Requirements §10: the demo comes with blog posts (issue 14).
+    const posts = await insertDemoBlogPosts(tx, now);
 
     return {
       products: insertedProducts.length,
       plans: insertedPlans.length,
       categories: categoryIds.inserted,
       sellers: sellerIds.inserted,
+      posts,
     };
   });
   // Bulk-loaded tables need planner statistics before the first request (see synthetic.ts).
@@ -134,17 +140,28 @@ async function insertBySlug(
   return { ids, inserted: inserted.length };
 }
 
-/** The demo shoppers and their upvotes: two statements. */
+/** The demo shoppers and their upvotes: two statements. Answers the shoppers' ids. */
 async function insertDemoUpvotes(
   tx: Tx,
   now: Date,
   productIds: Map<string, number>,
   activities: Map<string, DemoActivity>,
-): Promise<void> {
+): Promise<string[]> {
   const shopperRows = buildDemoShopperRows(now);
   const shoppers = await tx.insert(users).values(shopperRows).onConflictDoNothing().returning({ id: users.id });
   // A database that already had these shoppers (an earlier, emptied catalogue) keeps their votes out.
-  if (shoppers.length !== shopperRows.length) return;
+  if (shoppers.length !== shopperRows.length) {
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          shopperRows.map((row) => row.email),
+        ),
+      );
+    return existing.map((row) => row.id);
+  }
   const payload = JSON.stringify(
     [...activities].flatMap(([slug, activity]) =>
       activity.upvotes.map((vote) => ({
@@ -158,6 +175,7 @@ async function insertDemoUpvotes(
     insert into ${upvotes} (user_id, product_id, created_at)
     select user_id, product_id, created_at
     from json_to_recordset(${payload}::json) as r(user_id uuid, product_id integer, created_at timestamptz)`);
+  return shoppers.map((shopper) => shopper.id);
 }
 
 /**

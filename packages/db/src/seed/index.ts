@@ -1,7 +1,8 @@
 /**
  * `@everdeal/db/seed`: the demo catalogue the server loads into an empty database
- * (SEED_DEMO, PRODUCT.md "Running it"), and the factories tests use to build their own data.
+ * (SEED_DEMO, requirements §16), and the factories tests use to build their own data.
  */
+export { type BlogPost, buildDemoBlogRows, createBlogPost, type NewBlogPost } from './blog';
 export { isCatalogEmpty, type SeedCounts, seedDemoCatalog } from './demo-catalog';
 export {
   createCategory,

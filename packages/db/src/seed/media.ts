@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GalleryImage } from '../schema';
+import { renderDemoBlogCovers } from './blog';
 import { listDemoProducts } from './catalog-data';
 import { pickPalette, renderLogoSvg } from './svg';
 import { renderScreenSvg, screenKinds } from './svg-screens';
@@ -22,6 +23,10 @@ export function demoGallery(slug: string, name: string): GalleryImage[] {
 type MediaFile = { path: string; content: string };
 
 function renderDemoMediaFiles(mediaDir: string): MediaFile[] {
+  return [...renderProductMediaFiles(mediaDir), ...renderDemoBlogCovers(mediaDir)];
+}
+
+function renderProductMediaFiles(mediaDir: string): MediaFile[] {
   return listDemoProducts().flatMap(({ product, category, index }) => {
     const palette = pickPalette(index);
     const dir = join(mediaDir, product.slug);

@@ -1,5 +1,5 @@
 /**
- * Demo images drawn as SVG strings: PRODUCT.md says demo images are generated locally and never
+ * Demo images drawn as SVG strings: requirements §10 says demo images are generated locally and never
  * fetched, and SVG keeps each file a few kilobytes while staying sharp at any size.
  */
 export type Palette = { start: string; end: string };

@@ -8,7 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { effectiveDealStatus } from '../catalog/catalog.service';
+import { effectiveDealStatus } from '../catalog/deal-status';
 
 export type CartDeps = { db: Db; now: () => Date };
 
@@ -102,7 +102,7 @@ export function cartStatements(db: Db): CartStatements {
   return statements;
 }
 
-/** Totals of spec §3 from the lines; every line is in USD (cart/change refuses others). */
+/** Totals of requirements §3 from the lines; every line is in USD (cart/change refuses others). */
 export function toCartContents(items: CartItem[]): CartContents {
   let itemCount = 0;
   let totalPrice = 0;

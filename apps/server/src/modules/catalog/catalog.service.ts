@@ -1,165 +1,22 @@
 import {
   AppError,
   type CategoryList,
-  DEFAULT_CURRENCY,
-  type DealStatus,
   type GetProductsQuery,
-  type Plan,
   type ProductDetail,
   type ProductList,
-  type ProductSummary,
   SEARCH_SUGGESTION_LIMIT,
   type SearchSuggestion,
   ShoppingMessage,
 } from '@everdeal/contracts';
-import { categories, type Db, licenseCodes, plans, products, sellers } from '@everdeal/db';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { categories, type Db, plans, products, sellers } from '@everdeal/db';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
-import {
-  buildSearch,
-  filterConditions,
-  isPublished,
-  type ListOrder,
-  orderFor,
-  rating,
-  statusCondition,
-} from './catalog.query';
+import { buildSearch, filterConditions, isPublished, type ListOrder, orderFor, statusCondition } from './catalog.query';
+import { type CatalogDeps, loadPlans, summaryColumns, toSummary, withPlans } from './catalog.summaries';
 
-export type CatalogDeps = { db: Db; now: () => Date };
-
-/** A product is sold out when every plan's code pool is empty, ended when its end time passed. */
-export function effectiveDealStatus(
-  stored: DealStatus,
-  endsAt: Date | null,
-  planList: Pick<Plan, 'codesRemaining'>[],
-  now: Date,
-): DealStatus {
-  if (stored !== 'live') return stored;
-  if (endsAt && endsAt.getTime() <= now.getTime()) return 'ended';
-  if (planList.length > 0 && planList.every((plan) => plan.codesRemaining === 0)) return 'sold_out';
-  return 'live';
-}
-
-/** Plans of many products in one statement, with the codes left in each pool. */
-async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
-  const byProduct = new Map<number, Plan[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: plans.productId,
-      variantId: plans.id,
-      name: plans.name,
-      kind: plans.kind,
-      billingInterval: plans.billingInterval,
-      price: plans.priceCents,
-      originalPrice: plans.originalPriceCents,
-      currency: plans.currency,
-      features: plans.features,
-      codesRemaining:
-        sql<number>`count(${licenseCodes.id}) filter (where ${licenseCodes.status} = 'available')`.mapWith(Number),
-    })
-    .from(plans)
-    .leftJoin(licenseCodes, eq(licenseCodes.planId, plans.id))
-    .where(inArray(plans.productId, productIds))
-    .groupBy(plans.id)
-    .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
-  for (const { productId, ...plan } of rows) {
-    const list = byProduct.get(productId) ?? [];
-    list.push({ ...plan, isSoldOut: plan.codesRemaining === 0 });
-    byProduct.set(productId, list);
-  }
-  return byProduct;
-}
-
-const summaryColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  tagline: products.tagline,
-  logoUrl: products.logoUrl,
-  categorySlug: categories.slug,
-  categoryName: categories.name,
-  upvoteCount: products.upvoteCount,
-  rating,
-  reviewCount: products.reviewCount,
-  dealStatus: products.dealStatus,
-  endsAt: products.endsAt,
-  isFeatured: products.isFeatured,
-  createdAt: products.createdAt,
-};
-
-type SummaryRow = {
-  id: number;
-  slug: string;
-  name: string;
-  tagline: string;
-  logoUrl: string;
-  categorySlug: string;
-  categoryName: string;
-  upvoteCount: number;
-  rating: number;
-  reviewCount: number;
-  dealStatus: DealStatus;
-  endsAt: Date | null;
-  isFeatured: boolean;
-  createdAt: Date;
-};
-
-/** The cheapest plan gives the card's price; plans come ordered by position, so ties keep the first. */
-function cheapestOf(planList: Plan[]): Plan | undefined {
-  return planList.reduce<Plan | undefined>((best, plan) => (best && best.price <= plan.price ? best : plan), undefined);
-}
-
-function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary {
-  const cheapest = cheapestOf(planList);
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    tagline: row.tagline,
-    logoUrl: row.logoUrl,
-    category: { slug: row.categorySlug, name: row.categoryName },
-    price: cheapest?.price ?? 0,
-    originalPrice: cheapest?.originalPrice ?? 0,
-    currency: cheapest?.currency ?? DEFAULT_CURRENCY,
-    upvoteCount: row.upvoteCount,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    dealStatus: effectiveDealStatus(row.dealStatus, row.endsAt, planList, now),
-    endsAt: row.endsAt?.toISOString() ?? null,
-    isFeatured: row.isFeatured,
-    createdAt: row.createdAt.toISOString(),
-    plans: planList,
-  };
-}
-
-/** Summaries of the given rows, keyed by product id, with all of their plans in one statement. */
-async function withPlans({ db, now }: CatalogDeps, rows: SummaryRow[]): Promise<Map<number, ProductSummary>> {
-  const planMap = await loadPlans(
-    db,
-    rows.map((row) => row.id),
-  );
-  const current = now();
-  return new Map(rows.map((row) => [row.id, toSummary(row, planMap.get(row.id) ?? [], current)]));
-}
-
-/**
- * Summaries of published products by id, in two statements whatever the number of ids (the
- * wishlist and upvote lists use it). Unknown or unpublished ids are simply absent from the map.
- */
-export async function getProductSummaries(
-  deps: CatalogDeps,
-  productIds: readonly number[],
-): Promise<Map<number, ProductSummary>> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await deps.db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(inArray(products.id, ids), isPublished));
-  return withPlans(deps, rows);
-}
+// The catalogue's reads (decision 003): the product list, one product, the categories, and the
+// check that a product or plan a shopper points at exists. Summaries are built in
+// catalog.summaries.ts, the effective deal status in deal-status.ts.
 
 /**
  * A published product, and when `variantId` is given one of its plans, that a favorite or an

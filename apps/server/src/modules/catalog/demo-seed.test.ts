@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
+import type { BlogPost, BlogPostList, ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
 import { isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -61,5 +61,20 @@ describe('the demo catalogue', () => {
     const { status, body } = await callApi<ProductDetail>(t.app, 'products/getProduct', { slug });
     expect(status).toBe(200);
     expect(body.data.descriptionHtml.length).toBeGreaterThan(0);
+  });
+
+  it('comes with a blog: every demo post is listed, reads, and its cover is served', async () => {
+    const list = (await callApi<BlogPostList>(t.app, 'blog/getPosts', { pageSize: 24 })).body.data;
+    expect(list.total).toBeGreaterThanOrEqual(6);
+    expect(list.items).toHaveLength(list.total);
+    expect(list.tags.length).toBeGreaterThan(0);
+    for (const summary of list.items) {
+      const { status, body } = await callApi<BlogPost>(t.app, 'blog/getPost', { slug: summary.slug });
+      expect(status, summary.slug).toBe(200);
+      expect(body.data.bodyHtml, summary.slug).toContain('<h2>');
+      const cover = await t.app.inject({ method: 'GET', url: summary.coverUrl });
+      expect(cover.statusCode, summary.coverUrl).toBe(200);
+      expect(cover.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    }
   });
 });

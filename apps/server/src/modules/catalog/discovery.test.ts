@@ -288,6 +288,8 @@ describe('sitemap and robots', () => {
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/</loc>`);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/trending</loc>`);
+    for (const page of ['/blog', '/waitlist', '/contact', '/support'])
+      expect(xml).toContain(`<loc>${PUBLIC_URL}${page}</loc>`);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/categories/${category.slug}</loc><lastmod>`);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/products/${product.slug}</loc><lastmod>`);
     expect(xml).not.toContain(hidden.slug);
@@ -298,7 +300,15 @@ describe('sitemap and robots', () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
-    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /user', 'Disallow: /auth/']) {
+    for (const line of [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /user',
+      'Disallow: /auth/',
+      'Disallow: /support/tickets/',
+      'Disallow: /waitlist/unsubscribe',
+    ]) {
       expect(response.body.split('\n')).toContain(line);
     }
     expect(response.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);

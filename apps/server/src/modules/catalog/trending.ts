@@ -1,5 +1,5 @@
 /**
- * The trending score (PRODUCT.md "Catalogue", decision 003):
+ * The trending score (requirements §10, decision 003):
  *
  *   score = Σ upvotes e^(−age/7d) + 3 · Σ sales e^(−age/7d) + 0.5 · ln(1 + upvote_count)
  *
@@ -68,11 +68,19 @@ export async function startTrendingRefresh(options: {
   now: () => Date;
   intervalMs?: number;
   log: { error(object: unknown, message: string): void };
+  /** Told how each round ended and how long it took, for /metrics. */
+  onRun?: (outcome: 'ok' | 'skipped' | 'error', seconds: number) => void;
 }): Promise<{ stop(): Promise<void> }> {
   let inFlight: Promise<unknown> = Promise.resolve();
   const run = () => {
-    inFlight = refreshTrendingScores(options.db, options.now()).catch((error: unknown) =>
-      options.log.error({ err: error }, 'trending score refresh failed'),
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    inFlight = refreshTrendingScores(options.db, options.now()).then(
+      (didRun) => options.onRun?.(didRun ? 'ok' : 'skipped', took()),
+      (error: unknown) => {
+        options.onRun?.('error', took());
+        options.log.error({ err: error }, 'trending score refresh failed');
+      },
     );
     return inFlight;
   };

@@ -1,11 +1,12 @@
 import { AppError, type Favorite, type FavoriteList, ShoppingMessage } from '@everdeal/contracts';
 import { type Db, favorites, products } from '@everdeal/db';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog/catalog.service';
+import { requireProductRef } from '../catalog/catalog.service';
+import { type CatalogDeps, getProductSummaries } from '../catalog/catalog.summaries';
 
 export type FavoritesDeps = CatalogDeps;
 
-/** A favorite of the spec (§3): the product it points at, and the plan or null for the whole product. */
+/** A favorite of the requirements (§3): the product it points at, and the plan or null for the whole product. */
 type FavoriteRef = { productId: number; variantId: number | null };
 
 const favoriteColumns = {

@@ -10,7 +10,7 @@ export function registerSeo(app: FastifyInstance, deps: { db: Db; publicUrl: str
   let building: Promise<string> | undefined;
 
   const buildSitemap = async () => {
-    const xml = renderSitemap(await getSitemapEntries(deps.db), deps.publicUrl);
+    const xml = renderSitemap(await getSitemapEntries(deps.db, deps.now()), deps.publicUrl);
     cached = { xml, builtAt: deps.now().getTime() };
     return xml;
   };

@@ -1,5 +1,7 @@
+import { blogPostPath, categoryPath, productPath } from '@everdeal/contracts';
 import { categories, type Db, products } from '@everdeal/db';
 import { asc, eq, max } from 'drizzle-orm';
+import { getPostSitemapEntries } from '../blog/blog.service';
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 
@@ -8,20 +10,21 @@ const STATIC_PATHS = [
   '/',
   '/trending',
   '/launch',
+  '/blog',
+  '/waitlist',
   '/contact',
+  '/support',
   '/privacy-policy',
   '/refund-policy',
   '/terms-of-service',
 ];
 
-/** Where a category's listing lives in the web app (apps/web/app/routes.ts). */
-export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
-
 /**
- * Every URL a search engine should know: the fixed pages, each category listing and every
- * published product (ended deals too: their pages still answer and say so). Two statements.
+ * Every URL a search engine should know: the fixed pages, each category listing, every
+ * published product (ended deals too: their pages still answer and say so) and every public blog
+ * post. Three statements.
  */
-export async function getSitemapEntries(db: Db): Promise<SitemapEntry[]> {
+export async function getSitemapEntries(db: Db, now: Date): Promise<SitemapEntry[]> {
   const productRows = await db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
@@ -40,11 +43,12 @@ export async function getSitemapEntries(db: Db): Promise<SitemapEntry[]> {
       path: categoryPath(row.slug),
       ...(row.lastmod ? { lastmod: new Date(row.lastmod) } : {}),
     })),
-    ...productRows.map((row) => ({ path: `/products/${row.slug}`, lastmod: row.updatedAt })),
+    ...productRows.map((row) => ({ path: productPath(row.slug), lastmod: row.updatedAt })),
+    ...(await getPostSitemapEntries(db, now)).map((post) => ({ path: blogPostPath(post.slug), lastmod: post.lastmod })),
   ];
 }
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** sitemaps.org XML; one file holds up to 50,000 URLs, far above the catalogue's size. */
@@ -66,6 +70,8 @@ export function renderRobots(publicUrl: string): string {
     'Disallow: /cart',
     'Disallow: /wishlist',
     'Disallow: /auth/',
+    'Disallow: /support/tickets/',
+    'Disallow: /waitlist/unsubscribe',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

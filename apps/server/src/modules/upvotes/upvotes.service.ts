@@ -1,7 +1,8 @@
 import type { Upvote, UpvoteList, UpvoteStatus } from '@everdeal/contracts';
 import { type Db, products, upvotes } from '@everdeal/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog/catalog.service';
+import { requireProductRef } from '../catalog/catalog.service';
+import { type CatalogDeps, getProductSummaries } from '../catalog/catalog.summaries';
 
 export type UpvotesDeps = CatalogDeps & {
   /** Told after a vote moved a product's count, so cached catalogue answers are dropped. */
@@ -9,7 +10,7 @@ export type UpvotesDeps = CatalogDeps & {
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A product, and the plan or null for a product-level upvote (spec §3). */
+/** A product, and the plan or null for a product-level upvote (requirements §3). */
 type UpvoteRef = { productId: number; variantId: number | null };
 
 /** Narrowed to the caller's user id first: ids in a payload never reach another user's rows. */

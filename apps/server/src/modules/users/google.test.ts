@@ -114,7 +114,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(body.msg).toBe('Invalid email or password');
   });
 
-  it('an empty token is the spec §8 message', async () => {
+  it('an empty token is requirements §8 message', async () => {
     const { status, body } = await googleLogin('');
     expect(status).toBe(422);
     expect(body.msg).toBe('Google login failed: No access token received');

@@ -22,7 +22,7 @@ export type GoogleProfile = {
 };
 
 /**
- * Asks the userinfo endpoint who an access token belongs to (spec §3: the token client gives
+ * Asks the userinfo endpoint who an access token belongs to (requirements §3: the token client gives
  * the browser an access token, not an ID token). An endpoint that refuses the token, times out
  * or answers something unexpected is one message; an unverified e-mail is refused, since
  * linking by e-mail would otherwise let anyone claim an address they do not own.

@@ -1,4 +1,4 @@
-// Answers of the account endpoints (issue 3). Spec §8 shows the server's `msg` as the toast, so
+// Answers of the account endpoints (issue 3). Requirements §8 shows the server's `msg` as the toast, so
 // these are written for the shopper. The login message is deliberately one for every failure.
 
 export const AccountMessage = {
@@ -8,4 +8,11 @@ export const AccountMessage = {
   currentPasswordIncorrect: 'Current password is incorrect',
   avatarType: 'Please upload a JPEG, PNG, WebP or GIF image',
   avatarTooLarge: 'Images must be 5 MB or smaller',
+  /** Decision 002: the answer to a sign-in from a new address while the account is under attack. */
+  accountUnderAttack:
+    'Too many sign-in attempts on this account. If it is yours, we have e-mailed you a link to sign in.',
+  signInLinkInvalid: 'The sign-in link is invalid or has expired',
+  passwordIncorrect: 'The password is incorrect',
+  /** Decision 002: a Google-only account confirms deactivation with a fresh sign-in instead of a password. */
+  deactivateNeedsFreshSignIn: 'Please sign in with Google again, then deactivate your account within 5 minutes',
 } as const;

@@ -64,7 +64,7 @@ describe('forgotPassword', () => {
     expect(mail).toContain('support@everdeal.local');
   });
 
-  it('needs an address, with the spec §5 message', async () => {
+  it('needs an address, with requirements §5 message', async () => {
     const { status, body } = await callApi(t.app, 'users/forgotPassword', { email: '' });
     expect(status).toBe(422);
     expect(body.msg).toBe('Please enter your email address');

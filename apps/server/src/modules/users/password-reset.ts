@@ -1,4 +1,4 @@
-import { AppError } from '@everdeal/contracts';
+import { AppError, MAX_PASSWORD_LENGTH } from '@everdeal/contracts';
 import { type Db, passwordResetTokens, type UserRow, users } from '@everdeal/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AccountMessage } from './messages';
@@ -18,34 +18,35 @@ async function expireResetTokens(db: Db, userId: string, now: Date) {
 }
 
 /**
- * Always answers success, whatever the address and whatever goes wrong, so the answer never
- * says whether an account exists; the mail goes out in the background for the same reason.
+ * Mails a reset link to the account of `email` if it has an active one, and does nothing
+ * otherwise. The route answers success before this runs (a background task), so neither the
+ * answer nor its timing says whether an account exists (issue 16: an existing address used to
+ * answer about twice as slowly, after this lookup and insert).
  */
-export async function forgotPassword(deps: UsersDeps, email: string): Promise<null> {
-  try {
-    const user = await findUserByEmail(deps.db, email);
-    if (user?.status !== 'active') return null;
-    const token = generateToken();
-    const now = deps.now();
-    await deps.db.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      createdAt: now,
-    });
-    const link = `${deps.brand.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    deps.mailer.sendInBackground(resetPasswordMail(user, link, deps.brand));
-  } catch (error) {
-    deps.log.error({ err: error }, 'forgot password failed');
-  }
-  return null;
+export async function forgotPassword(deps: UsersDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.status !== 'active') return;
+  const token = generateToken();
+  const now = deps.now();
+  await deps.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  const link = `${deps.brand.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  deps.mailer.sendInBackground(resetPasswordMail(user, link, deps.brand));
 }
 
 /**
  * Sets a new password with a reset token: valid, unexpired and unused, consumed atomically so two
- * requests with one link cannot both succeed. Every session of the user ends.
+ * requests with one link cannot both succeed. Every session of the user ends. Answers the
+ * account's e-mail, so the route can count the address as the owner's (decision 002).
  */
-export async function resetPassword(deps: UsersDeps, input: { token: string; password: string }): Promise<null> {
+export async function resetPassword(
+  deps: UsersDeps,
+  input: { token: string; password: string },
+): Promise<{ email: string }> {
   const { db } = deps;
   const now = deps.now();
   const tokenHash = hashToken(input.token);
@@ -59,25 +60,25 @@ export async function resetPassword(deps: UsersDeps, input: { token: string; pas
   if (!candidate) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
   requireUncommonPassword(input.password);
   const passwordHash = await deps.passwords.hash(input.password);
-  const isDone = await db.transaction(async (tx) => {
+  const email = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(isLive)
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) return false;
+    if (!used) return undefined;
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
-      .returning({ id: users.id });
-    if (!user) return false;
+      .returning({ id: users.id, email: users.email });
+    if (!user) return undefined;
     await revokeUserSessions(tx, user.id, now);
     await expireResetTokens(tx, user.id, now);
-    return true;
+    return user.email;
   });
-  if (!isDone) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
-  return null;
+  if (email === undefined) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
+  return { email };
 }
 
 /** Changes the password of a signed-in user; their other sessions end, this one stays. */
@@ -87,9 +88,12 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<null> {
   const { user } = caller;
-  const isCurrentRight = user.passwordHash
-    ? await deps.passwords.verify(user.passwordHash, input.currentPassword)
-    : await deps.passwords.verifyNothing(input.currentPassword);
+  // Longer than any password we accept: wrong, without spending argon2 on it.
+  const isCurrentRight =
+    input.currentPassword.length <= MAX_PASSWORD_LENGTH &&
+    (user.passwordHash
+      ? await deps.passwords.verify(user.passwordHash, input.currentPassword)
+      : await deps.passwords.verifyNothing(input.currentPassword));
   if (!isCurrentRight) throw AppError.badRequest(AccountMessage.currentPasswordIncorrect);
   requireUncommonPassword(input.newPassword);
   const passwordHash = await deps.passwords.hash(input.newPassword);

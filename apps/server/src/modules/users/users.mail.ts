@@ -46,3 +46,27 @@ export function resetPasswordMail(user: Recipient, link: string, brand: MailBran
     ),
   };
 }
+
+/** Decision 002: sent when an account is under attack and someone signs in from a new address. */
+export function signInLinkMail(user: Recipient, link: string, brand: MailBrand): MailMessage {
+  return {
+    to: user.email,
+    subject: `Your ${BRAND_NAME} sign-in link`,
+    link,
+    ...renderMail(
+      {
+        greeting: greeting(user),
+        paragraphs: [
+          'Someone tried many passwords on your account, so for now we only let in devices that signed in before, and people holding this link.',
+          'If you are trying to sign in, use this button:',
+        ],
+        action: { label: 'Sign in to Everdeal', url: link },
+        afterAction: [
+          'The link works once and expires in 15 minutes.',
+          'If it was not you, there is nothing to do: the attempts were stopped and your password still works on your devices. Choosing a longer password makes guessing it hopeless.',
+        ],
+      },
+      brand,
+    ),
+  };
+}

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { AppError } from '@everdeal/contracts';
 import { defineHandlers } from '../../plugins/api';
 import type { RateLimits } from '../../plugins/rate-limit';
+import { AccountUnderAttackError, createLoginGuard, type LoginAttempt } from './login-guard';
+import { AccountMessage } from './messages';
 import { changePassword, forgotPassword, resetPassword } from './password-reset';
+import { loginWithLink, mailSignInLink } from './sign-in-link';
 import {
   deactivateUser,
   login,
@@ -17,47 +21,88 @@ import {
 /** Rate-limit keys name accounts by a hash, so Redis never holds the addresses themselves. */
 const accountKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
 
+const attemptOf = (ip: string, email: string): LoginAttempt => ({ ip, account: accountKey(email) });
+
+const isWrongCredentials = (error: unknown) =>
+  error instanceof AppError && error.message === AccountMessage.invalidCredentials;
+
 export function usersHandlers(deps: UsersDeps, limits: RateLimits) {
+  // Decision 002: delays per address and account, and a mailed link instead of a wall per account.
+  const guard = createLoginGuard(limits);
+
   return defineHandlers({
     'users/register': async (input, { request }) => {
       await limits.consume([
         ['registerPerIp', request.ip],
         ['registerPerEmail', accountKey(input.email)],
       ]);
-      return register(deps, input);
+      const result = await register(deps, input);
+      await guard.recordSuccess(attemptOf(request.ip, input.email));
+      return result;
     },
-    'users/login': async (input, { request }) => {
-      const account = accountKey(input.email);
-      const ipAndAccount = `${request.ip}:${account}`;
-      await limits.consume([
-        ['loginPerIpAndEmail', ipAndAccount],
-        ['loginPerIp', request.ip],
-        ['loginPerEmail', account],
-      ]);
-      const result = await login(deps, input);
-      // The owner got in: earlier typos from this address should not count against them later.
-      await limits.reset('loginPerIpAndEmail', ipAndAccount);
+    'users/login': async (input, { request, reply }) => {
+      const attempt = attemptOf(request.ip, input.email);
+      try {
+        await guard.beforeAttempt(attempt);
+      } catch (error) {
+        if (error instanceof AccountUnderAttackError) {
+          // One link mail per account per 15 minutes, sent after the answer like every account mail.
+          deps.tasks.runAfter(reply.raw, 'sign-in link mail', async () => {
+            if (await limits.tryConsume('signInLinkMailPerEmail', attempt.account)) {
+              await mailSignInLink(deps, input.email);
+            }
+          });
+        }
+        throw error;
+      }
+      try {
+        const result = await login(deps, input);
+        await guard.recordSuccess(attempt);
+        return result;
+      } catch (error) {
+        if (isWrongCredentials(error)) await guard.recordFailure(attempt);
+        throw error;
+      }
+    },
+    'users/loginWithLink': async (input, { request }) => {
+      await limits.consume([['signInLinkPerIp', request.ip]]);
+      const result = await loginWithLink(deps, input.token);
+      await guard.recordSuccess(attemptOf(request.ip, result.user.email));
       return result;
     },
     'users/login/google': async (input, { request }) => {
       // Each attempt costs a call to Google, so it shares the per-address login budget.
       await limits.consume([['loginPerIp', request.ip]]);
-      return loginWithGoogle(deps, input.idToken);
+      const result = await loginWithGoogle(deps, input.idToken);
+      await guard.recordSuccess(attemptOf(request.ip, result.user.email));
+      return result;
     },
     'users/logout': (_input, { sessionId }) => logout(deps, sessionId),
-    'users/forgotPassword': async (input, { request }) => {
+    'users/forgotPassword': async (input, { request, reply }) => {
+      const attempt = attemptOf(request.ip, input.email);
       await limits.consume([
         ['forgotPerIp', request.ip],
-        ['forgotPerEmail', accountKey(input.email)],
+        ['forgotPerIpAndEmail', `${attempt.ip}:${attempt.account}`],
       ]);
-      return forgotPassword(deps, input.email);
+      const isOwnersAddress = await guard.isKnownAddress(attempt);
+      // Answered before any lookup: the same answer, as fast, with or without an account.
+      deps.tasks.runAfter(reply.raw, 'password reset mail', async () => {
+        // Strangers share a small budget of mails per account; the owner's addresses do not,
+        // so nobody can use up the owner's resets.
+        if (!isOwnersAddress && !(await limits.tryConsume('forgotMailsPerEmail', attempt.account))) return;
+        await forgotPassword(deps, input.email);
+      });
+      return null;
     },
     'users/resetPassword': async (input, { request }) => {
       await limits.consume([
         ['resetPerIp', request.ip],
         ['resetPerToken', createHash('sha256').update(input.token).digest('hex').slice(0, 32)],
       ]);
-      return resetPassword(deps, input);
+      const { email } = await resetPassword(deps, input);
+      // Holding the mailbox proves ownership: this address signs in normally even under attack.
+      await guard.recordSuccess(attemptOf(request.ip, email));
+      return null;
     },
     'users/getUserProfile': async (_input, { user }) => toUser(user),
     'users/updateUserProfile': (input, { user }) => updateUserProfile(deps, user, input),
@@ -65,6 +110,10 @@ export function usersHandlers(deps: UsersDeps, limits: RateLimits) {
       await limits.consume([['changePasswordPerUser', user.id]]);
       return changePassword(deps, { user, sessionId }, input);
     },
-    'users/deactivateUser': (_input, { user }) => deactivateUser(deps, user.id),
+    'users/deactivateUser': async (input, { user, sessionId }) => {
+      // The password is guessed here as in changePassword: one budget for both.
+      if (user.passwordHash) await limits.consume([['changePasswordPerUser', user.id]]);
+      return deactivateUser(deps, { user, sessionId }, input);
+    },
   });
 }

@@ -1,7 +1,15 @@
-import { AppError, type AuthResult, type User } from '@everdeal/contracts';
-import { type Db, type UserRow, userIdentities, users } from '@everdeal/db';
+import {
+  AppError,
+  type AuthResult,
+  type DeactivateUserInput,
+  MAX_PASSWORD_LENGTH,
+  type User,
+  ValidationMessage,
+} from '@everdeal/contracts';
+import { type Db, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { fetchGoogleProfile } from './google';
@@ -18,7 +26,12 @@ export type UsersDeps = {
   brand: MailBrand;
   googleUserinfoUrl: string;
   log: FastifyBaseLogger;
+  /** Work done after the answer (reset and sign-in link mails), so its timing reveals nothing. */
+  tasks: BackgroundTasks;
 };
+
+/** A Google-only account confirms deactivation with a sign-in at most this old (decision 002). */
+export const FRESH_SIGN_IN_MS = 5 * 60 * 1000;
 
 /** The browser's view of a user (contracts UserSchema): never the hash, role or status. */
 export function toUser(row: UserRow): User {
@@ -66,7 +79,7 @@ async function signIn(deps: UsersDeps, user: UserRow): Promise<AuthResult> {
 }
 
 /**
- * Register (spec §7). Telling a visitor that an address is taken reveals that it has an account,
+ * Register (requirements §7). Telling a visitor that an address is taken reveals that it has an account,
  * which any sign-up form does; the rate limits bound how fast anyone can ask.
  */
 export async function register(
@@ -99,6 +112,8 @@ export async function register(
  * neither the answer nor its timing tells whether an account exists.
  */
 export async function login(deps: UsersDeps, input: { email: string; password: string }): Promise<AuthResult> {
+  // No account accepts a longer password, so it is wrong without spending argon2 on a megabyte.
+  if (input.password.length > MAX_PASSWORD_LENGTH) throw AppError.badRequest(AccountMessage.invalidCredentials);
   const user = await findUserByEmail(deps.db, input.email);
   const isPasswordRight = user?.passwordHash
     ? await deps.passwords.verify(user.passwordHash, input.password)
@@ -177,12 +192,44 @@ export async function updateUserProfile(
   return toUser(updated ?? user);
 }
 
+/**
+ * The caller proves it is the owner before an irreversible step (decision 002): the password of
+ * an account that has one; for a Google-only account, a session made in the last 5 minutes (a
+ * stolen, older session cannot deactivate it).
+ */
+async function requireOwnerConfirmation(
+  deps: UsersDeps,
+  caller: { user: UserRow; sessionId: string },
+  password: string | undefined,
+): Promise<void> {
+  const { user } = caller;
+  if (user.passwordHash) {
+    if (!password) throw AppError.validation(ValidationMessage.passwordRequired);
+    const isRight =
+      password.length <= MAX_PASSWORD_LENGTH && (await deps.passwords.verify(user.passwordHash, password));
+    if (!isRight) throw AppError.badRequest(AccountMessage.passwordIncorrect);
+    return;
+  }
+  const [session] = await deps.db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, caller.sessionId));
+  if (!session || deps.now().getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
+    throw AppError.forbidden(AccountMessage.deactivateNeedsFreshSignIn);
+  }
+}
+
 /** Deactivation keeps the row (orders stay on record) but ends every session and every sign-in. */
-export async function deactivateUser(deps: UsersDeps, userId: string): Promise<null> {
+export async function deactivateUser(
+  deps: UsersDeps,
+  caller: { user: UserRow; sessionId: string },
+  input: DeactivateUserInput,
+): Promise<null> {
+  await requireOwnerConfirmation(deps, caller, input.password);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId, now);
+    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, caller.user.id));
+    await revokeUserSessions(tx, caller.user.id, now);
   });
   return null;
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, registerUser, uniqueEmail, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { hashToken } from './sessions';
+import { createSession, hashToken } from './sessions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('register', () => {
     [{ email: 'a@example.com', password: '' }, 'Password is required'],
     [{ email: 'a@example.com', password: 'short1' }, 'Password must be at least 8 characters long'],
     [{ email: 'a@example.com', password: 'x'.repeat(129) }, 'Password must be at most 128 characters long'],
-  ])('%j is a 422 with the spec §5 message', async (payload, message) => {
+  ])('%j is a 422 with requirements §5 message', async (payload, message) => {
     const { status, body } = await callApi(t.app, 'users/register', payload);
     expect(status).toBe(422);
     expect(body.msg).toMatch(new RegExp(`${message}$`));
@@ -114,7 +114,7 @@ describe('login', () => {
     expect(body.msg).toBe('Invalid email or password');
   });
 
-  it('asks for both fields with the spec §5 message', async () => {
+  it('asks for both fields with requirements §5 message', async () => {
     const { status, body } = await callApi(t.app, 'users/login', { email: 'a@example.com' });
     expect(status).toBe(422);
     expect(body.msg).toBe('Please fill in complete email and password');
@@ -281,7 +281,7 @@ describe('deactivateUser', () => {
   it('revokes every session, keeps the row and refuses sign-in with the generic message', async () => {
     const user = await registerUser(t.app);
     const other = await callApi<AuthResult>(t.app, 'users/login', { email: user.email, password: user.password });
-    const done = await callApi(t.app, 'users/deactivateUser', {}, { token: user.token });
+    const done = await callApi(t.app, 'users/deactivateUser', { password: user.password }, { token: user.token });
     expect(done).toMatchObject({ status: 200, body: { code: 0, data: null } });
     for (const token of [user.token, other.body.data.token]) {
       expect((await callApi(t.app, 'users/getUserProfile', {}, { token })).status).toBe(401);
@@ -294,5 +294,43 @@ describe('deactivateUser', () => {
     // The address stays taken: the account and its orders are kept for the records.
     const again = await callApi(t.app, 'users/register', { email: user.email, password: GOOD_PASSWORD });
     expect(again.status).toBe(422);
+  });
+
+  it('needs the password (decision 002): none, or no body at all, is a 422; a wrong one a 400; nothing changes', async () => {
+    const user = await registerUser(t.app);
+    const missing = await callApi(t.app, 'users/deactivateUser', {}, { token: user.token });
+    expect(missing).toMatchObject({ status: 422, body: { code: 422, msg: 'Password is required', data: null } });
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/deactivateUser',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(noBody.statusCode).toBe(422);
+    const wrong = await callApi(t.app, 'users/deactivateUser', { password: 'not-my-password' }, { token: user.token });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 400, msg: 'The password is incorrect', data: null } });
+    const huge = await callApi(t.app, 'users/deactivateUser', { password: 'x'.repeat(500_000) }, { token: user.token });
+    expect(huge.status).toBe(400);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row?.status).toBe('active');
+    expect((await callApi(t.app, 'users/getUserProfile', {}, { token: user.token })).status).toBe(200);
+  });
+
+  it('a Google-only account (no password) confirms with a sign-in of the last 5 minutes instead', async () => {
+    const [row] = await t.db
+      .insert(users)
+      .values({ email: uniqueEmail('google'), firstName: 'Grace' })
+      .returning({ id: users.id });
+    const userId = row?.id ?? '';
+    const stale = await createSession(t.db, userId, new Date(Date.now() - 6 * 60 * 1000));
+    const refused = await callApi(t.app, 'users/deactivateUser', {}, { token: stale });
+    expect(refused.body).toEqual({
+      code: 403,
+      msg: 'Please sign in with Google again, then deactivate your account within 5 minutes',
+      data: null,
+    });
+    const fresh = await createSession(t.db, userId, new Date());
+    expect((await callApi(t.app, 'users/deactivateUser', {}, { token: fresh })).status).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(after?.status).toBe('deactivated');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_COLORS, avatarColor, avatarInitials } from './avatar-fallback';
 
-describe('avatarInitials (spec §3)', () => {
+describe('avatarInitials (requirements §3)', () => {
   it.each([
     ['Ada Lovelace', 'AL'],
     ['ada', 'A'],

@@ -1,5 +1,5 @@
 /**
- * Spec §3: without an image the avatar shows initials on a colour derived from the name, so
+ * Requirements §3: without an image the avatar shows initials on a colour derived from the name, so
  * the same person always gets the same colour. Every colour keeps white text above 4.5:1.
  */
 export const AVATAR_COLORS = [

@@ -7,13 +7,13 @@ export interface AvatarProps {
   name: string;
   /** Image URL; when missing or broken, initials are shown. */
   src?: string | null;
-  /** Diameter in px; spec §3 default 56. */
+  /** Diameter in px; requirements §3 default 56. */
   size?: number;
   className?: string;
 }
 
 /**
- * A round avatar (spec §3). It is decorative: the control around it carries the accessible
+ * A round avatar (requirements §3). It is decorative: the control around it carries the accessible
  * name ("Your account"), so the image has an empty alt and the initials are hidden.
  */
 export function Avatar({ name, src, size = 56, className }: AvatarProps) {

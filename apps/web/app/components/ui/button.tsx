@@ -73,7 +73,8 @@ export function Button({
     >
       {isLoading ? (
         <>
-          <span className="invisible inline-flex items-center gap-2">{children}</span>
+          {/* Transparent, not hidden: the label keeps the width and stays the button's accessible name. */}
+          <span className="inline-flex items-center gap-2 opacity-0">{children}</span>
           <span className="absolute inset-0 flex items-center justify-center">
             <Spinner size={size === 'lg' ? 'md' : 'sm'} />
           </span>

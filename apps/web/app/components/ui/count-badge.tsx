@@ -8,7 +8,7 @@ export interface CountBadgeProps {
   id?: string;
 }
 
-/** The text a badge shows for a count: the number, or "99+" from the overflow threshold on (spec §2, §9). */
+/** The text a badge shows for a count: the number, or "99+" from the overflow threshold on (requirements §2, §9). */
 export function formatBadgeCount(count: number): string {
   return count >= BADGE_OVERFLOW_AT ? `${BADGE_OVERFLOW_AT}+` : String(count);
 }

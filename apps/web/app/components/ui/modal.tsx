@@ -23,7 +23,7 @@ export interface ModalProps {
   /** May return a promise: the confirm button shows a spinner until it settles, then the modal closes. */
   onConfirm?: () => unknown;
   onCancel?: () => void;
-  /** Maximum width in px (spec §9: the forgot-password dialog is 800). */
+  /** Maximum width in px (requirements §9: the forgot-password dialog is 800). */
   width?: number;
   /** Hide the title visually when the content already makes it obvious (it stays for screen readers). */
   hideTitle?: boolean;
@@ -32,7 +32,7 @@ export interface ModalProps {
 
 /**
  * A dialog on Radix: focus is trapped and returned, Escape and an outside click close it, and
- * the page behind does not scroll while it is open. Defaults follow spec §9: Cancel and Confirm.
+ * the page behind does not scroll while it is open. Defaults follow requirements §9: Cancel and Confirm.
  */
 export function Modal({
   open,

@@ -149,3 +149,48 @@ export function SearchResultsSkeleton({ count = 4, className }: { count?: number
     </div>
   );
 }
+
+/** What the server renders for /cart, and what shows until the session and the cart are known. */
+export function CartSkeleton() {
+  return (
+    <LoadingRegion label="Loading your cart…" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="space-y-4">
+        {[0, 1].map((i) => (
+          <div key={i} className="flex items-center gap-4 rounded-card bg-white p-5 shadow-card">
+            <Skeleton className="size-16 rounded-xl" />
+            <div className="flex-1 space-y-2.5">
+              <Skeleton className="h-5 w-48" />
+              <Skeleton className="h-3.5 w-32" />
+            </div>
+            <Skeleton className="h-10 w-32 rounded-full" />
+          </div>
+        ))}
+      </div>
+      <div className="h-fit space-y-3 rounded-card bg-white p-6 shadow-card">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="mt-4 h-12 w-full rounded-full" />
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/** What the server renders for /user pages, and what shows until the session is known. */
+export function AccountSkeleton() {
+  return (
+    <LoadingRegion label="Loading your account…" className="space-y-6">
+      <div className="flex items-center gap-4 rounded-card bg-white p-6 shadow-card">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="flex-1 space-y-2.5">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-3.5 w-64" />
+        </div>
+      </div>
+      <div className="rounded-card bg-white p-6 shadow-card">
+        <Skeleton className="mb-5 h-5 w-40" />
+        <SkeletonText lines={4} />
+      </div>
+    </LoadingRegion>
+  );
+}

@@ -16,12 +16,19 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   labelAside?: ReactNode;
 }
 
-const inputClasses =
-  'block h-12 w-full rounded-xl border bg-white px-3.5 text-[0.9375rem] text-ink-900 shadow-xs transition-colors ' +
+const controlClasses =
+  'block w-full rounded-xl border bg-white px-3.5 text-[0.9375rem] text-ink-900 shadow-xs transition-colors ' +
   'placeholder:text-ink-300 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ' +
   'read-only:bg-canvas read-only:text-ink-500 disabled:bg-canvas disabled:text-ink-500';
+const inputClasses = `${controlClasses} h-12`;
 
-/** A labelled input with optional hint and error, wired for screen readers (spec §5 forms). */
+function stateClasses(error: string | undefined): string {
+  return error
+    ? 'border-red-500 focus-visible:outline-red-500'
+    : 'border-ink-900/15 hover:border-ink-900/30 focus-visible:border-brand-500 focus-visible:outline-brand-500';
+}
+
+/** A labelled input with optional hint and error, wired for screen readers (requirements §5 forms). */
 export function TextField({
   label,
   error,
@@ -54,13 +61,7 @@ export function TextField({
           type={revealable && isRevealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={clsx(
-            inputClasses,
-            revealable && 'pr-12',
-            error
-              ? 'border-red-500 focus-visible:outline-red-500'
-              : 'border-ink-900/15 hover:border-ink-900/30 focus-visible:border-brand-500 focus-visible:outline-brand-500',
-          )}
+          className={clsx(inputClasses, revealable && 'pr-12', stateClasses(error))}
           {...props}
         />
         {revealable ? (
@@ -79,6 +80,63 @@ export function TextField({
           </button>
         ) : null}
       </div>
+      {error ? (
+        <p id={errorId} className="mt-1.5 font-medium text-red-600 text-sm">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-ink-500 text-xs">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
+  label: ReactNode;
+  /** Shown under the field and linked with aria-describedby; sets aria-invalid. */
+  error?: string;
+  /** Help text under the field (a character count, say), also linked with aria-describedby. */
+  hint?: ReactNode;
+  id?: string;
+  labelAside?: ReactNode;
+}
+
+/** TextField's multi-line sibling: the same label, hint and error wiring around a textarea. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  labelAside,
+  className,
+  rows = 6,
+  ...props
+}: TextAreaFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = clsx(error && errorId, hint && hintId) || undefined;
+
+  return (
+    <div className={className}>
+      <div className="mb-1.5 flex items-baseline justify-between gap-3">
+        <label htmlFor={inputId} className="font-medium text-ink-900 text-sm">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <textarea
+        id={inputId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={clsx(controlClasses, 'min-h-28 resize-y py-3 leading-relaxed', stateClasses(error))}
+        {...props}
+      />
       {error ? (
         <p id={errorId} className="mt-1.5 font-medium text-red-600 text-sm">
           {error}

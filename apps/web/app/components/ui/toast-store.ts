@@ -1,6 +1,7 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@everdeal/contracts/constants';
+import { createStore, type ReadableStore } from '~/lib/create-store';
 
-// Spec §2 "Toast" and §9: five types, six placements, auto-close after 3000 ms by default.
+// Requirements §2 "Toast" and §9: five types, six placements, auto-close after 3000 ms by default.
 export type ToastType = 'success' | 'warning' | 'info' | 'error' | 'primary';
 export type ToastPlacement = 'top' | 'top-left' | 'top-right' | 'bottom' | 'bottom-left' | 'bottom-right';
 
@@ -34,32 +35,12 @@ export type ToastItem = {
   createdAt: number;
 };
 
-type Listener = () => void;
-
 const EMPTY: readonly ToastItem[] = [];
-let toasts: readonly ToastItem[] = EMPTY;
-const listeners = new Set<Listener>();
+// The server renders no toasts: they only ever come from browser events.
+const list = createStore(EMPTY, { serverState: EMPTY });
+/** The toasts on screen, for the toaster; the functions below change them. */
+export const toasts: ReadableStore<readonly ToastItem[]> = list;
 let counter = 0;
-
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-export function subscribeToasts(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-export function getToasts(): readonly ToastItem[] {
-  return toasts;
-}
-
-/** The server renders no toasts: they only ever come from browser events. */
-export function getServerToasts(): readonly ToastItem[] {
-  return EMPTY;
-}
 
 function show({ type, message, placement = DEFAULT_TOAST_PLACEMENT, duration, id }: ToastInput): string {
   counter += 1;
@@ -72,21 +53,16 @@ function show({ type, message, placement = DEFAULT_TOAST_PLACEMENT, duration, id
     duration: duration ?? TOAST_DEFAULT_DURATION_MS,
     createdAt: Date.now(),
   };
-  toasts = [...toasts.filter((t) => t.id !== toastId), item];
-  emit();
+  list.set((current) => [...current.filter((t) => t.id !== toastId), item]);
   return toastId;
 }
 
 function dismiss(id: string): void {
-  if (!toasts.some((t) => t.id === id)) return;
-  toasts = toasts.filter((t) => t.id !== id);
-  emit();
+  list.set((current) => (current.some((t) => t.id === id) ? current.filter((t) => t.id !== id) : current));
 }
 
 function clear(): void {
-  if (toasts.length === 0) return;
-  toasts = EMPTY;
-  emit();
+  list.set(EMPTY);
 }
 
 const byType = (type: ToastType) => (message: string, options?: ToastOptions) => show({ ...options, type, message });

@@ -1,161 +1,24 @@
-import {
-  TOAST_MAX_WIDTH_PX,
-  TOAST_MIN_WIDTH_PX,
-  TOAST_STACK_GAP_PX,
-  TOAST_STACK_OFFSET_PX,
-} from '@everdeal/contracts/constants';
-import { clsx } from 'clsx';
-import type { LucideIcon } from 'lucide-react';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
-import Info from 'lucide-react/icons/info';
-import Sparkles from 'lucide-react/icons/sparkles';
-import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
-import X from 'lucide-react/icons/x';
-import { type CSSProperties, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  getServerToasts,
-  getToasts,
-  subscribeToasts,
-  TOAST_PLACEMENTS,
-  type ToastItem,
-  type ToastPlacement,
-  type ToastType,
-  toast,
-} from './toast-store';
+import { Suspense } from 'react';
+import { useStore } from '~/lib/create-store';
+import { lazyWithPreload } from '~/lib/lazy';
+import { toasts } from './toast-store';
 
 export type { ToastInput, ToastItem, ToastOptions, ToastPlacement, ToastType } from './toast-store';
 export { TOAST_PLACEMENTS, TOAST_TYPES, toast } from './toast-store';
 
-const typeStyles: Record<ToastType, { icon: LucideIcon; iconClass: string; barClass: string }> = {
-  success: { icon: CircleCheck, iconClass: 'bg-emerald-50 text-emerald-600', barClass: 'bg-emerald-500' },
-  warning: { icon: TriangleAlert, iconClass: 'bg-amber-50 text-amber-600', barClass: 'bg-amber-500' },
-  info: { icon: Info, iconClass: 'bg-sky-50 text-sky-600', barClass: 'bg-sky-500' },
-  error: { icon: CircleAlert, iconClass: 'bg-red-50 text-red-600', barClass: 'bg-red-500' },
-  primary: { icon: Sparkles, iconClass: 'bg-brand-50 text-brand-600', barClass: 'bg-brand-500' },
-};
-
-const isTop = (placement: ToastPlacement) => placement.startsWith('top');
-
-/** Where a stacked toast sits: 20 px from its edge, then 76 px apart (spec §9). */
-function positionStyle(placement: ToastPlacement, index: number): CSSProperties {
-  const offset = TOAST_STACK_OFFSET_PX + index * TOAST_STACK_GAP_PX;
-  const style: CSSProperties = isTop(placement) ? { top: offset } : { bottom: offset };
-  if (placement.endsWith('left')) style.left = TOAST_STACK_OFFSET_PX;
-  else if (placement.endsWith('right')) style.right = TOAST_STACK_OFFSET_PX;
-  else style.left = '50%';
-  return style;
-}
-
-const widthStyle: CSSProperties = {
-  // 300 to 500 px (spec §9), never wider than a small phone's screen.
-  minWidth: `min(${TOAST_MIN_WIDTH_PX}px, calc(100vw - ${2 * TOAST_STACK_OFFSET_PX}px))`,
-  maxWidth: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - ${2 * TOAST_STACK_OFFSET_PX}px))`,
-};
-
-function ToastCard({ item, index }: { item: ToastItem; index: number }) {
-  const { icon: Icon, iconClass, barClass } = typeStyles[item.type];
-  const [isVisible, setIsVisible] = useState(false);
-  const [isPaused, setIsPaused] = useState(false);
-  const remainingRef = useRef(item.duration);
-  const startedAtRef = useRef(0);
-  const hasTimer = Number.isFinite(item.duration) && item.duration > 0;
-
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setIsVisible(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-
-  // Re-showing a toast with the same id restarts its clock.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: createdAt is the restart signal
-  useEffect(() => {
-    remainingRef.current = item.duration;
-  }, [item.createdAt, item.duration]);
-
-  // The clock runs only while the pointer or focus is elsewhere; pausing keeps what is left.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: createdAt restarts the clock
-  useEffect(() => {
-    if (!hasTimer || isPaused) return;
-    startedAtRef.current = Date.now();
-    const timer = setTimeout(() => toast.dismiss(item.id), remainingRef.current);
-    return () => {
-      clearTimeout(timer);
-      remainingRef.current = Math.max(0, remainingRef.current - (Date.now() - startedAtRef.current));
-    };
-  }, [hasTimer, isPaused, item.id, item.createdAt]);
-
-  const pause = useCallback(() => setIsPaused(true), []);
-  const resume = useCallback(() => setIsPaused(false), []);
-  const centred = item.placement === 'top' || item.placement === 'bottom';
-  const hiddenShift = isTop(item.placement) ? '-translate-y-3' : 'translate-y-3';
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer (a live region, not a control)
-    <div
-      role={item.type === 'error' ? 'alert' : 'status'}
-      aria-live={item.type === 'error' ? 'assertive' : 'polite'}
-      aria-atomic="true"
-      data-type={item.type}
-      data-placement={item.placement}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
-      onFocus={pause}
-      onBlur={resume}
-      style={{ ...positionStyle(item.placement, index), ...widthStyle }}
-      className={clsx(
-        'toast pointer-events-auto absolute w-max',
-        'transition-[top,bottom,opacity,translate] duration-200 ease-out motion-reduce:transition-none',
-        centred && '-translate-x-1/2',
-      )}
-    >
-      <div
-        className={clsx(
-          'relative flex min-h-[60px] items-center gap-3 overflow-hidden rounded-2xl border border-ink-900/[0.08] bg-white py-2.5 pr-2 pl-3 shadow-pop',
-          'transition-[opacity,translate] duration-200 ease-out motion-reduce:transition-none',
-          isVisible ? 'translate-y-0 opacity-100' : clsx(hiddenShift, 'opacity-0'),
-        )}
-      >
-        <span className={clsx('grid size-9 shrink-0 place-items-center rounded-full', iconClass)}>
-          <Icon aria-hidden="true" className="size-5" strokeWidth={2.25} />
-        </span>
-        <p className="line-clamp-2 min-w-0 flex-1 font-medium text-ink-900 text-sm leading-snug">{item.message}</p>
-        <button
-          type="button"
-          aria-label="Dismiss notification"
-          onClick={() => toast.dismiss(item.id)}
-          className="grid size-8 shrink-0 place-items-center rounded-full text-ink-500 transition-colors hover:bg-ink-900/5 hover:text-ink-900"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-        {hasTimer ? (
-          <span
-            aria-hidden="true"
-            key={item.createdAt}
-            className={clsx('absolute bottom-0 left-0 h-0.5 w-full origin-left opacity-60', barClass)}
-            style={{
-              animation: `toast-countdown ${item.duration}ms linear forwards`,
-              animationPlayState: isPaused ? 'paused' : 'running',
-            }}
-          />
-        ) : null}
-      </div>
-    </div>
-  );
-}
+/** The cards, their icons and timers load with the first toast: no page shows one on arrival. */
+const ToastStack = lazyWithPreload(() => import('./toast-stack').then((module) => module.ToastStack));
 
 /**
- * Renders every toast of the store, one fixed stack per placement; mount it once (AppProviders).
- * The newest toast sits at the edge and pushes older ones inward.
+ * Renders every toast of the store (requirements §2 "Toasts"); mount it once (AppProviders).
+ * Each toast is a live region of its own, so nothing needs to be in the page before the first.
  */
 export function Toaster() {
-  const items = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
+  const items = useStore(toasts);
   if (items.length === 0) return null;
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-0 z-[100]">
-      {TOAST_PLACEMENTS.map((placement) => {
-        const stack = items.filter((t) => t.placement === placement).reverse();
-        return stack.map((item, index) => <ToastCard key={item.id} item={item} index={index} />);
-      })}
-    </section>
+    <Suspense fallback={null}>
+      <ToastStack items={items} />
+    </Suspense>
   );
 }

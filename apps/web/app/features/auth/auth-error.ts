@@ -2,7 +2,7 @@ import { toast } from '~/components/ui/toast';
 import { ApiError } from '~/lib/api-client';
 
 /**
- * Spec §8 auth toasts: what the server said for a refused request (for example "Invalid email
+ * Requirements §8 auth toasts: what the server said for a refused request (for example "Invalid email
  * or password" or the 429 warning), else the form's own fallback ("Login failed, please try
  * again later") for a network or server failure.
  */

@@ -3,7 +3,7 @@ import { decideChunkReload, isChunkLoadError, isNewBuild, parseReloadTimestamp }
 
 const GUARD = 10_000;
 
-describe('decideChunkReload (spec §4: reload once after a new build, guard 10 s)', () => {
+describe('decideChunkReload (requirements §4: reload once after a new build, guard 10 s)', () => {
   it('does not reload when the server still runs the same build', () => {
     expect(decideChunkReload({ hasNewBuild: false, lastReloadAt: null, now: 50_000, guardMs: GUARD })).toEqual({
       reload: false,

@@ -1,4 +1,4 @@
-// Spec §4 and §9: the build manifest is checked hourly; when a chunk fails to load after a new
+// Requirements §4 and §9: the build manifest is checked hourly; when a chunk fails to load after a new
 // build was detected, the page reloads once, never twice within CHUNK_RELOAD_GUARD_MS.
 
 /** sessionStorage key holding the time of the last automatic reload. */

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@everdeal/contracts';
 import { pick } from '~/lib/pick';
-import { CARD_FIELDS } from '~/lib/product-card-view';
-import type { SellerCardProps } from './seller-card';
+import { CARD_FIELDS } from '~/shared/catalog/product-card-view';
+import type { SellerCardProps } from './components/seller-card';
 
 const PAGE_FIELDS = [
   ...CARD_FIELDS,

@@ -9,7 +9,7 @@ import UserRound from 'lucide-react/icons/user-round';
 
 export type NavItem = { label: string; to: string; icon: LucideIcon; end?: boolean };
 
-/** The main navigation (spec §2 "Header"). */
+/** The main navigation (requirements §2 "Header"). */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Home', to: '/', icon: House, end: true },
   { label: 'Top Trending', to: '/trending', icon: TrendingUp },

@@ -14,7 +14,7 @@ export const demoMerchandising = {
   soldOut: ['headshot-harbor'],
   /** Live deals with only a handful of codes left; value = codes per plan. */
   scarce: { linkmoss: 4 } as Record<string, number>,
-  /** The default refund window is 60 days (PRODUCT.md); these deals set their own. */
+  /** The default refund window is 60 days (requirements §9); these deals set their own. */
   refundWindowDays: { dubwise: 30, churnscope: 30, prospectory: 30, 'headshot-harbor': 0, avatalk: 0 } as Record<
     string,
     number

@@ -1,5 +1,5 @@
 /**
- * The hand-written part of the demo catalogue (PRODUCT.md "Catalogue"). Numbers that only need
+ * The hand-written part of the demo catalogue (requirements §10). Numbers that only need
  * to look plausible (upvotes, ratings, dates, stock) are derived in demo-catalog.ts instead.
  */
 export type DemoPlan = {

@@ -1,0 +1,230 @@
+/**
+ * The floor of `npm run bench:checkout` (bench/checkout.ts): bare Fastify answering
+ * `orders/checkout` with the app's own SQL and nothing else.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sessions, users } from '@everdeal/db';
+import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import postgres from 'postgres';
+import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout-statements';
+import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
+import { reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
+import { paymentIdempotencyKey } from '../src/modules/payments/provider';
+import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
+import { hashToken, sessionLookup } from '../src/modules/users/sessions';
+import { readBearerToken } from '../src/plugins/auth';
+
+const P = sql.placeholder;
+
+/** A prepared drizzle statement of the app (same text, same placeholders). */
+function prepared(query: { getQuery(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.getQuery();
+  return { text, bind: (values: Record<string, unknown>) => fillPlaceholders(params, values) };
+}
+
+/** Column positions of the session lookup's row sent as an array (sessions first, then users). */
+function sessionColumnIndex() {
+  const sessionKeys = Object.keys(getTableColumns(sessions));
+  const userKeys = Object.keys(getTableColumns(users));
+  const at = (keys: string[], key: string, offset = 0) => {
+    const index = keys.indexOf(key);
+    if (index < 0) throw new Error(`no column ${key}`);
+    return offset + index;
+  };
+  return {
+    revokedAt: at(sessionKeys, 'revokedAt'),
+    expiresAt: at(sessionKeys, 'expiresAt'),
+    userId: at(userKeys, 'id', sessionKeys.length),
+    status: at(userKeys, 'status', sessionKeys.length),
+  };
+}
+
+/** A raw statement of the app rendered with placeholders; `bind` fills them. */
+function rendered(statement: SQL, dialect: PgDialect) {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { text, bind: (values: Record<string, unknown>) => fillPlaceholders(params, values) };
+}
+
+/**
+ * The floor: Fastify with no plugins, no validation, no envelope and no query builder at run
+ * time. Its handler sends, in the app's order and transactions, the app's own prepared
+ * statements and raw statements (rendered once with placeholders), checks and sums in plain
+ * code, and answers the order built from what it holds; no receipt mail is rendered or written.
+ */
+export async function buildFloor(databaseUrl: string, poolSize: number, captured: string[] | null) {
+  const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { schema } = await import('@everdeal/db');
+  // Only to render the SQL texts once; it never runs a query.
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const dialect = new PgDialect({ casing: 'snake_case' });
+  const checkoutSql = checkoutStatements(db);
+  const sandboxSql = sandboxStatements(db);
+  const statements = {
+    session: prepared(sessionLookup(db)),
+    lines: prepared(checkoutSql.lines),
+    orderByKey: prepared(checkoutSql.orderByKey),
+    paymentMethod: prepared(checkoutSql.paymentMethod),
+    reserve: rendered(
+      reserveOrderStatement({
+        orderId: P('orderId'),
+        userId: P('userId'),
+        key: P('key'),
+        requestHash: P('requestHash'),
+        currency: P('currency'),
+        total: P('total'),
+        originalTotal: P('originalTotal'),
+        provider: P('provider'),
+        paymentMethodId: P('paymentMethodId'),
+        paymentToken: P('paymentToken'),
+        customerRef: P('customerRef'),
+        cardBrand: P('cardBrand'),
+        cardLast4: P('cardLast4'),
+        nextCheckAt: P('nextCheckAt'),
+        at: P('at'),
+        items: P('items'),
+      }),
+      dialect,
+    ),
+    card: prepared(sandboxSql.card),
+    charge: prepared(sandboxSql.record),
+    settle: rendered(settleStatement(P('orderId'), P('reference'), P('at')), dialect),
+  };
+
+  type Runner = typeof client | postgres.TransactionSql;
+  const run = (
+    runner: Runner,
+    statement: { text: string; bind(values: Record<string, unknown>): unknown[] },
+    values: Record<string, unknown>,
+  ) => {
+    captured?.push(statement.text);
+    return runner.unsafe(statement.text, statement.bind(values) as never[], { prepare: true });
+  };
+  const time = (value: unknown) => new Date(value as string).getTime();
+
+  const col = sessionColumnIndex();
+  async function authenticate(request: FastifyRequest): Promise<string | null> {
+    const token = readBearerToken(request);
+    if (!token) return null;
+    const [row] = await run(client, statements.session, { tokenHash: hashToken(token) }).values();
+    if (!row || row[col.revokedAt] !== null || time(row[col.expiresAt]) <= Date.now()) return null;
+    return row[col.status] === 'active' ? (row[col.userId] as string) : null;
+  }
+
+  const refuse = (reply: FastifyReply, status: number) => reply.code(status).send({ status });
+  const server = Fastify({ logger: false });
+  server.post('/api/orders/checkout', async (request, reply) => {
+    const userId = await authenticate(request);
+    if (!userId) return refuse(reply, 401);
+    const { paymentMethodId, idempotencyKey } = request.body as { paymentMethodId: string; idempotencyKey: string };
+    const [existing, rows] = await Promise.all([
+      run(client, statements.orderByKey, { userId, key: idempotencyKey }),
+      run(client, statements.lines, { userId }).values(),
+    ]);
+    if (existing.length > 0) return refuse(reply, 409);
+    if (rows.length === 0) return refuse(reply, 400);
+    // In the order of the fields of the app's checkout-lines select.
+    const lines = rows.map((r) => ({
+      productId: r[0] as number,
+      planId: r[1] as number,
+      quantity: r[2] as number,
+      productName: r[3] as string,
+      productSlug: r[4] as string,
+      productLogoUrl: r[5] as string,
+      redemptionUrl: r[6] as string | null,
+      dealStatus: r[7] as string,
+      endsAt: r[8] as string | null,
+      refundWindowDays: r[9] as number,
+      planName: r[10] as string,
+      planKind: r[11] as string,
+      billingInterval: r[12] as string | null,
+      priceCents: r[13] as number,
+      originalPriceCents: r[14] as number,
+      currency: r[15] as string,
+    }));
+    const now = new Date();
+    for (const line of lines) {
+      if (line.dealStatus !== 'live' || (line.endsAt !== null && time(line.endsAt) <= now.getTime())) {
+        return refuse(reply, 409);
+      }
+      if (line.currency !== 'USD') return refuse(reply, 409);
+    }
+    const [method] = await run(client, statements.paymentMethod, {
+      id: paymentMethodId,
+      userId,
+      provider: 'sandbox',
+    }).values();
+    if (!method) return refuse(reply, 404);
+    const [methodId, token, brand, last4, customerRef] = method as [string, string, string, string, string | null];
+    const at = now.toISOString();
+    const orderId = randomUUID();
+    const total = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const originalTotal = lines.reduce((sum, line) => sum + line.originalPriceCents * line.quantity, 0);
+    const items = lines.map((line, position) => ({
+      id: randomUUID(),
+      position,
+      product_id: line.productId,
+      plan_id: line.planId,
+      product_name: line.productName,
+      plan_name: line.planName,
+      plan_kind: line.planKind,
+      billing_interval: line.billingInterval,
+      quantity: line.quantity,
+      unit_price_cents: line.priceCents,
+      unit_original_price_cents: line.originalPriceCents,
+      currency: line.currency,
+      refund_window_days: line.refundWindowDays,
+    }));
+    const made = await client.begin(async (tx) => {
+      const reserved = await run(tx, statements.reserve, {
+        orderId,
+        userId,
+        key: idempotencyKey,
+        requestHash: hashCheckoutRequest(paymentMethodId, lines),
+        currency: 'USD',
+        total,
+        originalTotal,
+        provider: 'sandbox',
+        paymentMethodId: methodId,
+        paymentToken: token,
+        customerRef,
+        cardBrand: brand,
+        cardLast4: last4,
+        nextCheckAt: new Date(now.getTime() + PENDING_LEASE_MS).toISOString(),
+        at,
+        items: JSON.stringify(items),
+      });
+      if (reserved.length === 0) return false;
+      if (reserved.some((row) => Number(row.reserved) < Number(row.quantity))) throw new Error('sold out');
+      return true;
+    });
+    if (!made) return refuse(reply, 409);
+    const [card] = await run(client, statements.card, { token });
+    if (!card) return refuse(reply, 402);
+    const [charge] = await run(client, statements.charge, {
+      id: `ch_sandbox_${randomBytes(12).toString('hex')}`,
+      kind: 'charge',
+      idempotencyKey: paymentIdempotencyKey(orderId),
+      status: 'succeeded',
+      amountCents: total,
+      currency: 'USD',
+      cardToken: token,
+      failureCode: null,
+      merchantReference: orderId,
+      createdAt: now,
+    });
+    const [settled] = await run(client, statements.settle, { orderId, reference: charge?.id, at });
+    const settledItems = JSON.parse(String(settled?.items ?? '[]')) as { id: string; codes: string[] }[];
+    return {
+      order: {
+        id: orderId,
+        status: 'paid',
+        total,
+        items: items.map((item) => ({ ...item, codes: settledItems.find((s) => s.id === item.id)?.codes ?? [] })),
+      },
+    };
+  });
+  return { server, close: () => client.end({ timeout: 5 }) };
+}

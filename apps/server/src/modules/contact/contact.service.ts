@@ -1,0 +1,57 @@
+import { BRAND_NAME, type ContactResult } from '@everdeal/contracts';
+import { contactMessages, type Db } from '@everdeal/db';
+import { type MailBrand, renderMail } from '../../lib/mail-layout';
+import type { Mailer, MailMessage } from '../../lib/mailer';
+
+export type ContactDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand };
+
+type ContactSubmission = { name: string; email: string; subject?: string | undefined; message: string };
+
+/** The mail to the support team: the sender as Reply-To, so answering it answers them. */
+export function contactMail(submission: ContactSubmission, id: string, brand: MailBrand): MailMessage {
+  const subject = submission.subject ?? `Message from ${submission.name}`;
+  return {
+    to: brand.supportEmail,
+    subject: `[Contact] ${subject}`,
+    replyTo: { name: submission.name, address: submission.email },
+    ...renderMail(
+      {
+        greeting: `New message from the ${BRAND_NAME} contact form.`,
+        paragraphs: [
+          `From: ${submission.name} <${submission.email}>`,
+          `Subject: ${submission.subject ?? '(none)'}`,
+          `Reference: ${id}`,
+        ],
+        quote: submission.message,
+        afterAction: ['Reply to this mail to answer the sender.'],
+      },
+      brand,
+    ),
+  };
+}
+
+/**
+ * `contact/send` (requirements §14): stored first, so the message is on record even if the mail
+ * is lost, then mailed to SUPPORT_EMAIL in the background (a slow mail server must not hold the
+ * visitor's request; failures are logged).
+ */
+export async function sendContactMessage(
+  deps: ContactDeps,
+  submission: ContactSubmission,
+  ip: string,
+): Promise<ContactResult> {
+  const [row] = await deps.db
+    .insert(contactMessages)
+    .values({
+      name: submission.name,
+      email: submission.email,
+      subject: submission.subject ?? null,
+      message: submission.message,
+      ip,
+      createdAt: deps.now(),
+    })
+    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+  if (!row) throw new Error('insert into contact_messages returned no row');
+  deps.mailer.sendInBackground(contactMail(submission, row.id, deps.brand));
+  return { id: row.id, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { cartItems, orders, paymentCustomers, paymentMethods, plans, products } from '@everdeal/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../lib/prepared';
+
+const P = sql.placeholder;
+
+/**
+ * The reads every checkout makes, prepared once per database like the cart's statements
+ * (docs/benchmarks.md). Exported for the benchmark's floor, which sends the same statements.
+ */
+export const checkoutStatements = preparedPerDatabase((db) => ({
+  /**
+   * The cart as checkout reads it: every line of a published product with the prices, names and
+   * rules of the database at this moment (prices never come from the client).
+   */
+  lines: db
+    .select({
+      productId: cartItems.productId,
+      planId: cartItems.planId,
+      quantity: cartItems.quantity,
+      productName: products.name,
+      productSlug: products.slug,
+      productLogoUrl: products.logoUrl,
+      redemptionUrl: products.redemptionUrl,
+      dealStatus: products.dealStatus,
+      endsAt: products.endsAt,
+      refundWindowDays: products.refundWindowDays,
+      planName: plans.name,
+      planKind: plans.kind,
+      billingInterval: plans.billingInterval,
+      priceCents: plans.priceCents,
+      originalPriceCents: plans.originalPriceCents,
+      currency: plans.currency,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(plans, eq(plans.id, cartItems.planId))
+    // The cart view leaves out products taken off the shelf; checkout buys what the cart shows.
+    .where(and(eq(cartItems.userId, P('userId')), eq(products.isPublished, true)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('checkout_lines'),
+  orderByKey: db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, P('userId')), eq(orders.idempotencyKey, P('key'))))
+    .limit(1)
+    .prepare('checkout_order_by_key'),
+  /** The caller's card with the current provider, and its customer there. */
+  paymentMethod: db
+    .select({
+      id: paymentMethods.id,
+      token: paymentMethods.providerToken,
+      brand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      customerRef: paymentCustomers.providerCustomerId,
+    })
+    .from(paymentMethods)
+    .leftJoin(
+      paymentCustomers,
+      and(eq(paymentCustomers.userId, paymentMethods.userId), eq(paymentCustomers.provider, paymentMethods.provider)),
+    )
+    .where(
+      and(
+        eq(paymentMethods.id, P('id')),
+        eq(paymentMethods.userId, P('userId')),
+        eq(paymentMethods.provider, P('provider')),
+      ),
+    )
+    .limit(1)
+    .prepare('checkout_payment_method'),
+}));
+
+export type CheckoutLine = Awaited<ReturnType<ReturnType<typeof checkoutStatements>['lines']['execute']>>[number];
+
+/**
+ * The fingerprint of a checkout request: the payment method and the cart lines, in a fixed
+ * order. The same key with another fingerprint is another purchase, and is refused.
+ */
+export function hashCheckoutRequest(
+  paymentMethodId: string,
+  lines: readonly { productId: number; planId: number; quantity: number }[],
+): string {
+  const canonical = lines
+    .map((line) => [line.productId, line.planId, line.quantity])
+    .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0));
+  return createHash('sha256')
+    .update(JSON.stringify([paymentMethodId, canonical]))
+    .digest('hex');
+}

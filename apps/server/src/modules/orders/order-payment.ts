@@ -1,0 +1,122 @@
+/**
+ * What happens to a pending order once the provider answered (decision 007): settle it, release
+ * it, or let it wait. Shared by checkout, the Stripe webhook and the reconciliation job; every
+ * change of state is one guarded statement, so whoever comes second changes nothing.
+ */
+import { AppError, OrderMessage, PaymentMessage } from '@everdeal/contracts';
+import { type Db, type OrderRow, orders } from '@everdeal/db';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
+import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments/provider';
+import { type Recipient, releaseOrder, type SettledItem, settleOrder } from './orders.sql';
+
+export type CheckoutDeps = {
+  db: Db;
+  now: () => Date;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  brand: MailBrand;
+  log: FastifyBaseLogger;
+  /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
+  catalogChanged: () => void;
+};
+
+/**
+ * How long a checkout attempt owns its pending order before the reconciliation job may step in
+ * (decision 007). Longer than any attempt takes: its at most three Stripe calls give up after
+ * 10 s and 2 retries each (under 100 s in all); the sandbox answers from the database. An
+ * attempt stalled beyond it is still safe: the job voids its payment before releasing.
+ */
+export const PENDING_LEASE_MS = 2 * 60_000;
+/** The failure code of an order the reconciliation job gave up on before any payment was made. */
+export const EXPIRED_FAILURE = 'expired';
+
+/** What became of an order: `settled` when this very call made it paid (and owes the receipt). */
+export type PaymentState = 'settled' | 'paid' | 'failed' | 'pending';
+
+/** Everything the provider needs to address the order's one payment, from the order row. */
+export function paymentRequestOf(order: OrderRow): PaymentRequest {
+  return {
+    orderId: order.id,
+    userId: order.userId,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    token: order.paymentToken,
+    customerRef: order.customerRef,
+    providerPaymentId: order.providerPaymentId,
+    createdAt: order.createdAt,
+    description: `Everdeal order ${order.id}`,
+  };
+}
+
+/** A refused order answers again what it answered the first time. */
+export function failureError(order: Pick<OrderRow, 'failureCode' | 'failureMessage'>): AppError {
+  if (order.failureCode === EXPIRED_FAILURE) return AppError.conflict(OrderMessage.checkoutExpired);
+  return AppError.paymentRequired(order.failureMessage ?? PaymentMessage.cardDeclined);
+}
+
+/** A settlement this very call made: the receipt is its to send. */
+export type Settlement = { recipient: Recipient; items: SettledItem[] };
+
+/** Pending → paid (orders.sql.ts `settleStatement`); `paid` when someone else did it first. */
+async function settlePaid(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  reference: string | null,
+  at: Date,
+): Promise<{ state: 'settled'; settlement: Settlement } | { state: 'paid' }> {
+  const settlement = await settleOrder(deps.db, order.id, reference, at);
+  if (settlement) return { state: 'settled', settlement };
+  const [current] = await deps.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, order.id))
+    .limit(1);
+  if (current?.status === 'paid') return { state: 'paid' };
+  // Cannot happen by construction: a pending order always holds its reserved codes, and an order
+  // is released only after its payment was voided at the provider (decision 007). Should it
+  // ever, the money is taken and the order is not settled: an operator must look at it.
+  deps.log.error(
+    { orderId: order.id, reference, status: current?.status },
+    'payment succeeded but the order could not be settled: check its codes, or refund it at the provider',
+  );
+  throw new Error(
+    `payment ${reference} succeeded for order ${order.id}, which could not be settled (${current?.status})`,
+  );
+}
+
+/**
+ * Acts on the provider's answer: settles, releases (the codes go back to the pool), or leaves
+ * the order pending for the buyer's 3-D Secure step or the provider's result. `free` settles an
+ * order with nothing to charge. `at` is the moment of settlement (the order's paid time).
+ */
+export async function applyPaymentOutcome(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  outcome: PaymentOutcome | { status: 'free' },
+  at = deps.now(),
+): Promise<{ state: PaymentState; settlement?: Settlement }> {
+  switch (outcome.status) {
+    case 'free':
+    case 'succeeded':
+      return settlePaid(deps, order, outcome.status === 'free' ? null : outcome.reference, at);
+    case 'failed':
+    case 'canceled': {
+      const failure =
+        outcome.status === 'failed'
+          ? { code: outcome.code, message: outcome.message, reference: outcome.reference }
+          : { code: EXPIRED_FAILURE, message: OrderMessage.checkoutExpired, reference: outcome.reference };
+      if (await releaseOrder(deps.db, order.id, failure, at)) deps.catalogChanged();
+      return { state: 'failed' };
+    }
+    case 'requires_action':
+    case 'processing':
+      await deps.db
+        .update(orders)
+        .set({ providerPaymentId: outcome.reference, updatedAt: at })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+      return { state: 'pending' };
+  }
+}

@@ -1,0 +1,239 @@
+import {
+  AppError,
+  type GetOrdersQuery,
+  type LicenseCodeStatus,
+  type Order,
+  type OrderItem,
+  type OrderList,
+  OrderMessage,
+  type SetCodeRedeemedInput,
+} from '@everdeal/contracts';
+import {
+  type Db,
+  licenseCodes,
+  type OrderItemRow,
+  type OrderRow,
+  orderItemCodes,
+  orderItems,
+  orders,
+  products,
+} from '@everdeal/db';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+
+export type OrdersDeps = { db: Db; now: () => Date };
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+type ItemRow = OrderItemRow & { productSlug: string; productLogoUrl: string; redemptionUrl: string | null };
+type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
+
+/** What the buyer sees of a code: reserved codes of an unpaid order are never shown. */
+function codeStatus(row: CodeRow): LicenseCodeStatus {
+  if (row.status === 'revoked') return 'revoked';
+  return row.redeemedAt ? 'redeemed' : 'active';
+}
+
+function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    productId: row.productId,
+    variantId: row.planId,
+    productName: row.productName,
+    productSlug: row.productSlug,
+    productLogoUrl: row.productLogoUrl,
+    planName: row.planName,
+    planKind: row.planKind,
+    billingInterval: row.billingInterval,
+    quantity: row.quantity,
+    price: row.unitPriceCents,
+    originalPrice: row.unitOriginalPriceCents,
+    amount: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    codes: codes.map((code) => ({ code: code.code, status: codeStatus(code), redeemedAt: iso(code.redeemedAt) })),
+    redemptionUrl: row.redemptionUrl,
+    refundWindowDays: row.refundWindowDays,
+    refundableUntil: iso(row.refundableUntil),
+    currentPeriodStart: iso(row.periodStart),
+    currentPeriodEnd: iso(row.periodEnd),
+  };
+}
+
+function toOrder(row: OrderRow, items: OrderItem[]): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    total: row.totalCents,
+    originalTotal: row.originalTotalCents,
+    discount: row.originalTotalCents - row.totalCents,
+    currency: row.currency,
+    payment: { brand: row.cardBrand, last4: row.cardLast4 },
+    items,
+  };
+}
+
+/** Items of the given orders with their products' current slug, logo and redemption link. */
+async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
+  const rows = await db
+    .select({
+      item: orderItems,
+      productSlug: products.slug,
+      productLogoUrl: products.logoUrl,
+      redemptionUrl: products.redemptionUrl,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(where)
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  return rows.map(({ item, ...product }) => ({ ...item, ...product }));
+}
+
+/** The codes an item holds once paid (allocated, or revoked by a refund), in pool order. */
+async function loadCodes(db: Db, itemIds: string[]): Promise<Map<string, CodeRow[]>> {
+  const byItem = new Map<string, CodeRow[]>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .select({
+      orderItemId: orderItemCodes.orderItemId,
+      code: licenseCodes.code,
+      status: licenseCodes.status,
+      redeemedAt: orderItemCodes.redeemedAt,
+    })
+    .from(orderItemCodes)
+    .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
+    .where(and(inArray(orderItemCodes.orderItemId, itemIds), inArray(licenseCodes.status, ['allocated', 'revoked'])))
+    .orderBy(asc(licenseCodes.id));
+  for (const row of rows) {
+    const list = byItem.get(row.orderItemId) ?? [];
+    list.push(row);
+    byItem.set(row.orderItemId, list);
+  }
+  return byItem;
+}
+
+/** Full views of the given order rows, in their order: three statements whatever their number. */
+export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await loadItems(
+    db,
+    inArray(
+      orderItems.orderId,
+      rows.map((row) => row.id),
+    ),
+  );
+  const codes = await loadCodes(
+    db,
+    items.map((item) => item.id),
+  );
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((item) => item.orderId === row.id).map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
+    ),
+  );
+}
+
+/** The order's current view; the caller knows it exists. */
+export async function loadOrderView(db: Db, orderId: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  const [view] = await toOrderViews(db, [row]);
+  if (!view) throw new Error(`order ${orderId} has no view`);
+  return view;
+}
+
+/**
+ * One of the caller's orders that the buyer sees (paid or pending); 404 for anyone else's and for
+ * failed attempts, so an id reveals nothing (requirements §6: where even existence is private).
+ */
+async function requireOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), ne(orders.status, 'failed')))
+    .limit(1);
+  if (!row) throw AppError.notFound(OrderMessage.orderNotFound);
+  return row;
+}
+
+/** `orders/getOrders`: the caller's paid and pending orders, newest first, a page at a time. */
+export async function getOrders({ db }: OrdersDeps, userId: string, query: GetOrdersQuery): Promise<OrderList> {
+  const visible = and(eq(orders.userId, userId), ne(orders.status, 'failed'));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(visible)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(visible),
+  ]);
+  return {
+    orders: await toOrderViews(db, rows),
+    total: counted?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** `orders/getOrder`. */
+export async function getOrder({ db }: OrdersDeps, userId: string, orderId: string): Promise<{ order: Order }> {
+  const row = await requireOwnOrder(db, userId, orderId);
+  const [order] = await toOrderViews(db, [row]);
+  if (!order) throw AppError.notFound(OrderMessage.orderNotFound);
+  return { order };
+}
+
+async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
+  await requireOwnOrder(db, userId, orderId);
+  const [item] = await loadItems(db, and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+  if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
+  const codes = await loadCodes(db, [item.id]);
+  return toOrderItem(item, codes.get(item.id) ?? []);
+}
+
+/** `orders/getOrderItem`: one bought item with its codes; 404 for anyone else's. */
+export async function getOrderItem(
+  { db }: OrdersDeps,
+  userId: string,
+  orderId: string,
+  itemId: string,
+): Promise<{ item: OrderItem }> {
+  return { item: await loadOwnItem(db, userId, orderId, itemId) };
+}
+
+/**
+ * `orders/setCodeRedeemed`: the buyer's own activation mark on one of an item's codes (the store
+ * cannot see the seller's activation). Only a code the item holds and that is not revoked.
+ */
+export async function setCodeRedeemed(
+  { db, now }: OrdersDeps,
+  userId: string,
+  input: Required<SetCodeRedeemedInput>,
+): Promise<{ item: OrderItem }> {
+  await requireOwnOrder(db, userId, input.orderId);
+  const marked = await db
+    .update(orderItemCodes)
+    .set({
+      redeemedAt: input.redeemed
+        ? sql`coalesce(${orderItemCodes.redeemedAt}, ${now().toISOString()}::timestamptz)`
+        : null,
+    })
+    .where(
+      and(
+        eq(orderItemCodes.orderItemId, input.itemId),
+        sql`${orderItemCodes.orderItemId} in (select ${orderItems.id} from ${orderItems} where ${orderItems.orderId} = ${input.orderId})`,
+        sql`${orderItemCodes.licenseCodeId} in (select ${licenseCodes.id} from ${licenseCodes} where ${licenseCodes.code} = ${input.code} and ${licenseCodes.status} = 'allocated')`,
+      ),
+    )
+    .returning({ id: orderItemCodes.licenseCodeId });
+  if (marked.length === 0) throw AppError.notFound(OrderMessage.codeNotFound);
+  return { item: await loadOwnItem(db, userId, input.orderId, input.itemId) };
+}

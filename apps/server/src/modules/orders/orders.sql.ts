@@ -1,0 +1,266 @@
+/**
+ * The statements that move an order between its states (decision 007). Each change of state is
+ * one statement guarded by `status = 'pending'`: PostgreSQL takes the order's row lock and, when
+ * another transaction changed the row first, evaluates the guard again on the new version, so of
+ * two callers (the request, a duplicate request, the webhook, the reconciliation job) exactly
+ * one moves the order and the others see that nothing matched.
+ */
+import {
+  cartItems,
+  type Db,
+  licenseCodes,
+  moneyMovements,
+  orderItemCodes,
+  orderItems,
+  orders,
+  users,
+} from '@everdeal/db';
+import { type SQL, sql } from 'drizzle-orm';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Runner = Db | Tx;
+
+/** Rows of a raw statement: postgres.js answers an array, PGlite an object with `rows`. */
+export async function queryRows<T>(db: Runner, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Times go in as ISO text with an explicit type: the two drivers encode JS dates differently.
+ * The statement builders below take their values as they are, or as `sql.placeholder`s: the
+ * checkout benchmark's floor renders the very same SQL from them (bench/checkout.ts).
+ */
+const timestamp = (at: unknown) => sql`${at}::timestamptz`;
+
+/** The values of a new pending order and its items; `items` is JSON (see `reserveOrderStatement`). */
+export type NewOrderValues = {
+  orderId: string;
+  userId: string;
+  key: string;
+  requestHash: string;
+  currency: string;
+  total: number;
+  originalTotal: number;
+  provider: string;
+  paymentMethodId: string;
+  paymentToken: string;
+  customerRef: string | null;
+  cardBrand: string;
+  cardLast4: string;
+  nextCheckAt: string;
+  at: string;
+  items: string;
+};
+
+/** One item of `NewOrderValues.items`, its JSON field names as the statement reads them. */
+export type NewOrderItem = {
+  id: string;
+  position: number;
+  product_id: number;
+  plan_id: number;
+  product_name: string;
+  plan_name: string;
+  plan_kind: string;
+  billing_interval: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  unit_original_price_cents: number;
+  currency: string;
+  refund_window_days: number;
+};
+
+/**
+ * Transaction 1 of decision 007 in one statement: the pending order (unless the user's key
+ * already has one: then nothing at all happens and no row is answered), its items, and one
+ * available code per unit reserved for them, skipping codes other checkouts hold locked
+ * (`FOR UPDATE SKIP LOCKED`: buyers never wait on each other). Answers each item with how many
+ * codes it got, and whether its plan is now sold out; the caller rolls the transaction back when
+ * one got fewer than it asked for.
+ */
+export function reserveOrderStatement(v: { [K in keyof NewOrderValues]: unknown }): SQL {
+  return sql`
+    with new_order as (
+      insert into ${orders} (id, user_id, idempotency_key, request_hash, status, currency, total_cents,
+        original_total_cents, provider, payment_method_id, payment_token, customer_ref, card_brand, card_last4,
+        next_check_at, created_at, updated_at)
+      values (${v.orderId}, ${v.userId}, ${v.key}, ${v.requestHash}, 'pending', ${v.currency}, ${v.total},
+        ${v.originalTotal}, ${v.provider}::payment_provider, ${v.paymentMethodId}, ${v.paymentToken},
+        ${v.customerRef}, ${v.cardBrand}, ${v.cardLast4}, ${timestamp(v.nextCheckAt)}, ${timestamp(v.at)},
+        ${timestamp(v.at)})
+      on conflict (user_id, idempotency_key) do nothing
+      returning id
+    ), new_items as (
+      insert into ${orderItems} (id, order_id, position, product_id, plan_id, product_name, plan_name, plan_kind,
+        billing_interval, quantity, unit_price_cents, unit_original_price_cents, amount_cents, currency,
+        refund_window_days, created_at)
+      select l.id, new_order.id, l.position, l.product_id, l.plan_id, l.product_name, l.plan_name,
+        l.plan_kind::plan_kind, l.billing_interval::billing_interval, l.quantity, l.unit_price_cents,
+        l.unit_original_price_cents, l.unit_price_cents * l.quantity, l.currency, l.refund_window_days,
+        ${timestamp(v.at)}
+      from new_order, json_to_recordset(${v.items}::json) as l(id uuid, position int, product_id int, plan_id int,
+        product_name text, plan_name text, plan_kind text, billing_interval text, quantity int,
+        unit_price_cents int, unit_original_price_cents int, currency text, refund_window_days int)
+      returning id, plan_id, quantity
+    ), picked as (
+      select i.id as item_id, c.id as code_id
+      from new_items i
+      cross join lateral (
+        select id from ${licenseCodes}
+        where plan_id = i.plan_id and status = 'available'
+        limit i.quantity
+        for update skip locked
+      ) c
+    ), marked as (
+      update ${licenseCodes} set status = 'reserved' where id in (select code_id from picked) returning id
+    ), linked as (
+      insert into ${orderItemCodes} (license_code_id, order_item_id, created_at)
+      select code_id, item_id, ${timestamp(v.at)} from picked
+      returning order_item_id
+    )
+    select i.id as "itemId", i.quantity as "quantity",
+           (select count(*) from linked l where l.order_item_id = i.id)::int as "reserved",
+           -- Whether this reservation took the plan's last codes (as far as this statement can
+           -- see: codes other checkouts hold uncommitted still look available to it).
+           not exists (
+             select 1 from ${licenseCodes} c
+             where c.plan_id = i.plan_id and c.status = 'available' and c.id not in (select code_id from picked)
+           ) as "soldOut"
+    from new_items i`;
+}
+
+/** An item as settlement left it: its refund deadline, subscription period and codes (ISO times). */
+export type SettledItem = {
+  id: string;
+  refundableUntil: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  codes: string[];
+};
+
+/** ISO 8601 in UTC with milliseconds, exactly as JavaScript's `toISOString` writes it. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Who gets the receipt of a settled order. */
+export type Recipient = { email: string; firstName: string };
+
+/**
+ * Pending → paid in one statement (transaction 2 of decision 007), and only when every unit of
+ * the order holds its reserved code (requirements §11: no paid order lacks its codes): the
+ * order (its receipt now due from the caller), its items (active, refund deadline from the
+ * product's window at purchase, the subscription's first period), their codes (allocated), one
+ * charge row per item in money_movements, and the bought lines out of the cart. Answers null
+ * unless this call settled the order; else the receipt's recipient and the settled items, so the
+ * answer needs no second read.
+ */
+export async function settleOrder(
+  db: Runner,
+  orderId: string,
+  reference: string | null,
+  at: Date,
+): Promise<{ recipient: Recipient; items: SettledItem[] } | null> {
+  const [row] = await queryRows<{ email: string | null; firstName: string | null; items: string }>(
+    db,
+    settleStatement(orderId, reference, at.toISOString()),
+  );
+  if (!row || row.email === null) return null;
+  return {
+    recipient: { email: row.email, firstName: row.firstName ?? '' },
+    items: JSON.parse(row.items) as SettledItem[],
+  };
+}
+
+export function settleStatement(orderId: unknown, reference: unknown, at: unknown): SQL {
+  return sql`
+    with ready as (
+      select o.id from ${orders} o
+      where o.id = ${orderId} and o.status = 'pending'
+        and (select count(*) from ${orderItemCodes} l
+             join ${orderItems} i on i.id = l.order_item_id
+             join ${licenseCodes} c on c.id = l.license_code_id
+             where i.order_id = o.id and c.status = 'reserved')
+          = (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = o.id)
+    ), settled as (
+      update ${orders} o
+      set status = 'paid', paid_at = ${timestamp(at)}, updated_at = ${timestamp(at)},
+          receipt_sent_at = ${timestamp(at)}, provider_payment_id = coalesce(${reference}::text, o.provider_payment_id)
+      from ready, ${users} u
+      where o.id = ready.id and o.status = 'pending' and u.id = o.user_id
+      returning o.id, o.user_id, o.provider, u.email, u.first_name
+    ), items as (
+      update ${orderItems} i
+      set status = 'active',
+          refundable_until = case when i.refund_window_days > 0
+            then ${timestamp(at)} + make_interval(days => i.refund_window_days) end,
+          period_start = case when i.plan_kind = 'subscription' then ${timestamp(at)} end,
+          period_end = case i.billing_interval
+            when 'month' then ${timestamp(at)} + interval '1 month'
+            when 'year' then ${timestamp(at)} + interval '1 year' end
+      from settled
+      where i.order_id = settled.id
+      returning i.id, i.product_id, i.plan_id, i.amount_cents, i.currency, i.refundable_until, i.period_start,
+                i.period_end
+    ), codes as (
+      update ${licenseCodes} c
+      set status = 'allocated', allocated_at = ${timestamp(at)}
+      from ${orderItemCodes} l, items
+      where l.order_item_id = items.id and c.id = l.license_code_id and c.status = 'reserved'
+      returning c.id, c.code, l.order_item_id as item_id
+    ), movements as (
+      insert into ${moneyMovements}
+        (kind, order_id, order_item_id, amount_cents, currency, provider, provider_reference, created_at)
+      select 'charge', settled.id, items.id, items.amount_cents, items.currency, settled.provider,
+             ${reference}::text, ${timestamp(at)}
+      from items, settled
+      where items.amount_cents > 0 and ${reference}::text is not null
+      returning id
+    ), cart as (
+      delete from ${cartItems} ci using items, settled
+      where ci.user_id = settled.user_id and ci.product_id = items.product_id and ci.plan_id = items.plan_id
+      returning ci.id
+    )
+    select (select email from settled) as "email",
+           (select first_name from settled) as "firstName",
+           (select coalesce(json_agg(json_build_object(
+              'id', i.id,
+              'refundableUntil', ${iso(sql`i.refundable_until`)},
+              'periodStart', ${iso(sql`i.period_start`)},
+              'periodEnd', ${iso(sql`i.period_end`)},
+              'codes', (select coalesce(json_agg(c.code order by c.id), '[]'::json) from codes c where c.item_id = i.id)
+            )), '[]'::json) from items i)::text as "items"`;
+}
+
+/**
+ * Pending → failed in one statement: the items are canceled, their codes go back to the pool
+ * and their links are deleted, so the codes can be sold again. Answers whether this call did it.
+ */
+export async function releaseOrder(
+  db: Runner,
+  orderId: string,
+  failure: { code: string; message: string; reference: string | null },
+  at: Date,
+): Promise<boolean> {
+  const [row] = await queryRows<{ released: number }>(
+    db,
+    sql`
+    with released as (
+      update ${orders}
+      set status = 'failed', failure_code = ${failure.code}, failure_message = ${failure.message},
+          updated_at = ${timestamp(at.toISOString())},
+          provider_payment_id = coalesce(${failure.reference}::text, provider_payment_id)
+      where id = ${orderId} and status = 'pending'
+      returning id
+    ), items as (
+      update ${orderItems} i set status = 'canceled' from released where i.order_id = released.id returning i.id
+    ), links as (
+      delete from ${orderItemCodes} l using items where l.order_item_id = items.id returning l.license_code_id
+    ), codes as (
+      update ${licenseCodes} c set status = 'available'
+      from links where c.id = links.license_code_id and c.status = 'reserved'
+      returning c.id
+    )
+    select (select count(*) from released)::int as "released", (select count(*) from codes)::int as "codes"`,
+  );
+  return (row?.released ?? 0) > 0;
+}

@@ -1,0 +1,14 @@
+import type { Db } from '@everdeal/db';
+import type { Config } from '../../plugins/config';
+import type { PaymentProvider } from './provider';
+import { createSandboxProvider } from './sandbox-provider';
+import { createStripeProvider } from './stripe-provider';
+
+/** The provider `PAYMENT_PROVIDER` names (requirements §16); loadConfig already required Stripe's keys. */
+export function createPaymentProvider(config: Config, deps: { db: Db; now: () => Date }): PaymentProvider {
+  if (config.paymentProvider === 'stripe') {
+    if (!config.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
+    return createStripeProvider({ secretKey: config.stripeSecretKey });
+  }
+  return createSandboxProvider(deps);
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { verifyStripeEvent } from './stripe-provider';
+
+/** What a PaymentIntent event says happened; the handler asks Stripe itself before acting. */
+export type PaymentIntentEventKind = 'succeeded' | 'failed' | 'canceled';
+
+const handledEvents: Record<string, PaymentIntentEventKind> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'canceled',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * `POST /webhooks/stripe` (issue 10): verifies the `Stripe-Signature` over the raw body with
+ * STRIPE_WEBHOOK_SECRET, then hands PaymentIntent events of our orders (metadata.order_id) to
+ * `onPaymentIntent`, which settles or releases the order. A failure answers 500 so that Stripe
+ * delivers the event again; a bad signature answers 400; other events are acknowledged.
+ */
+export async function registerStripeWebhook(
+  app: FastifyInstance,
+  options: { secret: string; onPaymentIntent(orderId: string, kind: PaymentIntentEventKind): Promise<void> },
+) {
+  await app.register(async (scope) => {
+    // The signature is over the exact bytes Stripe sent, so this route keeps the body raw.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post('/webhooks/stripe', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('no signature or body');
+        event = verifyStripeEvent(request.body, signature, options.secret);
+      } catch (error) {
+        request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
+        return reply.code(400).send({ code: 400, msg: 'Invalid webhook signature', data: null });
+      }
+      const kind = handledEvents[event.type];
+      if (kind) {
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const orderId = intent.metadata?.order_id;
+        if (typeof orderId === 'string' && UUID.test(orderId)) await options.onPaymentIntent(orderId, kind);
+      }
+      return reply.send({ code: 0, msg: 'success', data: { received: true } });
+    });
+  });
+}

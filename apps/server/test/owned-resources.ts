@@ -1,0 +1,48 @@
+import { callApi, type TestApp } from './app';
+import { addCard, checkout, createDeal, fillCart, newKey } from './shop';
+
+/** A signed-in user of the authorization suite. */
+export type SuiteUser = { userId: string; token: string };
+
+/**
+ * Makes rows of one kind that belong to `owner`, and answers payload fields naming them
+ * (e.g. `{orderId: 12, itemId: 40}`). Fields not named here are generated from the schema, public
+ * ids (products, plans) are filled with real rows.
+ */
+export type OwnedResourceFactory = (t: TestApp, owner: SuiteUser) => Promise<Record<string, unknown>>;
+
+/**
+ * One entry per kind of row a user owns, keyed by the `resource` of `ownedId(resource)` /
+ * `ownedUuid(resource)` in packages/contracts/src/ids.ts. The authorization suite
+ * (src/plugins/api-authorization.test.ts) needs one to check the routes taking that kind's
+ * ids; a route taking an owned id of a kind without a factory fails the suite, naming this file.
+ * A new route on a known kind needs nothing here.
+ */
+export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
+  ticket: async (t, owner) => {
+    const created = await callApi<{ ticket: { id: string } }>(
+      t.app,
+      'support/createTicket',
+      { subject: 'Where is my code?', message: 'The code did not arrive.' },
+      { token: owner.token },
+    );
+    if (created.status !== 200) throw new Error(`support/createTicket answered ${created.status}`);
+    return { ticketId: created.body.data.ticket.id };
+  },
+  // Removing or defaulting a card and paying with one name it under two field names.
+  paymentMethod: async (t, owner) => {
+    const card = await addCard(t.app, owner.token);
+    return { id: card.id, paymentMethodId: card.id };
+  },
+  // A paid order of one item; its code too, for the calls about one code.
+  order: async (t, owner) => {
+    const { product, plan } = await createDeal(t.db, { plans: [{ codes: 1 }] });
+    await fillCart(t.app, owner.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+    const card = await addCard(t.app, owner.token);
+    const paid = await checkout(t.app, owner.token, { paymentMethodId: card.id, idempotencyKey: newKey() });
+    const item = paid.body.data?.order.items[0];
+    const code = item?.codes[0]?.code;
+    if (paid.status !== 200 || !item || !code) throw new Error(`orders/checkout answered ${paid.status}`);
+    return { orderId: paid.body.data.order.id, itemId: item.id, code };
+  },
+};

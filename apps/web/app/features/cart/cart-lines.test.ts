@@ -1,0 +1,90 @@
+import type { CartContents, CartItem } from '@everdeal/contracts';
+import { describe, expect, it } from 'vitest';
+import { clampQuantity, EMPTY_CART, lineQuantity, nextCartQuantity, withLineQuantity } from './cart-lines';
+
+const item = (overrides: Partial<CartItem>): CartItem => ({
+  productId: 1,
+  variantId: 10,
+  quantity: 1,
+  name: 'Reelsmith',
+  slug: 'reelsmith',
+  image: null,
+  planName: 'Tier 1',
+  price: 4900,
+  originalPrice: 24900,
+  currency: 'USD',
+  ...overrides,
+});
+
+const cart = (items: CartItem[]): CartContents => withLineQuantity({ ...EMPTY_CART, items }, 0, 0, 1);
+
+describe('nextCartQuantity (requirements §4: current plus the added amount, at most 9 per plan)', () => {
+  it('adds one by default', () => {
+    expect(nextCartQuantity(0)).toEqual({ status: 'ok', quantity: 1 });
+    expect(nextCartQuantity(1)).toEqual({ status: 'ok', quantity: 2 });
+  });
+
+  it('adds a larger amount', () => {
+    expect(nextCartQuantity(2, 3)).toEqual({ status: 'ok', quantity: 5 });
+  });
+
+  it('caps at 9 and says how many fitted', () => {
+    expect(nextCartQuantity(7, 5)).toEqual({ status: 'capped', quantity: 9, added: 2 });
+  });
+
+  it('refuses to add to a full line', () => {
+    expect(nextCartQuantity(9)).toEqual({ status: 'full', quantity: 9 });
+  });
+
+  it('treats nonsense amounts as one', () => {
+    expect(nextCartQuantity(0, 0)).toEqual({ status: 'ok', quantity: 1 });
+    expect(nextCartQuantity(0, -4)).toEqual({ status: 'ok', quantity: 1 });
+  });
+});
+
+describe('lineQuantity', () => {
+  it('finds the line of a product and plan, 0 when absent', () => {
+    const contents = cart([item({ quantity: 3 }), item({ variantId: 11, quantity: 2 })]);
+    expect(lineQuantity(contents, 1, 11)).toBe(2);
+    expect(lineQuantity(contents, 1, 12)).toBe(0);
+    expect(lineQuantity(undefined, 1, 10)).toBe(0);
+  });
+});
+
+describe('clampQuantity', () => {
+  it('keeps typed values within 0..9', () => {
+    expect(clampQuantity(4)).toBe(4);
+    expect(clampQuantity(12)).toBe(9);
+    expect(clampQuantity(-3)).toBe(0);
+    expect(clampQuantity(2.7)).toBe(2);
+    expect(clampQuantity(Number.NaN)).toBeNull();
+  });
+});
+
+describe('withLineQuantity (the optimistic cart)', () => {
+  const contents = cart([
+    item({ quantity: 1 }),
+    item({ productId: 2, variantId: 20, price: 1000, originalPrice: 1000 }),
+  ]);
+
+  it('changes one line and recomputes the totals', () => {
+    const next = withLineQuantity(contents, 1, 10, 3);
+    expect(next.items.map((line) => line.quantity)).toEqual([3, 1]);
+    expect(next.itemCount).toBe(4);
+    expect(next.totalPrice).toBe(3 * 4900 + 1000);
+    expect(next.originalTotalPrice).toBe(3 * 24900 + 1000);
+    expect(next.totalDiscount).toBe(3 * 20000);
+  });
+
+  it('drops the line at 0', () => {
+    const next = withLineQuantity(contents, 1, 10, 0);
+    expect(next.items).toHaveLength(1);
+    expect(next.itemCount).toBe(1);
+    expect(next.totalDiscount).toBe(0);
+  });
+
+  it('leaves the input untouched', () => {
+    withLineQuantity(contents, 1, 10, 5);
+    expect(contents.items[0]?.quantity).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { lazyWithPreload } from '~/lib/lazy';
+import { cartPopup, useCartPopup } from '../stores/cart-popup-store';
+
+export const CART_POPUP_MESSAGE = 'Item added to your cart';
+
+/** The visible panel loads with the first add to cart; no page shows it on arrival. */
+const CartPopupPanel = lazyWithPreload(() => import('./cart-popup-panel').then((module) => module.CartPopupPanel));
+
+/**
+ * Requirements §2 "Cart popup": a non-modal panel under the header after an add. It never takes focus
+ * (the shopper keeps their place); a persistent status region announces the add instead, so
+ * the region is rendered from the start and only the panel is loaded on demand.
+ * Hovering or focusing it pauses the 3 s countdown; Escape or "Continue shopping" closes it.
+ */
+export function CartPopup() {
+  const state = useCartPopup();
+  const { isOpen, product } = state;
+  const location = useLocation();
+
+  // Navigating away closes the popup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every route change
+  useEffect(() => cartPopup.hide(), [location.pathname]);
+
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {isOpen && product ? `${CART_POPUP_MESSAGE}: ${product.name}, Plan: ${product.plan}` : ''}
+      </p>
+      {product ? (
+        <Suspense fallback={null}>
+          <CartPopupPanel isOpen={isOpen} product={product} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

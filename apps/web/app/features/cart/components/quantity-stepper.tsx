@@ -1,0 +1,76 @@
+import { MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import { useEffect, useState } from 'react';
+import { clampQuantity } from '../cart-lines';
+
+export interface QuantityStepperProps {
+  /** What the line holds now (the optimistic value while a change is on its way). */
+  quantity: number;
+  /** The product's name, for the controls' accessible names. */
+  label: string;
+  onChange: (quantity: number) => void;
+}
+
+const stepClasses =
+  'grid size-10 place-items-center text-ink-700 transition-colors hover:bg-ink-900/5 hover:text-ink-900 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500 disabled:opacity-40 disabled:hover:bg-transparent';
+
+/**
+ * − / input / + for one cart line, 1..MAX_CODES_PER_PLAN. Each press changes the line at once;
+ * a typed value is sent on Enter or blur, and 0 removes the line (requirements §4).
+ */
+export function QuantityStepper({ quantity, label, onChange }: QuantityStepperProps) {
+  const [draft, setDraft] = useState(String(quantity));
+  useEffect(() => setDraft(String(quantity)), [quantity]);
+
+  const commit = () => {
+    const next = draft.trim() === '' ? null : clampQuantity(Number(draft));
+    if (next === null || next === quantity) {
+      setDraft(String(quantity));
+      return;
+    }
+    setDraft(String(next));
+    onChange(next);
+  };
+
+  return (
+    <fieldset
+      aria-label={`Quantity of ${label}`}
+      className="m-0 inline-flex h-10 min-w-0 items-center overflow-hidden rounded-full border border-ink-900/12 bg-white p-0"
+    >
+      <button
+        type="button"
+        aria-label={`Decrease quantity of ${label}`}
+        disabled={quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+        className={stepClasses}
+      >
+        <Minus aria-hidden="true" className="size-4" />
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_CODES_PER_PLAN}
+        aria-label={`Quantity of ${label}`}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+        className="h-full w-10 border-ink-900/10 border-x bg-transparent text-center font-semibold text-ink-900 text-sm tabular-nums [appearance:textfield] focus:outline-none focus-visible:bg-brand-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        aria-label={`Increase quantity of ${label}`}
+        disabled={quantity >= MAX_CODES_PER_PLAN}
+        onClick={() => onChange(quantity + 1)}
+        className={stepClasses}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCartPopupStore } from './cart-popup-store';
+
+describe('cart popup (requirements §2, §4: 3 s on screen, product cleared 300 ms later)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const make = () =>
+    createCartPopupStore({
+      timers: {
+        setTimeout: (callback, ms) => setTimeout(callback, ms),
+        clearTimeout: (id) => clearTimeout(id),
+        now: () => Date.now(),
+      },
+    });
+
+  it('shows, hides after 3 s and clears the product 300 ms later', () => {
+    const store = make();
+    store.show({ name: 'Reelsmith', image: null, plan: 'Tier 1' });
+    expect(store.get()).toEqual({ isOpen: true, product: { name: 'Reelsmith', image: null, plan: 'Tier 1' } });
+    vi.advanceTimersByTime(2999);
+    expect(store.get().isOpen).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(store.get().isOpen).toBe(false);
+    expect(store.get().product?.name).toBe('Reelsmith');
+    vi.advanceTimersByTime(299);
+    expect(store.get().product).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(store.get()).toEqual({ isOpen: false, product: null });
+  });
+
+  it('falls back to "lifetime plan" and no image', () => {
+    const store = make();
+    store.show({ name: 'Reelsmith', image: '', plan: '' });
+    expect(store.get().product).toEqual({ name: 'Reelsmith', image: null, plan: 'lifetime plan' });
+  });
+
+  it('restarts the countdown when another item is added', () => {
+    const store = make();
+    store.show({ name: 'A' });
+    vi.advanceTimersByTime(2500);
+    store.show({ name: 'B' });
+    vi.advanceTimersByTime(2500);
+    expect(store.get()).toMatchObject({ isOpen: true, product: { name: 'B' } });
+    vi.advanceTimersByTime(500);
+    expect(store.get().isOpen).toBe(false);
+  });
+
+  it('pauses while hovered and resumes with the time left', () => {
+    const store = make();
+    store.show({ name: 'A' });
+    vi.advanceTimersByTime(1000);
+    store.pause();
+    vi.advanceTimersByTime(10_000);
+    expect(store.get().isOpen).toBe(true);
+    store.resume();
+    vi.advanceTimersByTime(1999);
+    expect(store.get().isOpen).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(store.get().isOpen).toBe(false);
+  });
+
+  it('hides at once on request and notifies subscribers', () => {
+    const store = make();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.show({ name: 'A' });
+    store.hide();
+    expect(store.get().isOpen).toBe(false);
+    vi.advanceTimersByTime(300);
+    expect(store.get().product).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});

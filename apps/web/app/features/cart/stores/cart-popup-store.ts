@@ -1,0 +1,109 @@
+import { CART_POPUP_CLEAR_MS, CART_POPUP_MS, DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
+import { createStore, useStore } from '~/lib/create-store';
+
+/** Requirements §3 "Cart popup product": what the popup shows about the item just added. */
+export type CartPopupProduct = { name: string; image: string | null; plan: string };
+
+export type CartPopupState = {
+  /** Whether the popup is on screen; it fades out while `product` is still set. */
+  isOpen: boolean;
+  product: CartPopupProduct | null;
+};
+
+const CLOSED: CartPopupState = Object.freeze({ isOpen: false, product: null });
+
+type Timers = {
+  setTimeout: (callback: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  clearTimeout: (id: ReturnType<typeof setTimeout>) => void;
+  now: () => number;
+};
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (id) => clearTimeout(id),
+  now: () => Date.now(),
+};
+
+/**
+ * Requirements §2 and §4: after adding to cart the popup shows for 3 s, then hides, and its product is
+ * cleared 300 ms later (the fade-out still shows it). Hovering or focusing the popup pauses the
+ * countdown, and leaving it resumes with the time that was left (WCAG 2.2.1, timing adjustable).
+ */
+export function createCartPopupStore({
+  showMs = CART_POPUP_MS,
+  clearMs = CART_POPUP_CLEAR_MS,
+  timers = realTimers,
+}: {
+  showMs?: number;
+  clearMs?: number;
+  timers?: Timers;
+} = {}) {
+  const state = createStore(CLOSED);
+  let hideTimer: ReturnType<typeof setTimeout> | null = null;
+  let clearTimer: ReturnType<typeof setTimeout> | null = null;
+  let remainingMs = showMs;
+  let startedAt = 0;
+  let isPaused = false;
+
+  const stopTimers = () => {
+    if (hideTimer) timers.clearTimeout(hideTimer);
+    if (clearTimer) timers.clearTimeout(clearTimer);
+    hideTimer = null;
+    clearTimer = null;
+  };
+
+  const startCountdown = (ms: number) => {
+    remainingMs = ms;
+    startedAt = timers.now();
+    hideTimer = timers.setTimeout(hide, ms);
+  };
+
+  function hide() {
+    stopTimers();
+    isPaused = false;
+    const { product } = state.get();
+    if (!product) return;
+    state.set({ isOpen: false, product });
+    clearTimer = timers.setTimeout(() => {
+      clearTimer = null;
+      state.set(CLOSED);
+    }, clearMs);
+  }
+
+  return {
+    get: state.get,
+    subscribe: state.subscribe,
+    getServerState: state.getServerState,
+    show(product: { name: string; image?: string | null; plan?: string | null }) {
+      stopTimers();
+      isPaused = false;
+      state.set({
+        isOpen: true,
+        product: { name: product.name, image: product.image || null, plan: product.plan || DEFAULT_PLAN_LABEL },
+      });
+      startCountdown(showMs);
+    },
+    hide,
+    pause() {
+      if (!state.get().isOpen || isPaused || !hideTimer) return;
+      isPaused = true;
+      timers.clearTimeout(hideTimer);
+      hideTimer = null;
+      remainingMs = Math.max(0, remainingMs - (timers.now() - startedAt));
+    },
+    resume() {
+      if (!state.get().isOpen || !isPaused) return;
+      isPaused = false;
+      startCountdown(remainingMs);
+    },
+  };
+}
+
+export type CartPopupStore = ReturnType<typeof createCartPopupStore>;
+
+export const cartPopup = createCartPopupStore();
+export const showCartPopup = cartPopup.show;
+
+export function useCartPopup(): CartPopupState {
+  return useStore(cartPopup);
+}

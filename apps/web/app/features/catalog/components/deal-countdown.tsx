@@ -1,0 +1,31 @@
+import { clsx } from 'clsx';
+import { useEffect, useState } from 'react';
+import { formatCountdown, formatEndTime, getTimeLeft } from '../countdown';
+
+export interface DealCountdownProps {
+  /** ISO end time of the deal. */
+  endsAt: string;
+  className?: string;
+}
+
+/**
+ * Time left on a deal, ticking every second. The server (and the hydrating render) show the
+ * fixed end time, so the HTML never disagrees with the first client render; the clock starts
+ * after hydration.
+ */
+export function DealCountdown({ endsAt, className }: DealCountdownProps) {
+  const [now, setNow] = useState<number | null>(null);
+
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const left = now === null ? undefined : getTimeLeft(endsAt, now);
+  return (
+    <time dateTime={endsAt} className={clsx('tabular-nums', className)} data-ticking={now !== null || undefined}>
+      {left === undefined ? `Ends ${formatEndTime(endsAt)}` : left === null ? 'Deal ended' : formatCountdown(left)}
+    </time>
+  );
+}

@@ -1,0 +1,94 @@
+import { productPath } from '@everdeal/contracts/paths';
+import { clsx } from 'clsx';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { cheapestPlan, type ProductCardView } from '~/shared/catalog/product-card-view';
+import { useProductActions } from '../product-actions';
+import { DealStatusBadge } from './deal-status-badge';
+import { PriceTag } from './price-tag';
+import { ProductLogo } from './product-logo';
+import { RatingStars } from './rating-stars';
+
+export interface ProductCardProps {
+  product: ProductCardView;
+  /** Position in a ranking; shows "#1", "#2"… in the corner. */
+  rank?: number;
+  /** Heading level of the product name, to keep the page outline in order (default h3). */
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+}
+
+/**
+ * One deal in a grid. The whole card is clickable through the name link stretched over it,
+ * so screen readers hear one link per card, named after the product. The upvote, wishlist and
+ * add-to-cart buttons are siblings of the link (never inside it) and sit above its overlay;
+ * the tab order is name, upvote, wishlist, add to cart.
+ */
+export function ProductCard({ product, rank, headingLevel: Heading = 'h3', className }: ProductCardProps) {
+  const isClosed = product.dealStatus === 'sold_out' || product.dealStatus === 'ended';
+  const plan = product.dealStatus === 'live' ? cheapestPlan(product.plans) : undefined;
+  const nameId = useId();
+  const { UpvoteButton, FavoriteButton, AddToCartButton } = useProductActions();
+  return (
+    <article
+      aria-labelledby={nameId}
+      className={clsx(
+        'group relative flex h-full flex-col rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5',
+        'transition duration-200 hover:-translate-y-0.5 hover:shadow-pop hover:ring-brand-300',
+        'focus-within:ring-2 focus-within:ring-brand-500',
+        className,
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <div className="relative">
+          <ProductLogo src={product.logoUrl} name={product.name} size="sm" className={clsx(isClosed && 'grayscale')} />
+          {rank ? (
+            <span className="absolute -top-2 -left-2 grid h-6 min-w-6 place-items-center rounded-full bg-ink-900 px-1.5 text-xs font-bold text-white tabular-nums ring-2 ring-surface">
+              <span className="sr-only">Rank </span>#{rank}
+            </span>
+          ) : null}
+        </div>
+        <div className="min-w-0 flex-1">
+          <Heading id={nameId} className="hyphens-auto break-words text-base font-semibold leading-snug text-ink-900">
+            <Link
+              to={productPath(product.slug)}
+              className="outline-none after:absolute after:inset-0 after:rounded-card after:content-[''] group-hover:text-brand-700"
+              prefetch="intent"
+            >
+              {product.name}
+            </Link>
+          </Heading>
+          <p className="mt-1 flex flex-wrap items-center gap-1.5">
+            <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              <span className="sr-only">Category: </span>
+              {product.category.name}
+            </span>
+            <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} className="px-2" />
+          </p>
+        </div>
+        <UpvoteButton product={product} />
+      </div>
+
+      <p className="mt-3 line-clamp-2 text-sm text-ink-500">{product.tagline}</p>
+
+      <div className="mt-auto pt-4">
+        <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-ink-900/5 pt-4">
+          <PriceTag price={product.price} originalPrice={product.originalPrice} currency={product.currency} />
+          <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        </div>
+        <div className="mt-4 flex items-center gap-2">
+          <FavoriteButton product={product} />
+          {plan ? (
+            <AddToCartButton
+              product={product}
+              plan={plan}
+              size="sm"
+              label={`Add to cart: ${product.name}`}
+              className="relative z-10 h-10 flex-1 md:h-9"
+            />
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

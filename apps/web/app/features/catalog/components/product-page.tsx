@@ -1,0 +1,213 @@
+import { categoryPath, productPath } from '@everdeal/contracts/paths';
+import HelpCircle from 'lucide-react/icons/circle-question-mark';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Star from 'lucide-react/icons/star';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { EmptyState } from '~/components/ui/empty-state';
+import { JsonLd } from '~/components/ui/json-ld';
+import { ProseHtml } from '~/components/ui/prose';
+import { formatCount } from '~/lib/format-count';
+import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
+import type { ProductCardView } from '~/shared/catalog/product-card-view';
+import { useProductActions } from '../product-actions';
+import type { ProductPageView } from '../product-page-view';
+import { AiDisclosure } from './ai-disclosure';
+import { ChipList } from './chip-list';
+import { CommunityPlaceholder } from './community-placeholder';
+import { DealFacts } from './deal-facts';
+import { DealStatusBadge } from './deal-status-badge';
+import { PlanCard } from './plan-card';
+import { PlanComparison } from './plan-comparison';
+import { ProductGallery } from './product-gallery';
+import { ProductGrid } from './product-grid';
+import { ProductLogo } from './product-logo';
+import { ProductSectionNav } from './product-section-nav';
+import { RatingStars } from './rating-stars';
+import { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
+import { SellerCard } from './seller-card';
+
+const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
+
+export interface ProductPageProps {
+  product: ProductPageView;
+  related: ProductCardView[];
+  /** The render time, so the server and the hydrating browser word the deal status alike. */
+  now: number;
+  publicUrl: string;
+}
+
+/** A product's page (requirements §2 "/products/{slug}"): header, gallery, plans, details, related deals. */
+export function ProductPage({ product, related, now, publicUrl }: ProductPageProps) {
+  const { UpvoteButton, FavoriteButton } = useProductActions();
+  const isPurchasable = product.dealStatus === 'live';
+  const categoryUrl = categoryPath(product.category.slug);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+      <JsonLd
+        data={[
+          productJsonLd(publicUrl, product),
+          breadcrumbJsonLd(publicUrl, [
+            { name: 'Home', path: '/' },
+            { name: product.category.name, path: categoryUrl },
+            { name: product.name, path: productPath(product.slug) },
+          ]),
+        ]}
+      />
+      <Breadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
+      />
+
+      <article aria-labelledby="product-name" className="mt-6">
+        <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <ProductLogo src={product.logoUrl} name={product.name} size="lg" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+                {product.category.name}
+              </span>
+              <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} />
+            </div>
+            <h1 id="product-name" className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
+              {product.name}
+            </h1>
+            <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              <UpvoteButton product={product} size="md" />
+              <FavoriteButton product={product} variant="labelled" />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
+              {product.plans.length > 0 ? (
+                <a href="#plans" className="text-sm font-semibold text-brand-700 hover:underline">
+                  See {product.plans.length === 1 ? 'the plan' : `all ${product.plans.length} plans`}
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </header>
+
+        <div className="mt-6">
+          <ProductSectionNav />
+        </div>
+
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+          <div className="min-w-0 space-y-12">
+            <div id="overview" className="scroll-mt-32 space-y-12">
+              <ProductGallery images={product.gallery} productName={product.name} />
+              <section aria-labelledby="about-product">
+                <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
+                  About {product.name}
+                </h2>
+                <ProseHtml html={product.descriptionHtml} className="mt-4" />
+              </section>
+            </div>
+
+            <section id="plans" aria-labelledby="plans-title" className="min-w-0 scroll-mt-32">
+              <h2 id="plans-title" className="text-2xl font-bold tracking-tight text-ink-900">
+                Choose your plan
+              </h2>
+              <p className="mt-1 text-ink-500">
+                Every plan is delivered as a license code you redeem on {product.name}&rsquo;s own site.{' '}
+                <a href="#refund-window" className="font-medium text-brand-700 hover:underline">
+                  {refundWindowTitle(product.refundWindowDays)}
+                </a>
+              </p>
+              {product.plans.length > 0 ? (
+                <ul className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+                  {product.plans.map((plan) => (
+                    <li key={plan.variantId}>
+                      <PlanCard
+                        product={product}
+                        plan={plan}
+                        isPurchasable={isPurchasable}
+                        unavailableLabel={unavailableLabels[product.dealStatus]}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-6 rounded-card bg-surface p-6 text-ink-500 ring-1 ring-ink-900/5">
+                  The seller has not published any plans for this deal yet.
+                </p>
+              )}
+              <div className="mt-8">
+                <PlanComparison plans={product.plans} productName={product.name} />
+              </div>
+            </section>
+
+            <div className="space-y-6">
+              <ChipList id="integrations" title="Integrations" items={product.integrations} />
+              <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+            </div>
+
+            {/* Filled by the community features; until then each says plainly that it is empty. */}
+            <CommunityPlaceholder
+              id="reviews"
+              title="Reviews"
+              icon={Star}
+              emptyTitle={
+                product.reviewCount > 0
+                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${formatCount(product.reviewCount)} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
+                  : 'No reviews yet'
+              }
+              description={
+                product.reviewCount > 0
+                  ? 'The written reviews will be listed here. Only verified purchasers can review a deal.'
+                  : `Only verified purchasers can review ${product.name}; the first reviews appear here.`
+              }
+            />
+            <CommunityPlaceholder
+              id="questions"
+              title="Questions"
+              icon={HelpCircle}
+              emptyTitle="No questions yet"
+              description="Questions from shoppers and the founder's answers appear here."
+            />
+            <CommunityPlaceholder
+              id="updates"
+              title="Updates"
+              icon={Megaphone}
+              emptyTitle="No updates yet"
+              description={`${product.seller.name} posts product news and changelogs here.`}
+            />
+            <CommunityPlaceholder
+              id="community"
+              title="Community"
+              icon={MessagesSquare}
+              emptyTitle="No discussions yet"
+              description="Threads where buyers share tips and workflows appear here."
+            />
+          </div>
+
+          <aside aria-label="Deal details" className="space-y-5">
+            <RefundGuarantee days={product.refundWindowDays} />
+            <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+            <AiDisclosure ai={product.ai} />
+            <SellerCard seller={product.seller} />
+          </aside>
+        </div>
+      </article>
+
+      <section aria-labelledby="related-deals" className="mt-20">
+        <h2 id="related-deals" className="text-2xl font-bold tracking-tight text-ink-900">
+          Related deals
+        </h2>
+        <p className="mt-1 text-ink-500">More {product.category.name.toLowerCase()} tools on Everdeal.</p>
+        <ProductGrid
+          className="mt-6"
+          products={related}
+          headingLevel="h3"
+          empty={
+            <EmptyState
+              className="mt-6"
+              title={`No other ${product.category.name.toLowerCase()} deals right now`}
+              description="New AI deals launch every week."
+            />
+          }
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Plan } from '@everdeal/contracts';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import type { ButtonSize } from '~/components/ui/button';
+import type { ProductCardView } from '~/shared/catalog/product-card-view';
+
+/**
+ * What a shopper can do with a product, as the catalogue shows it on cards and on the product
+ * page: upvote it, save it to the wishlist, add a plan to the cart. Those belong to the upvotes,
+ * wishlist and cart features, which the catalogue may not import (a feature never imports
+ * another), so the layout route that shows catalogue pages hands them in here, once.
+ */
+export type ProductActions = {
+  UpvoteButton: ComponentType<{ product: ProductCardView; size?: 'sm' | 'md'; className?: string }>;
+  FavoriteButton: ComponentType<{ product: ProductCardView; variant?: 'icon' | 'labelled'; className?: string }>;
+  AddToCartButton: ComponentType<{
+    product: { id: number; name: string; logoUrl: string };
+    plan: Pick<Plan, 'variantId' | 'name'>;
+    size?: ButtonSize;
+    /** Accessible name when the visible "Add to cart" is not enough (cards name the product). */
+    label?: string;
+    className?: string;
+  }>;
+};
+
+const ProductActionsContext = createContext<ProductActions | null>(null);
+
+export function ProductActionsProvider({ actions, children }: { actions: ProductActions; children: ReactNode }) {
+  return <ProductActionsContext value={actions}>{children}</ProductActionsContext>;
+}
+
+export function useProductActions(): ProductActions {
+  const actions = useContext(ProductActionsContext);
+  if (!actions) throw new Error('Catalogue components need a ProductActionsProvider above them (the layout route)');
+  return actions;
+}

@@ -1,0 +1,49 @@
+import { clsx } from 'clsx';
+import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
+import { formatCount } from '~/lib/format-count';
+import type { ProductCardView } from '~/shared/catalog/product-card-view';
+import { useUpvoteToggle } from '../api/toggle-upvote';
+
+export interface UpvoteButtonProps {
+  product: ProductCardView;
+  size?: 'sm' | 'md';
+  className?: string;
+}
+
+/**
+ * Upvote toggle with the product's count (requirements §4): a visitor signs in first, the vote shows at
+ * once and the count settles on the server's answer. The name comes from the button's content,
+ * hidden action text then the visible count ("Upvote Reelsmith, 1,234 upvotes"), so it contains
+ * what is on screen (WCAG 2.5.3 Label in Name) and a speech user can say the number they see.
+ */
+export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonProps) {
+  const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(product);
+  return (
+    <button
+      type="button"
+      aria-pressed={isUpvoted}
+      aria-busy={isPending || undefined}
+      onClick={toggle}
+      className={clsx(
+        'relative z-10 inline-flex shrink-0 flex-col items-center justify-center rounded-xl border font-semibold tabular-nums leading-none transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        size === 'sm' ? 'min-h-11 min-w-11 gap-0.5 px-1.5 text-xs' : 'h-11 flex-row gap-1.5 px-3.5 text-sm',
+        isUpvoted
+          ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
+          : 'border-ink-900/10 bg-white text-ink-700 hover:border-brand-300 hover:text-brand-700',
+        className,
+      )}
+    >
+      <span className="sr-only">{isUpvoted ? `Remove upvote from ${product.name}, ` : `Upvote ${product.name}, `}</span>
+      <ArrowBigUp
+        aria-hidden="true"
+        className={clsx('size-4', isUpvoted ? 'fill-current' : 'text-brand-600')}
+        strokeWidth={2.25}
+      />
+      <span>
+        {formatCount(count)}
+        <span className="sr-only">{count === 1 ? ' upvote' : ' upvotes'}</span>
+      </span>
+    </button>
+  );
+}

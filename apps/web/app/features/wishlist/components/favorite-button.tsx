@@ -1,0 +1,52 @@
+import { clsx } from 'clsx';
+import Heart from 'lucide-react/icons/heart';
+import type { ProductCardView } from '~/shared/catalog/product-card-view';
+import { useFavoriteToggle } from '../api/toggle-favorite';
+
+export interface FavoriteButtonProps {
+  product: ProductCardView;
+  /** "icon": a round heart (cards); "labelled": a heart with "Save"/"Saved" (product page). */
+  variant?: 'icon' | 'labelled';
+  className?: string;
+}
+
+/**
+ * The wishlist heart (requirements §4): optimistic, and a visitor signs in first. The labelled variant
+ * is named by its visible word plus the product ("Save X to wishlist", "Saved X to wishlist"),
+ * so speech users can say what they see (WCAG 2.5.3 Label in Name).
+ */
+export function FavoriteButton({ product, variant = 'icon', className }: FavoriteButtonProps) {
+  const { isFavorite, toggle, isPending } = useFavoriteToggle(product);
+  return (
+    <button
+      type="button"
+      aria-pressed={isFavorite}
+      aria-label={
+        variant === 'labelled'
+          ? undefined
+          : isFavorite
+            ? `Remove ${product.name} from wishlist`
+            : `Add ${product.name} to wishlist`
+      }
+      aria-busy={isPending || undefined}
+      onClick={toggle}
+      className={clsx(
+        'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full border transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        variant === 'icon' ? 'size-11 md:size-10' : 'h-11 px-4 font-semibold text-sm',
+        isFavorite
+          ? 'border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100'
+          : 'border-ink-900/10 bg-white text-ink-700 hover:border-rose-200 hover:text-rose-600',
+        className,
+      )}
+    >
+      <Heart aria-hidden="true" className={clsx('size-5', isFavorite && 'fill-current')} />
+      {variant === 'labelled' ? (
+        <>
+          <span>{isFavorite ? 'Saved' : 'Save'}</span>
+          <span className="sr-only">{product.name} to wishlist</span>
+        </>
+      ) : null}
+    </button>
+  );
+}

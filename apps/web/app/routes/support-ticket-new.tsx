@@ -1,0 +1,39 @@
+import { pageTitle } from '@everdeal/contracts/constants';
+import { SUPPORT_PATH } from '@everdeal/contracts/paths';
+import { useSearchParams } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { NewTicketForm } from '~/features/support/components/new-ticket-form';
+import { TicketThreadSkeleton } from '~/features/support/components/ticket-thread-skeleton';
+import { requestedOrderId } from '~/features/support/support-rules';
+import type { Route } from './+types/support-ticket-new';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('New support ticket') },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * `/support/tickets/new[?orderId=…&subject=…]`: an order page links here about one of its
+ * items. A ticket needs the session, which the browser holds: the server renders the
+ * skeleton, and a visitor is sent to sign in and brought back (like /user).
+ */
+export default function NewSupportTicket() {
+  const user = useRequireLogin();
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+      <Breadcrumbs items={[{ label: 'Support', to: SUPPORT_PATH }, { label: 'New ticket' }]} />
+      <div className="mt-6 rounded-card bg-white p-6 shadow-card ring-1 ring-ink-900/5 sm:p-8">
+        {user ? (
+          <NewTicketForm
+            initialOrderId={requestedOrderId(searchParams)}
+            initialSubject={(searchParams.get('subject') ?? '').slice(0, 150)}
+          />
+        ) : (
+          <TicketThreadSkeleton />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { pageTitle } from '@everdeal/contracts/constants';
+import { data } from 'react-router';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { TicketThread } from '~/features/support/components/ticket-thread';
+import { TicketThreadSkeleton } from '~/features/support/components/ticket-thread-skeleton';
+import { isTicketId } from '~/features/support/support-rules';
+import type { Route } from './+types/support-ticket';
+
+/**
+ * `/support/tickets/{id}`. The server cannot read the ticket (the session is in the browser),
+ * but it can tell a path that cannot name one: that is the 404 page with HTTP 404.
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isTicketId(params.ticketId)) throw data(null, { status: 404 });
+  return { ticketId: params.ticketId.toLowerCase() };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Support ticket') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function SupportTicket({ loaderData }: Route.ComponentProps) {
+  const user = useRequireLogin();
+  return (
+    <div className="mx-auto max-w-4xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+      {user ? <TicketThread ticketId={loaderData.ticketId} /> : <TicketThreadSkeleton />}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { User } from '@everdeal/contracts';
+import { parseStoredUser } from '@everdeal/contracts/user';
+import { createStore, useStore } from '~/lib/create-store';
+
+export const AUTH_TOKEN_KEY = 'everdeal.auth.token';
+export const AUTH_USER_KEY = 'everdeal.auth.user';
+
+export type AuthSnapshot = {
+  /** False while server-rendering and hydrating: storage has not been read yet. */
+  isRestored: boolean;
+  /** Requirements §4: logged in means both a token and a user are stored. */
+  isLoggedIn: boolean;
+  token: string | null;
+  user: User | null;
+};
+
+/** The part of `Storage` the store uses, so tests can hand in a fake. */
+export type AuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const UNRESTORED: AuthSnapshot = Object.freeze({ isRestored: false, isLoggedIn: false, token: null, user: null });
+
+function snapshotOf(token: string | null, user: User | null): AuthSnapshot {
+  return { isRestored: true, isLoggedIn: Boolean(token && user), token, user };
+}
+
+function parseUser(raw: string | null): User | null {
+  if (!raw) return null;
+  try {
+    return parseStoredUser(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Requirements §3/§4: the token and the user live in the browser and are restored on start. The store
+ * reads storage lazily, on the first browser read, so the server and the hydrating client both
+ * render "not restored" and the real state arrives in the re-render after hydration.
+ */
+export function createAuthStore(getStorage: () => AuthStorage | null) {
+  const restore = (): AuthSnapshot => {
+    const storage = getStorage();
+    if (!storage) return snapshotOf(null, null);
+    try {
+      return snapshotOf(storage.getItem(AUTH_TOKEN_KEY), parseUser(storage.getItem(AUTH_USER_KEY)));
+    } catch {
+      return snapshotOf(null, null);
+    }
+  };
+  const state = createStore(restore, { serverState: UNRESTORED });
+
+  const write = (token: string | null, user: User | null) => {
+    const storage = getStorage();
+    try {
+      if (token) storage?.setItem(AUTH_TOKEN_KEY, token);
+      else storage?.removeItem(AUTH_TOKEN_KEY);
+      if (user) storage?.setItem(AUTH_USER_KEY, JSON.stringify(user));
+      else storage?.removeItem(AUTH_USER_KEY);
+    } catch {
+      // Private mode or a full quota: the session still works for this tab.
+    }
+  };
+
+  return {
+    get: state.get,
+    subscribe: state.subscribe,
+    getServerState: state.getServerState,
+    getToken: (): string | null => state.get().token,
+    setAuth(token: string, user: User) {
+      write(token, user);
+      state.set(snapshotOf(token, user));
+    },
+    /** Replaces the stored user (profile edits) and keeps the token. */
+    setUser(user: User) {
+      const { token } = state.get();
+      if (!token) return;
+      write(token, user);
+      state.set(snapshotOf(token, user));
+    },
+    clearAuth() {
+      write(null, null);
+      state.set(snapshotOf(null, null));
+    },
+    /** Re-reads storage: another tab signed in or out (`storage` event). */
+    reload() {
+      state.set(restore());
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+function browserStorage(): AuthStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const authStore = createAuthStore(browserStorage);
+export const { setAuth, setUser, clearAuth, getToken } = authStore;
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === AUTH_TOKEN_KEY || event.key === AUTH_USER_KEY) authStore.reload();
+  });
+}
+
+/** The auth state for a component; `isRestored` is false during SSR and hydration. */
+export function useAuth(): AuthSnapshot {
+  return useStore(authStore);
+}
+
+/**
+ * Only whether someone is signed in. For a visitor it stays `false` when the session is
+ * restored after hydration, so the product cards' buttons that use it do not all render again
+ * then (one long task on a phone); `useAuth` changes for everyone at that moment.
+ */
+export function useIsLoggedIn(): boolean {
+  return useStore(authStore, (auth) => auth.isLoggedIn);
+}
+
+/** The signed-in user at this moment, for event handlers (no re-render when it changes). */
+export function currentUser(): User | null {
+  return authStore.get().user;
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * WCAG 2.2 A and AA, the rules axe can decide by itself. `include` narrows the scan to a dialog
+ * (or any part) once it is open; the whole page is scanned otherwise.
+ *
+ * Selecting rules by tag also runs axe's experimental ones, which its defaults leave out.
+ * `label-content-name-mismatch` is one: it reads the initials of the header's avatar link as
+ * that link's label ("AS" in a link named "Your account"), though they are a picture of the
+ * person, not a label (the visible label rule, WCAG 2.5.3, is about text labels).
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .disableRules(['label-content-name-mismatch']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/**
+ * Sends the page's requests as another client address. The server trusts X-Forwarded-For from
+ * loopback (its reverse-proxy setting) and rate-limits the forms per address (decision 009), so
+ * each test is its own visitor and the specs never use up one shared budget.
+ */
+export async function asOwnVisitor(page: Page): Promise<string> {
+  const bytes = randomBytes(3);
+  const ip = `10.${bytes[0]}.${bytes[1]}.${1 + ((bytes[2] ?? 0) % 250)}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  return ip;
+}

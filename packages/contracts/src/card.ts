@@ -1,0 +1,65 @@
+// Card-entry checks shared by the sandbox provider (server) and the card form (browser), so a
+// typo is refused with the same field message at both ends (issue 10: "a number failing the
+// Luhn check, a past expiry or a bad CVC is refused at entry with a clear field message").
+// Zod-free: the browser imports it through `@everdeal/contracts/card`.
+
+export const CardMessage = {
+  numberInvalid: 'Your card number is invalid.',
+  expiryMonthInvalid: "Your card's expiration month is invalid.",
+  expiryYearInvalid: "Your card's expiration year is invalid.",
+  expired: "Your card's expiration date is in the past.",
+  cvcInvalid: "Your card's security code is invalid.",
+} as const;
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+
+/** Digits only: people type card numbers with spaces or dashes between the groups. */
+export function normalizeCardNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The Luhn (mod 10) checksum every card number carries; catches one wrong digit and most swaps. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card network from the number's leading digits (ISO/IEC 7812 issuer ranges). */
+export function cardBrand(digits: string): CardBrand {
+  const prefix = (length: number) => Number(digits.slice(0, length));
+  if (/^4/.test(digits)) return 'visa';
+  if (/^5[1-5]/.test(digits) || (prefix(4) >= 2221 && prefix(4) <= 2720)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  if (/^(36|30[0-5]|3095|38|39)/.test(digits)) return 'diners';
+  if (prefix(4) >= 3528 && prefix(4) <= 3589) return 'jcb';
+  if (/^62/.test(digits)) return 'unionpay';
+  return 'unknown';
+}
+
+/** American Express prints a 4-digit code on the front; every other network a 3-digit one. */
+export function cvcLength(brand: CardBrand): number {
+  return brand === 'amex' ? 4 : 3;
+}
+
+/** A valid card number: 12 to 19 digits with a correct checksum. */
+export function isValidCardNumber(input: string): boolean {
+  const digits = normalizeCardNumber(input);
+  return /^\d{12,19}$/.test(digits) && passesLuhn(digits);
+}
+
+/** A card is valid through the last day of its expiry month (UTC). */
+export function isCardExpired(expMonth: number, expYear: number, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return expYear < year || (expYear === year && expMonth < month);
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { BillingIntervalSchema, PlanKindSchema } from './catalog';
+import {
+  DEFAULT_ORDERS_PAGE_SIZE,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_MIN_LENGTH,
+  MAX_ORDERS_PAGE_SIZE,
+} from './constants';
+import { ownedUuid } from './ids';
+import { PaymentMethodId } from './payments';
+
+// The caller's own order and its items: another user's answer 404 (requirements §6). Both name
+// the resource 'order', since an item id only means something with its order's.
+export const OrderId = ownedUuid('order', 'must be an order id');
+const ItemId = ownedUuid('order', 'must be an order item id');
+
+/**
+ * `orders/checkout` (requirements §15). The key is the client's, one per purchase attempt: the
+ * same key from the same user answers the first result and never charges twice. Visible ASCII
+ * only, so it can be logged and compared without surprises.
+ */
+export const CheckoutInputSchema = z.object({
+  paymentMethodId: PaymentMethodId,
+  idempotencyKey: z
+    .string({ error: 'is required' })
+    .min(IDEMPOTENCY_KEY_MIN_LENGTH, `must be at least ${IDEMPOTENCY_KEY_MIN_LENGTH} characters`)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
+    .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces'),
+});
+export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
+
+/** `pending` until the provider settles the payment, then `paid`; a refused payment is `failed`. */
+export const OrderStatusSchema = z.enum(['pending', 'paid', 'failed']);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** An item is `active` once paid (its codes are the buyer's), `canceled` when its order failed. */
+export const OrderItemStatusSchema = z.enum(['pending', 'active', 'canceled']);
+export type OrderItemStatus = z.infer<typeof OrderItemStatusSchema>;
+
+/** `redeemed` is the buyer's own mark (requirements §11 activation state); `revoked` follows a refund. */
+export const LicenseCodeStatusSchema = z.enum(['active', 'redeemed', 'revoked']);
+export type LicenseCodeStatus = z.infer<typeof LicenseCodeStatusSchema>;
+
+export const OrderCodeSchema = z.object({
+  code: z.string(),
+  status: LicenseCodeStatusSchema,
+  redeemedAt: z.string().nullable(),
+});
+export type OrderCode = z.infer<typeof OrderCodeSchema>;
+
+export const OrderItemSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  productId: z.number().int(),
+  variantId: z.number().int(),
+  productName: z.string(),
+  productSlug: z.string(),
+  productLogoUrl: z.string(),
+  planName: z.string(),
+  planKind: PlanKindSchema,
+  billingInterval: BillingIntervalSchema.nullable(),
+  quantity: z.number().int(),
+  price: z.number().int().describe('unit price paid, cents'),
+  originalPrice: z.number().int().describe('unit list price at purchase, cents'),
+  amount: z.number().int().describe('price × quantity, cents: what a refund of the item returns'),
+  currency: z.string(),
+  status: OrderItemStatusSchema,
+  codes: z.array(OrderCodeSchema).describe('one per unit once paid; empty before'),
+  redemptionUrl: z.string().nullable(),
+  refundWindowDays: z.number().int(),
+  refundableUntil: z.string().nullable().describe('null before payment and when the product takes no refunds'),
+  currentPeriodStart: z.string().nullable().describe('subscriptions: the paid period'),
+  currentPeriodEnd: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string(),
+  status: OrderStatusSchema,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  total: z.number().int().describe('cents charged'),
+  originalTotal: z.number().int().describe('cents at list prices'),
+  discount: z.number().int().describe('originalTotal − total, cents'),
+  currency: z.string(),
+  payment: z.object({ brand: z.string(), last4: z.string() }).nullable().describe('the card charged'),
+  items: z.array(OrderItemSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * What the browser must do before a Stripe payment can finish (3-D Secure): call
+ * `stripe.handleNextAction({clientSecret})`, then follow the order with `orders/getOrder`.
+ */
+export const PaymentActionSchema = z.object({
+  type: z.literal('stripe_next_action'),
+  clientSecret: z.string(),
+});
+export type PaymentAction = z.infer<typeof PaymentActionSchema>;
+
+export const CheckoutResultSchema = z.object({
+  order: OrderSchema,
+  paymentAction: PaymentActionSchema.nullable().describe('set while a pending order waits for the buyer'),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+
+export const GetOrdersInputSchema = z.object({
+  page: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+  pageSize: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_ORDERS_PAGE_SIZE, `must be at most ${MAX_ORDERS_PAGE_SIZE}`)
+    .default(DEFAULT_ORDERS_PAGE_SIZE),
+});
+export type GetOrdersInput = z.input<typeof GetOrdersInputSchema>;
+export type GetOrdersQuery = z.output<typeof GetOrdersInputSchema>;
+
+export const OrderListSchema = z.object({
+  orders: z.array(OrderSchema).describe('paid and pending orders, newest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+export const GetOrderInputSchema = z.object({ orderId: OrderId });
+export type GetOrderInput = z.infer<typeof GetOrderInputSchema>;
+export const OrderResultSchema = z.object({ order: OrderSchema });
+export type OrderResult = z.infer<typeof OrderResultSchema>;
+
+export const OrderItemRefInputSchema = z.object({ orderId: OrderId, itemId: ItemId });
+export type OrderItemRefInput = z.infer<typeof OrderItemRefInputSchema>;
+export const OrderItemResultSchema = z.object({ item: OrderItemSchema });
+export type OrderItemResult = z.infer<typeof OrderItemResultSchema>;
+
+/** The buyer marks one of an item's codes redeemed at the seller's site (or takes the mark back). */
+export const SetCodeRedeemedInputSchema = z.object({
+  orderId: OrderId,
+  itemId: ItemId,
+  code: z
+    .string({ error: 'must be a license code' })
+    .trim()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters')
+    // No control characters: PostgreSQL refuses NUL in text, and no code holds any (requirements §8).
+    .regex(/^[^\p{Cc}]+$/u, 'must be a license code'),
+  redeemed: z.boolean({ error: 'must be true or false' }).default(true),
+});
+export type SetCodeRedeemedInput = z.input<typeof SetCodeRedeemedInputSchema>;

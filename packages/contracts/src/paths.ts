@@ -1,0 +1,26 @@
+// Paths of the storefront's pages (requirements §2), built in one place for the web app, the
+// sitemap and mail. Slugs are URL-encoded, so whatever a slug holds the link stays one path.
+
+export const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
+export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
+
+/** The full results page of a search (`/search?q=…`, the query trimmed). */
+export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query.trim())}`;
+export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+
+/**
+ * The blog's list: `/blog`, one tag's posts (`?tag=`) and later pages (`?page=`), the tag first
+ * so every view has one spelling (the canonical URL and the links agree).
+ */
+export const blogPath = ({ tag, page = 1 }: { tag?: string; page?: number } = {}) => {
+  const query = [...(tag ? [`tag=${encodeURIComponent(tag)}`] : []), ...(page > 1 ? [`page=${page}`] : [])].join('&');
+  return query ? `/blog?${query}` : '/blog';
+};
+
+/** The support pages: the FAQ with the ticket list, a new ticket, one ticket's thread. */
+export const SUPPORT_PATH = '/support';
+export const newTicketPath = (orderId?: string) =>
+  orderId ? `/support/tickets/new?orderId=${encodeURIComponent(orderId)}` : '/support/tickets/new';
+export const supportTicketPath = (ticketId: string) => `/support/tickets/${encodeURIComponent(ticketId)}`;
+
+export const WAITLIST_PATH = '/waitlist';
