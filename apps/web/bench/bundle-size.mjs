@@ -6,7 +6,10 @@
 // server turns into the document's <link rel="modulepreload"> tags) and, for each route below,
 // adds up the entry module, the matched route modules (root, layout, page) and every chunk they
 // import statically: exactly the scripts a first visit downloads before hydration. Lazy chunks
-// (dynamic import()) are not counted; they are listed separately. Exits 1 when a page is over
+// (dynamic import()) are not counted; they are listed separately. The manifest file itself is
+// not downloaded: with React Router's lazy route discovery (its default, which app/routes.ts
+// keeps) the document carries a partial manifest inline, the matched routes and those of the
+// parent paths, so that inline script is what each page is charged for it. Exits 1 when a page is over
 // the budget or zod is in a first load (the schemas belong to lazily loaded forms); `npm run
 // test:e2e` runs it after the build, so a change that breaks the budget fails the tests.
 // KB here is 1024 bytes of `gzip -9` output, a little under what Vite's build log prints.
@@ -24,11 +27,14 @@ const assetsDir = join(clientDir, 'assets');
 const budgetKb = 150;
 
 // The pages of issue 5, by the route ids of app/routes.ts they match (root first).
+// `inline` adds the routes React Router also puts in the inline manifest: those matching the
+// parent paths of the URL (`/` for a page one segment down, which matches the home page).
+const home = ['root', 'routes/_default-layout', 'routes/home'];
 const pages = [
-  { name: 'Home (`/`)', routes: ['root', 'routes/_default-layout', 'routes/home'] },
-  { name: 'Product (`/products/:slug`)', routes: ['root', 'routes/_default-layout', 'routes/product'] },
-  { name: 'Trending (`/trending`)', routes: ['root', 'routes/_default-layout', 'routes/trending'] },
-  { name: 'Search (`/search`)', routes: ['root', 'routes/_default-layout', 'routes/search'] },
+  { name: 'Home (`/`)', routes: home, inline: [] },
+  { name: 'Product (`/products/:slug`)', routes: ['root', 'routes/_default-layout', 'routes/product'], inline: home },
+  { name: 'Trending (`/trending`)', routes: ['root', 'routes/_default-layout', 'routes/trending'], inline: home },
+  { name: 'Search (`/search`)', routes: ['root', 'routes/_default-layout', 'routes/search'], inline: home },
 ];
 
 const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
@@ -55,9 +61,14 @@ function firstLoad(routeIds) {
     urls.add(route.module);
     for (const url of route.imports ?? []) urls.add(url);
   }
-  // The manifest module itself is a script of every first load too.
-  urls.add(`/assets/${manifestFile}`);
   return [...urls];
+}
+
+/** Gzip bytes of the inline `window.__reactRouterManifest` script, as React Router prints it. */
+function inlineManifestBytes(routeIds) {
+  const routes = Object.fromEntries([...new Set(routeIds)].map((id) => [id, manifest.routes[id]]));
+  const script = `window.__reactRouterManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`;
+  return gzipSync(script, { level: 9 }).length;
 }
 
 /** Zod must stay out of first loads (issue 5): its error class names survive minification. */
@@ -70,7 +81,8 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const args = new Set(process.argv.slice(2));
 const rows = pages.map((page) => {
   const urls = firstLoad(page.routes);
-  const gzip = urls.reduce((sum, url) => sum + gzipBytes(url), 0);
+  const manifestBytes = inlineManifestBytes([...page.routes, ...page.inline]);
+  const gzip = urls.reduce((sum, url) => sum + gzipBytes(url), manifestBytes);
   return { ...page, urls, gzip, files: urls.length, zod: urls.some(hasZod) };
 });
 
@@ -82,7 +94,7 @@ if (args.has('--markdown')) {
     console.log(`| ${r.name} | ${r.files} | ${kb(r.gzip)} | ${status} | ${r.zod ? 'yes' : 'no'} |`);
   }
 } else {
-  console.log(`First-load JavaScript per route (gzip -9, ${manifestFile}); budget ${budgetKb} KB\n`);
+  console.log(`First-load JavaScript per route (gzip -9, ${manifestFile} inline); budget ${budgetKb} KB\n`);
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const r of rows) {
     const flag = r.gzip / 1024 <= budgetKb ? 'ok' : 'OVER';
@@ -92,11 +104,11 @@ if (args.has('--markdown')) {
   }
 }
 
-// The floor no app code can go under: the client entry, the React, React DOM and React Router
-// chunk it imports, and the route manifest.
-const floorUrls = [manifest.entry.module, ...manifest.entry.imports, `/assets/${manifestFile}`];
+// The floor no app code can go under: the client entry and the React, React DOM and React
+// Router chunk it imports.
+const floorUrls = [manifest.entry.module, ...manifest.entry.imports];
 const floor = floorUrls.reduce((sum, url) => sum + gzipBytes(url), 0);
-const line = `Floor (entry, React DOM, React Router, manifest): ${kb(floor)} KB`;
+const line = `Floor (entry, React DOM, React Router): ${kb(floor)} KB`;
 console.log(args.has('--markdown') ? `\n${line}.` : `\n${line}`);
 
 if (rows.some((r) => r.zod || r.gzip / 1024 > budgetKb)) process.exitCode = 1;
