@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnswerCache } from './lib/answer-cache';
-import { createBackgroundTasks } from './lib/background-tasks';
+import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
 import { registerBlogFeed } from './modules/blog/blog.feed';
 import { blogHandlers } from './modules/blog/blog.routes';
@@ -72,6 +72,8 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
   /** Runs the payments reconciliation job (decision 007); tests that drive it themselves turn it off. */
   reconcilePayments?: boolean;
+  /** Work started after an answer (mail, tokens); tests pass their own to wait for it with `flush()`. */
+  backgroundTasks?: BackgroundTasks;
 };
 
 /** Builds the whole server; the order below is the order requests meet things in. */
@@ -88,6 +90,7 @@ export async function buildApp({
   isShuttingDown,
   paymentProvider,
   reconcilePayments = true,
+  backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
   // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
   // quoted by PostgreSQL, no query strings (decision 008).
@@ -194,7 +197,7 @@ export async function buildApp({
     onRefused: (name) => metrics.rateLimited(name),
   });
   await limits.connect();
-  const tasks = createBackgroundTasks(app.log);
+  const tasks = backgroundTasks ?? createBackgroundTasks(app.log);
   app.addHook('onClose', async () => {
     // Tasks first: they may still send mail.
     await tasks.flush();

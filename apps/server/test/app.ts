@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Database, Db } from '@everdeal/db';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
+import { type BackgroundTasks, createBackgroundTasks } from '../src/lib/background-tasks';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { loadConfig } from '../src/plugins/config';
 import { defaultRateLimits, type RateLimitSettings } from '../src/plugins/rate-limit';
@@ -15,6 +16,8 @@ export type TestApp = {
   database: Database;
   /** The DATA_DIR of this app (uploads live under it). */
   dataDir: string;
+  /** What requests started after answering (mail, reset tokens): `await tasks.flush()` waits for it. */
+  tasks: BackgroundTasks;
   close(): Promise<void>;
 };
 
@@ -64,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     close: closeDatabase,
   } = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
+  // A failed task is a test failure, not a silent log line (logging is off in tests).
+  const tasks = createBackgroundTasks({ error: (...line: unknown[]) => console.error(...line) });
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -81,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
       ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
       reconcilePayments: options.reconcilePayments ?? false,
+      backgroundTasks: tasks,
     });
     await options.beforeReady?.(app);
     await app.ready();
@@ -95,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     database,
     dataDir,
+    tasks,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -100,7 +100,9 @@ describe('Google sign-in against a local OpenID provider', () => {
     const sub = nextSubject();
     const email = uniqueEmail('g');
     const first = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
-    await callApi(t.app, 'users/deactivateUser', {}, { token: first.body.data.token });
+    // A Google-only account confirms with a fresh sign-in instead of a password (decision 002).
+    const deactivated = await callApi(t.app, 'users/deactivateUser', {}, { token: first.body.data.token });
+    expect(deactivated.status).toBe(200);
     const again = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('Invalid email or password');
