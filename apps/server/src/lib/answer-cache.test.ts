@@ -13,6 +13,17 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((made) => made.close()));
 });
 
+/** A clock the test moves by hand, so no assertion depends on how busy the machine is. */
+function manualClock() {
+  let ms = 1_000_000;
+  return {
+    nowMs: () => ms,
+    advance(by: number) {
+      ms += by;
+    },
+  };
+}
+
 /** A loader that counts its calls and answers the call number. */
 function counter() {
   let calls = 0;
@@ -40,23 +51,30 @@ describe('answer cache', () => {
   });
 
   it('once stale, answers from the cache while one reload runs; past twice the TTL it waits for a load', async () => {
-    const answers = cache({ ttlMs: 100 });
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 100, nowMs: clock.nowMs });
     const source = counter();
     expect(await answers.get('k', source.load)).toBe(1);
-    await sleep(120);
+    clock.advance(99);
+    expect(await answers.get('k', source.load)).toBe(1);
+    expect(source.calls).toBe(1);
+    clock.advance(21);
     // Stale: the old answer at once, to every reader, and a single reload behind it.
     expect(await Promise.all([answers.get('k', source.load), answers.get('k', source.load)])).toEqual([1, 1]);
     await expect.poll(() => answers.get('k', source.load)).toBe(2);
     expect(source.calls).toBe(2);
-    await sleep(250);
+    // The reload settled at the current time: fresh for 100 ms, stale for 100 more, then gone.
+    clock.advance(201);
     expect(await answers.get('k', source.load)).toBe(3);
   });
 
   it('a clear during a reload wins: the reload, started before the write, is not kept', async () => {
-    const answers = cache({ ttlMs: 50 });
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 50, nowMs: clock.nowMs });
     const source = counter();
     await answers.get('k', source.load);
-    await sleep(60);
+    clock.advance(60);
+    // Stale: answers 1 and starts reload 2, which is still running when the clear comes.
     expect(await answers.get('k', source.load)).toBe(1);
     answers.clear();
     await sleep(20);

@@ -33,6 +33,8 @@ export type AnswerCacheOptions = {
   channel?: string;
   /** Told the outcome of every lookup (served fresh, served stale while reloading, loaded), for /metrics. */
   onLookup?: (outcome: 'hit' | 'stale' | 'miss') => void;
+  /** The clock in milliseconds; tests move it instead of sleeping through TTLs. */
+  nowMs?: () => number;
 };
 
 export function createAnswerCache({
@@ -41,13 +43,21 @@ export function createAnswerCache({
   redisUrl,
   channel = 'everdeal:answers:cleared',
   onLookup,
+  nowMs = Date.now,
 }: AnswerCacheOptions): AnswerCache {
   if (ttlMs <= 0) {
     return { get: (_key, load) => load(), clear() {}, ready: Promise.resolve(), async close() {} };
   }
   // Promises are stored, not values: a second request during a load waits for that load.
   type Entry = { answer: Promise<unknown>; freshUntil: number; settled: boolean; reloading: boolean };
-  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: 2 * ttlMs, ttlAutopurge: false });
+  // The LRU's own expiry reads the same clock, to the millisecond (no coarse timer of its own).
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    ttl: 2 * ttlMs,
+    ttlAutopurge: false,
+    ttlResolution: 0,
+    perf: { now: nowMs },
+  });
 
   /** Loads into a new entry; until it settles, `replacing` (a stale entry) keeps answering. */
   function load<T>(key: string, loader: () => Promise<T>, keep?: (answer: T) => boolean, replacing?: Entry): Entry {
@@ -59,7 +69,7 @@ export function createAnswerCache({
     answer.then(
       (value) => {
         entry.settled = true;
-        entry.freshUntil = Date.now() + ttlMs;
+        entry.freshUntil = nowMs() + ttlMs;
         if (!stillWanted()) return;
         if (keep && !keep(value)) entries.delete(key);
         else if (replacing) entries.set(key, entry);
@@ -94,7 +104,7 @@ export function createAnswerCache({
         onLookup?.('miss');
         return load(key, loader, keep).answer as Promise<T>;
       }
-      const isStale = cached.settled && Date.now() >= cached.freshUntil;
+      const isStale = cached.settled && nowMs() >= cached.freshUntil;
       if (isStale && !cached.reloading) {
         cached.reloading = true;
         // The reload's own failure is handled in load(); the stale answer is served meanwhile.
