@@ -185,3 +185,14 @@ test('sitemap.xml and robots.txt are served', async ({ request }) => {
   expect(robots.headers()['content-type']).toMatch(/text\/plain/);
   expect(await robots.text()).toMatch(/Sitemap:/i);
 });
+
+test('/favicon.ico is an icon, and the demo and test pages are not indexed (issue 17)', async ({ page, request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
+  expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  for (const path of ['/loading-demo', '/final-message-test']) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex');
+  }
+});

@@ -13,7 +13,8 @@ import {
 import { Spinner, type SpinnerSize } from '~/components/ui/spinner';
 import { TOAST_PLACEMENTS, type ToastPlacement, type ToastType, toast } from '~/components/ui/toast';
 
-export const meta = () => [{ title: pageTitle('Loading states') }];
+// Issue 17: demo and test pages of the spec stay out of search results.
+export const meta = () => [{ title: pageTitle('Loading states') }, { name: 'robots', content: 'noindex' }];
 
 const SPINNER_SIZES: SpinnerSize[] = ['xs', 'sm', 'md', 'lg', 'xl'];
 const BUTTON_VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'outline', 'ghost'];

@@ -22,7 +22,6 @@ export const AuthMessage = {
   registerFailed: 'Registration failed, please try again later',
   googleFailed: 'Google login failed, please try again later',
   googleNoToken: 'Google login failed: No access token received',
-  googleNotConfigured: 'Google sign-in is not configured',
   forgotSent:
     'Password reset link has been sent to your email. Please check your inbox and follow the instructions to reset your password.',
   forgotFailed: 'Failed to send reset link',

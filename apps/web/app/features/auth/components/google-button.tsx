@@ -6,6 +6,7 @@ import { startSession } from '~/shared/session/session';
 import { loginWithGoogle } from '../api/auth-requests';
 import { AuthMessage, toastAuthError } from '../auth-error';
 import { GOOGLE_SCOPE, type GoogleTokenResponse, loadGoogleIdentity } from '../google-identity';
+import { OrDivider } from './legal-note';
 
 function GoogleMark() {
   return (
@@ -32,8 +33,8 @@ function GoogleMark() {
 
 /**
  * Requirements §2/§7: "Continue with Google" through Google Identity Services' token client; the
- * access token goes to /api/users/login/google as `idToken`. Without GOOGLE_CLIENT_ID the
- * button is disabled and says so.
+ * access token goes to /api/users/login/google as `idToken`, under an "or" divider. Without
+ * GOOGLE_CLIENT_ID neither is shown.
  */
 export function GoogleButton({ onSuccess }: { onSuccess?: () => void }) {
   const root = useRootData();
@@ -47,19 +48,8 @@ export function GoogleButton({ onSuccess }: { onSuccess?: () => void }) {
     if (clientId) loadGoogleIdentity(nonce).catch(() => {});
   }, [clientId, nonce]);
 
-  if (!clientId) {
-    return (
-      <Button
-        variant="outline"
-        size="lg"
-        disabled
-        className="h-auto min-h-12 w-full whitespace-normal py-2 text-center"
-      >
-        <GoogleMark />
-        {AuthMessage.googleNotConfigured}
-      </Button>
-    );
-  }
+  // Issue 17: shoppers are not told about a sign-in the store does not offer.
+  if (!clientId) return null;
 
   const onToken = async (response: GoogleTokenResponse) => {
     if (!response.access_token) {
@@ -101,9 +91,12 @@ export function GoogleButton({ onSuccess }: { onSuccess?: () => void }) {
   };
 
   return (
-    <Button variant="outline" size="lg" isLoading={isBusy} onClick={signIn} className="w-full">
-      <GoogleMark />
-      Continue with Google
-    </Button>
+    <>
+      <OrDivider />
+      <Button variant="outline" size="lg" isLoading={isBusy} onClick={signIn} className="w-full">
+        <GoogleMark />
+        Continue with Google
+      </Button>
+    </>
   );
 }

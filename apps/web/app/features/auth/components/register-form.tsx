@@ -10,7 +10,7 @@ import { register } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { GoogleButton } from './google-button';
-import { LegalNote, OrDivider } from './legal-note';
+import { LegalNote } from './legal-note';
 
 type RegisterField = 'email' | 'password' | 'firstName' | 'lastName';
 const validate = zodFieldValidator<RegisterField>(RegisterInputSchema);
@@ -59,7 +59,6 @@ export function RegisterForm({ successMessage, onSuccess, footer }: RegisterForm
           Create account
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton onSuccess={onSuccess} />
       <LegalNote action="creating an account" />
       {footer ? <div className="border-ink-900/[0.07] border-t pt-4 text-center text-sm">{footer}</div> : null}

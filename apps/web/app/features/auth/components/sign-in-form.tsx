@@ -10,7 +10,7 @@ import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleButton } from './google-button';
-import { LegalNote, OrDivider } from './legal-note';
+import { LegalNote } from './legal-note';
 
 // Login checks presence only, on submit (requirements §5): a blur on an empty field says nothing.
 const noFieldValidation = () => undefined;
@@ -66,7 +66,6 @@ export function SignInForm({ onSuccess, footer }: SignInFormProps) {
           Sign in
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton onSuccess={onSuccess} />
       <LegalNote action="signing in" />
       {footer ? <div className="border-ink-900/[0.07] border-t pt-4 text-center text-sm">{footer}</div> : null}
