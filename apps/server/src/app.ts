@@ -12,6 +12,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnswerCache } from './lib/answer-cache';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
+import { affiliatesHandlers } from './modules/affiliates/affiliates.routes';
+import { startCommissionJob } from './modules/affiliates/commissions';
+import { registerReferralClicks } from './modules/affiliates/referral-clicks';
 import { registerBlogFeed } from './modules/blog/blog.feed';
 import { blogHandlers } from './modules/blog/blog.routes';
 import { type BlogDeps, getPost, getPosts } from './modules/blog/blog.service';
@@ -72,6 +75,8 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
   /** Runs the payments reconciliation job (decision 007); tests that drive it themselves turn it off. */
   reconcilePayments?: boolean;
+  /** Runs the affiliate commission job (decision 012); tests that drive it themselves turn it off. */
+  runCommissionJob?: boolean;
   /** Work started after an answer (mail, tokens); tests pass their own to wait for it with `flush()`. */
   backgroundTasks?: BackgroundTasks;
 };
@@ -90,6 +95,7 @@ export async function buildApp({
   isShuttingDown,
   paymentProvider,
   reconcilePayments = true,
+  runCommissionJob = true,
   backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
   // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
@@ -243,6 +249,21 @@ export async function buildApp({
     log: app.log,
     catalogChanged,
   };
+  // Affiliates (decision 012): `?ref=` visits become clicks; commissions are accrued, approved
+  // and reversed by a job at start and every minute (safe on several instances at once).
+  const affiliates = { db: database.db, now, publicUrl: config.publicUrl };
+  registerReferralClicks(app, { ...affiliates, limits });
+  if (runCommissionJob) {
+    let commissionJob: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      commissionJob = startCommissionJob({ ...affiliates, log: app.log }, (outcome, seconds) =>
+        metrics.jobRun('affiliate-commissions', outcome, seconds),
+      );
+    });
+    app.addHook('onClose', async () => {
+      await commissionJob?.stop();
+    });
+  }
   if (reconcilePayments) {
     let reconciliation: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
@@ -277,6 +298,7 @@ export async function buildApp({
         limits,
       ),
       ...ordersHandlers(checkoutDeps, limits),
+      ...affiliatesHandlers(affiliates),
     },
     authenticate,
   });

@@ -49,6 +49,8 @@ export type TestAppOptions = {
    * round would run beside a test's first requests; tests of the job call it themselves.
    */
   reconcilePayments?: boolean;
+  /** The affiliate commission job; off by default for the same reason, its tests run it by hand. */
+  runCommissionJob?: boolean;
 };
 
 const relaxedRateLimits = Object.fromEntries(
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
       ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
       reconcilePayments: options.reconcilePayments ?? false,
+      runCommissionJob: options.runCommissionJob ?? false,
       backgroundTasks: tasks,
     });
     await options.beforeReady?.(app);
@@ -117,6 +120,8 @@ export type CallOptions = {
   token?: string;
   /** The client address the server sees (through X-Forwarded-For; the app trusts its proxy). */
   ip?: string;
+  /** Sent as the Cookie header, e.g. the affiliate click a browser kept (decision 012). */
+  cookie?: string;
 };
 
 /** POSTs a JSON payload to `/api/{path}` and returns the status, the parsed envelope and the headers. */
@@ -129,6 +134,7 @@ export async function callApi<T = unknown>(
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
+  if (options.cookie) headers.cookie = options.cookie;
   const response = await app.inject({ method: 'POST', url: `/api/${path}`, payload: payload as object, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }

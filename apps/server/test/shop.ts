@@ -50,8 +50,9 @@ export function checkout(
   app: FastifyInstance,
   token: string,
   payload: { paymentMethodId?: string; idempotencyKey?: string },
+  options: { cookie?: string } = {},
 ) {
-  return callApi<CheckoutResult>(app, 'orders/checkout', payload, { token });
+  return callApi<CheckoutResult>(app, 'orders/checkout', payload, { token, ...options });
 }
 
 export type Buyer = { userId: string; token: string; card: PaymentMethod };

@@ -50,3 +50,10 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const ENDING_SOON_HOURS = 72;
 /** "Did you mean" names offered when a search matches nothing. */
 export const SEARCH_SUGGESTION_LIMIT = 5;
+
+/** Requirements §13, decision 012: the affiliate programme's rate and attribution window. */
+export const AFFILIATE_COMMISSION_PERCENT = 10;
+export const AFFILIATE_ATTRIBUTION_DAYS = 30;
+/** The query parameter of affiliate links (`?ref=CODE`) and the cookie that remembers the click. */
+export const AFFILIATE_REF_PARAM = 'ref';
+export const AFFILIATE_REF_COOKIE = 'everdeal_ref';

@@ -67,3 +67,10 @@ export const TicketStatusLabel = {
   awaiting_reply: 'Awaiting your reply',
   closed: 'Closed',
 } as const;
+
+/** The affiliate programme (requirements §13, §15; decision 012). */
+export const AffiliateMessage = {
+  notJoined: 'You have not joined the affiliate programme yet',
+} as const;
+/** Affiliate codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I). */
+export const AFFILIATE_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;

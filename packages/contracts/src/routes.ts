@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AffiliateDashboardSchema, AffiliateMembershipSchema } from './affiliates';
 import {
   AuthResultSchema,
   ChangePasswordInputSchema,
@@ -395,6 +396,21 @@ export const apiRoutes = {
     output: OrderItemResultSchema,
     summary: 'Mark one of an item’s codes redeemed (or not); answers the item',
     tag: 'orders',
+    requiresAuth: true,
+  }),
+  'affiliate/join': defineRoute({
+    input: EmptyInputSchema,
+    output: AffiliateMembershipSchema,
+    summary: 'Join the affiliate programme (idempotent): the caller’s code and a link carrying it',
+    tag: 'affiliate',
+    requiresAuth: true,
+  }),
+  'affiliate/getDashboard': defineRoute({
+    input: EmptyInputSchema,
+    output: AffiliateDashboardSchema,
+    summary:
+      'The caller’s clicks, attributed orders and pending, approved and reversed earnings, in total and month by month; 404 before joining',
+    tag: 'affiliate',
     requiresAuth: true,
   }),
 } satisfies Record<string, ApiRouteDefinition>;

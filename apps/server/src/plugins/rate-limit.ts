@@ -61,6 +61,8 @@ export const defaultRateLimits = {
   /** Avatar uploads: each is a decode and a re-encode of up to 40 megapixels. */
   avatarPerUser: { points: 20, durationSeconds: 60 * 60 },
   avatarPerIp: { points: 60, durationSeconds: 60 * 60 },
+  /** `?ref=CODE` visits recorded per address (decision 012): past it, visits count no clicks. */
+  affiliateClickPerIp: { points: 60, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

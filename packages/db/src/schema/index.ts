@@ -1,3 +1,4 @@
+export * from './affiliates';
 export * from './blog';
 export * from './catalog';
 export * from './contact';

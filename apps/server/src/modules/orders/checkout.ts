@@ -12,8 +12,17 @@ import {
   OrderMessage,
   PaymentMessage,
 } from '@everdeal/contracts';
-import { type Db, licenseCodes, type OrderRow, orderItems, orders, type UserRow } from '@everdeal/db';
+import {
+  type Db,
+  licenseCodes,
+  type OrderRow,
+  orderAttributions,
+  orderItems,
+  orders,
+  type UserRow,
+} from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Attribution } from '../affiliates/affiliates.service';
 import { effectiveDealStatus } from '../catalog/deal-status';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments/provider';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
@@ -79,6 +88,7 @@ async function reserveOrder(
     lines: CheckoutLine[];
     requestHash: string;
     method: { id: string; token: string; brand: string; last4: string; customerRef: string | null };
+    attribution: Attribution | null;
   },
 ): Promise<NewOrder | null> {
   const at = deps.now();
@@ -151,6 +161,10 @@ async function reserveOrder(
           const short = lines[items.findIndex((candidate) => candidate.id === item.itemId)];
           if (short) throw new SoldOut(short);
         }
+      }
+      // The affiliate is copied onto the order as it is made (decision 012).
+      if (input.attribution) {
+        await tx.insert(orderAttributions).values({ orderId: row.id, ...input.attribution, createdAt: at });
       }
       return { soldOut: reserved.some((item) => item.soldOut) };
     });
@@ -289,7 +303,12 @@ async function replay(
  * failure leaves the cart as it was and every code in its pool; the same key answers the first
  * result and never charges twice, also when the requests arrive together.
  */
-export async function checkout(deps: CheckoutDeps, user: UserRow, input: CheckoutInput): Promise<CheckoutResult> {
+export async function checkout(
+  deps: CheckoutDeps,
+  user: UserRow,
+  input: CheckoutInput,
+  attribution: Attribution | null = null,
+): Promise<CheckoutResult> {
   const statements = checkoutStatements(deps.db);
   const findByKey = async () =>
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
@@ -310,7 +329,7 @@ export async function checkout(deps: CheckoutDeps, user: UserRow, input: Checkou
   }
   requirePurchasable(lines, deps.now());
   const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
-  const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method });
+  const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method, attribution });
   if (!order) {
     const first = await findByKey();
     if (!first) throw new Error('an order with this idempotency key was made and has vanished');

@@ -1,15 +1,27 @@
 import { defineHandlers } from '../../plugins/api';
 import type { RateLimits } from '../../plugins/rate-limit';
+import { attributionFor } from '../affiliates/affiliates.service';
+import { accrueCommissions } from '../affiliates/commissions';
+import { clickTokenOf } from '../affiliates/referral-clicks';
 import { type CheckoutDeps, checkout } from './checkout';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
 
 /** Requirements §15 checkout and orders: every call needs a login and sees only the caller's orders. */
 export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
   return defineHandlers({
-    'orders/checkout': async (input, { user }) => {
+    'orders/checkout': async (input, { user, request }) => {
       // Card testing with saved cards (decision 007); far above what a shopper needs.
       await limits.consume([['checkoutPerUser', user.id]]);
-      return checkout(deps, user, input);
+      // The affiliate of the last `?ref=` link this browser followed (decision 012).
+      const attribution = await attributionFor(deps, clickTokenOf(request), user.id);
+      const result = await checkout(deps, user, input, attribution);
+      if (attribution && result.order.status === 'paid') {
+        // At once rather than at the job's next round, so the affiliate's dashboard shows it.
+        await accrueCommissions(deps, result.order.id).catch((error: unknown) =>
+          deps.log.error({ err: error, orderId: result.order.id }, 'affiliate commission not accrued; the job retries'),
+        );
+      }
+      return result;
     },
     'orders/getOrders': (input, { user }) => getOrders(deps, user.id, input),
     'orders/getOrder': (input, { user }) => getOrder(deps, user.id, input.orderId),

@@ -1,0 +1,237 @@
+/**
+ * Affiliate commissions (requirements §13, decision 012): 10% of what each item of an attributed
+ * order paid, pending until the item's refund window closes, then approved; reversed when the
+ * item is refunded. Every movement writes ledger rows in the same transaction as the status it
+ * changes, and every step is idempotent, so the job may run on several instances at once.
+ */
+import { AFFILIATE_COMMISSION_PERCENT } from '@everdeal/contracts';
+import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orderItems, orders } from '@everdeal/db';
+import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type CommissionDeps = { db: Db; now: () => Date; log: Pick<FastifyBaseLogger, 'error'> };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What an item earns its affiliate: a whole number of cents, rounded down (never overpaid). */
+export function commissionCents(amountCents: number): number {
+  return Math.floor((amountCents * AFFILIATE_COMMISSION_PERCENT) / 100);
+}
+
+/** How many attributions one round of the job settles, so a backlog never holds locks for long. */
+const BATCH = 100;
+
+/**
+ * Writes the commissions of attributed orders that have settled: pending rows for a paid order's
+ * items, nothing for a failed one. With `orderId`, only that order (right after its checkout);
+ * without, a batch of any (the job). Answers how many attributions it settled.
+ */
+export async function accrueCommissions(deps: Pick<CommissionDeps, 'db' | 'now'>, orderId?: string): Promise<number> {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    // SKIP LOCKED: another instance's round or the checkout's own call has these rows.
+    const due = await tx
+      .select({ orderId: orderAttributions.orderId, affiliateId: orderAttributions.affiliateId, status: orders.status })
+      .from(orderAttributions)
+      .innerJoin(orders, eq(orders.id, orderAttributions.orderId))
+      .where(
+        and(
+          isNull(orderAttributions.accruedAt),
+          ne(orders.status, 'pending'),
+          orderId ? eq(orderAttributions.orderId, orderId) : undefined,
+        ),
+      )
+      .orderBy(orderAttributions.createdAt)
+      .limit(BATCH)
+      .for('update', { of: orderAttributions, skipLocked: true });
+    for (const attribution of due) {
+      if (attribution.status === 'paid') await accrueOrder(tx, attribution.orderId, attribution.affiliateId, at);
+    }
+    if (due.length > 0) {
+      await tx
+        .update(orderAttributions)
+        .set({ accruedAt: at })
+        .where(
+          inArray(
+            orderAttributions.orderId,
+            due.map((row) => row.orderId),
+          ),
+        );
+    }
+    return due.length;
+  });
+}
+
+async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Date) {
+  const items = await tx
+    .select({
+      id: orderItems.id,
+      amountCents: orderItems.amountCents,
+      currency: orderItems.currency,
+      refundableUntil: orderItems.refundableUntil,
+      paidAt: orders.paidAt,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.orderId, orderId));
+  const rows = items
+    .map((item) => ({
+      affiliateId,
+      orderId,
+      orderItemId: item.id,
+      amountCents: commissionCents(item.amountCents),
+      currency: item.currency,
+      // No refund window: nothing can be refunded, the commission is approvable at payment.
+      approvableAt: item.refundableUntil ?? item.paidAt ?? at,
+      createdAt: at,
+      updatedAt: at,
+    }))
+    .filter((row) => row.amountCents > 0);
+  if (rows.length === 0) return;
+  const made = await tx
+    .insert(affiliateCommissions)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: affiliateCommissions.id, amountCents: affiliateCommissions.amountCents });
+  if (made.length > 0) {
+    await tx.insert(affiliateLedger).values(
+      made.map((row) => ({
+        affiliateId,
+        commissionId: row.id,
+        bucket: 'pending' as const,
+        deltaCents: row.amountCents,
+        createdAt: at,
+      })),
+    );
+  }
+}
+
+/**
+ * Moves pending commissions on: approved once the item's refund window has closed with the item
+ * still active; reversed when the item is no longer active (refunded) before that.
+ */
+export async function settleCommissions(
+  deps: Pick<CommissionDeps, 'db' | 'now'>,
+): Promise<{ approved: number; reversed: number }> {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const pending = await tx
+      .select({
+        id: affiliateCommissions.id,
+        affiliateId: affiliateCommissions.affiliateId,
+        amountCents: affiliateCommissions.amountCents,
+        approvableAt: affiliateCommissions.approvableAt,
+        itemStatus: orderItems.status,
+      })
+      .from(affiliateCommissions)
+      .innerJoin(orderItems, eq(orderItems.id, affiliateCommissions.orderItemId))
+      .where(
+        and(
+          eq(affiliateCommissions.status, 'pending'),
+          // Due ones, and any whose item stopped being active (a refund the refund flow did not
+          // reverse itself).
+          or(lte(affiliateCommissions.approvableAt, at), ne(orderItems.status, 'active')),
+        ),
+      )
+      .limit(BATCH)
+      .for('update', { of: affiliateCommissions, skipLocked: true });
+    let approved = 0;
+    let reversed = 0;
+    for (const commission of pending) {
+      const to = commission.itemStatus === 'active' ? 'approved' : 'reversed';
+      await moveCommission(tx, commission, 'pending', to, at);
+      if (to === 'approved') approved += 1;
+      else reversed += 1;
+    }
+    return { approved, reversed };
+  });
+}
+
+type Bucket = 'pending' | 'approved' | 'reversed';
+
+async function moveCommission(
+  tx: Tx,
+  commission: { id: string; affiliateId: string; amountCents: number },
+  from: Bucket,
+  to: Bucket,
+  at: Date,
+) {
+  await tx
+    .update(affiliateCommissions)
+    .set({ status: to, updatedAt: at })
+    .where(eq(affiliateCommissions.id, commission.id));
+  await tx.insert(affiliateLedger).values([
+    {
+      affiliateId: commission.affiliateId,
+      commissionId: commission.id,
+      bucket: from,
+      deltaCents: -commission.amountCents,
+      createdAt: at,
+    },
+    {
+      affiliateId: commission.affiliateId,
+      commissionId: commission.id,
+      bucket: to,
+      deltaCents: commission.amountCents,
+      createdAt: at,
+    },
+  ]);
+}
+
+/**
+ * Takes back the commission of a refunded item, pending or already approved, inside the refund's
+ * own transaction (a refund by an admin may come after the window). Idempotent.
+ */
+export async function reverseCommissionOfItem(tx: Tx, orderItemId: string, at: Date): Promise<void> {
+  const [commission] = await tx
+    .select({
+      id: affiliateCommissions.id,
+      affiliateId: affiliateCommissions.affiliateId,
+      amountCents: affiliateCommissions.amountCents,
+      status: affiliateCommissions.status,
+    })
+    .from(affiliateCommissions)
+    .where(and(eq(affiliateCommissions.orderItemId, orderItemId), ne(affiliateCommissions.status, 'reversed')))
+    .for('update');
+  if (commission) await moveCommission(tx, commission, commission.status, 'reversed', at);
+}
+
+export const COMMISSION_JOB_INTERVAL_MS = 60_000;
+
+/** Accrual and settlement at start and every minute (like the payments reconciliation). */
+export function startCommissionJob(
+  deps: CommissionDeps,
+  onRun: (outcome: 'ok' | 'error', seconds: number) => void,
+  intervalMs = COMMISSION_JOB_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    inFlight = (async () => {
+      while ((await accrueCommissions(deps)) === BATCH) {}
+      let settled = await settleCommissions(deps);
+      while (settled.approved + settled.reversed === BATCH) settled = await settleCommissions(deps);
+    })()
+      .then(
+        () => onRun('ok', (performance.now() - started) / 1000),
+        (error: unknown) => {
+          onRun('error', (performance.now() - started) / 1000);
+          deps.log.error({ err: error }, 'affiliate commission job failed');
+        },
+      )
+      .finally(() => {
+        running = false;
+      });
+  };
+  run();
+  const timer = intervalMs > 0 ? setInterval(run, intervalMs) : undefined;
+  timer?.unref();
+  return {
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      await inFlight;
+    },
+  };
+}
