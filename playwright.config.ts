@@ -64,7 +64,9 @@ export default defineConfig({
       GOOGLE_USERINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/me`,
     },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding the demo catalogue (images included) takes a few seconds on a quiet machine and
+    // over a minute on a busy shared one.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

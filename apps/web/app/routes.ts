@@ -18,6 +18,7 @@ export default [
     route('support/tickets/new', 'routes/support-ticket-new.tsx'),
     route('support/tickets/:ticketId', 'routes/support-ticket.tsx'),
     route('launch', 'routes/launch.tsx'),
+    route('affiliate', 'routes/affiliate.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),

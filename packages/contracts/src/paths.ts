@@ -24,3 +24,5 @@ export const newTicketPath = (orderId?: string) =>
 export const supportTicketPath = (ticketId: string) => `/support/tickets/${encodeURIComponent(ticketId)}`;
 
 export const WAITLIST_PATH = '/waitlist';
+/** The affiliate programme: what it pays, joining, and a member's dashboard (requirements §13). */
+export const AFFILIATE_PATH = '/affiliate';

@@ -10,6 +10,7 @@ const STATIC_PATHS = [
   '/',
   '/trending',
   '/launch',
+  '/affiliate',
   '/blog',
   '/waitlist',
   '/contact',

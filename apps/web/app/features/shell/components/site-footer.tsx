@@ -9,6 +9,7 @@ const COLUMNS = [
       { label: 'Top Trending', to: '/trending' },
       { label: 'Waitlist', to: '/waitlist' },
       { label: 'Launch a product', to: '/launch' },
+      { label: 'Affiliate programme', to: '/affiliate' },
     ],
   },
   {

@@ -1,0 +1,38 @@
+import type { AffiliateDashboard } from '@everdeal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, callApi } from '~/lib/api-client';
+import { USER_QUERY_KEY } from '~/lib/query-client';
+import { useIsLoggedIn } from '~/shared/session/auth-store';
+
+// A member's figures are the user's data: under USER_QUERY_KEY, dropped on sign-out or a 401.
+const DASHBOARD_KEY = [...USER_QUERY_KEY, 'affiliate', 'dashboard'] as const;
+
+/**
+ * The signed-in user's dashboard, or `null` when they have not joined (the API's 404, which is
+ * an answer here, not an error worth a toast); nothing and no request for a visitor.
+ */
+export function useAffiliateDashboard() {
+  const isLoggedIn = useIsLoggedIn();
+  const query = useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: async ({ signal }): Promise<AffiliateDashboard | null> => {
+      try {
+        return await callApi('affiliate/getDashboard', {}, { signal, silent: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: isLoggedIn,
+  });
+  return { ...query, data: isLoggedIn ? query.data : undefined };
+}
+
+/** Joins (idempotent on the server), then reads the new dashboard. */
+export function useJoinAffiliateProgramme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi('affiliate/join', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  });
+}
