@@ -7,6 +7,8 @@ import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
+  { to: '/user/orders', label: 'Orders', end: false },
+  { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
 ] as const;
 
