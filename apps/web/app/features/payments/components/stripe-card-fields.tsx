@@ -73,11 +73,9 @@ export default function StripeCardFields({
   }));
 
   return (
-    <div className="space-y-4" aria-disabled={disabled || undefined}>
-      <fieldset aria-describedby={fieldError ? errorId : undefined}>
-        <legend className="mb-1.5 font-medium text-ink-900 text-sm">
-          Card details
-        </legend>
+    <div className="space-y-4">
+      <fieldset disabled={disabled} aria-describedby={fieldError ? errorId : undefined}>
+        <legend className="mb-1.5 font-medium text-ink-900 text-sm">Card details</legend>
         {state === 'failed' ? (
           <FormAlert>{STRIPE_UNAVAILABLE}</FormAlert>
         ) : (
