@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderNumber, paymentLabel, planLabel, refundTimeLeft } from './order-format';
+import { orderChoiceLabel, orderNumber, paymentLabel, planLabel, refundTimeLeft } from './order-format';
 
 const now = Date.parse('2026-11-23T06:00:00Z');
 const after = (ms: number) => new Date(now + ms).toISOString();
@@ -42,6 +42,25 @@ describe('order labels', () => {
     );
     expect(planLabel({ planName: 'Pro', planKind: 'subscription', billingInterval: 'year' })).toBe(
       'Pro · billed yearly',
+    );
+  });
+});
+
+describe('orderChoiceLabel', () => {
+  const item = (productName: string) => ({ productName }) as Parameters<typeof orderChoiceLabel>[0]['items'][0];
+  const order = (names: string[]) => ({
+    id: '8f14e45f-ceea-467f-a0e3-3b3a7c3f1e0a',
+    createdAt: '2026-11-20T10:00:00Z',
+    paidAt: null,
+    items: names.map(item),
+  });
+
+  it('names the order by number, date and products', () => {
+    expect(orderChoiceLabel(order(['Quillstream', 'Quillstream', 'Rankwright']), 'Nov 20, 2026')).toBe(
+      'Order 8F14E45F · Nov 20, 2026 · Quillstream, Rankwright',
+    );
+    expect(orderChoiceLabel(order(['A', 'B', 'C', 'D']), 'Nov 20, 2026')).toBe(
+      'Order 8F14E45F · Nov 20, 2026 · A, B and 2 more',
     );
   });
 });

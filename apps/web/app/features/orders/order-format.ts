@@ -1,4 +1,4 @@
-import type { OrderItem, OrderStatus } from '@everdeal/contracts';
+import type { Order, OrderItem, OrderStatus } from '@everdeal/contracts';
 
 /** The short number the receipt mail quotes ("order 1A2B3C4D"): the id's first 8 characters. */
 export function orderNumber(orderId: string): string {
@@ -48,4 +48,11 @@ export function refundTimeLeft(refundableUntil: string, now: number): string | n
       return `${count} ${count === 1 ? unit?.one : unit?.many}`;
     })
     .join(' ');
+}
+
+/** How an order is named where the shopper picks one (the support form): number, date, products. */
+export function orderChoiceLabel(order: Pick<Order, 'id' | 'createdAt' | 'paidAt' | 'items'>, date: string): string {
+  const names = [...new Set(order.items.map((item) => item.productName))];
+  const products = names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+  return `Order ${orderNumber(order.id)} · ${date} · ${products}`;
 }
