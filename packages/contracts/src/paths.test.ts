@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { orderItemPath, paymentSuccessPath } from './order-paths';
 import {
   blogPath,
   blogPostPath,
   categoryPath,
   newTicketPath,
-  orderItemPath,
-  paymentSuccessPath,
   productPath,
   searchPath,
   supportTicketPath,

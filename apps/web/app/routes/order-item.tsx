@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { ORDERS_PATH } from '@everdeal/contracts/paths';
+import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';

@@ -1,4 +1,4 @@
-import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/paths';
+import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Package from 'lucide-react/icons/package';
 import type { NavItem } from './nav-items';

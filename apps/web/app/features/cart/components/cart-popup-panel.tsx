@@ -1,4 +1,4 @@
-import { CHECKOUT_PATH } from '@everdeal/contracts/paths';
+import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { clsx } from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import ImageOff from 'lucide-react/icons/image-off';

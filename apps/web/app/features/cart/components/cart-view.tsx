@@ -1,6 +1,7 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { CHECKOUT_PATH, productPath } from '@everdeal/contracts/paths';
+import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
+import { productPath } from '@everdeal/contracts/paths';
 import ImageOff from 'lucide-react/icons/image-off';
 import Lock from 'lucide-react/icons/lock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';

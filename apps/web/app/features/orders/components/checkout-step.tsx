@@ -1,7 +1,7 @@
 import type { CartContents, PaymentAction, PaymentMethod } from '@everdeal/contracts';
 import { PaymentMessage } from '@everdeal/contracts/messages';
 import { formatMoney } from '@everdeal/contracts/money';
-import { paymentSuccessPath } from '@everdeal/contracts/paths';
+import { paymentSuccessPath } from '@everdeal/contracts/order-paths';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Lock from 'lucide-react/icons/lock';
 import { type ReactNode, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import type { Order } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { orderItemPath } from '@everdeal/contracts/paths';
+import { orderItemPath } from '@everdeal/contracts/order-paths';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,8 +1,9 @@
 import type { OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { newTicketPath, ORDERS_PATH, productPath } from '@everdeal/contracts/paths';
-import ExternalLink from 'lucide-react/icons/external-link';
+import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
+import { newTicketPath, productPath } from '@everdeal/contracts/paths';
 import SearchX from 'lucide-react/icons/search-x';
+import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

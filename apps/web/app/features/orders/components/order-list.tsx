@@ -1,4 +1,4 @@
-import { ORDERS_PATH } from '@everdeal/contracts/paths';
+import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';

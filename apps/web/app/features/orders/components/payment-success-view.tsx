@@ -1,6 +1,6 @@
 import type { Order } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
-import { CHECKOUT_PATH, ORDERS_PATH } from '@everdeal/contracts/paths';
+import { CHECKOUT_PATH, ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
 import { Link } from 'react-router';

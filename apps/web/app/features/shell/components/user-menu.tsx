@@ -1,5 +1,5 @@
 import type { User } from '@everdeal/contracts';
-import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/paths';
+import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import CreditCard from 'lucide-react/icons/credit-card';
