@@ -52,3 +52,21 @@ export function loadStripe(publishableKey: string, nonce: string | undefined): P
   });
   return loading;
 }
+
+export const STRIPE_CARD_UNREADABLE = 'Your card details could not be read. Check them and try again.';
+
+/**
+ * Turns what was typed into Stripe's card field into a saved card: Stripe.js makes a
+ * PaymentMethod (the number goes to Stripe only), then its id is saved with `save`
+ * (`payments/addPaymentMethod` `{providerToken}`, requirements §15). A refusal by Stripe.js
+ * (an incomplete number, a past expiry) answers its message for the field, and nothing is saved.
+ */
+export async function saveStripeCard<T>(
+  stripe: Pick<Stripe, 'createPaymentMethod'>,
+  card: StripeCardElement,
+  save: (input: { providerToken: string }) => Promise<T>,
+): Promise<{ saved: T } | { fieldError: string }> {
+  const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
+  if (!paymentMethod) return { fieldError: error?.message ?? STRIPE_CARD_UNREADABLE };
+  return { saved: await save({ providerToken: paymentMethod.id }) };
+}

@@ -75,7 +75,7 @@ function CodeRow({
         <span className="sr-only">Code {number}:</span>
         <code
           className={clsx(
-            'min-w-0 flex-1 select-all break-all rounded-xl bg-canvas px-3.5 py-2.5 font-mono text-[0.9375rem] text-ink-900',
+            'w-full min-w-0 select-all break-all rounded-xl sm:w-auto sm:flex-1 bg-canvas px-3.5 py-2.5 font-mono text-[0.9375rem] text-ink-900',
             isRevoked && 'line-through opacity-60',
           )}
         >

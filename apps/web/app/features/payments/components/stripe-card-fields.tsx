@@ -4,7 +4,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { toFormError } from '~/lib/form-error';
 import { useRootData } from '~/lib/root-data';
 import { useAddPaymentMethod } from '../api/payment-methods';
-import { loadStripe, type Stripe, type StripeCardElement } from '../stripe-js';
+import { loadStripe, type Stripe, type StripeCardElement, saveStripeCard } from '../stripe-js';
 import type { CardEntryProps } from './card-entry-handle';
 
 export const STRIPE_UNAVAILABLE = 'The card form could not be loaded. Check your connection and reload the page.';
@@ -57,14 +57,12 @@ export default function StripeCardFields({
         setFormError({ message: STRIPE_UNAVAILABLE, tone: 'error' });
         return null;
       }
-      const { paymentMethod, error } = await loaded.stripe.createPaymentMethod({ type: 'card', card: loaded.card });
-      if (!paymentMethod) {
-        setFieldError(error?.message ?? STRIPE_UNAVAILABLE);
+      try {
+        const result = await saveStripeCard(loaded.stripe, loaded.card, (input) => add.mutateAsync(input));
+        if ('saved' in result) return result.saved;
+        setFieldError(result.fieldError);
         loaded.card.focus();
         return null;
-      }
-      try {
-        return await add.mutateAsync({ providerToken: paymentMethod.id });
       } catch (cause) {
         setFormError(toFormError(cause));
         return null;
