@@ -82,3 +82,39 @@ export async function headerEntry(page: Page, name: 'Cart' | 'Wishlist', isMobil
   }
   return page.getByRole('banner').getByRole('link', { name, exact: true });
 }
+
+/** Requirements §11 sandbox test cards. */
+export const TEST_CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+export type OrderItem = {
+  id: string;
+  orderId: string;
+  productName: string;
+  planName: string;
+  codes: { code: string }[];
+};
+export type Order = { id: string; status: string; total: number; items: OrderItem[] };
+
+/** Saves the sandbox's good card through the API and answers its id. */
+export async function saveTestCard(request: APIRequestContext, session: Session, number: string = TEST_CARDS.ok) {
+  const card = await shopperApi<{ id: string }>(request, session, 'payments/addPaymentMethod', {
+    card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' },
+  });
+  return card.id;
+}
+
+/** A paid order of one code of `product`, bought through the API (for specs about what comes after). */
+export async function buyThroughApi(request: APIRequestContext, session: Session, product: Product): Promise<Order> {
+  const paymentMethodId = await saveTestCard(request, session);
+  await shopperApi(request, session, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  const { order } = await shopperApi<{ order: Order }>(request, session, 'orders/checkout', {
+    paymentMethodId,
+    idempotencyKey: `e2e-${randomBytes(8).toString('hex')}`,
+  });
+  expect(order.status).toBe('paid');
+  return order;
+}

@@ -25,8 +25,13 @@ export default [
     route('loading-demo', 'routes/loading-demo.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    route('payment/success', 'routes/payment-success.tsx'),
+    route('payment-methods', 'routes/payment-methods.tsx'),
+    route('order/:orderId/:itemId', 'routes/order-item.tsx'),
     route('user', 'routes/user-layout.tsx', [
       index('routes/user.tsx'),
+      route('orders', 'routes/user-orders.tsx'),
+      route('payment-methods', 'routes/user-payment-methods.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

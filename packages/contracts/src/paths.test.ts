@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderItemPath, paymentSuccessPath } from './order-paths';
 import {
   blogPath,
   blogPostPath,
@@ -13,6 +14,13 @@ describe('page paths (requirements §2)', () => {
   it('builds product and category paths from their slugs', () => {
     expect(productPath('reelsmith')).toBe('/products/reelsmith');
     expect(categoryPath('video')).toBe('/categories/video');
+  });
+
+  it('builds the order item and payment success paths from their ids', () => {
+    const orderId = '8f14e45f-ceea-467f-a0e3-3b3a7c3f1e0a';
+    expect(orderItemPath(orderId, 'b1')).toBe(`/order/${orderId}/b1`);
+    expect(orderItemPath('a/b', 'c?d')).toBe('/order/a%2Fb/c%3Fd');
+    expect(paymentSuccessPath(orderId)).toBe(`/payment/success?order=${orderId}`);
   });
 
   it('encodes what a slug holds, so a link is always one path segment', () => {

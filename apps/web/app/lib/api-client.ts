@@ -44,6 +44,10 @@ type Body = { code?: number; msg?: string; message?: string; data?: unknown };
 export function messageForStatus(status: number, body: Body | null): { message: string; severity: ApiErrorSeverity } {
   const serverMessage = body?.msg || body?.message;
   if (status === 400) return { message: serverMessage || HttpErrorMessage[400], severity: 'error' };
+  // Checkout's refusals (requirements §15): the server names the reason ("Your card was declined.",
+  // "Quillstream (Tier 1) is sold out"), which is the only useful thing to show.
+  if (status === 402) return { message: serverMessage || HttpErrorMessage[402], severity: 'error' };
+  if (status === 409) return { message: serverMessage || HttpErrorMessage[409], severity: 'error' };
   if (status === 401) return { message: HttpErrorMessage[401], severity: 'warning' };
   if (status === 403) return { message: HttpErrorMessage[403], severity: 'error' };
   if (status === 404) return { message: HttpErrorMessage[404], severity: 'error' };

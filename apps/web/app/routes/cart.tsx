@@ -1,25 +1,59 @@
 import { pageTitle } from '@everdeal/contracts/constants';
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-line';
 import { useCart } from '~/features/cart/api/get-cart-contents';
 import { CartView } from '~/features/cart/components/cart-view';
+import { CheckoutStep } from '~/features/orders/components/checkout-step';
+import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
+import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
+import { PaymentMethodPicker } from '~/features/payments/components/payment-method-picker';
 import type { Route } from './+types/cart';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Cart') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: pageTitle(isCheckoutStep(new URLSearchParams(location.search)) ? 'Checkout' : 'Cart') },
+  { name: 'robots', content: 'noindex' },
+];
 
-/** Requirements §2 "/cart": the signed-in user's cart; a visitor is sent to sign in and comes back. */
+/** `/cart?step=checkout`: the cart page with the payment step open (Check out, Back to cart). */
+function isCheckoutStep(params: URLSearchParams): boolean {
+  return params.get('step') === 'checkout';
+}
+
+/**
+ * Requirements §2 "/cart": the signed-in user's cart and its checkout step; a visitor is sent to
+ * sign in and comes back. The route composes the cart, the payments card chooser and the
+ * orders checkout, which do not know each other.
+ */
 export default function CartPage() {
   const user = useRequireLogin();
   const cart = useCart();
   const change = useCartChange();
   const clearCart = useClearCart();
+  const [searchParams] = useSearchParams();
+  const picker = useRef<CardEntryHandle>(null);
+  const finishPaymentAction = useFinishPaymentAction();
+  // An empty cart has nothing to pay for: the step shows the cart's empty state instead.
+  const isCheckout = isCheckoutStep(searchParams) && (cart.data?.items.length ?? 0) > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
-      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Your cart</h1>
+      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">
+        {isCheckout ? 'Checkout' : 'Your cart'}
+      </h1>
       <div className="mt-8">
-        {user && cart.data ? (
+        {user && cart.data && isCheckout ? (
+          <CheckoutStep
+            cart={cart.data}
+            payment={<PaymentMethodPicker handleRef={picker} />}
+            choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
+            finishPaymentAction={finishPaymentAction}
+            onCartChanged={() => void cart.refetch()}
+            backTo="/cart"
+          />
+        ) : user && cart.data ? (
           <CartView
             cart={cart.data}
             onQuantityChange={(item, quantity) =>

@@ -3,9 +3,12 @@ import { SUPPORT_PATH } from '@everdeal/contracts/paths';
 import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { useOrders } from '~/features/orders/api/orders';
+import { orderChoiceLabel } from '~/features/orders/order-format';
 import { NewTicketForm } from '~/features/support/components/new-ticket-form';
 import { TicketThreadSkeleton } from '~/features/support/components/ticket-thread-skeleton';
 import { requestedOrderId } from '~/features/support/support-rules';
+import { formatDate } from '~/lib/format-date';
 import type { Route } from './+types/support-ticket-new';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,12 +18,18 @@ export const meta: Route.MetaFunction = () => [
 
 /**
  * `/support/tickets/new[?orderId=…&subject=…]`: an order page links here about one of its
- * items. A ticket needs the session, which the browser holds: the server renders the
+ * items, and the form offers the shopper's latest orders. A ticket needs the session, which the browser holds: the server renders the
  * skeleton, and a visitor is sent to sign in and brought back (like /user).
  */
 export default function NewSupportTicket() {
   const user = useRequireLogin();
   const [searchParams] = useSearchParams();
+  // The support form picks from the shopper's latest orders; the route brings them (features do not import each other).
+  const orders = useOrders();
+  const orderChoices = orders.data?.orders.map((order) => ({
+    id: order.id,
+    label: orderChoiceLabel(order, formatDate(order.paidAt ?? order.createdAt, undefined)),
+  }));
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
       <Breadcrumbs items={[{ label: 'Support', to: SUPPORT_PATH }, { label: 'New ticket' }]} />
@@ -29,6 +38,7 @@ export default function NewSupportTicket() {
           <NewTicketForm
             initialOrderId={requestedOrderId(searchParams)}
             initialSubject={(searchParams.get('subject') ?? '').slice(0, 150)}
+            orderChoices={orders.isError ? [] : orderChoices}
           />
         ) : (
           <TicketThreadSkeleton />

@@ -7,6 +7,8 @@ import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
+  { to: '/user/orders', label: 'Orders', end: false },
+  { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
 ] as const;
 
@@ -19,7 +21,7 @@ export default function UserLayout() {
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
       <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Your account</h1>
       <div className="mt-8 grid gap-8 md:grid-cols-[200px_minmax(0,1fr)]">
-        <nav aria-label="Account">
+        <nav aria-label="Account" className="min-w-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {SECTIONS.map((section) => (
               <li key={section.to}>

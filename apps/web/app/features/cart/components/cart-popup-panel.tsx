@@ -1,3 +1,4 @@
+import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { clsx } from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import ImageOff from 'lucide-react/icons/image-off';
@@ -95,7 +96,7 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
         <Link to="/cart" onClick={cartPopup.hide} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           View cart ({itemCount})
         </Link>
-        <Link to="/cart" onClick={cartPopup.hide} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+        <Link to={CHECKOUT_PATH} onClick={cartPopup.hide} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
           Check out
         </Link>
       </div>

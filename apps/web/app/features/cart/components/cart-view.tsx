@@ -1,17 +1,16 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
 import ImageOff from 'lucide-react/icons/image-off';
 import Lock from 'lucide-react/icons/lock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { QuantityStepper } from './quantity-stepper';
-
-export const CHECKOUT_NOTE = 'Checkout opens soon: payments are being set up. Your cart is saved until then.';
 
 export interface CartViewProps {
   cart: CartContents;
@@ -134,7 +133,6 @@ function ClearCartButton({ onClear }: { onClear: () => Promise<unknown> }) {
 }
 
 function CartSummary({ cart }: { cart: CartContents }) {
-  const noteId = useId();
   return (
     <section
       aria-labelledby="cart-summary-title"
@@ -160,12 +158,12 @@ function CartSummary({ cart }: { cart: CartContents }) {
           <dd className="text-ink-900 tabular-nums">{formatMoney(cart.totalPrice, cart.currency)}</dd>
         </div>
       </dl>
-      <Button size="lg" className="mt-6 w-full" disabled aria-describedby={noteId}>
+      <Link to={CHECKOUT_PATH} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
         <Lock aria-hidden="true" className="size-4" />
         Check out
-      </Button>
-      <p id={noteId} className="mt-3 text-center text-ink-500 text-xs leading-relaxed">
-        {CHECKOUT_NOTE}
+      </Link>
+      <p className="mt-3 text-center text-ink-500 text-xs leading-relaxed">
+        Pay once by card; your license codes are on your order page right after.
       </p>
     </section>
   );

@@ -10,6 +10,7 @@ import { iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
 import { useAuth } from '~/shared/session/auth-store';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
+import { ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
 import { signOut } from '../hooks/use-sign-out';
 import {
   ACCOUNT_ITEM,
@@ -108,6 +109,12 @@ export function MobileMenuDialog({
                 </li>
                 <li>
                   <MenuLink item={CART_ITEM} count={cartCount} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={ORDERS_ITEM} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={PAYMENT_METHODS_ITEM} onSelect={close} />
                 </li>
                 <li>
                   <MenuLink item={ACCOUNT_ITEM} onSelect={close} />

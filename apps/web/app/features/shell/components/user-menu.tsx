@@ -1,8 +1,11 @@
 import type { User } from '@everdeal/contracts';
+import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
+import CreditCard from 'lucide-react/icons/credit-card';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import LogOut from 'lucide-react/icons/log-out';
+import Package from 'lucide-react/icons/package';
 import UserRound from 'lucide-react/icons/user-round';
 import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import { DropdownMenu } from 'radix-ui';
@@ -27,8 +30,8 @@ export interface UserMenuProps {
 }
 
 /**
- * Requirements §2: the signed-in user's menu below 768 px. Orders and payment methods join it with
- * their screens; until then no item points at a page that does not exist.
+ * Requirements §2: the signed-in user's menu below 768 px: orders, payment methods, personal
+ * info, support and Log out.
  */
 export function UserMenu({ user, className, defaultOpen = false, autoFocus = false }: UserMenuProps) {
   const name = displayName(user);
@@ -58,6 +61,18 @@ export function UserMenu({ user, className, defaultOpen = false, autoFocus = fal
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={ORDERS_PATH}>
+              <Package aria-hidden="true" className="size-4 text-ink-500" />
+              Orders
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={PAYMENT_METHODS_PATH}>
+              <CreditCard aria-hidden="true" className="size-4 text-ink-500" />
+              Payment methods
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/user/personal-info">
               <UserRoundPen aria-hidden="true" className="size-4 text-ink-500" />

@@ -11,18 +11,21 @@ import { formatCount } from '~/lib/format-count';
 import { useForm } from '~/lib/use-form';
 import { useCreateTicket } from '../api/tickets';
 import { type TicketField, ticketFieldError } from '../support-rules';
+import { type OrderChoice, OrderPicker } from './order-picker';
 
 export interface NewTicketFormProps {
   /** From a link on an order page (`?orderId=`), or empty. */
   initialOrderId: string;
   initialSubject: string;
+  /** The shopper's orders to pick from (the route brings them from the orders feature). */
+  orderChoices: OrderChoice[] | undefined;
 }
 
 /**
- * `support/createTicket`: subject, optional order id (free text until orders have pages,
- * decision 009) and the message. On success the thread opens, with the ticket's number.
+ * `support/createTicket`: subject, optional order (one of the shopper's own, picked from a list)
+ * and the message. On success the thread opens, with the ticket's number.
  */
-export function NewTicketForm({ initialOrderId, initialSubject }: NewTicketFormProps) {
+export function NewTicketForm({ initialOrderId, initialSubject, orderChoices }: NewTicketFormProps) {
   const form = useForm<TicketField>({
     initialValues: { subject: initialSubject, orderId: initialOrderId, message: '' },
     validate: ticketFieldError,
@@ -55,16 +58,11 @@ export function NewTicketForm({ initialOrderId, initialSubject }: NewTicketFormP
         New support ticket
       </h1>
       <TextField label="Subject" placeholder="e.g. My code says it was already redeemed" {...form.field('subject')} />
-      <TextField
-        label={
-          <>
-            Order ID <span className="font-normal text-ink-500">(optional)</span>
-          </>
-        }
-        hint="If this is about a purchase, copy the order ID from your order page: letters, digits and dashes."
-        autoComplete="off"
-        spellCheck={false}
-        {...form.field('orderId')}
+      <OrderPicker
+        choices={orderChoices}
+        value={form.values.orderId}
+        onChange={(orderId) => form.setValue('orderId', orderId)}
+        error={form.errors.orderId}
       />
       <TextAreaField
         label="Message"

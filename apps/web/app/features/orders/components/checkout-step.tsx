@@ -1,0 +1,164 @@
+import type { CartContents, PaymentAction, PaymentMethod } from '@everdeal/contracts';
+import { PaymentMessage } from '@everdeal/contracts/messages';
+import { formatMoney } from '@everdeal/contracts/money';
+import { paymentSuccessPath } from '@everdeal/contracts/order-paths';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Lock from 'lucide-react/icons/lock';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { FormAlert } from '~/components/ui/form-alert';
+import { type FormError, toFormError } from '~/lib/form-error';
+import { checkoutCart } from '../api/checkout';
+import { useStoreNewOrder } from '../api/orders';
+import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
+
+export interface CheckoutStepProps {
+  cart: CartContents;
+  /** The card chooser (saved cards or a new one), from the payments feature. */
+  payment: ReactNode;
+  /** The chosen card, saved first when it is new; null when it was refused (the chooser says why). */
+  choosePaymentMethod: () => Promise<PaymentMethod | null>;
+  /** Stripe's 3-D Secure step, when the provider asks the buyer for one (decision 007). */
+  finishPaymentAction: (action: PaymentAction) => Promise<void>;
+  /** The cart changed on the server (paid, or a plan sold out meanwhile): fetch it again. */
+  onCartChanged: () => void;
+  backTo: string;
+}
+
+/**
+ * Requirements §2/§11 checkout step: the card, the order summary with its discount, the terms,
+ * and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
+ * plan sold out meanwhile) stays beside the button and the cart stays as it was.
+ */
+export function CheckoutStep({
+  cart,
+  payment,
+  choosePaymentMethod,
+  finishPaymentAction,
+  onCartChanged,
+  backTo,
+}: CheckoutStepProps) {
+  const navigate = useNavigate();
+  const storeNewOrder = useStoreNewOrder();
+  const [isPaying, setIsPaying] = useState(false);
+  const [failure, setFailure] = useState<FormError | null>(null);
+  const lastAttempt = useRef<(CheckoutAttempt & { isUnknown: boolean }) | null>(null);
+  const total = formatMoney(cart.totalPrice, cart.currency);
+
+  const pay = async () => {
+    if (isPaying) return;
+    setFailure(null);
+    setIsPaying(true);
+    let isLeaving = false;
+    try {
+      const method = await choosePaymentMethod();
+      if (!method) return;
+      const attempt = nextCheckoutAttempt(lastAttempt.current, checkoutFingerprint(method.id, cart.items));
+      lastAttempt.current = { ...attempt, isUnknown: false };
+      try {
+        const result = await checkoutCart({ paymentMethodId: method.id, idempotencyKey: attempt.key });
+        if (result.paymentAction) await finishPaymentAction(result.paymentAction);
+        storeNewOrder(result.order);
+        onCartChanged();
+        isLeaving = true;
+        navigate(paymentSuccessPath(result.order.id));
+      } catch (error) {
+        const isUnknown = isOutcomeUnknown(error);
+        lastAttempt.current = { ...attempt, isUnknown };
+        setFailure(
+          isUnknown
+            ? { message: PaymentMessage.providerUnavailable, tone: 'warning', status: null }
+            : toFormError(error),
+        );
+        if (!isUnknown) onCartChanged();
+      }
+    } finally {
+      if (!isLeaving) setIsPaying(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <section
+        aria-labelledby="checkout-payment-title"
+        className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7"
+      >
+        <h2 id="checkout-payment-title" className="font-semibold text-ink-900 text-lg tracking-tight">
+          Payment
+        </h2>
+        <div className="mt-5">{payment}</div>
+        <Link
+          to={backTo}
+          className="mt-6 inline-flex items-center gap-1.5 font-medium text-brand-700 text-sm hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to cart
+        </Link>
+      </section>
+      <section
+        aria-labelledby="checkout-summary-title"
+        className="rounded-card bg-white p-6 shadow-card ring-1 ring-ink-900/5 lg:sticky lg:top-24"
+      >
+        <h2 id="checkout-summary-title" className="font-semibold text-ink-900 text-lg">
+          Order summary
+        </h2>
+        <ul className="mt-4 space-y-3 border-ink-900/[0.07] border-b pb-4 text-sm" aria-label="Items">
+          {cart.items.map((item) => (
+            <li key={`${item.productId}:${item.variantId}`} className="flex justify-between gap-4">
+              <span className="min-w-0">
+                <span className="block font-medium text-ink-900">{item.name}</span>
+                <span className="block text-ink-500">
+                  {item.planName} × {item.quantity}
+                </span>
+              </span>
+              <span className="shrink-0 text-ink-900 tabular-nums">
+                {formatMoney(item.price * item.quantity, item.currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-2.5 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-500">Subtotal</dt>
+            <dd className="text-ink-900 tabular-nums">{formatMoney(cart.originalTotalPrice, cart.currency)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-500">Discount</dt>
+            <dd className="font-medium text-emerald-700 tabular-nums">
+              {cart.totalDiscount > 0 ? '−' : ''}
+              {formatMoney(cart.totalDiscount, cart.currency)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
+            <dt className="text-ink-900">Total</dt>
+            <dd className="text-ink-900 tabular-nums">{total}</dd>
+          </div>
+        </dl>
+        {failure ? (
+          <FormAlert tone={failure.tone} className="mt-5">
+            {failure.message}
+          </FormAlert>
+        ) : null}
+        <Button size="lg" className="mt-5 w-full" isLoading={isPaying} onClick={pay}>
+          <Lock aria-hidden="true" className="size-4" />
+          Pay {total}
+        </Button>
+        <p role="status" className="mt-2 min-h-5 text-center text-ink-500 text-xs">
+          {isPaying ? 'Paying… please keep this page open.' : ''}
+        </p>
+        <p className="mt-2 text-center text-ink-500 text-xs leading-relaxed">
+          By paying you agree to the{' '}
+          <Link to="/terms-of-service" target="_blank" className="font-medium text-brand-700 underline">
+            Terms of service
+          </Link>{' '}
+          and the{' '}
+          <Link to="/refund-policy" target="_blank" className="font-medium text-brand-700 underline">
+            Refund policy
+          </Link>
+          . Each code is yours the moment the payment goes through.
+        </p>
+      </section>
+    </div>
+  );
+}

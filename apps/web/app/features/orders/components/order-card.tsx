@@ -1,0 +1,73 @@
+import type { Order } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { orderItemPath } from '@everdeal/contracts/order-paths';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '~/lib/format-date';
+import { orderNumber, paymentLabel, planLabel } from '../order-format';
+import { OrderStatusBadge } from './order-status-badge';
+import { ProductLogo } from './product-logo';
+
+/**
+ * One order: its number, date, status and total, then each item with a link to its page (the
+ * codes, redemption, refund deadline). `headingLevel` lets the success page nest it under its h1.
+ */
+export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // Rendered in the browser only (the orders are the signed-in user's): the browser's own zone.
+  const date = formatDate(order.paidAt ?? order.createdAt, undefined);
+  return (
+    <article aria-labelledby={titleId} className="rounded-card bg-white shadow-card ring-1 ring-ink-900/5">
+      <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 border-ink-900/[0.07] border-b px-5 py-4 sm:px-6">
+        <div>
+          <Heading id={titleId} className="font-semibold text-base text-ink-900">
+            Order {orderNumber(order.id)}
+          </Heading>
+          <p className="text-ink-500 text-sm">
+            {date}
+            {order.payment ? ` · paid with ${paymentLabel(order.payment)}` : ''}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <OrderStatusBadge status={order.status} />
+          <p className="font-semibold text-ink-900 tabular-nums">
+            <span className="sr-only">Total </span>
+            {formatMoney(order.total, order.currency)}
+          </p>
+        </div>
+      </header>
+      <ul className="divide-y divide-ink-900/[0.07]" aria-label={`Items of order ${orderNumber(order.id)}`}>
+        {order.items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={orderItemPath(order.id, item.id)}
+              className="group flex items-center gap-4 px-5 py-4 hover:bg-canvas focus-visible:outline-2 focus-visible:outline-brand-500 focus-visible:-outline-offset-2 sm:px-6"
+            >
+              <ProductLogo src={item.productLogoUrl} />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-ink-900 group-hover:text-brand-700">{item.productName}</span>
+                <span className="block text-ink-500 text-sm">
+                  {planLabel(item)} × {item.quantity}
+                </span>
+              </span>
+              <span className="hidden font-medium text-ink-900 tabular-nums sm:block">
+                {formatMoney(item.amount, item.currency)}
+              </span>
+              <span className="flex items-center gap-1 font-medium text-brand-700 text-sm">
+                {order.status === 'paid' ? 'Codes' : 'Details'}
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {order.discount > 0 ? (
+        <p className="border-ink-900/[0.07] border-t px-5 py-3 text-emerald-700 text-sm sm:px-6">
+          You saved {formatMoney(order.discount, order.currency)} on list prices.
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,132 @@
+import type { OrderItem } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
+import { newTicketPath, productPath } from '@everdeal/contracts/paths';
+import SearchX from 'lucide-react/icons/search-x';
+import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { formatDate } from '~/lib/format-date';
+import { orderNumber, planLabel } from '../order-format';
+import { LicenseCodes } from './license-codes';
+import { ProductLogo } from './product-logo';
+import { RefundDeadline } from './refund-deadline';
+
+const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className={cardClass}>
+      <h2 id={id} className="font-semibold text-ink-900 text-lg tracking-tight">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * Requirements §2/§11 "/order/{orderId}/{itemId}": the product and plan, the codes with copy
+ * buttons and the activation state, "Redeem" at the seller's site, the refund deadline.
+ */
+export function OrderItemView({ item }: { item: OrderItem }) {
+  const itemRef = { orderId: item.orderId, itemId: item.id };
+  return (
+    <div className="space-y-6">
+      <header className={`${cardClass} flex flex-wrap items-center gap-5`}>
+        <ProductLogo src={item.productLogoUrl} size={64} />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-extrabold text-2xl text-ink-900 tracking-tight sm:text-3xl">{item.productName}</h1>
+          <p className="mt-1 text-ink-500">
+            {planLabel(item)} × {item.quantity} · {formatMoney(item.amount, item.currency)}
+          </p>
+          <p className="mt-1 text-ink-500 text-sm">
+            Order {orderNumber(item.orderId)} ·{' '}
+            <Link to={productPath(item.productSlug)} className="font-medium text-brand-700 hover:underline">
+              Deal page
+            </Link>
+          </p>
+        </div>
+        {item.status === 'active' && item.redemptionUrl ? (
+          <a
+            href={item.redemptionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
+          >
+            Redeem
+            <ExternalLink aria-hidden="true" className="size-4" />
+            <span className="sr-only">(opens the seller’s site in a new tab)</span>
+          </a>
+        ) : null}
+      </header>
+
+      <Section title="License codes" id="order-item-codes">
+        {item.status === 'active' ? (
+          <>
+            <p className="mb-4 text-ink-500 text-sm">
+              Copy a code, press Redeem and paste it on the seller’s site. Mark it redeemed here to keep track.
+            </p>
+            <LicenseCodes codes={item.codes} itemRef={itemRef} />
+          </>
+        ) : item.status === 'pending' ? (
+          <p className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm">
+            Your payment is still being confirmed. The codes appear here as soon as it goes through.
+          </p>
+        ) : (
+          <p className="rounded-xl bg-red-50 p-4 text-red-800 text-sm">
+            The payment for this item did not go through, so no code was assigned and nothing was charged.
+          </p>
+        )}
+      </Section>
+
+      <Section title="Refund" id="order-item-refund">
+        <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />
+        {item.currentPeriodEnd ? (
+          <p className="mt-2 text-ink-500 text-sm">
+            Current period ends on {formatDate(item.currentPeriodEnd, undefined)}.
+          </p>
+        ) : null}
+        {/*
+          Refunds and plan changes (requirements §11 "the refund button and plan changes") are built
+          next, on the server first (`orders/refundItem`, `orders/changePlan`, §15); their controls
+          go here. Until then the shopper asks support about this order.
+        */}
+        <div
+          className="mt-5 rounded-2xl border border-ink-300 border-dashed p-4 text-sm"
+          data-slot="refund-and-plan-changes"
+        >
+          <p className="font-medium text-ink-900">Refunds and plan changes</p>
+          <p className="mt-1 text-ink-500">
+            Self-service refunds and upgrades will appear here soon. Until then, our support team handles them.
+          </p>
+          <Link
+            to={newTicketPath(item.orderId)}
+            className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
+          >
+            Ask support about this order
+          </Link>
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+/** Someone else's order, or none: the same answer (requirements §6, where existence is private). */
+export function OrderNotFound() {
+  return (
+    <div className="flex flex-col items-center rounded-card border border-ink-300 border-dashed bg-surface/60 px-6 py-14 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-600">
+        <SearchX aria-hidden="true" className="size-6" />
+      </span>
+      <h1 className="mt-4 font-semibold text-ink-900 text-xl">Order not found</h1>
+      <p className="mt-1 max-w-md text-ink-500 text-sm">
+        This order does not exist or belongs to another account. Your own orders are listed under Orders.
+      </p>
+      <Link to={ORDERS_PATH} className={buttonClasses({ className: 'mt-5' })}>
+        Your orders
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Order } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { CHECKOUT_PATH, ORDERS_PATH } from '@everdeal/contracts/order-paths';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { OrderCard } from './order-card';
+
+/**
+ * Requirements §2 "/payment/success": the order just paid and a link to each item, where its
+ * codes are. A payment still being confirmed (Stripe's 3-D Secure) says so; the page follows it.
+ */
+export function PaymentSuccessView({ order }: { order: Order }) {
+  if (order.status === 'failed') return <PaymentFailed />;
+  const isPaid = order.status === 'paid';
+  const Icon = isPaid ? CircleCheck : Clock;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col items-center text-center">
+        <span
+          className={`grid size-14 place-items-center rounded-full ${isPaid ? 'bg-emerald-50 text-emerald-600' : 'bg-amber-50 text-amber-600'}`}
+        >
+          <Icon aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="mt-4 font-extrabold text-3xl text-ink-900 tracking-tight">
+          {isPaid ? 'Thank you for your order!' : 'Confirming your payment…'}
+        </h1>
+        <p role="status" className="mt-2 max-w-lg text-ink-500">
+          {isPaid
+            ? `You paid ${formatMoney(order.total, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
+            : 'Your bank is confirming the payment. This page updates by itself; your codes appear as soon as it goes through.'}
+        </p>
+      </div>
+      <OrderCard order={order} />
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to={ORDERS_PATH} className={buttonClasses({ variant: 'outline' })}>
+          All your orders
+        </Link>
+        <Link to="/" className={buttonClasses({ variant: 'ghost' })}>
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function PaymentFailed() {
+  return (
+    <div className="flex flex-col items-center text-center">
+      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight">Your payment did not go through</h1>
+      <p className="mt-2 max-w-lg text-ink-500">Nothing was charged and your cart is as it was.</p>
+      <Link to={CHECKOUT_PATH} className={buttonClasses({ className: 'mt-6' })}>
+        Back to checkout
+      </Link>
+    </div>
+  );
+}

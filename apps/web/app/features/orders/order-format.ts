@@ -1,0 +1,58 @@
+import type { Order, OrderItem, OrderStatus } from '@everdeal/contracts';
+
+/** The short number the receipt mail quotes ("order 1A2B3C4D"): the id's first 8 characters. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+/** "Visa •••• 4242": the card an order was charged to. */
+export function paymentLabel(payment: { brand: string; last4: string }): string {
+  const brand = payment.brand === 'unknown' ? 'Card' : payment.brand.charAt(0).toUpperCase() + payment.brand.slice(1);
+  return `${brand} •••• ${payment.last4}`;
+}
+
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Processing',
+  paid: 'Paid',
+  failed: 'Payment failed',
+};
+
+/** "Tier 1 · lifetime plan", "Pro · billed monthly". */
+export function planLabel(item: Pick<OrderItem, 'planName' | 'planKind' | 'billingInterval'>): string {
+  if (item.planKind === 'lifetime') return `${item.planName} · lifetime plan`;
+  return `${item.planName} · billed ${item.billingInterval === 'year' ? 'yearly' : 'monthly'}`;
+}
+
+const UNITS = [
+  { ms: 86_400_000, one: 'day', many: 'days' },
+  { ms: 3_600_000, one: 'hour', many: 'hours' },
+  { ms: 60_000, one: 'minute', many: 'minutes' },
+] as const;
+
+/**
+ * The refund deadline as a countdown (requirements §11): the largest unit left and the one
+ * below it ("12 days 4 hours", "3 hours", "45 minutes"), "less than a minute" at the very end,
+ * null once it has passed.
+ */
+export function refundTimeLeft(refundableUntil: string, now: number): string | null {
+  const left = Date.parse(refundableUntil) - now;
+  if (!(left > 0)) return null;
+  const counts = UNITS.map((unit, index) => Math.floor((left % (UNITS[index - 1]?.ms ?? Infinity)) / unit.ms));
+  const first = counts.findIndex((count) => count > 0);
+  if (first === -1) return 'less than a minute';
+  return [first, first + 1]
+    .filter((index) => index < UNITS.length && (counts[index] ?? 0) > 0)
+    .map((index) => {
+      const count = counts[index] ?? 0;
+      const unit = UNITS[index];
+      return `${count} ${count === 1 ? unit?.one : unit?.many}`;
+    })
+    .join(' ');
+}
+
+/** How an order is named where the shopper picks one (the support form): number, date, products. */
+export function orderChoiceLabel(order: Pick<Order, 'id' | 'createdAt' | 'paidAt' | 'items'>, date: string): string {
+  const names = [...new Set(order.items.map((item) => item.productName))];
+  const products = names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+  return `Order ${orderNumber(order.id)} · ${date} · ${products}`;
+}

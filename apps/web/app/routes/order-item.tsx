@@ -1,0 +1,52 @@
+import { pageTitle } from '@everdeal/contracts/constants';
+import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
+import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { useOrderItem } from '~/features/orders/api/orders';
+import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
+import { ApiError } from '~/lib/api-client';
+import type { Route } from './+types/order-item';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Your order') },
+  { name: 'robots', content: 'noindex' },
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Requirements §2 "/order/{orderId}/{itemId}": one bought item. The order belongs to the browser's
+ * session, so the server renders a skeleton; someone else's order answers 404 like a missing one.
+ */
+export default function OrderItemPage({ params }: Route.ComponentProps) {
+  const user = useRequireLogin();
+  const isWellFormed = UUID.test(params.orderId) && UUID.test(params.itemId);
+  const item = useOrderItem({ orderId: params.orderId, itemId: params.itemId }, isWellFormed);
+  const isNotFound = !isWellFormed || (item.error instanceof ApiError && [404, 422].includes(item.error.status ?? 0));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+      <Breadcrumbs items={[{ label: 'Orders', to: ORDERS_PATH }, { label: item.data?.productName ?? 'Item' }]} />
+      <div className="mt-6">
+        {user && isNotFound ? (
+          <OrderNotFound />
+        ) : user && item.data ? (
+          <OrderItemView item={item.data} />
+        ) : user && item.isError ? (
+          <p className="rounded-card bg-white p-6 text-ink-700 shadow-card">
+            This item could not be loaded.{' '}
+            <button type="button" onClick={() => item.refetch()} className="font-semibold text-brand-700 underline">
+              Try again
+            </button>
+          </p>
+        ) : (
+          <LoadingRegion label="Loading your order…" className="space-y-6">
+            <Skeleton className="h-28 rounded-card" />
+            <Skeleton className="h-56 rounded-card" />
+          </LoadingRegion>
+        )}
+      </div>
+    </div>
+  );
+}

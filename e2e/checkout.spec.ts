@@ -1,0 +1,113 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './content-helpers';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  registerShopper,
+  shopperApi,
+  signInAs,
+  TEST_CARDS,
+} from './shopping-helpers';
+
+type Cart = { items: { productId: number; variantId: number; quantity: number }[]; itemCount: number };
+
+/** The sandbox card form (requirements §11), in the checkout step's "new card" option. */
+async function typeCard(scope: Locator | Page, number: string) {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 3) % 100}`);
+  await scope.getByLabel('Security code').fill('123');
+}
+
+test('buy with 4242 from the product page to the code on the order item page', async ({
+  page,
+  context,
+  request,
+  isMobile,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-checkout');
+  await signInAs(page, shopper);
+  // Distinct products per project, so the two projects do not buy from one pool at once.
+  const products = await buyableProducts(request, 4);
+  const product = products[isMobile ? 1 : 0];
+  if (!product) throw new Error('no product');
+  const plan = firstBuyablePlan(product);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }).waitFor();
+  await page
+    .getByRole('article', { name: plan.name, exact: true })
+    .getByRole('button', { name: 'Add to cart' })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
+  await popup.getByRole('link', { name: 'Check out' }).click();
+
+  await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+  await expect(page).toHaveTitle('Checkout | Everdeal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText(product.name)).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms-of-service');
+  // No saved card yet: a new card is the one choice, its fields open.
+  await expect(page.getByRole('radio', { name: 'Pay with a card' })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  await typeCard(page, TEST_CARDS.ok);
+  const pay = summary.getByRole('button', { name: /^Pay \$/ });
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const cart = await shopperApi<Cart>(request, shopper, 'cart/getCartContents');
+  expect(cart.itemCount).toBe(0);
+
+  await page.getByRole('link', { name: new RegExp(product.name) }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  const codes = page.getByRole('list', { name: 'License codes' });
+  const code = (await codes.locator('code').first().textContent()) ?? '';
+  expect(code.length).toBeGreaterThan(4);
+  await expect(page.getByRole('link', { name: /^Redeem/ })).toHaveAttribute(
+    'href',
+    `https://${product.slug}.example/redeem`,
+  );
+  await expect(page.getByText(/left to ask for a refund/)).toBeVisible();
+
+  await codes.getByRole('button', { name: 'Copy code 1' }).click();
+  await expect(codes.getByRole('button', { name: 'Copy code 1' })).toHaveText('Copied');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied code 1' })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  await codes.getByRole('button', { name: 'Mark code 1 as redeemed' }).click();
+  await expect(codes.getByText(/^Redeemed on /)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a declined card shows its message and the cart stays', async ({ page, request, isMobile }) => {
+  const shopper = await registerShopper(request, 'e2e-checkout-declined');
+  await signInAs(page, shopper);
+  const products = await buyableProducts(request, 4);
+  const product = products[isMobile ? 3 : 2];
+  if (!product) throw new Error('no product');
+  const line = { productId: product.id, variantId: firstBuyablePlan(product).variantId, quantity: 2 };
+  await shopperApi(request, shopper, 'cart/change', line);
+
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await typeCard(page, TEST_CARDS.declined);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page).toHaveURL(/\/cart\?step=checkout$/);
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  const cart = await shopperApi<Cart>(request, shopper, 'cart/getCartContents');
+  expect(cart.items).toEqual([expect.objectContaining(line)]);
+  // The card was saved before the charge was refused: it is now offered, chosen.
+  await expect(page.getByRole('radio', { name: /Visa ending in 0002/ })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  const orders = await shopperApi<{ total: number }>(request, shopper, 'orders/getOrders');
+  expect(orders.total).toBe(0);
+});

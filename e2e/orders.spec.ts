@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './content-helpers';
+import { buyableProducts, buyThroughApi, registerShopper, signInAs } from './shopping-helpers';
+
+const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+test('a new shopper’s orders page has its empty state', async ({ page, request }) => {
+  const shopper = await registerShopper(request, 'e2e-orders-empty');
+  await signInAs(page, shopper);
+  await page.goto('/user/orders');
+  await expect(page).toHaveTitle('Your orders | Everdeal');
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse deals' })).toHaveAttribute('href', '/');
+  await expectNoAxeViolations(page);
+});
+
+test('orders newest first with items, totals and status; each item links to its page', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-orders');
+  await signInAs(page, shopper);
+  const products = await buyableProducts(request, 6);
+  const [older, newer] = isMobile ? [products[4], products[5]] : [products[2], products[3]];
+  if (!older || !newer) throw new Error('not enough products');
+  const first = await buyThroughApi(request, shopper, older);
+  const second = await buyThroughApi(request, shopper, newer);
+
+  await page.goto('/');
+  if (isMobile) {
+    // Requirements §2: the mobile user menu links the orders.
+    await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Orders' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('link', { name: 'Your account' }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Orders' }).click();
+  }
+  await expect(page).toHaveURL(/\/user\/orders$/);
+
+  const orders = page.getByRole('list', { name: 'Orders' }).getByRole('article');
+  await expect(orders).toHaveCount(2);
+  await expect(orders.nth(0).getByRole('heading')).toHaveText(`Order ${orderNumber(second.id)}`);
+  await expect(orders.nth(1).getByRole('heading')).toHaveText(`Order ${orderNumber(first.id)}`);
+  await expect(orders.nth(0).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(orders.nth(0)).toContainText(newer.name);
+  await expectNoAxeViolations(page);
+
+  await orders
+    .nth(1)
+    .getByRole('link', { name: new RegExp(older.name) })
+    .click();
+  await expect(page).toHaveURL(`/order/${first.id}/${first.items[0]?.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: older.name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'License codes' }).locator('code')).toHaveText(
+    first.items[0]?.codes.map((code) => code.code) ?? [],
+  );
+});
+
+test('someone else’s order is “Order not found”, and its codes are not shown', async ({ page, request }) => {
+  const owner = await registerShopper(request, 'e2e-orders-owner');
+  const [, , , , , , product] = await buyableProducts(request, 7);
+  if (!product) throw new Error('no product');
+  const order = await buyThroughApi(request, owner, product);
+  const stranger = await registerShopper(request, 'e2e-orders-stranger');
+  await signInAs(page, stranger);
+
+  await page.goto(`/order/${order.id}/${order.items[0]?.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText(order.items[0]?.codes[0]?.code ?? 'no code')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/payment/success?order=${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+});

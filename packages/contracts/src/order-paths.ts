@@ -1,0 +1,15 @@
+// Paths of the purchase pages (requirements §2), apart from paths.ts: the catalogue pages import
+// that module on every first load, and these are needed only by the cart, checkout and account.
+
+/** The shopper's purchases (requirements §2): the list, one bought item, the page after paying. */
+export const ORDERS_PATH = '/user/orders';
+export const orderItemPath = (orderId: string, itemId: string) =>
+  `/order/${encodeURIComponent(orderId)}/${encodeURIComponent(itemId)}`;
+export const paymentSuccessPath = (orderId: string) => `/payment/success?order=${encodeURIComponent(orderId)}`;
+
+/** Saved cards: the stand-alone page and its twin inside the account area (requirements §2). */
+export const PAYMENT_METHODS_PATH = '/payment-methods';
+export const USER_PAYMENT_METHODS_PATH = '/user/payment-methods';
+
+/** The cart's checkout step (the cart page with the payment form open). */
+export const CHECKOUT_PATH = '/cart?step=checkout';
