@@ -94,6 +94,7 @@ export function faultyProvider(base: PaymentProvider) {
     forgetCard: (owner, token) => base.forgetCard(owner, token),
     lookup: (payment) => base.lookup(payment),
     cancel: (payment) => base.cancel(payment),
+    refund: (refund) => base.refund(refund),
     async charge(payment) {
       const before = faults.before.shift();
       if (before) throw before;

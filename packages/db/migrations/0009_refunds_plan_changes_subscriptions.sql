@@ -29,6 +29,7 @@ ALTER TABLE "money_movements" ADD COLUMN "adjustment_id" uuid;--> statement-brea
 ALTER TABLE "order_items" ADD COLUMN "cancel_at_period_end" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "renewal_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "renewal_retry_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_item_adjustments" ADD CONSTRAINT "order_item_adjustments_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_item_adjustments" ADD CONSTRAINT "order_item_adjustments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -114,6 +114,7 @@ export const orderItems = pgTable(
     // three retries over 7 days); null while the next attempt is at `period_end`.
     renewalFailures: integer().notNull().default(0),
     renewalRetryAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -180,10 +181,7 @@ export const moneyMovements = pgTable(
   },
   (t) => [
     check('money_movements_amount_check', sql`${t.amountCents} > 0`),
-    check(
-      'money_movements_refund_source_check',
-      sql`(${t.kind} = 'refund') = (${t.refundedMovementId} is not null)`,
-    ),
+    check('money_movements_refund_source_check', sql`(${t.kind} = 'refund') = (${t.refundedMovementId} is not null)`),
     unique('money_movements_kind_reference_item_key').on(t.kind, t.providerReference, t.orderItemId),
     index('money_movements_order_id_idx').on(t.orderId),
     index('money_movements_order_item_id_idx').on(t.orderItemId),

@@ -11,6 +11,7 @@ import {
   type Order,
   OrderMessage,
   PaymentMessage,
+  REBUY_BLOCK_HOURS,
 } from '@everdeal/contracts';
 import { type Db, licenseCodes, type OrderRow, orderItems, orders, type UserRow } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
@@ -209,6 +210,11 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
         refundableUntil: item?.refundableUntil ?? null,
         currentPeriodStart: item?.periodStart ?? null,
         currentPeriodEnd: item?.periodEnd ?? null,
+        cancelAtPeriodEnd: false,
+        nextRenewalAt: item?.periodEnd ?? null,
+        renewalFailures: 0,
+        refundedAt: null,
+        endedAt: null,
       };
     }),
   };
@@ -293,10 +299,12 @@ export async function checkout(deps: CheckoutDeps, user: UserRow, input: Checkou
   const statements = checkoutStatements(deps.db);
   const findByKey = async () =>
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
-  const [existing, lines, [method]] = await Promise.all([
+  const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
+  const [existing, lines, [method], refunded] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
     statements.paymentMethod.execute({ id: input.paymentMethodId, userId: user.id, provider: deps.provider.name }),
+    statements.recentlyRefunded.execute({ userId: user.id, since }),
   ]);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
@@ -309,6 +317,8 @@ export async function checkout(deps: CheckoutDeps, user: UserRow, input: Checkou
     throw AppError.badRequest(OrderMessage.cartEmpty);
   }
   requirePurchasable(lines, deps.now());
+  const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
+  if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
   const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
   const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method });
   if (!order) {
