@@ -141,7 +141,9 @@ describe('orders/changePlan', () => {
       idempotencyKey: newKey(),
     });
     expect(response.status).toBe(409);
-    expect(response.body.msg).toBe(RefundMessage.downgradeAfterWindow(formatDate(new Date(item.refundableUntil ?? ''))));
+    expect(response.body.msg).toBe(
+      RefundMessage.downgradeAfterWindow(formatDate(new Date(item.refundableUntil ?? ''))),
+    );
     const options = await callApi<PlanOptionsResult>(
       t.app,
       'orders/getPlanOptions',

@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, findMailFiles, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { formatDate } from './adjustment-mail';
 import { expectLedgerBalanced } from '../../../test/ledger';
 import { buy, checkout, createBuyer, createDeal, emailOf, fillCart, newKey } from '../../../test/shop';
+import { formatDate } from './adjustment-mail';
 
 const DAY_MS = 24 * 60 * 60_000;
 let clock = new Date('2026-11-23T10:00:00Z');
