@@ -69,9 +69,15 @@ function refundRows(adjustmentId: string, refunds: MadeRefund[], at: Date) {
 
 /**
  * Claims a pending adjustment for finishing, inside the caller's transaction: the guarded update
- * takes its row lock, so a second finisher waits and then finds it no longer pending.
+ * takes its row lock, so a second finisher waits and then finds it no longer pending. The item is
+ * locked first, in the order every path takes (item, then adjustment): a refund beginning on the
+ * item waits on a pending adjustment while holding the item, so taking the adjustment first here
+ * would deadlock with it.
  */
-async function claimPending(tx: Tx, adjustmentId: string, kind: string, at: Date) {
+export async function claimPending(tx: Tx, adjustmentId: string, kind: string, at: Date) {
+  await tx.execute(sql`
+    select i.id from ${orderItems} i join ${orderItemAdjustments} a on a.order_item_id = i.id
+    where a.id = ${adjustmentId} for no key update of i`);
   const [row] = await queryRows<{ itemId: string; toPlanId: number | null; chargeCents: number }>(
     tx,
     sql`
@@ -170,7 +176,8 @@ export async function failAdjustment(db: Runner, adjustmentId: string, message: 
 }
 
 /**
- * The caller's bought item and its order, the item row locked for the transaction: a refund or
+ * The caller's bought item and its order, the item row locked for the transaction (the first lock
+ * every change of an item takes): a refund or
  * plan change that waited on the lock then reads the item as the other one left it (READ
  * COMMITTED re-reads a locked row), so it cannot act on a status that no longer holds.
  */
@@ -188,6 +195,7 @@ export async function lockOwnItem(tx: Tx, userId: string, orderId: string, itemI
       ),
     )
     .limit(1)
-    .for('update', { of: orderItems });
+    // Not FOR UPDATE: that would also block the foreign-key checks of rows naming the item.
+    .for('no key update', { of: orderItems });
   return row;
 }

@@ -52,7 +52,7 @@ async function recentRefunds(
 async function beginRefund(deps: CheckoutDeps, userId: string, orderId: string, itemId: string) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const row = await lockOwnItem(tx, userId, orderId, itemId);
     if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
     const { item } = row;

@@ -21,7 +21,7 @@ import {
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment } from './adjustments';
-import { failAdjustment } from './adjustments.sql';
+import { claimPending, failAdjustment } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { completePlanChange } from './plan-change';
@@ -123,12 +123,9 @@ async function renewalCard(deps: CheckoutDeps, order: typeof orders.$inferSelect
 /** The renewal succeeded: the next period, the charge row, the failures forgotten, in one transaction. */
 async function finishRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRow, reference: string, at: Date) {
   await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(orderItemAdjustments)
-      .set({ status: 'succeeded', completedAt: at })
-      .where(and(eq(orderItemAdjustments.id, adjustment.id), eq(orderItemAdjustments.status, 'pending')))
-      .returning();
-    if (!claimed?.periodEnd) return;
+    if (!(await claimPending(tx, adjustment.id, 'renewal', at))) return;
+    const claimed = adjustment;
+    if (!claimed.periodEnd) return;
     const [item] = await tx
       .update(orderItems)
       .set({
