@@ -49,9 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('10 refunds of one item at once: exactly one refund, the others refused, the provider refunded once', async () => {
       const { buyer, order, item } = await tieredPurchase();
-      const responses = await Promise.all(
-        Array.from({ length: 10 }, () => refund(buyer.token, order.id, item.id)),
-      );
+      const responses = await Promise.all(Array.from({ length: 10 }, () => refund(buyer.token, order.id, item.id)));
       expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
       for (const response of responses.filter((r) => r.status !== 200)) expect(response.status).toBe(409);
       expect(await rowsOf(item.id, 'refund')).toHaveLength(1);
