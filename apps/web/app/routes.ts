@@ -23,6 +23,7 @@ export default [
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('loading-demo', 'routes/loading-demo.tsx'),
     route('cart', 'routes/cart.tsx'),
+    route('order/:orderId/:itemId', 'routes/order-item.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('user', 'routes/user-layout.tsx', [
       index('routes/user.tsx'),
