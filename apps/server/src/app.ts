@@ -28,6 +28,7 @@ import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { handlePaymentIntentEvent, startReconciliation } from './modules/orders/reconcile';
+import { startRenewals } from './modules/orders/subscriptions';
 import { paymentsHandlers } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
@@ -73,7 +74,10 @@ export type AppOptions = {
   isShuttingDown?: () => boolean;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
   paymentProvider?: PaymentProvider;
-  /** Runs the payments reconciliation job (decision 007); tests that drive it themselves turn it off. */
+  /**
+   * Runs the payments reconciliation job (decision 007) and the subscription renewals (decision
+   * 010); tests that drive them themselves turn them off.
+   */
   reconcilePayments?: boolean;
   /** Runs the affiliate commission job (decision 012); tests that drive it themselves turn it off. */
   runCommissionJob?: boolean;
@@ -266,12 +270,15 @@ export async function buildApp({
   }
   if (reconcilePayments) {
     let reconciliation: { stop(): Promise<void> } | undefined;
+    // Decision 010: subscription renewals, and refunds or plan changes a crash left pending.
+    let renewals: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
       reconciliation = startReconciliation(checkoutDeps);
+      renewals = startRenewals(checkoutDeps);
     });
     // Registered after the mailer's hook, so it runs first: a round in flight may still send a receipt.
     app.addHook('onClose', async () => {
-      await reconciliation?.stop();
+      await Promise.all([reconciliation?.stop(), renewals?.stop()]);
     });
   }
   await registerApi(app, {

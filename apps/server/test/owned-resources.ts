@@ -38,7 +38,14 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
   order: async (t, owner) => {
     const { product, plan } = await createDeal(t.db, { plans: [{ codes: 1 }] });
     await fillCart(t.app, owner.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
-    const card = await addCard(t.app, owner.token);
+    // One card for all of them: the owner would reach the saved-card limit with one per route.
+    const saved = await callApi<{ paymentMethods: { id: string }[] }>(
+      t.app,
+      'payments/getPaymentMethods',
+      {},
+      { token: owner.token },
+    );
+    const card = saved.body.data.paymentMethods[0] ?? (await addCard(t.app, owner.token));
     const paid = await checkout(t.app, owner.token, { paymentMethodId: card.id, idempotencyKey: newKey() });
     const item = paid.body.data?.order.items[0];
     const code = item?.codes[0]?.code;

@@ -63,8 +63,10 @@ export async function createBuyer(
   db: Db,
   lines: { productId: number; variantId: number; quantity: number }[],
   cardNumber: string = SANDBOX_TEST_CARDS.succeeds,
+  // The session's start: tests that move their clock past 30 days start it on that clock.
+  now = new Date(),
 ): Promise<Buyer> {
-  const { userId, token } = await createUserWithSession(db);
+  const { userId, token } = await createUserWithSession(db, now);
   const card = await addCard(app, token, cardNumber);
   await fillCart(app, token, lines);
   return { userId, token, card };
@@ -95,6 +97,7 @@ export function faultyProvider(base: PaymentProvider) {
     forgetCard: (owner, token) => base.forgetCard(owner, token),
     lookup: (payment) => base.lookup(payment),
     cancel: (payment) => base.cancel(payment),
+    refund: (refund) => base.refund(refund),
     async charge(payment) {
       const before = faults.before.shift();
       if (before) throw before;
@@ -154,4 +157,16 @@ export async function sandboxLedgerOf(db: Db, userId: string) {
 export async function emailOf(db: Db, userId: string): Promise<string> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? '';
+}
+
+/** Buys the lines with the buyer's card through the API and answers the paid order. */
+export async function buy(
+  app: FastifyInstance,
+  buyer: Buyer,
+  lines: { productId: number; variantId: number; quantity: number }[],
+): Promise<CheckoutResult['order']> {
+  await fillCart(app, buyer.token, lines);
+  const response = await checkout(app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+  if (response.status !== 200) throw new Error(`checkout failed: ${response.status} ${response.body.msg}`);
+  return response.body.data.order;
 }

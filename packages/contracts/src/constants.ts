@@ -15,6 +15,13 @@ export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Saved cards per user: enough for anyone, and a bound on card-testing through the vault. */
 export const MAX_SAVED_PAYMENT_METHODS = 10;
+/** Requirements §11: more than this many refunds in `REFUND_LIMIT_WINDOW_DAYS` needs a support ticket. */
+export const MAX_REFUNDS_PER_WINDOW = 3;
+export const REFUND_LIMIT_WINDOW_DAYS = 30;
+/** Requirements §11: whoever refunded a product cannot buy it again for this long. */
+export const REBUY_BLOCK_HOURS = 24;
+/** Decision 010: a failed renewal is tried again this many days after the period end, then the subscription ends. */
+export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
 export const DEFAULT_ORDERS_PAGE_SIZE = 20;
 export const MAX_ORDERS_PAGE_SIZE = 50;
 

@@ -102,4 +102,29 @@ export const OrderMessage = {
   orderNotFound: 'Order not found',
   orderItemNotFound: 'Order item not found',
   codeNotFound: 'License code not found',
+  rebuyBlocked: (product: string) =>
+    `You refunded ${product} in the last 24 hours. You can buy it again 24 hours after the refund.`,
+} as const;
+
+/** Refunds, plan changes and subscriptions on the order item page (requirements §11, decision 010). */
+export const RefundMessage = {
+  noRefunds: (product: string) => `${product} does not offer refunds.`,
+  windowEnded: (until: string) => `The refund window of this item ended on ${until}.`,
+  alreadyRefunded: 'This item has already been refunded.',
+  notActive: 'Only an active item can be refunded or changed.',
+  changeInProgress: 'Another change to this item is in progress. Please try again in a moment.',
+  tooManyRefunds: (max: number, days: number) =>
+    `You have made ${max} refunds in the last ${days} days. Please open a support ticket and we will look at this refund with you.`,
+  refundFailed: 'The payment provider could not refund this item. Please open a support ticket.',
+  samePlan: 'This item is already on that plan.',
+  notSameProduct: 'That plan belongs to another product.',
+  kindMismatch: 'A lifetime plan and a subscription cannot be swapped; buy the other plan instead.',
+  downgradeAfterWindow: (until: string) =>
+    `Downgrades are refunded only inside the refund window, which ended on ${until}.`,
+  downgradeNoRefunds: 'This deal takes no refunds, so it cannot be downgraded.',
+  planSoldOut: (plan: string) => `${plan} is sold out.`,
+  paymentMethodRequired: 'Choose a saved card to pay the difference.',
+  idempotencyKeyReused: 'This idempotency key was already used for a different plan change',
+  notSubscription: 'Only a subscription can be canceled or resumed.',
+  subscriptionEnded: 'This subscription has ended.',
 } as const;

@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
 } from './constants';
-import { ownedUuid } from './ids';
+import { ownedUuid, publicId } from './ids';
 import { PaymentMethodId } from './payments';
 
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
@@ -19,13 +19,15 @@ const ItemId = ownedUuid('order', 'must be an order item id');
  * same key from the same user answers the first result and never charges twice. Visible ASCII
  * only, so it can be logged and compared without surprises.
  */
+const IdempotencyKey = z
+  .string({ error: 'is required' })
+  .min(IDEMPOTENCY_KEY_MIN_LENGTH, `must be at least ${IDEMPOTENCY_KEY_MIN_LENGTH} characters`)
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
+  .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
+
 export const CheckoutInputSchema = z.object({
   paymentMethodId: PaymentMethodId,
-  idempotencyKey: z
-    .string({ error: 'is required' })
-    .min(IDEMPOTENCY_KEY_MIN_LENGTH, `must be at least ${IDEMPOTENCY_KEY_MIN_LENGTH} characters`)
-    .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
-    .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces'),
+  idempotencyKey: IdempotencyKey,
 });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
 
@@ -33,8 +35,11 @@ export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
 export const OrderStatusSchema = z.enum(['pending', 'paid', 'failed']);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** An item is `active` once paid (its codes are the buyer's), `canceled` when its order failed. */
-export const OrderItemStatusSchema = z.enum(['pending', 'active', 'canceled']);
+/**
+ * An item is `active` once paid (its codes are the buyer's), `canceled` when its order failed,
+ * `refunded` after a refund, `ended` when a subscription ran out (canceled or unpaid renewal).
+ */
+export const OrderItemStatusSchema = z.enum(['pending', 'active', 'canceled', 'refunded', 'ended']);
 export type OrderItemStatus = z.infer<typeof OrderItemStatusSchema>;
 
 /** `redeemed` is the buyer's own mark (requirements §11 activation state); `revoked` follows a refund. */
@@ -71,6 +76,16 @@ export const OrderItemSchema = z.object({
   refundableUntil: z.string().nullable().describe('null before payment and when the product takes no refunds'),
   currentPeriodStart: z.string().nullable().describe('subscriptions: the paid period'),
   currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean().describe('subscriptions: ends at the period end instead of renewing'),
+  nextRenewalAt: z
+    .string()
+    .nullable()
+    .describe(
+      'subscriptions: when the card is charged next (a retry after a failed renewal); null when it will not be',
+    ),
+  renewalFailures: z.number().int().describe('failed renewal attempts of the current period'),
+  refundedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -153,3 +168,40 @@ export const SetCodeRedeemedInputSchema = z.object({
   redeemed: z.boolean({ error: 'must be true or false' }).default(true),
 });
 export type SetCodeRedeemedInput = z.input<typeof SetCodeRedeemedInputSchema>;
+
+/** `orders/changePlan` (requirements §15): another plan of the same product for a bought item. */
+export const ChangePlanInputSchema = z.object({
+  orderId: OrderId,
+  itemId: ItemId,
+  variantId: publicId('plan', 'variantId must be a plan id'),
+  paymentMethodId: PaymentMethodId.optional().describe('the card that pays an upgrade; the order’s card by default'),
+  idempotencyKey: IdempotencyKey,
+});
+export type ChangePlanInput = z.infer<typeof ChangePlanInputSchema>;
+
+export const ChangePlanResultSchema = z.object({
+  item: OrderItemSchema,
+  chargedCents: z.number().int().describe('what the upgrade charged'),
+  refundedCents: z.number().int().describe('what the downgrade refunded'),
+});
+export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
+
+/** One other plan of the item's product, as the order item page offers it (decision 010). */
+export const PlanOptionSchema = z.object({
+  variantId: z.number().int(),
+  name: z.string(),
+  kind: PlanKindSchema,
+  billingInterval: BillingIntervalSchema.nullable(),
+  price: z.number().int().describe('unit price now, cents'),
+  currency: z.string(),
+  features: z.array(z.string()),
+  direction: z.enum(['upgrade', 'downgrade', 'same_price']),
+  chargeCents: z.number().int().describe('what changing to it charges now'),
+  refundCents: z.number().int().describe('what changing to it refunds now'),
+  available: z.boolean(),
+  unavailableReason: z.string().nullable().describe('why the change cannot be made, in words for the page'),
+});
+export type PlanOption = z.infer<typeof PlanOptionSchema>;
+
+export const PlanOptionsResultSchema = z.object({ options: z.array(PlanOptionSchema) });
+export type PlanOptionsResult = z.infer<typeof PlanOptionsResultSchema>;

@@ -26,6 +26,8 @@ import {
 } from './catalog';
 import { ContactInputSchema, ContactResultSchema } from './contact';
 import {
+  ChangePlanInputSchema,
+  ChangePlanResultSchema,
   CheckoutInputSchema,
   CheckoutResultSchema,
   GetOrderInputSchema,
@@ -34,6 +36,7 @@ import {
   OrderItemResultSchema,
   OrderListSchema,
   OrderResultSchema,
+  PlanOptionsResultSchema,
   SetCodeRedeemedInputSchema,
 } from './orders';
 import {
@@ -411,6 +414,43 @@ export const apiRoutes = {
     summary:
       'The caller’s clicks, attributed orders and pending, approved and reversed earnings, in total and month by month; 404 before joining',
     tag: 'affiliate',
+    requiresAuth: true,
+  }),
+  'orders/refundItem': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary:
+      'Refund an item inside its refund window: its full amount back through the provider, its codes revoked; 409 outside the window, after 3 refunds in 30 days, or while another change runs',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getPlanOptions': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: PlanOptionsResultSchema,
+    summary: 'The other plans of a bought item’s product, with what changing to each charges or refunds',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/changePlan': defineRoute({
+    input: ChangePlanInputSchema,
+    output: ChangePlanResultSchema,
+    summary:
+      'Move a bought item to another plan of its product: an upgrade charges the difference, a downgrade inside the refund window refunds it; new codes replace the old',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/cancelSubscription': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'End a subscription at the end of its paid period instead of renewing it',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/resumeSubscription': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'Take back a cancellation before the period ends: the subscription renews again',
+    tag: 'orders',
     requiresAuth: true,
   }),
 } satisfies Record<string, ApiRouteDefinition>;

@@ -5,6 +5,9 @@ import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useOrderItem } from '~/features/orders/api/orders';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
+import { PlanChangePanel } from '~/features/refunds/components/plan-change-panel';
+import { RefundPanel } from '~/features/refunds/components/refund-panel';
+import { SubscriptionPanel } from '~/features/refunds/components/subscription-panel';
 import { ApiError } from '~/lib/api-client';
 import type { Route } from './+types/order-item';
 
@@ -32,7 +35,11 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
         {user && isNotFound ? (
           <OrderNotFound />
         ) : user && item.data ? (
-          <OrderItemView item={item.data} />
+          <OrderItemView item={item.data}>
+            <RefundPanel item={item.data} />
+            <SubscriptionPanel item={item.data} />
+            <PlanChangePanel item={item.data} />
+          </OrderItemView>
         ) : user && item.isError ? (
           <p className="rounded-card bg-white p-6 text-ink-700 shadow-card">
             This item could not be loaded.{' '}

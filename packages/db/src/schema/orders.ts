@@ -1,13 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { billingInterval, licenseCodes, planKind, plans, products } from './catalog';
 import { paymentMethods, paymentProvider } from './payments';
 import { users } from './users';
 
-// Statuses the checkout of decision 007 uses. Refunds and plan changes (requirements §11) add
-// their own values (`ALTER TYPE … ADD VALUE`), which no code here has to know about.
+// Statuses of decision 007's checkout; decision 010 adds `refunded` (its codes revoked, its money
+// returned) and `ended` (a subscription canceled at period end or whose renewal failed).
 export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed']);
-export const orderItemStatus = pgEnum('order_item_status', ['pending', 'active', 'canceled']);
+export const orderItemStatus = pgEnum('order_item_status', ['pending', 'active', 'canceled', 'refunded', 'ended']);
 export const moneyMovementKind = pgEnum('money_movement_kind', ['charge', 'refund']);
 
 /**
@@ -91,9 +105,17 @@ export const orderItems = pgTable(
     // requirements §9: the product's window at purchase; 0 = no refunds (refundable_until null).
     refundWindowDays: integer().notNull(),
     refundableUntil: timestamp({ withTimezone: true }),
-    // Subscriptions: the period the checkout paid for; renewals move it (issue 11).
+    // Subscriptions: the period paid for; renewals move it (decision 010).
     periodStart: timestamp({ withTimezone: true }),
     periodEnd: timestamp({ withTimezone: true }),
+    // The buyer's "cancel at period end": the renewal job ends the item instead of charging it.
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    // Failed renewal attempts of the current period and when the next retry is due (decision 010:
+    // three retries over 7 days); null while the next attempt is at `period_end`.
+    renewalFailures: integer().notNull().default(0),
+    renewalRetryAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
@@ -103,6 +125,10 @@ export const orderItems = pgTable(
     check('order_items_refund_window_check', sql`${t.refundWindowDays} >= 0`),
     unique('order_items_order_position_key').on(t.orderId, t.position),
     index('order_items_product_status_idx').on(t.productId, t.status),
+    // The renewal job's scan: active subscriptions by the time their next attempt is due.
+    index('order_items_renewal_due_idx')
+      .on(sql`coalesce(${t.renewalRetryAt}, ${t.periodEnd})`)
+      .where(sql`${t.status} = 'active' and ${t.planKind} = 'subscription'`),
   ],
 );
 
@@ -147,15 +173,74 @@ export const moneyMovements = pgTable(
     currency: text().notNull(),
     provider: paymentProvider().notNull(),
     providerReference: text().notNull(),
+    // A refund names the charge row it returns money from (a provider refunds one payment).
+    refundedMovementId: uuid().references((): AnyPgColumn => moneyMovements.id),
+    // The refund, plan change or renewal that moved it (null for the checkout's charges).
+    adjustmentId: uuid().references(() => orderItemAdjustments.id),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     check('money_movements_amount_check', sql`${t.amountCents} > 0`),
+    check('money_movements_refund_source_check', sql`(${t.kind} = 'refund') = (${t.refundedMovementId} is not null)`),
     unique('money_movements_kind_reference_item_key').on(t.kind, t.providerReference, t.orderItemId),
     index('money_movements_order_id_idx').on(t.orderId),
     index('money_movements_order_item_id_idx').on(t.orderItemId),
   ],
 );
 
+export const adjustmentKind = pgEnum('order_item_adjustment_kind', ['refund', 'plan_change', 'renewal']);
+export const adjustmentStatus = pgEnum('order_item_adjustment_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * One change of a bought item that moves money (decision 010): a refund, a plan change, a
+ * subscription renewal. It is written `pending` before the provider is called and finished by one
+ * guarded statement after; the partial unique index allows one pending change per item, so two
+ * refunds, a refund during a plan change or two upgrades at once cannot both proceed. Its id is
+ * the base of the provider's idempotency keys, so a retry or the job repeats the same payment.
+ */
+export const orderItemAdjustments = pgTable(
+  'order_item_adjustments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    kind: adjustmentKind().notNull(),
+    status: adjustmentStatus().notNull().default('pending'),
+    // The client's key of a plan change: the same key answers the same change.
+    idempotencyKey: text(),
+    fromPlanId: integer().references(() => plans.id),
+    toPlanId: integer().references(() => plans.id),
+    // Cents charged (plan change up, renewal) or refunded (refund, plan change down).
+    chargeCents: integer().notNull().default(0),
+    refundCents: integer().notNull().default(0),
+    // The card a charge uses, as it was when the change began.
+    paymentToken: text(),
+    customerRef: text(),
+    // Renewals: the period end this attempt renews, and which attempt it is.
+    periodEnd: timestamp({ withTimezone: true }),
+    attempt: integer().notNull().default(0),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    // The job picks a pending change up only after this, so it never races the request.
+    nextCheckAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('order_item_adjustments_amounts_check', sql`${t.chargeCents} >= 0 and ${t.refundCents} >= 0`),
+    uniqueIndex('order_item_adjustments_one_pending_key').on(t.orderItemId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('order_item_adjustments_user_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('order_item_adjustments_renewal_attempt_key')
+      .on(t.orderItemId, t.periodEnd, t.attempt)
+      .where(sql`${t.kind} = 'renewal'`),
+    index('order_item_adjustments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    index('order_item_adjustments_pending_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemAdjustmentRow = typeof orderItemAdjustments.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -8,6 +8,7 @@ import {
   orders,
   plans,
   products,
+  sandboxCards,
   sandboxLedger,
 } from '../schema';
 
@@ -22,6 +23,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export async function insertDemoOrders(tx: Tx, shopperIds: string[]): Promise<void> {
   if (shopperIds.length === 0) return;
+  // The card the demo orders were paid with, in the sandbox's vault: the renewal job (decision
+  // 010) charges it when a demo subscription's period ends, as it would a shopper's saved card.
+  await tx
+    .insert(sandboxCards)
+    .values({
+      token: 'pm_sandbox_demo',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2099,
+      behavior: 'succeed',
+      createdAt: new Date(),
+    })
+    .onConflictDoNothing();
   const shoppers = JSON.stringify(shopperIds);
   await tx.execute(sql`
     with sold as (

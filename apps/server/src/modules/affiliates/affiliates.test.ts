@@ -211,12 +211,26 @@ describe('attribution and commissions', () => {
     expect(await dashboardOf(member.token)).toMatchObject({ pendingCents: 0, approvedCents: 0, reversedCents: 490 });
   });
 
-  it('the job reverses a pending commission whose item stopped being active', async () => {
+  it('a refund through orders/refundItem takes the commission back at once', async () => {
+    const member = await joinAsNewUser();
+    const buyer = await createUserWithSession(t.db, clock);
+    const { order } = await buy(await visit(member.code), 30, buyer);
+    const refunded = await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: order.id, itemId: order.items[0]?.id },
+      { token: buyer.token },
+    );
+    expect(refunded.status).toBe(200);
+    expect(await dashboardOf(member.token)).toMatchObject({ orders: 1, pendingCents: 0, reversedCents: 490 });
+  });
+
+  it('the job reverses a pending commission of a refunded item the refund left alone', async () => {
     const member = await joinAsNewUser();
     const { order } = await buy(await visit(member.code));
     await t.db
       .update(orderItems)
-      .set({ status: 'canceled' })
+      .set({ status: 'refunded' })
       .where(eq(orderItems.id, order.items[0]?.id ?? ''));
     await settleCommissions(jobDeps());
     expect(await dashboardOf(member.token)).toMatchObject({ pendingCents: 0, reversedCents: 490 });

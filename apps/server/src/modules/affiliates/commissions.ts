@@ -106,8 +106,9 @@ async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Dat
 }
 
 /**
- * Moves pending commissions on: approved once the item's refund window has closed with the item
- * still active; reversed when the item is no longer active (refunded) before that.
+ * Moves pending commissions on: approved once the item's refund window has closed and it was not
+ * refunded (an ended subscription still paid for its first period); reversed when the item was
+ * refunded and the refund did not reverse it itself.
  */
 export async function settleCommissions(
   deps: Pick<CommissionDeps, 'db' | 'now'>,
@@ -127,9 +128,7 @@ export async function settleCommissions(
       .where(
         and(
           eq(affiliateCommissions.status, 'pending'),
-          // Due ones, and any whose item stopped being active (a refund the refund flow did not
-          // reverse itself).
-          or(lte(affiliateCommissions.approvableAt, at), ne(orderItems.status, 'active')),
+          or(lte(affiliateCommissions.approvableAt, at), eq(orderItems.status, 'refunded')),
         ),
       )
       .limit(BATCH)
@@ -137,7 +136,7 @@ export async function settleCommissions(
     let approved = 0;
     let reversed = 0;
     for (const commission of pending) {
-      const to = commission.itemStatus === 'active' ? 'approved' : 'reversed';
+      const to = commission.itemStatus === 'refunded' ? 'reversed' : 'approved';
       await moveCommission(tx, commission, 'pending', to, at);
       if (to === 'approved') approved += 1;
       else reversed += 1;

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
-import { cartItems, orders, paymentCustomers, paymentMethods, plans, products } from '@everdeal/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  cartItems,
+  orderItemAdjustments,
+  orderItems,
+  orders,
+  paymentCustomers,
+  paymentMethods,
+  plans,
+  products,
+} from '@everdeal/db';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../lib/prepared';
 
 const P = sql.placeholder;
@@ -69,6 +78,23 @@ export const checkoutStatements = preparedPerDatabase((db) => ({
     )
     .limit(1)
     .prepare('checkout_payment_method'),
+  /**
+   * Products the caller refunded since `since` (requirements §11: no rebuy for 24 hours). Read
+   * beside the cart, so it costs no extra round trip.
+   */
+  recentlyRefunded: db
+    .selectDistinct({ productId: orderItems.productId })
+    .from(orderItemAdjustments)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAdjustments.orderItemId))
+    .where(
+      and(
+        eq(orderItemAdjustments.userId, P('userId')),
+        eq(orderItemAdjustments.kind, 'refund'),
+        eq(orderItemAdjustments.status, 'succeeded'),
+        gt(orderItemAdjustments.completedAt, sql`${P('since')}::timestamptz`),
+      ),
+    )
+    .prepare('checkout_recently_refunded'),
 }));
 
 export type CheckoutLine = Awaited<ReturnType<ReturnType<typeof checkoutStatements>['lines']['execute']>>[number];

@@ -11,6 +11,7 @@ import {
   type Order,
   OrderMessage,
   PaymentMessage,
+  REBUY_BLOCK_HOURS,
 } from '@everdeal/contracts';
 import {
   type Db,
@@ -223,6 +224,11 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
         refundableUntil: item?.refundableUntil ?? null,
         currentPeriodStart: item?.periodStart ?? null,
         currentPeriodEnd: item?.periodEnd ?? null,
+        cancelAtPeriodEnd: false,
+        nextRenewalAt: item?.periodEnd ?? null,
+        renewalFailures: 0,
+        refundedAt: null,
+        endedAt: null,
       };
     }),
   };
@@ -312,10 +318,12 @@ export async function checkout(
   const statements = checkoutStatements(deps.db);
   const findByKey = async () =>
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
-  const [existing, lines, [method]] = await Promise.all([
+  const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
+  const [existing, lines, [method], refunded] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
     statements.paymentMethod.execute({ id: input.paymentMethodId, userId: user.id, provider: deps.provider.name }),
+    statements.recentlyRefunded.execute({ userId: user.id, since }),
   ]);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
@@ -328,6 +336,8 @@ export async function checkout(
     throw AppError.badRequest(OrderMessage.cartEmpty);
   }
   requirePurchasable(lines, deps.now());
+  const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
+  if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
   const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
   const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method, attribution });
   if (!order) {

@@ -5,8 +5,11 @@ import { accrueCommissions } from '../affiliates/commissions';
 import { clickTokenOf } from '../affiliates/referral-clicks';
 import { type CheckoutDeps, checkout } from './checkout';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
+import { changePlan, getPlanOptions } from './plan-change';
+import { refundItem } from './refunds';
+import { cancelSubscription, resumeSubscription } from './subscriptions';
 
-/** Requirements §15 checkout and orders: every call needs a login and sees only the caller's orders. */
+/** Requirements §15 checkout, orders, refunds, plans: every call needs a login and sees only the caller's orders. */
 export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
   return defineHandlers({
     'orders/checkout': async (input, { user, request }) => {
@@ -27,5 +30,15 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
     'orders/getOrder': (input, { user }) => getOrder(deps, user.id, input.orderId),
     'orders/getOrderItem': (input, { user }) => getOrderItem(deps, user.id, input.orderId, input.itemId),
     'orders/setCodeRedeemed': (input, { user }) => setCodeRedeemed(deps, user.id, input),
+    // Decision 010: refunds, plan changes and subscriptions of a bought item.
+    'orders/refundItem': (input, { user }) => refundItem(deps, user.id, input),
+    'orders/getPlanOptions': (input, { user }) => getPlanOptions(deps, user.id, input),
+    'orders/changePlan': async (input, { user }) => {
+      // An upgrade charges a saved card: counted with checkouts against card testing (decision 007).
+      await limits.consume([['checkoutPerUser', user.id]]);
+      return changePlan(deps, user.id, input);
+    },
+    'orders/cancelSubscription': (input, { user }) => cancelSubscription(deps, user.id, input),
+    'orders/resumeSubscription': (input, { user }) => resumeSubscription(deps, user.id, input),
   });
 }

@@ -57,6 +57,24 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     refundableUntil: iso(row.refundableUntil),
     currentPeriodStart: iso(row.periodStart),
     currentPeriodEnd: iso(row.periodEnd),
+    ...subscriptionState(row),
+    refundedAt: iso(row.refundedAt),
+    endedAt: iso(row.endedAt),
+  };
+}
+
+/** Subscription fields of an item view (decision 010); also used by the checkout's own answer. */
+export function subscriptionState(
+  row: Pick<
+    OrderItemRow,
+    'status' | 'planKind' | 'cancelAtPeriodEnd' | 'renewalFailures' | 'renewalRetryAt' | 'periodEnd'
+  >,
+): Pick<OrderItem, 'cancelAtPeriodEnd' | 'nextRenewalAt' | 'renewalFailures'> {
+  const renews = row.status === 'active' && row.planKind === 'subscription' && !row.cancelAtPeriodEnd;
+  return {
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    nextRenewalAt: renews ? iso(row.renewalRetryAt ?? row.periodEnd) : null,
+    renewalFailures: row.renewalFailures,
   };
 }
 
@@ -149,7 +167,7 @@ export async function loadOrderView(db: Db, orderId: string): Promise<Order> {
  * One of the caller's orders that the buyer sees (paid or pending); 404 for anyone else's and for
  * failed attempts, so an id reveals nothing (requirements §6: where even existence is private).
  */
-async function requireOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderRow> {
+export async function requireOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderRow> {
   const [row] = await db
     .select()
     .from(orders)
@@ -191,7 +209,7 @@ export async function getOrder({ db }: OrdersDeps, userId: string, orderId: stri
   return { order };
 }
 
-async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
+export async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
   await requireOwnOrder(db, userId, orderId);
   const [item] = await loadItems(db, and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
   if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);

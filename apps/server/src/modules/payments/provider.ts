@@ -25,7 +25,23 @@ export interface PaymentProvider {
    * longer stop it, else `canceled` or `failed`.
    */
   cancel(payment: PaymentRequest): Promise<PaymentOutcome>;
+  /**
+   * Returns part or all of a succeeded payment, once per `key` however often it is called
+   * (decision 010). Throws ProviderUnavailableError when the outcome is unknown.
+   */
+  refund(refund: RefundRequest): Promise<RefundOutcome>;
 }
+
+/** Money back from one succeeded payment (`chargeReference`, the provider's id of it). */
+export type RefundRequest = {
+  key: string;
+  orderId: string;
+  chargeReference: string;
+  amountCents: number;
+  currency: string;
+};
+
+export type RefundOutcome = { status: 'succeeded'; reference: string } | { status: 'failed'; message: string };
 
 /** Who owns a card; Stripe keeps cards on a Customer, created on the first card. */
 export type CardOwner = { userId: string; email: string; customerRef: string | null };
@@ -43,6 +59,11 @@ export type VaultedCard = {
 /** One payment of one order; everything a provider needs, all taken from the order row. */
 export type PaymentRequest = {
   orderId: string;
+  /**
+   * Base of the provider's idempotency keys when this is not the order's checkout payment (a
+   * plan change, a renewal: decision 010); the order's own payment is keyed by its id.
+   */
+  key?: string;
   userId: string;
   amountCents: number;
   currency: string;
@@ -69,6 +90,11 @@ export type PaymentOutcome =
 /** The key a provider deduplicates a payment by: one order, one payment (decision 007). */
 export function paymentIdempotencyKey(orderId: string, step = 'charge'): string {
   return `everdeal:order:${orderId}:${step}`;
+}
+
+/** The key of one step of a payment: the order's (decision 007), or the change's (decision 010). */
+export function paymentStepKey(payment: Pick<PaymentRequest, 'orderId' | 'key'>, step = 'charge'): string {
+  return payment.key ? `${payment.key}:${step}` : paymentIdempotencyKey(payment.orderId, step);
 }
 
 /** A card the provider refused to vault (bad number, unknown token): a 422 for the form. */

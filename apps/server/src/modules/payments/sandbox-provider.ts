@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CardMessage, cardBrand, isCardExpired, PaymentMessage } from '@everdeal/contracts';
 import { type Db, type SandboxLedgerRow, sandboxCards, sandboxLedger } from '@everdeal/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../lib/prepared';
 import {
   CardRefusedError,
@@ -9,7 +9,8 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentRequest,
-  paymentIdempotencyKey,
+  paymentStepKey,
+  type RefundOutcome,
 } from './provider';
 
 /**
@@ -68,6 +69,7 @@ export const sandboxStatements = preparedPerDatabase((db) => ({
       amountCents: P('amountCents'),
       currency: P('currency'),
       cardToken: P('cardToken'),
+      chargeId: P('chargeId'),
       failureCode: P('failureCode'),
       merchantReference: P('merchantReference'),
       createdAt: P('createdAt'),
@@ -86,6 +88,7 @@ type LedgerEntry = Pick<
   | 'amountCents'
   | 'currency'
   | 'cardToken'
+  | 'chargeId'
   | 'failureCode'
   | 'merchantReference'
   | 'createdAt'
@@ -155,11 +158,12 @@ export function createSandboxProvider({ db, now }: { db: Db; now: () => Date }):
       const row = await recordOnce({
         id: newId('ch'),
         kind: 'charge',
-        idempotencyKey: paymentIdempotencyKey(payment.orderId),
+        idempotencyKey: paymentStepKey(payment),
         status,
         amountCents: payment.amountCents,
         currency: payment.currency,
         cardToken: payment.token,
+        chargeId: null,
         failureCode,
         merchantReference: payment.orderId,
         createdAt: at,
@@ -168,7 +172,7 @@ export function createSandboxProvider({ db, now }: { db: Db; now: () => Date }):
     },
 
     async lookup(payment) {
-      const row = await findByKey(paymentIdempotencyKey(payment.orderId));
+      const row = await findByKey(paymentStepKey(payment));
       return row ? outcomeOf(row) : null;
     },
 
@@ -176,16 +180,50 @@ export function createSandboxProvider({ db, now }: { db: Db; now: () => Date }):
       const row = await recordOnce({
         id: newId('ch'),
         kind: 'charge',
-        idempotencyKey: paymentIdempotencyKey(payment.orderId),
+        idempotencyKey: paymentStepKey(payment),
         status: 'canceled',
         amountCents: payment.amountCents,
         currency: payment.currency,
         cardToken: payment.token,
+        chargeId: null,
         failureCode: null,
         merchantReference: payment.orderId,
         createdAt: now(),
       });
       return outcomeOf(row);
+    },
+
+    async refund(refund): Promise<RefundOutcome> {
+      // A real provider refuses to return more than the payment holds; so does the sandbox.
+      const [charge] = await db.select().from(sandboxLedger).where(eq(sandboxLedger.id, refund.chargeReference));
+      const [returned] = await db
+        .select({ cents: sql<number>`coalesce(sum(${sandboxLedger.amountCents}), 0)`.mapWith(Number) })
+        .from(sandboxLedger)
+        .where(
+          and(
+            eq(sandboxLedger.chargeId, refund.chargeReference),
+            eq(sandboxLedger.kind, 'refund'),
+            eq(sandboxLedger.status, 'succeeded'),
+          ),
+        );
+      const refundable =
+        charge?.kind === 'charge' && charge.status === 'succeeded' ? charge.amountCents - (returned?.cents ?? 0) : 0;
+      const row = await recordOnce({
+        id: newId('re'),
+        kind: 'refund',
+        idempotencyKey: refund.key,
+        status: refund.amountCents <= refundable ? 'succeeded' : 'failed',
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        cardToken: charge?.cardToken ?? null,
+        chargeId: refund.chargeReference,
+        failureCode: refund.amountCents <= refundable ? null : 'refund_exceeds_charge',
+        merchantReference: refund.orderId,
+        createdAt: now(),
+      });
+      return row.status === 'succeeded'
+        ? { status: 'succeeded', reference: row.id }
+        : { status: 'failed', message: `sandbox refused the refund: ${row.failureCode ?? 'unknown'}` };
     },
   };
 }

@@ -7,7 +7,8 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   ProviderUnavailableError,
-  paymentIdempotencyKey,
+  paymentStepKey,
+  type RefundOutcome,
 } from './provider';
 
 /** Where the SDK sends requests; tests point it at a local server (test/stripe-fake.ts). */
@@ -106,9 +107,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         payment_method: payment.token,
         allowed_payment_method_types: ['card'],
         description: payment.description,
-        metadata: { order_id: payment.orderId, user_id: payment.userId },
+        metadata: { order_id: payment.orderId, user_id: payment.userId, ...(payment.key ? { key: payment.key } : {}) },
       },
-      { idempotencyKey: paymentIdempotencyKey(payment.orderId, 'create') },
+      { idempotencyKey: paymentStepKey(payment, 'create') },
     );
   }
 
@@ -119,7 +120,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     const since = Math.floor(payment.createdAt.getTime() / 1000) - LOOKUP_SLACK_SECONDS;
     let seen = 0;
     for await (const intent of stripe.paymentIntents.list({ customer: payment.customerRef, created: { gte: since } })) {
-      if (intent.metadata.order_id === payment.orderId) return intent;
+      if (intent.metadata.order_id === payment.orderId && (intent.metadata.key ?? null) === (payment.key ?? null)) {
+        return intent;
+      }
       seen += 1;
       if (seen >= LOOKUP_MAX_INTENTS) break;
     }
@@ -193,7 +196,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           intent.id,
           // Stripe.js finishes 3-D Secure in the browser with the client secret (handleNextAction).
           { use_stripe_sdk: true },
-          { idempotencyKey: paymentIdempotencyKey(payment.orderId, 'confirm') },
+          { idempotencyKey: paymentStepKey(payment, 'confirm') },
         );
         return outcomeOf(confirmed) ?? failure(confirmed.id, 'payment_method_unusable');
       } catch (error) {
@@ -244,6 +247,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           // The creation itself is refused (card detached): no payment can ever be made with it.
           return { status: 'canceled', reference: null };
+        }
+        throw unavailable(error);
+      }
+    },
+
+    async refund(refund): Promise<RefundOutcome> {
+      try {
+        const made = await stripe.refunds.create(
+          {
+            payment_intent: refund.chargeReference,
+            amount: refund.amountCents,
+            metadata: { order_id: refund.orderId },
+          },
+          { idempotencyKey: refund.key },
+        );
+        // `pending` card refunds go through; Stripe reports the rare later failure by webhook.
+        if (made.status === 'failed' || made.status === 'canceled') {
+          return { status: 'failed', message: `Stripe refund ${made.id} ${made.status}` };
+        }
+        return { status: 'succeeded', reference: made.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'failed', message: `Stripe refused the refund: ${error.message}` };
         }
         throw unavailable(error);
       }

@@ -1,17 +1,15 @@
 import type { OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
-import { newTicketPath, productPath } from '@everdeal/contracts/paths';
+import { productPath } from '@everdeal/contracts/paths';
 import SearchX from 'lucide-react/icons/search-x';
 import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { formatDate } from '~/lib/format-date';
 import { orderNumber, planLabel } from '../order-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
-import { RefundDeadline } from './refund-deadline';
 
 const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
 
@@ -28,9 +26,10 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 
 /**
  * Requirements §2/§11 "/order/{orderId}/{itemId}": the product and plan, the codes with copy
- * buttons and the activation state, "Redeem" at the seller's site, the refund deadline.
+ * buttons and the activation state, "Redeem" at the seller's site; `children` are the refund,
+ * subscription and plan panels the route adds (features/refunds).
  */
-export function OrderItemView({ item }: { item: OrderItem }) {
+export function OrderItemView({ item, children }: { item: OrderItem; children?: ReactNode }) {
   const itemRef = { orderId: item.orderId, itemId: item.id };
   return (
     <div className="space-y-6">
@@ -81,34 +80,7 @@ export function OrderItemView({ item }: { item: OrderItem }) {
         )}
       </Section>
 
-      <Section title="Refund" id="order-item-refund">
-        <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />
-        {item.currentPeriodEnd ? (
-          <p className="mt-2 text-ink-500 text-sm">
-            Current period ends on {formatDate(item.currentPeriodEnd, undefined)}.
-          </p>
-        ) : null}
-        {/*
-          Refunds and plan changes (requirements §11 "the refund button and plan changes") are built
-          next, on the server first (`orders/refundItem`, `orders/changePlan`, §15); their controls
-          go here. Until then the shopper asks support about this order.
-        */}
-        <div
-          className="mt-5 rounded-2xl border border-ink-300 border-dashed p-4 text-sm"
-          data-slot="refund-and-plan-changes"
-        >
-          <p className="font-medium text-ink-900">Refunds and plan changes</p>
-          <p className="mt-1 text-ink-500">
-            Self-service refunds and upgrades will appear here soon. Until then, our support team handles them.
-          </p>
-          <Link
-            to={newTicketPath(item.orderId)}
-            className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
-          >
-            Ask support about this order
-          </Link>
-        </div>
-      </Section>
+      {children}
     </div>
   );
 }

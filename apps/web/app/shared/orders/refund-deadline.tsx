@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '~/lib/format-date';
-import { refundTimeLeft } from '../order-format';
+import { refundTimeLeft } from './refund-time';
 
 const TICK_MS = 30_000;
 

@@ -1,0 +1,104 @@
+/**
+ * Mails about a bought item after the purchase (decision 010): a refund went through, a renewal
+ * failed and will be tried again, a subscription ended. Sent in the background: the change is
+ * already done and on the order item page, the mail only tells the buyer.
+ */
+import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
+import { type Db, orderItems, orders, users } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
+import { type MailBrand, renderMail } from '../../lib/mail-layout';
+import type { Mailer, MailMessage } from '../../lib/mailer';
+import { orderItemUrl } from './receipt';
+
+export type ItemMailDeps = { db: Db; mailer: Mailer; brand: MailBrand };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+export const formatDate = (at: Date) => dateFormat.format(at);
+
+type ItemFacts = {
+  email: string;
+  firstName: string;
+  orderId: string;
+  itemId: string;
+  productName: string;
+  planName: string;
+  currency: string;
+};
+
+async function itemFacts(db: Db, itemId: string): Promise<ItemFacts | undefined> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      orderId: orderItems.orderId,
+      itemId: orderItems.id,
+      productName: orderItems.productName,
+      planName: orderItems.planName,
+      currency: orderItems.currency,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orderItems.id, itemId))
+    .limit(1);
+  return row;
+}
+
+function itemMail(facts: ItemFacts, brand: MailBrand, subject: string, paragraphs: string[]): MailMessage {
+  const url = orderItemUrl(brand.publicUrl, facts.orderId, facts.itemId);
+  return {
+    to: facts.email,
+    subject,
+    link: url,
+    ...renderMail(
+      {
+        greeting: facts.firstName ? `Hi ${facts.firstName},` : 'Hi,',
+        paragraphs,
+        action: { label: 'Open this item', url },
+      },
+      brand,
+    ),
+  };
+}
+
+export type ItemMailEvent =
+  | { kind: 'refunded'; amountCents: number }
+  | { kind: 'renewal_failed'; amountCents: number; reason: string; nextAttemptAt: Date }
+  | { kind: 'subscription_ended'; reason: 'canceled' | 'unpaid' };
+
+/** The mail of one event, addressed to the item's buyer. */
+export function itemEventMail(facts: ItemFacts, event: ItemMailEvent, brand: MailBrand): MailMessage {
+  const item = `${facts.productName} (${facts.planName})`;
+  switch (event.kind) {
+    case 'refunded':
+      return itemMail(facts, brand, `Your ${BRAND_NAME} refund for ${facts.productName}`, [
+        `We refunded ${formatMoney(event.amountCents, facts.currency)} for ${item} to the card you paid with. Depending on your bank it shows on your statement within 5 to 10 days.`,
+        'The license codes of this item are revoked: the seller no longer accepts them.',
+      ]);
+    case 'renewal_failed':
+      return itemMail(facts, brand, `Your ${facts.productName} subscription could not be renewed`, [
+        `We could not charge ${formatMoney(event.amountCents, facts.currency)} to renew ${item}: ${event.reason}`,
+        `We will try again on ${formatDate(event.nextAttemptAt)}. Your codes keep working until then; add or choose another card in your payment methods if this one no longer works.`,
+      ]);
+    case 'subscription_ended':
+      return itemMail(
+        facts,
+        brand,
+        `Your ${facts.productName} subscription has ended`,
+        event.reason === 'canceled'
+          ? [
+              `Your subscription to ${item} ended at the end of its paid period, as you asked. Its license codes are revoked.`,
+            ]
+          : [
+              `We could not renew ${item} after several attempts, so the subscription has ended and its license codes are revoked.`,
+              'You can buy the deal again from its product page.',
+            ],
+      );
+  }
+}
+
+/** Sends the event's mail to the item's buyer without making the caller wait. */
+export async function sendItemMail(deps: ItemMailDeps, itemId: string, event: ItemMailEvent): Promise<void> {
+  const facts = await itemFacts(deps.db, itemId);
+  if (facts) deps.mailer.sendInBackground(itemEventMail(facts, event, deps.brand));
+}

@@ -1,0 +1,205 @@
+/**
+ * The statements that finish a refund, a plan change or a renewal (decision 010). Each is one
+ * statement guarded by its adjustment being `pending`: of two callers (the request, a retry, the
+ * job) exactly one finishes it, and the item, its codes and its money rows change together.
+ */
+
+import {
+  type Db,
+  licenseCodes,
+  moneyMovements,
+  orderItemAdjustments,
+  orderItemCodes,
+  orderItems,
+  orders,
+  plans,
+} from '@everdeal/db';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { reverseCommissionOfItem } from '../affiliates/commissions';
+import { queryRows } from './orders.sql';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Runner = Db | Tx;
+
+const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** A charge row of an item with what is left of it after earlier refunds. */
+export type RefundableCharge = {
+  movementId: string;
+  reference: string;
+  provider: string;
+  refundableCents: number;
+};
+
+/**
+ * The item's charges that still hold money, newest first: a refund returns money from the
+ * payments that took it (a provider refunds one payment at a time), the latest first.
+ */
+export async function refundableCharges(db: Runner, itemId: string): Promise<RefundableCharge[]> {
+  return queryRows<RefundableCharge>(
+    db,
+    sql`
+    select m.id as "movementId", m.provider_reference as "reference", m.provider::text as "provider",
+           (m.amount_cents - coalesce((select sum(r.amount_cents) from ${moneyMovements} r
+                                       where r.refunded_movement_id = m.id), 0))::int as "refundableCents"
+    from ${moneyMovements} m
+    where m.order_item_id = ${itemId} and m.kind = 'charge'
+    order by m.created_at desc, m.id desc`,
+  );
+}
+
+/** One provider refund made for an adjustment, to be written as a refund row. */
+export type MadeRefund = { movementId: string; reference: string; amountCents: number };
+
+/** Writes the refund rows of an adjustment (inside its finishing statement's transaction). */
+function refundRows(adjustmentId: string, refunds: MadeRefund[], at: Date) {
+  return sql`
+    insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, currency, provider,
+      provider_reference, refunded_movement_id, adjustment_id, created_at)
+    select 'refund', m.order_id, m.order_item_id, r.amount_cents, m.currency, m.provider, r.reference, m.id,
+      ${adjustmentId}, ${timestamp(at)}
+    from json_to_recordset(${JSON.stringify(
+      refunds.map((refund) => ({
+        movement_id: refund.movementId,
+        reference: refund.reference,
+        amount_cents: refund.amountCents,
+      })),
+    )}::json) as r(movement_id uuid, reference text, amount_cents int)
+    join ${moneyMovements} m on m.id = r.movement_id
+    where r.amount_cents > 0`;
+}
+
+/**
+ * Claims a pending adjustment for finishing, inside the caller's transaction: the guarded update
+ * takes its row lock, so a second finisher waits and then finds it no longer pending. The item is
+ * locked first, in the order every path takes (item, then adjustment): a refund beginning on the
+ * item waits on a pending adjustment while holding the item, so taking the adjustment first here
+ * would deadlock with it.
+ */
+export async function claimPending(tx: Tx, adjustmentId: string, kind: string, at: Date) {
+  await tx.execute(sql`
+    select i.id from ${orderItems} i join ${orderItemAdjustments} a on a.order_item_id = i.id
+    where a.id = ${adjustmentId} for no key update of i`);
+  const [row] = await queryRows<{ itemId: string; toPlanId: number | null; chargeCents: number }>(
+    tx,
+    sql`
+    update ${orderItemAdjustments} set status = 'succeeded', completed_at = ${timestamp(at)}
+    where id = ${adjustmentId} and status = 'pending' and kind = ${kind}::order_item_adjustment_kind
+    returning order_item_id as "itemId", to_plan_id as "toPlanId", charge_cents as "chargeCents"`,
+  );
+  return row;
+}
+
+/**
+ * A refund, done: the adjustment succeeded, the item `refunded` (no more renewals), its codes
+ * revoked, one refund row per provider refund. Answers whether this call finished it.
+ */
+export async function finishRefund(db: Db, adjustmentId: string, refunds: MadeRefund[], at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimPending(tx, adjustmentId, 'refund', at);
+    if (!claimed) return false;
+    await tx.execute(sql`
+      update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
+        renewal_retry_at = null
+      where id = ${claimed.itemId}`);
+    await tx.execute(sql`
+      update ${licenseCodes} c set status = 'revoked'
+      from ${orderItemCodes} l
+      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
+    await tx.execute(refundRows(adjustmentId, refunds, at));
+    // The affiliate's commission on the item goes back with the money (decision 012).
+    await reverseCommissionOfItem(tx, claimed.itemId, at);
+    return true;
+  });
+}
+
+/**
+ * A plan change, done, in one transaction with the item change (issue 11): the adjustment
+ * succeeded, the item on its new plan and price (its purchase date and refund deadline kept), its
+ * old codes revoked, the codes reserved for it allocated, and the charge or refund rows written.
+ */
+export async function finishPlanChange(
+  db: Db,
+  adjustmentId: string,
+  money: { charge: { reference: string; provider: string } | null; refunds: MadeRefund[] },
+  at: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimPending(tx, adjustmentId, 'plan_change', at);
+    if (!claimed || claimed.toPlanId === null) return false;
+    await tx.execute(sql`
+      update ${licenseCodes} c set status = 'revoked'
+      from ${orderItemCodes} l
+      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
+    await tx.execute(sql`
+      update ${licenseCodes} c set status = 'allocated', allocated_at = ${timestamp(at)}
+      from ${orderItemCodes} l
+      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'reserved'`);
+    await tx.execute(sql`
+      update ${orderItems} i
+      set plan_id = p.id, plan_name = p.name, unit_price_cents = p.price_cents,
+          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity
+      from ${plans} p
+      where i.id = ${claimed.itemId} and p.id = ${claimed.toPlanId}`);
+    if (money.charge && claimed.chargeCents > 0) {
+      await tx.execute(sql`
+        insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, currency, provider,
+          provider_reference, adjustment_id, created_at)
+        select 'charge', i.order_id, i.id, ${claimed.chargeCents}, i.currency, ${money.charge.provider}::payment_provider,
+          ${money.charge.reference}, ${adjustmentId}, ${timestamp(at)}
+        from ${orderItems} i where i.id = ${claimed.itemId}`);
+    }
+    if (money.refunds.length > 0) await tx.execute(refundRows(adjustmentId, money.refunds, at));
+    return true;
+  });
+}
+
+/**
+ * A change that did not happen (a declined card, a refused refund): the adjustment failed and the
+ * codes reserved for it back in their pool. Answers whether this call did it.
+ */
+export async function failAdjustment(db: Runner, adjustmentId: string, message: string, at: Date): Promise<boolean> {
+  const [row] = await queryRows<{ failed: number }>(
+    db,
+    sql`
+    with failed as (
+      update ${orderItemAdjustments} set status = 'failed', failure_message = ${message},
+        completed_at = ${timestamp(at)}
+      where id = ${adjustmentId} and status = 'pending'
+      returning order_item_id
+    ), links as (
+      delete from ${orderItemCodes} l using failed, ${licenseCodes} c
+      where l.order_item_id = failed.order_item_id and c.id = l.license_code_id and c.status = 'reserved'
+      returning l.license_code_id
+    ), codes as (
+      update ${licenseCodes} c set status = 'available' from links where c.id = links.license_code_id returning c.id
+    )
+    select (select count(*) from failed)::int as "failed", (select count(*) from codes)::int as "codes"`,
+  );
+  return (row?.failed ?? 0) > 0;
+}
+
+/**
+ * The caller's bought item and its order, the item row locked for the transaction (the first lock
+ * every change of an item takes): a refund or
+ * plan change that waited on the lock then reads the item as the other one left it (READ
+ * COMMITTED re-reads a locked row), so it cannot act on a status that no longer holds.
+ */
+export async function lockOwnItem(tx: Tx, userId: string, orderId: string, itemId: string) {
+  const [row] = await tx
+    .select({ item: orderItems, order: orders })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.id, itemId),
+        eq(orderItems.orderId, orderId),
+        eq(orders.userId, userId),
+        ne(orders.status, 'failed'),
+      ),
+    )
+    .limit(1)
+    // Not FOR UPDATE: that would also block the foreign-key checks of rows naming the item.
+    .for('no key update', { of: orderItems });
+  return row;
+}

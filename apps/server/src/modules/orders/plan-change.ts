@@ -1,0 +1,299 @@
+/**
+ * `orders/changePlan` and `orders/getPlanOptions` (requirements §11, decision 010). An upgrade
+ * charges the difference once (keyed by the change) with a saved card; a downgrade inside the
+ * refund window returns the difference. The new plan's codes are reserved when the change begins
+ * and replace the old ones in the same transaction as the item change; a declined card puts them
+ * back. The item keeps its purchase date, so its refund deadline does not move.
+ */
+import {
+  AppError,
+  type ChangePlanInput,
+  type ChangePlanResult,
+  OrderMessage,
+  PaymentMessage,
+  type PlanOption,
+  RefundMessage,
+} from '@everdeal/contracts';
+import {
+  licenseCodes,
+  type OrderItemAdjustmentRow,
+  type OrderItemRow,
+  orderItemAdjustments,
+  orderItemCodes,
+  orderItems,
+  paymentCustomers,
+  paymentMethods,
+  plans,
+} from '@everdeal/db';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { ProviderUnavailableError } from '../payments/provider';
+import { formatDate } from './adjustment-mail';
+import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
+import { failAdjustment, finishPlanChange, lockOwnItem, type Tx } from './adjustments.sql';
+import type { CheckoutDeps } from './order-payment';
+import { loadOwnItem, requireOwnOrder } from './orders.service';
+
+type PlanRow = typeof plans.$inferSelect;
+
+/** Why the item cannot move to `target` now, or null when it can (the page shows the reason). */
+function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null {
+  if (target.productId !== item.productId) return RefundMessage.notSameProduct;
+  if (target.id === item.planId) return RefundMessage.samePlan;
+  if (target.kind !== item.planKind || target.billingInterval !== item.billingInterval) {
+    return RefundMessage.kindMismatch;
+  }
+  if (target.priceCents < item.unitPriceCents) {
+    if (!item.refundableUntil) return RefundMessage.downgradeNoRefunds;
+    if (item.refundableUntil.getTime() <= at.getTime()) {
+      return RefundMessage.downgradeAfterWindow(formatDate(item.refundableUntil));
+    }
+  }
+  return null;
+}
+
+/** What moving the item to `target` costs: positive is charged, negative refunded. */
+const differenceOf = (item: OrderItemRow, target: PlanRow) => (target.priceCents - item.unitPriceCents) * item.quantity;
+
+/** The card that pays an upgrade: the one named, else the order's if still saved, else the default. */
+async function cardFor(
+  tx: Tx,
+  deps: CheckoutDeps,
+  userId: string,
+  named: string | undefined,
+  orderCard: string | null,
+) {
+  const cards = await tx
+    .select({
+      id: paymentMethods.id,
+      token: paymentMethods.providerToken,
+      customerRef: paymentCustomers.providerCustomerId,
+    })
+    .from(paymentMethods)
+    .leftJoin(
+      paymentCustomers,
+      and(eq(paymentCustomers.userId, paymentMethods.userId), eq(paymentCustomers.provider, paymentMethods.provider)),
+    )
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, deps.provider.name)))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+  if (named) {
+    const card = cards.find((candidate) => candidate.id === named);
+    if (!card) throw AppError.notFound(PaymentMessage.paymentMethodNotFound);
+    return card;
+  }
+  const card = cards.find((candidate) => candidate.id === orderCard) ?? cards[0];
+  if (!card) throw AppError.conflict(RefundMessage.paymentMethodRequired);
+  return card;
+}
+
+/**
+ * Begins the change on the locked item: the rules, the pending adjustment, and the new plan's
+ * codes reserved for the item (`SKIP LOCKED`, as checkout reserves them). Answers null when the
+ * caller's key already names a change: the caller replays it.
+ */
+async function beginPlanChange(deps: CheckoutDeps, userId: string, input: ChangePlanInput) {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockOwnItem(tx, userId, input.orderId, input.itemId);
+    if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
+    const { item, order } = row;
+    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+    const [target] = await tx.select().from(plans).where(eq(plans.id, input.variantId)).limit(1);
+    if (!target) throw AppError.conflict(RefundMessage.notSameProduct);
+    const refusal = refusalOf(item, target, at);
+    if (refusal) throw AppError.conflict(refusal);
+    const difference = differenceOf(item, target);
+    const card = difference > 0 ? await cardFor(tx, deps, userId, input.paymentMethodId, order.paymentMethodId) : null;
+    const [adjustment] = await tx
+      .insert(orderItemAdjustments)
+      .values({
+        orderItemId: item.id,
+        userId,
+        kind: 'plan_change',
+        idempotencyKey: input.idempotencyKey,
+        fromPlanId: item.planId,
+        toPlanId: target.id,
+        chargeCents: Math.max(difference, 0),
+        refundCents: Math.max(-difference, 0),
+        paymentToken: card?.token ?? null,
+        customerRef: card?.customerRef ?? null,
+        createdAt: at,
+        nextCheckAt: new Date(at.getTime() + ADJUSTMENT_LEASE_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!adjustment) return null;
+    const picked = await tx
+      .select({ id: licenseCodes.id })
+      .from(licenseCodes)
+      .where(and(eq(licenseCodes.planId, target.id), eq(licenseCodes.status, 'available')))
+      .limit(item.quantity)
+      .for('update', { skipLocked: true });
+    if (picked.length < item.quantity) throw AppError.conflict(RefundMessage.planSoldOut(target.name));
+    for (const { id } of picked) {
+      await tx.update(licenseCodes).set({ status: 'reserved' }).where(eq(licenseCodes.id, id));
+    }
+    await tx
+      .insert(orderItemCodes)
+      .values(picked.map(({ id }) => ({ licenseCodeId: id, orderItemId: item.id, createdAt: at })));
+    return { adjustment, orderId: item.orderId };
+  });
+}
+
+/**
+ * The provider's part and the finish, for the request and the job alike. Answers the state the
+ * change reached; `pending` when the provider has not settled the payment yet.
+ */
+export async function completePlanChange(
+  deps: CheckoutDeps,
+  adjustment: OrderItemAdjustmentRow,
+  orderId: string,
+  options: { fresh: boolean },
+): Promise<{ state: 'succeeded' | 'pending' } | { state: 'failed'; message: string; declined: boolean }> {
+  const at = () => deps.now();
+  if (adjustment.chargeCents > 0) {
+    const outcome = await chargeAdjustment(deps, adjustment, orderId, options);
+    if (outcome.status === 'succeeded') {
+      const charge = { reference: outcome.reference, provider: deps.provider.name };
+      await finishPlanChange(deps.db, adjustment.id, { charge, refunds: [] }, at());
+      deps.catalogChanged();
+      return { state: 'succeeded' };
+    }
+    if (outcome.status === 'failed' || outcome.status === 'canceled') {
+      const message = outcome.status === 'failed' ? outcome.message : PaymentMessage.cardDeclined;
+      await failAdjustment(deps.db, adjustment.id, message, at());
+      return { state: 'failed', message, declined: true };
+    }
+    return { state: 'pending' };
+  }
+  try {
+    const refunds = await returnItemMoney(deps, adjustment, orderId, adjustment.refundCents);
+    await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at());
+    deps.catalogChanged();
+    return { state: 'succeeded' };
+  } catch (error) {
+    if (!(error instanceof RefundRefusedError)) throw error;
+    deps.log.error({ err: error, adjustmentId: adjustment.id }, 'the payment provider refused a downgrade refund');
+    await failAdjustment(deps.db, adjustment.id, RefundMessage.refundFailed, at());
+    return { state: 'failed', message: RefundMessage.refundFailed, declined: false };
+  }
+}
+
+async function answerOf(
+  deps: CheckoutDeps,
+  userId: string,
+  input: ChangePlanInput,
+  adjustment: OrderItemAdjustmentRow,
+  orderId: string,
+  fresh: boolean,
+): Promise<ChangePlanResult> {
+  let result: Awaited<ReturnType<typeof completePlanChange>>;
+  if (adjustment.status === 'succeeded') result = { state: 'succeeded' };
+  else if (adjustment.status === 'failed') {
+    result = {
+      state: 'failed',
+      message: adjustment.failureMessage ?? PaymentMessage.cardDeclined,
+      declined: adjustment.chargeCents > 0,
+    };
+  } else {
+    try {
+      result = await completePlanChange(deps, adjustment, orderId, { fresh });
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      deps.log.warn({ err: error, adjustmentId: adjustment.id }, 'payment provider unavailable during a plan change');
+      throw AppError.unavailable(PaymentMessage.providerUnavailable);
+    }
+  }
+  if (result.state === 'failed') {
+    throw result.declined ? AppError.paymentRequired(result.message) : AppError.conflict(result.message);
+  }
+  // Still with the provider (a payment it has not settled): the same key later tells the outcome.
+  if (result.state === 'pending') throw AppError.unavailable(PaymentMessage.providerUnavailable);
+  return {
+    item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId),
+    chargedCents: adjustment.chargeCents,
+    refundedCents: adjustment.refundCents,
+  };
+}
+
+/** `orders/changePlan`: the item on the plan asked for; the same key answers the same change. */
+export async function changePlan(
+  deps: CheckoutDeps,
+  userId: string,
+  input: ChangePlanInput,
+): Promise<ChangePlanResult> {
+  const byKey = async () =>
+    (
+      await deps.db
+        .select()
+        .from(orderItemAdjustments)
+        .where(
+          and(eq(orderItemAdjustments.userId, userId), eq(orderItemAdjustments.idempotencyKey, input.idempotencyKey)),
+        )
+        .limit(1)
+    )[0];
+  const replay = async (adjustment: OrderItemAdjustmentRow) => {
+    if (adjustment.orderItemId !== input.itemId || adjustment.toPlanId !== input.variantId) {
+      throw AppError.validation(RefundMessage.idempotencyKeyReused);
+    }
+    await requireOwnOrder(deps.db, userId, input.orderId);
+    return answerOf(deps, userId, input, adjustment, input.orderId, false);
+  };
+  const existing = await byKey();
+  if (existing) return replay(existing);
+  const begun = await beginPlanChange(deps, userId, input);
+  if (begun) return answerOf(deps, userId, input, begun.adjustment, begun.orderId, true);
+  // The insert met another pending change of the item, or this key's change made meanwhile.
+  const same = await byKey();
+  if (same) return replay(same);
+  throw AppError.conflict(RefundMessage.changeInProgress);
+}
+
+/** `orders/getPlanOptions`: the other plans of the item's product and what moving to each does. */
+export async function getPlanOptions(
+  deps: CheckoutDeps,
+  userId: string,
+  input: { orderId: string; itemId: string },
+): Promise<{ options: PlanOption[] }> {
+  await requireOwnOrder(deps.db, userId, input.orderId);
+  const [item] = await deps.db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, input.itemId), eq(orderItems.orderId, input.orderId)))
+    .limit(1);
+  if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
+  const at = deps.now();
+  const others = await deps.db
+    .select({
+      plan: plans,
+      codesLeft:
+        sql<number>`(select count(*) from ${licenseCodes} c where c.plan_id = ${plans.id} and c.status = 'available')`.mapWith(
+          Number,
+        ),
+    })
+    .from(plans)
+    .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
+    .orderBy(asc(plans.position), asc(plans.id));
+  return {
+    options: others.map(({ plan, codesLeft }) => {
+      const difference = differenceOf(item, plan);
+      const refusal =
+        item.status !== 'active'
+          ? RefundMessage.notActive
+          : (refusalOf(item, plan, at) ?? (codesLeft < item.quantity ? RefundMessage.planSoldOut(plan.name) : null));
+      return {
+        variantId: plan.id,
+        name: plan.name,
+        kind: plan.kind,
+        billingInterval: plan.billingInterval,
+        price: plan.priceCents,
+        currency: plan.currency,
+        features: plan.features,
+        direction: difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same_price',
+        chargeCents: Math.max(difference, 0),
+        refundCents: Math.max(-difference, 0),
+        available: refusal === null,
+        unavailableReason: refusal,
+      };
+    }),
+  };
+}

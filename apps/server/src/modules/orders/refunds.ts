@@ -1,0 +1,128 @@
+/**
+ * `orders/refundItem` (requirements §11, decision 010): inside the item's refund window, its full
+ * amount back through the provider, its codes revoked, a mail to the buyer. Exactly one refund
+ * however the calls race: the item row is locked while the refund is begun, and the one pending
+ * adjustment per item keeps a second refund (or a plan change) out until the first is finished.
+ */
+import {
+  AppError,
+  MAX_REFUNDS_PER_WINDOW,
+  type OrderItem,
+  OrderMessage,
+  PaymentMessage,
+  REFUND_LIMIT_WINDOW_DAYS,
+  RefundMessage,
+} from '@everdeal/contracts';
+import { type OrderItemAdjustmentRow, orderItemAdjustments, users } from '@everdeal/db';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ProviderUnavailableError } from '../payments/provider';
+import { formatDate, sendItemMail } from './adjustment-mail';
+import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
+import { failAdjustment, finishRefund, lockOwnItem, refundableCharges } from './adjustments.sql';
+import type { CheckoutDeps } from './order-payment';
+import { loadOwnItem } from './orders.service';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Refunds the caller made (or has under way) in the last 30 days, for the limit of requirements §11. */
+async function recentRefunds(
+  tx: Parameters<Parameters<CheckoutDeps['db']['transaction']>[0]>[0],
+  userId: string,
+  at: Date,
+) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderItemAdjustments)
+    .where(
+      and(
+        eq(orderItemAdjustments.userId, userId),
+        eq(orderItemAdjustments.kind, 'refund'),
+        inArray(orderItemAdjustments.status, ['pending', 'succeeded']),
+        gt(orderItemAdjustments.createdAt, new Date(at.getTime() - REFUND_LIMIT_WINDOW_DAYS * DAY_MS)),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * Begins the refund: checks the rules on the locked item and writes the pending adjustment. The
+ * caller's user row is locked too, so two refunds of different items cannot both pass the
+ * "at most 3 in 30 days" count.
+ */
+async function beginRefund(deps: CheckoutDeps, userId: string, orderId: string, itemId: string) {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const row = await lockOwnItem(tx, userId, orderId, itemId);
+    if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
+    const { item } = row;
+    if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
+    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+    if (!item.refundableUntil) throw AppError.conflict(RefundMessage.noRefunds(item.productName));
+    if (item.refundableUntil.getTime() <= at.getTime()) {
+      throw AppError.conflict(RefundMessage.windowEnded(formatDate(item.refundableUntil)));
+    }
+    if ((await recentRefunds(tx, userId, at)) >= MAX_REFUNDS_PER_WINDOW) {
+      throw AppError.conflict(RefundMessage.tooManyRefunds(MAX_REFUNDS_PER_WINDOW, REFUND_LIMIT_WINDOW_DAYS));
+    }
+    const charges = await refundableCharges(tx, item.id);
+    const [adjustment] = await tx
+      .insert(orderItemAdjustments)
+      .values({
+        orderItemId: item.id,
+        userId,
+        kind: 'refund',
+        refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0),
+        createdAt: at,
+        nextCheckAt: new Date(at.getTime() + ADJUSTMENT_LEASE_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A plan change (or a refund the lock did not see yet) is under way on this item.
+    if (!adjustment) throw AppError.conflict(RefundMessage.changeInProgress);
+    return { adjustment, orderId: item.orderId };
+  });
+}
+
+/**
+ * The provider's part and the finish, for the request and for the job alike: money back (keyed by
+ * the adjustment: a retry makes no second refund), then one guarded finish. A provider that does
+ * not answer leaves the adjustment pending for the job; one that refuses fails it.
+ */
+export async function completeRefund(
+  deps: CheckoutDeps,
+  adjustment: OrderItemAdjustmentRow,
+  orderId: string,
+): Promise<'refunded' | 'failed'> {
+  try {
+    const refunds = await returnItemMoney(deps, adjustment, orderId, adjustment.refundCents);
+    if (await finishRefund(deps.db, adjustment.id, refunds, deps.now())) {
+      await sendItemMail(deps, adjustment.orderItemId, { kind: 'refunded', amountCents: adjustment.refundCents });
+    }
+    return 'refunded';
+  } catch (error) {
+    if (!(error instanceof RefundRefusedError)) throw error;
+    deps.log.error({ err: error, adjustmentId: adjustment.id }, 'the payment provider refused a refund');
+    await failAdjustment(deps.db, adjustment.id, error.message, deps.now());
+    return 'failed';
+  }
+}
+
+/** `orders/refundItem`: the caller's item refunded, or a 409 saying why not. */
+export async function refundItem(
+  deps: CheckoutDeps,
+  userId: string,
+  input: { orderId: string; itemId: string },
+): Promise<{ item: OrderItem }> {
+  const { adjustment, orderId } = await beginRefund(deps, userId, input.orderId, input.itemId);
+  try {
+    if ((await completeRefund(deps, adjustment, orderId)) === 'failed') {
+      throw AppError.conflict(RefundMessage.refundFailed);
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.log.warn({ err: error, adjustmentId: adjustment.id }, 'payment provider unavailable during a refund');
+    throw AppError.unavailable(PaymentMessage.providerUnavailable);
+  }
+  return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
+}

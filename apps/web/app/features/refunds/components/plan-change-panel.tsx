@@ -1,0 +1,103 @@
+import type { OrderItem, PlanOption } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { FormAlert } from '~/components/ui/form-alert';
+import { Modal } from '~/components/ui/modal';
+import { Skeleton } from '~/components/ui/skeleton';
+import { type FormError, toFormError } from '~/lib/form-error';
+import { useChangePlan, usePlanOptions } from '../api/order-item';
+
+function costOf(option: PlanOption): string {
+  if (option.chargeCents > 0) return `Pay ${formatMoney(option.chargeCents, option.currency)} more`;
+  if (option.refundCents > 0) return `Get ${formatMoney(option.refundCents, option.currency)} back`;
+  return 'Same price';
+}
+
+function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }) {
+  const change = useChangePlan({ orderId: item.orderId, itemId: item.id });
+  const [error, setError] = useState<FormError | null>(null);
+  // One key per opened dialog: a retry of the same confirmation never pays twice (decision 010).
+  const [key, setKey] = useState('');
+  const verb = option.direction === 'upgrade' ? 'Upgrade' : option.direction === 'downgrade' ? 'Downgrade' : 'Switch';
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl p-4 ring-1 ring-ink-900/10 ring-inset sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold text-ink-900 text-lg tracking-tight">
+          {option.name} <span className="font-normal text-ink-500">· {formatMoney(option.price, option.currency)}</span>
+        </p>
+        {option.features.length > 0 ? (
+          <p className="text-ink-500 text-sm">{option.features.slice(0, 3).join(' · ')}</p>
+        ) : null}
+        <p className="text-ink-700 text-sm">{option.available ? costOf(option) : option.unavailableReason}</p>
+      </div>
+      {option.available ? (
+        <Modal
+          trigger={
+            <Button variant="outline" size="sm">
+              {verb} to {option.name}
+            </Button>
+          }
+          title={`${verb} to ${option.name}?`}
+          confirmLabel={costOf(option)}
+          onOpenChange={(open) => {
+            if (open) {
+              setError(null);
+              setKey(`plan-${crypto.randomUUID()}`);
+            }
+          }}
+          onConfirm={() =>
+            change.mutateAsync({ variantId: option.variantId, idempotencyKey: key }).catch((failure: unknown) => {
+              setError(toFormError(failure));
+              throw failure;
+            })
+          }
+        >
+          <p>
+            {option.chargeCents > 0
+              ? `Your saved card is charged ${formatMoney(option.chargeCents, option.currency)}, the difference for ${item.quantity === 1 ? 'this code' : `these ${item.quantity} codes`}.`
+              : option.refundCents > 0
+                ? `${formatMoney(option.refundCents, option.currency)} goes back to the card you paid with.`
+                : 'Nothing is charged or refunded.'}{' '}
+            Your current license codes are revoked and new {option.name} codes replace them right away; redeem the new
+            ones on the seller’s site. Your refund deadline stays the same.
+          </p>
+          {error ? (
+            <FormAlert tone={error.tone} className="mt-4">
+              {error.message}
+            </FormAlert>
+          ) : null}
+        </Modal>
+      ) : null}
+    </li>
+  );
+}
+
+/** The other plans of the item's product with what changing to each costs (requirements §11). */
+export function PlanChangePanel({ item }: { item: OrderItem }) {
+  const options = usePlanOptions({ orderId: item.orderId, itemId: item.id }, item.status === 'active');
+  if (item.status !== 'active') return null;
+  return (
+    <section
+      aria-labelledby="plans-heading"
+      className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7"
+    >
+      <h2 id="plans-heading" className="font-semibold text-ink-900">
+        Change plan
+      </h2>
+      {options.isPending ? (
+        <Skeleton className="mt-3 h-20 w-full" />
+      ) : options.isError ? (
+        <FormAlert className="mt-3">{toFormError(options.error).message}</FormAlert>
+      ) : options.data.length === 0 ? (
+        <p className="mt-2 text-ink-700 text-sm">This deal has no other plan.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3">
+          {options.data.map((option) => (
+            <PlanOptionRow key={option.variantId} item={item} option={option} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

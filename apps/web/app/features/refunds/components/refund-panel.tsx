@@ -1,0 +1,94 @@
+import type { OrderItem } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { newTicketPath } from '@everdeal/contracts/paths';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { FormAlert } from '~/components/ui/form-alert';
+import { Modal } from '~/components/ui/modal';
+import { type FormError, toFormError } from '~/lib/form-error';
+import { formatDate } from '~/lib/format-date';
+import { RefundDeadline } from '~/shared/orders/refund-deadline';
+import { useRefundItem } from '../api/order-item';
+
+/** "Now", ticking once a minute, so the countdown moves while the page is open. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The item's refund (requirements §11): the deadline as a countdown and a refund button with a
+ * confirm dialog that says what happens to the codes; or plainly why the item cannot be refunded.
+ */
+export function RefundPanel({ item }: { item: OrderItem }) {
+  const now = useMinuteClock();
+  const refund = useRefundItem({ orderId: item.orderId, itemId: item.id });
+  const [error, setError] = useState<FormError | null>(null);
+  const isOpen = item.refundableUntil !== null && new Date(item.refundableUntil) > now;
+  const codeCount = item.codes.filter((code) => code.status !== 'revoked').length;
+
+  let body: React.ReactNode;
+  if (item.status === 'refunded') {
+    body = (
+      <p>
+        Refunded{item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}: {formatMoney(item.amount, item.currency)}{' '}
+        went back to your card and the license codes are revoked.
+      </p>
+    );
+  } else if (!isOpen || item.status !== 'active') {
+    body = <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />;
+  } else {
+    body = (
+      <>
+        <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />
+        <Modal
+          trigger={<Button variant="outline">Refund this item</Button>}
+          title={`Refund ${item.productName}?`}
+          confirmLabel={`Refund ${formatMoney(item.amount, item.currency)}`}
+          onOpenChange={(open) => {
+            if (open) setError(null);
+          }}
+          onConfirm={() =>
+            refund.mutateAsync().catch((failure: unknown) => {
+              setError(toFormError(failure));
+              throw failure;
+            })
+          }
+        >
+          <p>
+            You get {formatMoney(item.amount, item.currency)} back on the card you paid with.{' '}
+            {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the seller
+            stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
+            and you can buy this deal again only after 24 hours.
+          </p>
+          {error ? (
+            <FormAlert tone={error.tone} className="mt-4">
+              {error.message}{' '}
+              {error.message.includes('support ticket') ? (
+                <Link to={newTicketPath(item.orderId)} className="font-semibold underline">
+                  Open a support ticket
+                </Link>
+              ) : null}
+            </FormAlert>
+          ) : null}
+        </Modal>
+      </>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="refund-heading"
+      className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7"
+    >
+      <h2 id="refund-heading" className="font-semibold text-ink-900 text-lg tracking-tight">
+        Refund
+      </h2>
+      <div className="mt-2 flex flex-col items-start gap-3 text-ink-700 text-sm">{body}</div>
+    </section>
+  );
+}
