@@ -20,6 +20,7 @@ import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import type { CatalogDeps } from './modules/catalog/catalog.summaries';
 import { startTrendingRefresh } from './modules/catalog/trending';
+import { communityHandlers } from './modules/community/community.routes';
 import { contactHandlers } from './modules/contact/contact.routes';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
@@ -277,6 +278,8 @@ export async function buildApp({
         limits,
       ),
       ...ordersHandlers(checkoutDeps, limits),
+      // Requirements §12, §15: reviews, questions, updates, threads, reports (decision 011).
+      ...communityHandlers({ db: database.db, now, limits, catalogChanged }),
     },
     authenticate,
   });

@@ -61,6 +61,10 @@ export const defaultRateLimits = {
   /** Avatar uploads: each is a decode and a re-encode of up to 40 megapixels. */
   avatarPerUser: { points: 20, durationSeconds: 60 * 60 },
   avatarPerIp: { points: 60, durationSeconds: 60 * 60 },
+  /** Reviews, questions, answers, threads, replies and reports of one account (decision 011). */
+  communityPostPerUser: { points: 30, durationSeconds: 60 * 60 },
+  /** Helpful votes of one account: cheap, but each moves a public counter. */
+  communityVotePerUser: { points: 120, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

@@ -1,5 +1,6 @@
 export * from './blog';
 export * from './catalog';
+export * from './community';
 export * from './contact';
 export * from './orders';
 export * from './payments';
