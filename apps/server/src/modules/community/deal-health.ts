@@ -31,10 +31,13 @@ export const HEALTH_TREND_WINDOW_DAYS = 90;
 
 const n = (value: number) => sql.raw(String(value));
 
-/** Linear points: full at or below `full`, none at or beyond `zero` (either direction). */
+/**
+ * Linear points: full at or below `full`, none at or beyond `zero`; half for a null value
+ * (`greatest` and `least` skip nulls, so the null case is spelled out).
+ */
 const points = (value: ReturnType<typeof sql>, full: number, zero: number) =>
-  sql`${n(DEAL_HEALTH_PART_POINTS)} * least(1, greatest(0, (${n(zero)} - (${value})) / ${n(zero - full)}::float8))`;
-const half = n(DEAL_HEALTH_PART_POINTS / 2);
+  sql`case when (${value}) is null then ${n(DEAL_HEALTH_PART_POINTS / 2)}
+    else ${n(DEAL_HEALTH_PART_POINTS)} * least(1, greatest(0, (${n(zero)} - (${value})) / ${n(zero - full)}::float8)) end`;
 
 /** Recomputes every product's score; rows whose score and parts do not move are not written. */
 export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
@@ -74,12 +77,12 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
       left join ratings rt on rt.product_id = p.id
     ), scored as (
       select id,
-        round(
+        round((
           ${points(sql`days`, HEALTH_UPDATE_FULL_DAYS, HEALTH_UPDATE_ZERO_DAYS)}
-          + coalesce(${points(sql`hours`, HEALTH_ANSWER_FULL_HOURS, HEALTH_ANSWER_ZERO_HOURS)}, ${half})
-          + coalesce(${points(sql`refund_rate`, 0, HEALTH_REFUND_ZERO_RATE)}, ${half})
-          + coalesce(${points(sql`-trend`, -1, 1)}, ${half})
-        )::int as score,
+          + ${points(sql`hours`, HEALTH_ANSWER_FULL_HOURS, HEALTH_ANSWER_ZERO_HOURS)}
+          + ${points(sql`refund_rate`, 0, HEALTH_REFUND_ZERO_RATE)}
+          + ${points(sql`-trend`, -1, 1)}
+        )::numeric)::int as score,
         jsonb_build_object(
           'daysSinceUpdate', days,
           'founderAnswerHours', round(hours::numeric, 1),
