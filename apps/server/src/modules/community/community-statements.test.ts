@@ -33,27 +33,23 @@ beforeAll(async () => {
     .insert(questions)
     .values(people.map((person, i) => ({ ...base, userId: person.id, title: `Question ${i}`, body: '' })))
     .returning({ id: questions.id });
-  await t.db
-    .insert(answers)
-    .values(
-      asked.map((question, i) => ({
-        questionId: question.id,
-        userId: people[i]?.id ?? '',
-        body: 'An answer.',
-        createdAt: now,
-      })),
-    );
-  await t.db
-    .insert(threads)
-    .values(
-      people.map((person, i) => ({
-        ...base,
-        userId: person.id,
-        title: `Thread ${i}`,
-        body: 'Hello',
-        lastActivityAt: now,
-      })),
-    );
+  await t.db.insert(answers).values(
+    asked.map((question, i) => ({
+      questionId: question.id,
+      userId: people[i]?.id ?? '',
+      body: 'An answer.',
+      createdAt: now,
+    })),
+  );
+  await t.db.insert(threads).values(
+    people.map((person, i) => ({
+      ...base,
+      userId: person.id,
+      title: `Thread ${i}`,
+      body: 'Hello',
+      lastActivityAt: now,
+    })),
+  );
   await t.db
     .insert(productUpdates)
     .values(people.map((_, i) => ({ ...base, title: `Update ${i}`, body: `Fixed bug ${i}.` })));
