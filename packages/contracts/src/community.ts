@@ -161,7 +161,14 @@ export const QuestionRefInputSchema = z.object({ id: publicId('question') });
 export const AskQuestionInputSchema = z.object({
   productId: ProductId,
   title: title(QUESTION_TITLE_MIN, QUESTION_TITLE_MAX),
-  body: body(QUESTION_BODY_MAX).optional().default(''),
+  // Optional: a question may be its title alone; the form sends an empty text for none.
+  body: z
+    .string({ error: CommunityMessage.bodyRequired })
+    .trim()
+    .max(QUESTION_BODY_MAX, CommunityMessage.bodyTooLong(QUESTION_BODY_MAX))
+    .regex(WITHOUT_NUL, ValidationMessage.invalidFormat)
+    .optional()
+    .default(''),
 });
 export type AskQuestionInput = z.input<typeof AskQuestionInputSchema>;
 

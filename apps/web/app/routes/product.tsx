@@ -1,13 +1,24 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { productPath } from '@everdeal/contracts/paths';
+import { lazy, Suspense } from 'react';
 import { data } from 'react-router';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
 import { toQuestionView, toReviewView, toThreadView, toUpdateView } from '~/features/community/community-views';
-import { CommunitySections } from '~/features/community/components/community-sections';
 import { seoMeta } from '~/lib/seo';
 import { toProductCardView } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/product';
+
+/**
+ * The community sections are below the fold and mostly text: the server renders them in full,
+ * the browser hydrates them once their own chunk arrives (React keeps the server HTML of a
+ * suspended boundary meanwhile), so they stay out of the product page's first-load budget.
+ */
+const CommunitySections = lazy(() =>
+  import('~/features/community/components/community-sections').then((module) => ({
+    default: module.CommunitySections,
+  })),
+);
 
 const RELATED_COUNT = 4;
 const PREVIEW_COUNT = 3;
@@ -75,12 +86,14 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       {...page}
       reviewsJsonLd={community.reviews.items}
       community={
-        <CommunitySections
-          slug={page.product.slug}
-          productName={page.product.name}
-          sellerName={page.product.seller.name}
-          preview={community}
-        />
+        <Suspense fallback={null}>
+          <CommunitySections
+            slug={page.product.slug}
+            productName={page.product.name}
+            sellerName={page.product.seller.name}
+            preview={community}
+          />
+        </Suspense>
       }
     />
   );

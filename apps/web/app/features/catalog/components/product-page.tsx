@@ -1,5 +1,5 @@
 import { categoryPath, productPath } from '@everdeal/contracts/paths';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { EmptyState } from '~/components/ui/empty-state';
 import { JsonLd } from '~/components/ui/json-ld';
@@ -11,7 +11,6 @@ import type { ProductPageView } from '../product-page-view';
 import { AiDisclosure } from './ai-disclosure';
 import { ChipList } from './chip-list';
 import { DealFacts } from './deal-facts';
-import { DealHealthCard } from './deal-health-card';
 import { DealStatusBadge } from './deal-status-badge';
 import { PlanCard } from './plan-card';
 import { PlanComparison } from './plan-comparison';
@@ -22,6 +21,10 @@ import { ProductSectionNav } from './product-section-nav';
 import { RatingStars } from './rating-stars';
 import { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
 import { SellerCard } from './seller-card';
+
+// In the side column, after the fold on phones: rendered by the server, hydrated when its chunk
+// arrives, outside the page's first-load budget (docs/benchmarks.md).
+const DealHealthCard = lazy(() => import('./deal-health-card').then((module) => ({ default: module.DealHealthCard })));
 
 const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
 
@@ -149,7 +152,11 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
           <aside aria-label="Deal details" className="space-y-5">
             <RefundGuarantee days={product.refundWindowDays} />
             <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
-            {product.dealHealth ? <DealHealthCard health={product.dealHealth} /> : null}
+            {product.dealHealth ? (
+              <Suspense fallback={null}>
+                <DealHealthCard health={product.dealHealth} />
+              </Suspense>
+            ) : null}
             <AiDisclosure ai={product.ai} />
             <SellerCard seller={product.seller} />
           </aside>

@@ -25,7 +25,8 @@ export function RatingInput({ value, error, onChange }: RatingInputProps) {
               value={star}
               checked={current === star}
               onChange={() => onChange(String(star))}
-              className="sr-only"
+              // Over the star, invisible: the star is what shows, the radio is what is clicked and focused.
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
               aria-invalid={error ? true : undefined}
             />
             <span className="sr-only">
