@@ -17,7 +17,7 @@ export function RatingInput({ value, error, onChange }: RatingInputProps) {
         {[1, 2, 3, 4, 5].map((star) => (
           <label
             key={star}
-            className="cursor-pointer rounded-md p-1 has-focus-visible:outline-2 has-focus-visible:outline-brand-500"
+            className="relative cursor-pointer rounded-md p-1 has-focus-visible:outline-2 has-focus-visible:outline-brand-500"
           >
             <input
               type="radio"
