@@ -4,6 +4,12 @@ import {
   GetPostsInputSchema,
   GetProductInputSchema,
   GetProductsInputSchema,
+  GetQuestionsInputSchema,
+  GetReviewsInputSchema,
+  GetThreadsInputSchema,
+  GetUpdatesInputSchema,
+  QuestionRefInputSchema,
+  UpdateRefInputSchema,
 } from '@everdeal/contracts';
 import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
@@ -23,6 +29,12 @@ import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import type { CatalogDeps } from './modules/catalog/catalog.summaries';
 import { startTrendingRefresh } from './modules/catalog/trending';
+import { communityHandlers } from './modules/community/community.routes';
+import type { CommunityDeps } from './modules/community/community.shared';
+import { getQuestion, getQuestions } from './modules/community/questions.service';
+import { getReviews } from './modules/community/reviews.service';
+import { getThreads } from './modules/community/threads.service';
+import { getUpdate, getUpdates } from './modules/community/updates.service';
 import { contactHandlers } from './modules/contact/contact.routes';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
@@ -281,6 +293,7 @@ export async function buildApp({
       await Promise.all([reconciliation?.stop(), renewals?.stop()]);
     });
   }
+  const community: CommunityDeps = { db: database.db, now, limits, catalogChanged };
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),
@@ -306,6 +319,8 @@ export async function buildApp({
       ),
       ...ordersHandlers(checkoutDeps, limits),
       ...affiliatesHandlers(affiliates),
+      // Requirements §12, §15: reviews, questions, updates, threads, reports (decision 011).
+      ...communityHandlers(community),
     },
     authenticate,
   });
@@ -349,6 +364,12 @@ export async function buildApp({
           getCategories: () => catalogReads.getCategories(),
           getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),
           getBlogPost: (input) => getPost(blog, GetPostInputSchema.parse(input).slug),
+          getReviews: (input) => getReviews(community, GetReviewsInputSchema.parse(input)),
+          getQuestions: (input) => getQuestions(community, GetQuestionsInputSchema.parse(input)),
+          getQuestion: (input) => getQuestion(community, QuestionRefInputSchema.parse(input).id),
+          getUpdates: (input) => getUpdates(community, GetUpdatesInputSchema.parse(input)),
+          getUpdate: (input) => getUpdate(community, UpdateRefInputSchema.parse(input).id),
+          getThreads: (input) => getThreads(community, GetThreadsInputSchema.parse(input)),
         },
       }),
     });

@@ -6,6 +6,11 @@ export default [
   layout('routes/_default-layout.tsx', [
     index('routes/home.tsx'),
     route('products/:slug', 'routes/product.tsx'),
+    route('products/:slug/reviews', 'routes/product-reviews.tsx'),
+    route('products/:slug/questions', 'routes/product-questions.tsx'),
+    route('products/:slug/question/:id', 'routes/product-question.tsx'),
+    route('products/:slug/updates', 'routes/product-updates.tsx'),
+    route('products/:slug/update/:id', 'routes/product-update.tsx'),
     route('trending', 'routes/trending.tsx'),
     route('search', 'routes/search.tsx'),
     route('categories/:slug', 'routes/category.tsx'),
@@ -42,5 +47,11 @@ export default [
     route('auth/reset-password', 'routes/auth-reset-password.tsx'),
     route('auth/sign-in-link', 'routes/auth-sign-in-link.tsx'),
   ]),
-  layout('routes/_product-form-layout.tsx', [route('final-message-test', 'routes/final-message-test.tsx')]),
+  layout('routes/_product-form-layout.tsx', [
+    route('final-message-test', 'routes/final-message-test.tsx'),
+    // One module, three paths: the form is chosen by the path (routes/review-form.tsx).
+    route('review/add-comment', 'routes/review-form.tsx', { id: 'review-add-comment' }),
+    route('review/add-question', 'routes/review-form.tsx', { id: 'review-add-question' }),
+    route('review/community-form', 'routes/review-form.tsx', { id: 'review-community-form' }),
+  ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DealHealthSchema } from './community';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 export const PlanKindSchema = z.enum(['lifetime', 'subscription']);
@@ -143,6 +144,7 @@ export const ProductSummarySchema = z.object({
   dealStatus: DealStatusSchema,
   endsAt: z.string().nullable().describe('ISO time the deal ends, null for no end'),
   isFeatured: z.boolean(),
+  dealHealthScore: z.number().int().nullable().describe('0 to 100 (decision 011); null before the first refresh'),
   createdAt: z.string(),
   plans: z.array(PlanSchema),
 });
@@ -190,6 +192,8 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   integrations: z.array(z.string()),
   ai: AiDisclosureSchema,
   refundWindowDays: z.number().int(),
+  /** Requirements §15: the score and its parts; null before the first refresh (decision 011). */
+  dealHealth: DealHealthSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

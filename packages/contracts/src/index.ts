@@ -7,6 +7,8 @@ export * from './auth';
 export * from './blog';
 export * from './card';
 export * from './catalog';
+export * from './community';
+export * from './community-messages';
 export * from './constants';
 export * from './contact';
 export * from './content-messages';

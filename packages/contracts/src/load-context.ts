@@ -1,5 +1,15 @@
 import type { BlogPost, BlogPostList, GetPostInput, GetPostsInput } from './blog';
 import type { CategoryList, GetProductInput, GetProductsInput, ProductDetail, ProductList } from './catalog';
+import type {
+  GetQuestionsInput,
+  GetReviewsInput,
+  ProductUpdate,
+  ProductUpdateList,
+  Question,
+  QuestionList,
+  ReviewList,
+  ThreadList,
+} from './community';
 
 /**
  * What the server hands to every React Router loader and action (STYLE.md: SSR loaders call
@@ -14,6 +24,14 @@ export interface StorefrontServices {
   getBlogPosts(input: GetPostsInput): Promise<BlogPostList>;
   /** Throws an AppError 404 for an unknown, draft or scheduled slug. */
   getBlogPost(input: GetPostInput): Promise<BlogPost>;
+  // Community reads (requirements §12, decision 011), as their API calls answer them; a 404
+  // AppError for an unknown slug or id.
+  getReviews(input: GetReviewsInput): Promise<ReviewList>;
+  getQuestions(input: GetQuestionsInput): Promise<QuestionList>;
+  getQuestion(input: { id: number }): Promise<Question>;
+  getUpdates(input: GetQuestionsInput): Promise<ProductUpdateList>;
+  getUpdate(input: { id: number }): Promise<ProductUpdate>;
+  getThreads(input: GetQuestionsInput): Promise<ThreadList>;
 }
 
 export interface StorefrontLoadContext {

@@ -26,3 +26,31 @@ export const supportTicketPath = (ticketId: string) => `/support/tickets/${encod
 export const WAITLIST_PATH = '/waitlist';
 /** The affiliate programme: what it pays, joining, and a member's dashboard (requirements §13). */
 export const AFFILIATE_PATH = '/affiliate';
+
+/**
+ * A product's community pages (requirements §2). Later pages carry `?page=`; the reviews page
+ * its sort too (`?sort=`, after the page, so every view has one spelling).
+ */
+function withQuery(path: string, params: [string, string | number | undefined][]) {
+  const query = params
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `${path}?${query}` : path;
+}
+export const productReviewsPath = (slug: string, { page = 1, sort }: { page?: number; sort?: string } = {}) =>
+  withQuery(`${productPath(slug)}/reviews`, [
+    ['page', page > 1 ? page : undefined],
+    ['sort', sort && sort !== 'newest' ? sort : undefined],
+  ]);
+export const productQuestionsPath = (slug: string, page = 1) =>
+  withQuery(`${productPath(slug)}/questions`, [['page', page > 1 ? page : undefined]]);
+export const productQuestionPath = (slug: string, id: number) => `${productPath(slug)}/question/${id}`;
+export const productUpdatesPath = (slug: string, page = 1) =>
+  withQuery(`${productPath(slug)}/updates`, [['page', page > 1 ? page : undefined]]);
+export const productUpdatePath = (slug: string, id: number) => `${productPath(slug)}/update/${id}`;
+
+/** The forms of the product form layout; the product comes in the query (requirements §2). */
+export const reviewFormPath = (slug: string) => withQuery('/review/add-comment', [['product', slug]]);
+export const questionFormPath = (slug: string) => withQuery('/review/add-question', [['product', slug]]);
+export const threadFormPath = (slug: string) => withQuery('/review/community-form', [['product', slug]]);

@@ -63,6 +63,10 @@ export const defaultRateLimits = {
   avatarPerIp: { points: 60, durationSeconds: 60 * 60 },
   /** `?ref=CODE` visits recorded per address (decision 012): past it, visits count no clicks. */
   affiliateClickPerIp: { points: 60, durationSeconds: 60 * 60 },
+  /** Reviews, questions, answers, threads, replies and reports of one account (decision 011). */
+  communityPostPerUser: { points: 30, durationSeconds: 60 * 60 },
+  /** Helpful votes of one account: cheap, but each moves a public counter. */
+  communityVotePerUser: { points: 120, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

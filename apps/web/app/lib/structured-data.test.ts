@@ -31,6 +31,7 @@ const product = {
   dealStatus: 'live',
   endsAt: null,
   isFeatured: false,
+  dealHealthScore: null,
   createdAt: '2026-01-01T00:00:00Z',
   plans: [plan, { ...plan, variantId: 2, name: 'Tier 2', price: 12900, isSoldOut: true, codesRemaining: 0 }],
   description: '',
@@ -42,6 +43,7 @@ const product = {
   integrations: [],
   ai: { models: [], creditsPerMonth: null, bringYourOwnKey: false },
   refundWindowDays: 60,
+  dealHealth: null,
 } satisfies ProductDetail;
 
 describe('productJsonLd', () => {
@@ -58,6 +60,23 @@ describe('productJsonLd', () => {
       expect.objectContaining({ price: '129.00', availability: 'https://schema.org/SoldOut' }),
     ]);
     expect(node.image).toEqual(['https://everdeal.example/uploads/demo/inkloom/1.svg']);
+  });
+
+  it('carries the reviews it is given as schema.org Reviews', () => {
+    expect(productJsonLd('https://e.example', product)).not.toHaveProperty('review');
+    const node = productJsonLd('https://e.example', { ...product, rating: 4, reviewCount: 1 }, [
+      { authorName: 'Alex M.', rating: 4, title: 'Solid', body: 'Works well.', postedOn: '2026-03-04T10:00:00Z' },
+    ]);
+    expect(node.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Alex M.' },
+        datePublished: '2026-03-04',
+        name: 'Solid',
+        reviewBody: 'Works well.',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      },
+    ]);
   });
 
   it('adds aggregateRating only when there are reviews', () => {

@@ -73,11 +73,18 @@ export type ProductJsonLdSource = Pick<
   plans: Pick<Plan, 'name' | 'price' | 'currency' | 'isSoldOut'>[];
 };
 
+/** A review as schema.org's Review reads it. */
+export type ProductJsonLdReview = { authorName: string; rating: number; title: string; body: string; postedOn: string };
+
 /**
  * A product with one Offer per plan. A plan is InStock only while the deal is live and it has
  * codes left; `aggregateRating` appears only with real reviews (Google rejects a zero count).
  */
-export function productJsonLd(publicUrl: string, product: ProductJsonLdSource): JsonLdNode {
+export function productJsonLd(
+  publicUrl: string,
+  product: ProductJsonLdSource,
+  reviews: ProductJsonLdReview[] = [],
+): JsonLdNode {
   const url = absoluteUrl(publicUrl, productPath(product.slug));
   const images = product.gallery.map((image) => absoluteUrl(publicUrl, image.url));
   const availability = (isSoldOut: boolean) => {
@@ -113,6 +120,18 @@ export function productJsonLd(publicUrl: string, product: ProductJsonLdSource): 
             bestRating: 5,
             worstRating: 1,
           },
+        }
+      : {}),
+    ...(reviews.length > 0
+      ? {
+          review: reviews.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.authorName },
+            datePublished: review.postedOn.slice(0, 10),
+            name: review.title,
+            reviewBody: review.body,
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
         }
       : {}),
   };

@@ -1,24 +1,47 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { productPath } from '@everdeal/contracts/paths';
+import { lazy, Suspense } from 'react';
 import { data } from 'react-router';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
+import { toQuestionView, toReviewView, toThreadView, toUpdateView } from '~/features/community/community-views';
 import { seoMeta } from '~/lib/seo';
 import { toProductCardView } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/product';
 
+/**
+ * The community sections are below the fold and mostly text: the server renders them in full,
+ * the browser hydrates them once their own chunk arrives (React keeps the server HTML of a
+ * suspended boundary meanwhile), so they stay out of the product page's first-load budget.
+ */
+const CommunitySections = lazy(() =>
+  import('~/features/community/components/community-sections').then((module) => ({
+    default: module.CommunitySections,
+  })),
+);
+
 const RELATED_COUNT = 4;
+const PREVIEW_COUNT = 3;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await context.services.getProduct({ slug: params.slug });
-    // One extra, in case the product itself is among the category's top deals.
-    const related = await context.services.getProducts({
-      category: product.category.slug,
-      sort: 'trending',
-      status: 'live',
-      pageSize: RELATED_COUNT + 1,
-    });
+    const { services } = context;
+    const slug = product.slug;
+    const [related, reviews, questions, updates, threads] = await Promise.all([
+      // One extra, in case the product itself is among the category's top deals.
+      services.getProducts({
+        category: product.category.slug,
+        sort: 'trending',
+        status: 'live',
+        pageSize: RELATED_COUNT + 1,
+      }),
+      // One statement each (decision 011): the first few of every community list.
+      services.getReviews({ slug, pageSize: PREVIEW_COUNT, sort: 'helpful' }),
+      services.getQuestions({ slug, pageSize: PREVIEW_COUNT }),
+      services.getUpdates({ slug, pageSize: 2 }),
+      services.getThreads({ slug, pageSize: PREVIEW_COUNT }),
+    ]);
     return {
       product: toProductPageView(product),
       related: related.items
@@ -28,6 +51,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       // The render time, so the server and the hydrating browser word the deal status alike.
       now: Date.now(),
       publicUrl: context.publicUrl,
+      community: {
+        reviews: { items: reviews.items.map(toReviewView), total: reviews.total },
+        questions: { items: questions.items.map(toQuestionView), total: questions.total },
+        updates: { items: updates.items.map(toUpdateView), total: updates.total },
+        threads: { items: threads.items.map(toThreadView), total: threads.total },
+      },
     };
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) throw data(null, { status: 404 });
@@ -51,5 +80,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  return <ProductPage {...loaderData} />;
+  const { community, ...page } = loaderData;
+  return (
+    <ProductPage
+      {...page}
+      reviewsJsonLd={community.reviews.items}
+      community={
+        <Suspense fallback={null}>
+          <CommunitySections
+            slug={page.product.slug}
+            productName={page.product.name}
+            sellerName={page.product.seller.name}
+            preview={community}
+          />
+        </Suspense>
+      }
+    />
+  );
 }

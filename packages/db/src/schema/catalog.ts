@@ -31,6 +31,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type GalleryImage = { url: string; alt: string };
 
+/** What the deal-health score is made of (decision 011); null where there is nothing to measure yet. */
+export type DealHealthParts = {
+  daysSinceUpdate: number;
+  founderAnswerHours: number | null;
+  refundRate: number | null;
+  ratingTrend: number | null;
+};
+
 export const sellers = pgTable('sellers', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   slug: text().notNull().unique(),
@@ -87,6 +95,10 @@ export const products = pgTable(
     minPriceCents: integer(),
     // Time-decayed recent upvotes and sales, refreshed periodically (decision 003).
     trendingScore: doublePrecision().notNull().default(0),
+    // Deal health (requirements §12, decision 011): 0 to 100 and its parts, refreshed with the
+    // trending scores, null until the first refresh.
+    dealHealthScore: integer(),
+    dealHealthParts: jsonb().$type<DealHealthParts>(),
     // Weighted full-text document: name A; tagline, tags, category name B; description C.
     searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

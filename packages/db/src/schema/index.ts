@@ -1,6 +1,7 @@
 export * from './affiliates';
 export * from './blog';
 export * from './catalog';
+export * from './community';
 export * from './contact';
 export * from './orders';
 export * from './payments';

@@ -14,6 +14,7 @@ import type { NewUser } from './rows';
 const DAY_MS = 86_400_000;
 export const DEMO_SHOPPER_COUNT = 40;
 export const DEMO_ACTIVITY_DAYS = 30;
+export const DEMO_MIN_SALES = 4;
 
 export function buildDemoShopperRows(now: Date): NewUser[] {
   return Array.from({ length: DEMO_SHOPPER_COUNT }, (_, i) => {
@@ -68,9 +69,13 @@ export function buildDemoActivity(input: ActivityInput, now: Date): DemoActivity
   const upvotes = span <= 0 ? [] : shoppers.slice(0, voters).map((shopper) => ({ shopper, createdAt: pickTime() }));
 
   const sells = input.dealStatus === 'live';
-  const salesByPlan = input.stockByPlan.map((stock) => {
+  // Every live deal has sold a few codes of its first well-stocked plan, so its reviews come from
+  // verified purchasers (demo-community.ts); hot deals sell more.
+  const firstStocked = input.stockByPlan.findIndex((stock) => stock >= 20);
+  const salesByPlan = input.stockByPlan.map((stock, index) => {
     if (!sells || span <= 0 || stock < 20) return [];
-    const sold = Math.min(Math.floor(stock / 10), Math.round(heat * 8 * random()));
+    const floor = index === firstStocked ? DEMO_MIN_SALES : 0;
+    const sold = Math.min(Math.floor(stock / 10), Math.max(floor, Math.round(heat * 8 * random())));
     return Array.from({ length: sold }, pickTime);
   });
   return { upvotes, salesByPlan };

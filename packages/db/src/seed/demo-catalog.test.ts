@@ -142,6 +142,49 @@ describe('seedDemoCatalog', () => {
     expect(stock.some((plan) => plan.kind === 'subscription')).toBe(true);
   });
 
+  it('gives every live deal reviews by its buyers, and every deal questions, updates and threads', async () => {
+    // Requirements §10, §12 (decision 011): every review is by a verified purchaser; the product's
+    // count and rating total are those of its reviews; the founder answers most questions.
+    const [stats] = await rowsOf<{
+      unverified: number;
+      miscounted: number;
+      liveWithout: number;
+      withoutQuestions: number;
+      withoutUpdates: number;
+      withoutThreads: number;
+      founderAnswers: number;
+    }>(sql`
+      select
+        (select count(*)::int from reviews r where not exists (
+          select 1 from order_items i join orders o on o.id = i.order_id
+          where i.product_id = r.product_id and o.user_id = r.user_id and o.status = 'paid' and i.status = 'active')) as "unverified",
+        (select count(*)::int from products p where p.review_count <> (select count(*) from reviews r where r.product_id = p.id)
+          or p.rating_total <> (select coalesce(sum(rating), 0) from reviews r where r.product_id = p.id)) as "miscounted",
+        (select count(*)::int from products p where p.deal_status = 'live'
+          and exists (select 1 from plans pl join license_codes c on c.plan_id = pl.id where pl.product_id = p.id and c.status = 'allocated')
+          and not exists (select 1 from reviews r where r.product_id = p.id)) as "liveWithout",
+        (select count(*)::int from products p where p.deal_status <> 'upcoming'
+          and not exists (select 1 from questions q where q.product_id = p.id)) as "withoutQuestions",
+        (select count(*)::int from products p where p.deal_status <> 'upcoming'
+          and not exists (select 1 from product_updates u where u.product_id = p.id)) as "withoutUpdates",
+        (select count(*)::int from products p where p.deal_status <> 'upcoming'
+          and not exists (select 1 from threads t where t.product_id = p.id)) as "withoutThreads",
+        (select count(*)::int from answers where is_founder) as "founderAnswers"`);
+    expect(stats).toMatchObject({
+      unverified: 0,
+      miscounted: 0,
+      liveWithout: 0,
+      withoutQuestions: 0,
+      withoutUpdates: 0,
+      withoutThreads: 0,
+    });
+    expect(stats?.founderAnswers).toBeGreaterThan(40);
+    const [reviewed] = await rowsOf<{ products: number }>(
+      sql`select count(distinct product_id)::int as products from reviews`,
+    );
+    expect(reviewed?.products).toBeGreaterThan(25);
+  });
+
   it('records every demo sale as a paid order of a demo shopper, charged once at the sandbox', async () => {
     const { db } = database;
     const [sold] = await db

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { categories, licenseCodes, plans, products, sellers, upvotes, users } from '../schema';
 import { insertDemoBlogPosts } from './blog';
 import { buildDemoActivity, buildDemoShopperRows, type DemoActivity } from './demo-activity';
+import { insertDemoCommunity } from './demo-community';
 import { insertDemoOrders } from './demo-orders';
 import { buildDemoCatalogRows } from './demo-rows';
 import { ensureDemoMedia } from './media';
@@ -96,6 +97,8 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
     await insertLicenseCodes(tx, codeRows, now);
     const shopperIds = await insertDemoUpvotes(tx, now, productIds, activities);
     await insertDemoOrders(tx, shopperIds);
+    // Requirements §10, §12: reviews by the shoppers who bought, questions, updates, threads (issue 12).
+    await insertDemoCommunity(tx, now, shopperIds);
     // Requirements §10: the demo comes with blog posts (issue 14).
     const posts = await insertDemoBlogPosts(tx, now);
 

@@ -120,6 +120,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
       aiCreditsPerMonth: products.aiCreditsPerMonth,
       aiBringYourOwnKey: products.aiBringYourOwnKey,
       refundWindowDays: products.refundWindowDays,
+      dealHealthParts: products.dealHealthParts,
       sellerSlug: sellers.slug,
       sellerName: sellers.name,
       sellerWebsite: sellers.website,
@@ -143,6 +144,10 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     integrations: row.integrations,
     ai: { models: row.aiModels, creditsPerMonth: row.aiCreditsPerMonth, bringYourOwnKey: row.aiBringYourOwnKey },
     refundWindowDays: row.refundWindowDays,
+    dealHealth:
+      row.dealHealthScore === null || row.dealHealthParts === null
+        ? null
+        : { score: row.dealHealthScore, parts: row.dealHealthParts },
   };
 }
 

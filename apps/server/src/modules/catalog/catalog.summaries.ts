@@ -54,6 +54,7 @@ export const summaryColumns = {
   dealStatus: products.dealStatus,
   endsAt: products.endsAt,
   isFeatured: products.isFeatured,
+  dealHealthScore: products.dealHealthScore,
   createdAt: products.createdAt,
 };
 
@@ -71,6 +72,7 @@ export type SummaryRow = {
   dealStatus: DealStatus;
   endsAt: Date | null;
   isFeatured: boolean;
+  dealHealthScore: number | null;
   createdAt: Date;
 };
 
@@ -97,6 +99,7 @@ export function toSummary(row: SummaryRow, planList: Plan[], now: Date): Product
     dealStatus: effectiveDealStatus(row.dealStatus, row.endsAt, planList, now),
     endsAt: row.endsAt?.toISOString() ?? null,
     isFeatured: row.isFeatured,
+    dealHealthScore: row.dealHealthScore,
     createdAt: row.createdAt.toISOString(),
     plans: planList,
   };

@@ -9,6 +9,7 @@
  */
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
+import { refreshDealHealth } from '../community/deal-health';
 
 export const TRENDING_HALF_LIFE_DAYS = 7;
 export const TRENDING_SALE_WEIGHT = 3;
@@ -19,7 +20,7 @@ export const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 /** Fixed advisory-lock key: only one instance refreshes at a time; the others skip that round. */
 const TRENDING_LOCK_KEY = 4_711_052_023_118_808n;
 
-/** Recomputes every product's score in one statement; false when another instance holds the lock. */
+/** Recomputes every product's trending score and deal health; false when another instance holds the lock. */
 export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const decay = (column: string) =>
@@ -54,6 +55,8 @@ export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean>
         ) s on s.product_id = p2.id
       ) fresh
       where p.id = fresh.id and p.trending_score is distinct from fresh.score`);
+    // The deal-health score rides on the same periodic job and lock (decision 011).
+    await refreshDealHealth(tx, now);
     return true;
   });
 }

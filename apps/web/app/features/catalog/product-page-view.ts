@@ -12,6 +12,7 @@ const PAGE_FIELDS = [
   'integrations',
   'ai',
   'refundWindowDays',
+  'dealHealth',
 ] as const;
 
 /**

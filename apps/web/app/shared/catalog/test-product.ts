@@ -18,6 +18,7 @@ export function testProductSummary(id: number): ProductSummary {
     dealStatus: 'live',
     endsAt: null,
     isFeatured: false,
+    dealHealthScore: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     plans: [],
   };

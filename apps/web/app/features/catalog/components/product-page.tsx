@@ -1,20 +1,15 @@
 import { categoryPath, productPath } from '@everdeal/contracts/paths';
-import HelpCircle from 'lucide-react/icons/circle-question-mark';
-import Megaphone from 'lucide-react/icons/megaphone';
-import MessagesSquare from 'lucide-react/icons/messages-square';
-import Star from 'lucide-react/icons/star';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { EmptyState } from '~/components/ui/empty-state';
 import { JsonLd } from '~/components/ui/json-ld';
 import { ProseHtml } from '~/components/ui/prose';
-import { formatCount } from '~/lib/format-count';
-import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
+import { breadcrumbJsonLd, type ProductJsonLdReview, productJsonLd } from '~/lib/structured-data';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useProductActions } from '../product-actions';
 import type { ProductPageView } from '../product-page-view';
 import { AiDisclosure } from './ai-disclosure';
 import { ChipList } from './chip-list';
-import { CommunityPlaceholder } from './community-placeholder';
 import { DealFacts } from './deal-facts';
 import { DealStatusBadge } from './deal-status-badge';
 import { PlanCard } from './plan-card';
@@ -27,6 +22,10 @@ import { RatingStars } from './rating-stars';
 import { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
 import { SellerCard } from './seller-card';
 
+// In the side column, after the fold on phones: rendered by the server, hydrated when its chunk
+// arrives, outside the page's first-load budget (docs/benchmarks.md).
+const DealHealthCard = lazy(() => import('./deal-health-card').then((module) => ({ default: module.DealHealthCard })));
+
 const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
 
 export interface ProductPageProps {
@@ -35,10 +34,14 @@ export interface ProductPageProps {
   /** The render time, so the server and the hydrating browser word the deal status alike. */
   now: number;
   publicUrl: string;
+  /** The reviews, questions, updates and community sections (requirements §12). */
+  community: ReactNode;
+  /** Reviews the JSON-LD carries beside the aggregate rating. */
+  reviewsJsonLd?: ProductJsonLdReview[];
 }
 
 /** A product's page (requirements §2 "/products/{slug}"): header, gallery, plans, details, related deals. */
-export function ProductPage({ product, related, now, publicUrl }: ProductPageProps) {
+export function ProductPage({ product, related, now, publicUrl, community, reviewsJsonLd = [] }: ProductPageProps) {
   const { UpvoteButton, FavoriteButton } = useProductActions();
   const isPurchasable = product.dealStatus === 'live';
   const categoryUrl = categoryPath(product.category.slug);
@@ -47,7 +50,7 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
       <JsonLd
         data={[
-          productJsonLd(publicUrl, product),
+          productJsonLd(publicUrl, product, reviewsJsonLd),
           breadcrumbJsonLd(publicUrl, [
             { name: 'Home', path: '/' },
             { name: product.category.name, path: categoryUrl },
@@ -142,48 +145,18 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
               <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
             </div>
 
-            {/* Filled by the community features; until then each says plainly that it is empty. */}
-            <CommunityPlaceholder
-              id="reviews"
-              title="Reviews"
-              icon={Star}
-              emptyTitle={
-                product.reviewCount > 0
-                  ? `Rated ${product.rating.toFixed(1)} out of 5 from ${formatCount(product.reviewCount)} ${product.reviewCount === 1 ? 'review' : 'reviews'}`
-                  : 'No reviews yet'
-              }
-              description={
-                product.reviewCount > 0
-                  ? 'The written reviews will be listed here. Only verified purchasers can review a deal.'
-                  : `Only verified purchasers can review ${product.name}; the first reviews appear here.`
-              }
-            />
-            <CommunityPlaceholder
-              id="questions"
-              title="Questions"
-              icon={HelpCircle}
-              emptyTitle="No questions yet"
-              description="Questions from shoppers and the founder's answers appear here."
-            />
-            <CommunityPlaceholder
-              id="updates"
-              title="Updates"
-              icon={Megaphone}
-              emptyTitle="No updates yet"
-              description={`${product.seller.name} posts product news and changelogs here.`}
-            />
-            <CommunityPlaceholder
-              id="community"
-              title="Community"
-              icon={MessagesSquare}
-              emptyTitle="No discussions yet"
-              description="Threads where buyers share tips and workflows appear here."
-            />
+            {/* Reviews, questions, updates and threads: the community feature, composed by the route. */}
+            {community}
           </div>
 
           <aside aria-label="Deal details" className="space-y-5">
             <RefundGuarantee days={product.refundWindowDays} />
             <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+            {product.dealHealth ? (
+              <Suspense fallback={null}>
+                <DealHealthCard health={product.dealHealth} />
+              </Suspense>
+            ) : null}
             <AiDisclosure ai={product.ai} />
             <SellerCard seller={product.seller} />
           </aside>

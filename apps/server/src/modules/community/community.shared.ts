@@ -1,0 +1,84 @@
+import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
+import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import type { RateLimits } from '../../plugins/rate-limit';
+
+// What every community call shares (decision 011): the product a post is about, who speaks for
+// its seller, who bought it, and how an author is shown.
+
+export type CommunityDeps = { db: Db; now: () => Date; limits: RateLimits; catalogChanged: () => void };
+
+/** The author columns of a post, read alongside it (no statement per row). */
+export const authorColumns = {
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorAvatarUrl: users.avatarUrl,
+};
+
+type AuthorRow = { authorFirstName: string | null; authorLastName: string | null; authorAvatarUrl: string | null };
+
+/**
+ * Public pages show the first name and the last name's initial ("Alex M."), never the e-mail
+ * address: the display name of requirements §3 falls back to the address, which must not reach
+ * a page anyone can read.
+ */
+export function toAuthor(row: AuthorRow): Author {
+  const first = row.authorFirstName?.trim() ?? '';
+  const initial = row.authorLastName?.trim().charAt(0) ?? '';
+  const name = [first, initial && `${initial.toUpperCase()}.`].filter(Boolean).join(' ');
+  return { name: name || 'Everdeal member', avatarUrl: row.authorAvatarUrl };
+}
+
+/** A published product someone writes about; 404 otherwise. Answers its seller for the founder checks. */
+export async function requirePublishedProduct(db: Db, productId: number): Promise<{ id: number; sellerId: number }> {
+  const [row] = await db
+    .select({ id: products.id, sellerId: products.sellerId })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isPublished, true)))
+    .limit(1);
+  if (!row) throw AppError.notFound(CommunityMessage.productNotFound);
+  return row;
+}
+
+/** The id of a published product by slug, for the list calls that found no row; 404 otherwise. */
+export async function requireProductIdBySlug(db: Db, slug: string): Promise<number> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .limit(1);
+  if (!row) throw AppError.notFound(CommunityMessage.productNotFound);
+  return row.id;
+}
+
+/** Whether the user is a member of the seller (answers carry the "Founder" badge). */
+export async function isSellerMember(db: Db, sellerId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sellerMembers)
+    .where(and(eq(sellerMembers.sellerId, sellerId), eq(sellerMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Requirements §12 "verified purchaser": the user holds an active item of the product in a paid
+ * order. A refunded item is no longer `active` (refunds move it on), so it no longer counts.
+ */
+export const holdsActiveItem = (userId: string | AnyColumn, productId: number | AnyColumn) => sql<boolean>`exists (
+  select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+  where oi.product_id = ${productId} and o.user_id = ${userId} and o.status = 'paid' and oi.status = 'active')`;
+
+export async function isVerifiedPurchaser(db: Db, userId: string, productId: number): Promise<boolean> {
+  const [row] = await db.select({ verified: holdsActiveItem(userId, productId) }).from(sql`(values (1)) as one (x)`);
+  return row?.verified === true;
+}
+
+/** Every community write costs a point of the caller's budget (decision 011). */
+export function consumeWritePoint(deps: CommunityDeps, userId: string): Promise<void> {
+  return deps.limits.consume([['communityPostPerUser', userId]]);
+}
+
+export function pageOf(page: number, pageSize: number) {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}

@@ -1,0 +1,124 @@
+import type { ProductUpdate, ProductUpdateList, Thread, ThreadList } from '@everdeal/contracts';
+import { CommunityMessage } from '@everdeal/contracts';
+import { contentReports } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithSession } from '../../../test/accounts';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { callOk, createBoughtDeal, createSellerMember } from '../../../test/community';
+import { createDeal } from '../../../test/shop';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { communityPostPerUser: { points: 12, durationSeconds: 3600 } } });
+});
+afterAll(() => t?.close());
+
+describe('updates', () => {
+  it('lets the seller post Markdown updates, rendered and sanitised, newest first', async () => {
+    const { product } = await createDeal(t.db);
+    const founder = await createSellerMember(t.db, product.sellerId);
+    const stranger = await createUserWithSession(t.db);
+    const payload = {
+      productId: product.id,
+      title: 'Version 2.0',
+      body: '## New\n\n- **Faster** exports <script>alert(1)</script>\n- [Docs](https://docs.example)',
+    };
+    expect((await callApi(t.app, 'updates/postUpdate', payload, { token: stranger.token })).status).toBe(403);
+    const { update } = await callOk<{ update: ProductUpdate }>(t.app, 'updates/postUpdate', payload, founder.token);
+    expect(update.bodyHtml).toContain('<h2>New</h2>');
+    expect(update.bodyHtml).toContain('<strong>Faster</strong>');
+    expect(update.bodyHtml).not.toContain('<script>');
+    expect(update.bodyHtml).toContain('&lt;script&gt;');
+    expect(update.bodyHtml).toContain('rel="noopener noreferrer nofollow"');
+    await callOk(t.app, 'updates/postUpdate', { ...payload, title: 'Version 2.1' }, founder.token);
+
+    const list = await callOk<ProductUpdateList>(t.app, 'updates/getUpdates', { slug: product.slug });
+    expect(list.items.map((u) => u.title)).toEqual(['Version 2.1', 'Version 2.0']);
+    const one = await callOk<{ update: ProductUpdate }>(t.app, 'updates/getUpdate', { id: update.id });
+    expect(one.update).toMatchObject({ id: update.id, productSlug: product.slug });
+    expect((await callApi(t.app, 'updates/getUpdate', { id: 2_000_000_000 })).status).toBe(404);
+  });
+});
+
+describe('community threads', () => {
+  it('starts threads, takes replies and moves the thread up with its activity', async () => {
+    const { product } = await createDeal(t.db);
+    const author = await createUserWithSession(t.db);
+    const { thread: first } = await callOk<{ thread: Thread }>(
+      t.app,
+      'community/createThread',
+      { productId: product.id, title: 'Share your prompts', body: 'Post the prompts that work for you.' },
+      author.token,
+    );
+    const { thread: second } = await callOk<{ thread: Thread }>(
+      t.app,
+      'community/createThread',
+      { productId: product.id, title: 'Feature wishes', body: 'What should come next?' },
+      author.token,
+    );
+    const founder = await createSellerMember(t.db, product.sellerId);
+    const { reply } = await callOk<{ reply: { isFounder: boolean; body: string } }>(
+      t.app,
+      'community/reply',
+      { threadId: first.id, body: 'Great idea, pinning this.' },
+      founder.token,
+    );
+    expect(reply).toMatchObject({ isFounder: true, body: 'Great idea, pinning this.' });
+    const list = await callOk<ThreadList>(t.app, 'community/getThreads', { slug: product.slug });
+    expect(list.items.map((thread) => [thread.id, thread.replyCount])).toEqual([
+      [first.id, 1],
+      [second.id, 0],
+    ]);
+    const full = await callOk<{ thread: Thread }>(t.app, 'community/getThread', { id: first.id });
+    expect(full.thread.replies).toHaveLength(1);
+    expect((await callApi(t.app, 'community/reply', { threadId: first.id, body: 'Me too' })).status).toBe(401);
+  });
+});
+
+describe('community/report', () => {
+  it('keeps one report per user and item for the admin queue', async () => {
+    const { product, buyer } = await createBoughtDeal(t.app, t.db);
+    const { review } = await callOk<{ review: { id: number } }>(
+      t.app,
+      'reviews/addReview',
+      { productId: product.id, rating: 1, title: 'Spam spam spam', body: 'Buy followers at example.com' },
+      buyer.token,
+    );
+    const reporter = await createUserWithSession(t.db);
+    const payload = { target: 'review', id: review.id, reason: 'Advertising' };
+    const done = await callOk<{ message: string }>(t.app, 'community/report', payload, reporter.token);
+    expect(done.message).toBe(CommunityMessage.reported);
+    const again = await callApi(t.app, 'community/report', payload, { token: reporter.token });
+    expect(again.status).toBe(409);
+    const rows = await t.db.select().from(contentReports).where(eq(contentReports.targetId, review.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ targetKind: 'review', reason: 'Advertising', resolvedAt: null });
+    const missing = await callApi(
+      t.app,
+      'community/report',
+      { target: 'thread', id: 2_000_000_000 },
+      { token: reporter.token },
+    );
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('rate limit', () => {
+  it('refuses a user’s posts past the hourly budget with a 429', async () => {
+    const { product } = await createDeal(t.db);
+    const poster = await createUserWithSession(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const { status } = await callApi(
+        t.app,
+        'questions/askQuestion',
+        { productId: product.id, title: `Question number ${i}` },
+        { token: poster.token },
+      );
+      statuses.push(status);
+    }
+    expect(statuses.slice(0, 12).every((status) => status === 200)).toBe(true);
+    expect(statuses[12]).toBe(429);
+  });
+});

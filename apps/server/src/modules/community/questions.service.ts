@@ -1,0 +1,265 @@
+import {
+  type Answer,
+  AppError,
+  CommunityMessage,
+  type Question,
+  type QuestionList,
+  type QuestionSummary,
+} from '@everdeal/contracts';
+import { answers, type Db, products, questions, users } from '@everdeal/db';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  authorColumns,
+  type CommunityDeps,
+  isSellerMember,
+  pageOf,
+  requireProductIdBySlug,
+  requirePublishedProduct,
+  toAuthor,
+} from './community.shared';
+
+// Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
+// by a member of the product's seller carries the "Founder" badge; the asker accepts one answer.
+
+type AnswerRow = {
+  id: number;
+  questionId: number;
+  body: string;
+  isFounder: boolean;
+  isAccepted: boolean;
+  createdAt: Date | string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorAvatarUrl: string | null;
+};
+
+function toAnswer(row: AnswerRow): Answer {
+  return {
+    id: row.id,
+    questionId: row.questionId,
+    body: row.body,
+    author: toAuthor(row),
+    isFounder: row.isFounder,
+    isAccepted: row.isAccepted,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+// Qualified by hand: inside the subquery a bare "id" would be the answer's.
+const questionId = sql.raw('"questions"."id"');
+const acceptedId = sql.raw('"questions"."accepted_answer_id"');
+
+/**
+ * The answer a list shows under a question, inside the question's own statement: the accepted
+ * one, else the founder's first, else the first. JSON, so the page costs one statement.
+ */
+const topAnswer = sql<AnswerRow | null>`(
+  select json_build_object(
+    'id', a.id, 'questionId', a.question_id, 'body', a.body, 'isFounder', a.is_founder,
+    'isAccepted', a.id is not distinct from ${acceptedId}, 'createdAt', a.created_at,
+    'authorFirstName', u.first_name, 'authorLastName', u.last_name, 'authorAvatarUrl', u.avatar_url)
+  from ${answers} a join ${users} u on u.id = a.user_id
+  where a.question_id = ${questionId}
+  order by a.id is not distinct from ${acceptedId} desc, a.is_founder desc, a.id
+  limit 1)`;
+
+const summaryColumns = {
+  id: questions.id,
+  productId: questions.productId,
+  title: questions.title,
+  body: questions.body,
+  answerCount: questions.answerCount,
+  firstFounderAnswerAt: questions.firstFounderAnswerAt,
+  createdAt: questions.createdAt,
+  ...authorColumns,
+  topAnswer,
+};
+
+type SummaryRow = {
+  id: number;
+  productId: number;
+  title: string;
+  body: string;
+  answerCount: number;
+  firstFounderAnswerAt: Date | null;
+  createdAt: Date;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorAvatarUrl: string | null;
+  topAnswer: AnswerRow | null;
+};
+
+function toSummary(row: SummaryRow): QuestionSummary {
+  return {
+    id: row.id,
+    productId: row.productId,
+    title: row.title,
+    body: row.body,
+    author: toAuthor(row),
+    answerCount: row.answerCount,
+    hasFounderAnswer: row.firstFounderAnswerAt !== null,
+    topAnswer: row.topAnswer ? toAnswer(row.topAnswer) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `questions/getQuestions`: newest first, each with its top answer, in one statement whatever
+ * the page size; an empty page adds one to tell an unknown product (404) from no questions.
+ */
+export async function getQuestions(
+  { db }: CommunityDeps,
+  query: { slug: string; page: number; pageSize: number },
+): Promise<QuestionList> {
+  const { limit, offset } = pageOf(query.page, query.pageSize);
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(questions)
+    .innerJoin(products, eq(products.id, questions.productId))
+    .innerJoin(users, eq(users.id, questions.userId))
+    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true)))
+    .orderBy(desc(questions.createdAt), desc(questions.id))
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const productId = await requireProductIdBySlug(db, query.slug);
+    total = query.page === 1 ? 0 : await countQuestions(db, productId);
+  }
+  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function countQuestions(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.productId, productId));
+  return row?.count ?? 0;
+}
+
+async function loadSummary(db: Db, where: SQL) {
+  const [row] = await db
+    .select({ ...summaryColumns, productSlug: products.slug, productName: products.name })
+    .from(questions)
+    .innerJoin(products, eq(products.id, questions.productId))
+    .innerJoin(users, eq(users.id, questions.userId))
+    .where(and(where, eq(products.isPublished, true)))
+    .limit(1);
+  return row;
+}
+
+/** `questions/getQuestion`: the question and all its answers, accepted first, then the founder's, then by time. */
+export async function getQuestion({ db }: CommunityDeps, id: number): Promise<Question> {
+  const row = await loadSummary(db, eq(questions.id, id));
+  if (!row) throw AppError.notFound(CommunityMessage.questionNotFound);
+  const accepted = sql<boolean>`${answers.id} is not distinct from ${questions.acceptedAnswerId}`;
+  const answerRows = await db
+    .select({
+      id: answers.id,
+      questionId: answers.questionId,
+      body: answers.body,
+      isFounder: answers.isFounder,
+      isAccepted: accepted,
+      createdAt: answers.createdAt,
+      ...authorColumns,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(eq(answers.questionId, id))
+    .orderBy(desc(accepted), desc(answers.isFounder), asc(answers.id));
+  return {
+    ...toSummary(row),
+    productSlug: row.productSlug,
+    productName: row.productName,
+    answers: answerRows.map(toAnswer),
+  };
+}
+
+/** `questions/askQuestion`. */
+export async function askQuestion(
+  deps: CommunityDeps,
+  userId: string,
+  input: { productId: number; title: string; body: string },
+): Promise<QuestionSummary> {
+  await requirePublishedProduct(deps.db, input.productId);
+  const [created] = await deps.db
+    .insert(questions)
+    .values({ productId: input.productId, userId, title: input.title, body: input.body, createdAt: deps.now() })
+    .returning({ id: questions.id });
+  const row = created && (await loadSummary(deps.db, eq(questions.id, created.id)));
+  if (!row) throw new Error('insert into questions returned no row');
+  return toSummary(row);
+}
+
+/**
+ * `questions/answerQuestion`: `isFounder` is decided here, once, from the seller membership; the
+ * question's answer count and first founder answer time (deal health) move in the same transaction.
+ */
+export async function answerQuestion(
+  deps: CommunityDeps,
+  userId: string,
+  input: { questionId: number; body: string },
+): Promise<Answer> {
+  const [question] = await deps.db
+    .select({ id: questions.id, sellerId: products.sellerId })
+    .from(questions)
+    .innerJoin(products, eq(products.id, questions.productId))
+    .where(and(eq(questions.id, input.questionId), eq(products.isPublished, true)));
+  if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
+  const isFounder = await isSellerMember(deps.db, question.sellerId, userId);
+  const now = deps.now();
+  const answerId = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(answers)
+      .values({ questionId: question.id, userId, body: input.body, isFounder, createdAt: now })
+      .returning({ id: answers.id });
+    if (!created) throw new Error('insert into answers returned no row');
+    await tx
+      .update(questions)
+      .set({
+        answerCount: sql`${questions.answerCount} + 1`,
+        ...(isFounder
+          ? {
+              firstFounderAnswerAt: sql`coalesce(${questions.firstFounderAnswerAt}, ${now.toISOString()}::timestamptz)`,
+            }
+          : {}),
+      })
+      .where(eq(questions.id, question.id));
+    return created.id;
+  });
+  return requireAnswer(deps.db, answerId);
+}
+
+async function requireAnswer(db: Db, answerId: number): Promise<Answer> {
+  const [row] = await db
+    .select({
+      id: answers.id,
+      questionId: answers.questionId,
+      body: answers.body,
+      isFounder: answers.isFounder,
+      isAccepted: sql<boolean>`${answers.id} is not distinct from ${questions.acceptedAnswerId}`,
+      createdAt: answers.createdAt,
+      ...authorColumns,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(eq(answers.id, answerId));
+  if (!row) throw AppError.notFound(CommunityMessage.answerNotFound);
+  return toAnswer(row);
+}
+
+/** `questions/acceptAnswer`: only the asker; accepting another answer replaces the choice. */
+export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId: number): Promise<Answer> {
+  const [target] = await deps.db
+    .select({ questionId: answers.questionId, askerId: questions.userId })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(products, eq(products.id, questions.productId))
+    .where(and(eq(answers.id, answerId), eq(products.isPublished, true)));
+  if (!target) throw AppError.notFound(CommunityMessage.answerNotFound);
+  if (target.askerId !== userId) throw AppError.forbidden(CommunityMessage.askerOnly);
+  await deps.db.update(questions).set({ acceptedAnswerId: answerId }).where(eq(questions.id, target.questionId));
+  return requireAnswer(deps.db, answerId);
+}

@@ -1,0 +1,264 @@
+import {
+  AppError,
+  CommunityMessage,
+  type HelpfulResult,
+  type MyReview,
+  type Review,
+  type ReviewList,
+  type ReviewSort,
+} from '@everdeal/contracts';
+import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  authorColumns,
+  type CommunityDeps,
+  holdsActiveItem,
+  isSellerMember,
+  isVerifiedPurchaser,
+  pageOf,
+  requirePublishedProduct,
+  toAuthor,
+} from './community.shared';
+
+// Reviews (requirements §12, §15, decision 011): verified purchasers only, one per product and
+// user (editable), helpful votes once per user and never one's own, the seller's reply. The
+// product's review_count and rating_total change in the same transaction as the review.
+
+const reviewColumns = {
+  id: reviews.id,
+  productId: reviews.productId,
+  userId: reviews.userId,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  helpfulCount: reviews.helpfulCount,
+  sellerReply: reviews.sellerReply,
+  sellerRepliedAt: reviews.sellerRepliedAt,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  ...authorColumns,
+  // Read live: a reviewer who refunded the product keeps the review but loses the badge.
+  isVerifiedPurchaser: holdsActiveItem(reviews.userId, reviews.productId),
+};
+
+type ReviewRow = {
+  id: number;
+  productId: number;
+  rating: number;
+  title: string;
+  body: string;
+  helpfulCount: number;
+  sellerReply: string | null;
+  sellerRepliedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorAvatarUrl: string | null;
+  isVerifiedPurchaser: boolean;
+};
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    productId: row.productId,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    author: toAuthor(row),
+    isVerifiedPurchaser: row.isVerifiedPurchaser,
+    helpfulCount: row.helpfulCount,
+    sellerReply: row.sellerReply,
+    sellerRepliedAt: row.sellerRepliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Each sort walks one index of migration 0009 (`reviews_product_*_idx`). */
+function orderFor(sort: ReviewSort): SQL[] {
+  switch (sort) {
+    case 'highest':
+      return [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)];
+    case 'lowest':
+      return [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)];
+    case 'helpful':
+      return [desc(reviews.helpfulCount), desc(reviews.id)];
+    default:
+      return [desc(reviews.createdAt), desc(reviews.id)];
+  }
+}
+
+/**
+ * `reviews/getReviews`: one statement for the page with its total, authors and badges, whatever
+ * the page size; a page with no row adds one to tell an unknown product (404) from an empty list.
+ */
+export async function getReviews(
+  { db }: CommunityDeps,
+  query: { slug: string; page: number; pageSize: number; sort: ReviewSort },
+): Promise<ReviewList> {
+  const { limit, offset } = pageOf(query.page, query.pageSize);
+  const rows = await db
+    .select({ ...reviewColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true)))
+    .orderBy(...orderFor(query.sort))
+    .limit(limit)
+    .offset(offset);
+  const total = rows[0]?.total ?? (await countForEmptyPage(db, query.slug));
+  return { items: rows.map(toReview), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** The review count of a published product by slug (a page past the end), or 404. */
+async function countForEmptyPage(db: Db, slug: string): Promise<number> {
+  const [row] = await db
+    .select({ count: products.reviewCount })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))
+    .limit(1);
+  if (!row) throw AppError.notFound(CommunityMessage.productNotFound);
+  return row.count;
+}
+
+async function loadReview(db: Db, where: SQL): Promise<Review | null> {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .limit(1);
+  return row ? toReview(row) : null;
+}
+
+async function requireReview(db: Db, reviewId: number): Promise<Review> {
+  const review = await loadReview(db, eq(reviews.id, reviewId));
+  if (!review) throw AppError.notFound(CommunityMessage.reviewNotFound);
+  return review;
+}
+
+const ownReviewOf = (userId: string, productId: number) =>
+  and(eq(reviews.userId, userId), eq(reviews.productId, productId)) as SQL;
+
+/** `reviews/getMyReview`: what the review form needs to open as "write" or "edit". */
+export async function getMyReview(deps: CommunityDeps, userId: string, productId: number): Promise<MyReview> {
+  await requirePublishedProduct(deps.db, productId);
+  const [review, canReview] = await Promise.all([
+    loadReview(deps.db, ownReviewOf(userId, productId)),
+    isVerifiedPurchaser(deps.db, userId, productId),
+  ]);
+  return { review, canReview };
+}
+
+type ReviewInput = { productId: number; rating: number; title: string; body: string };
+
+/** `reviews/addReview`: 403 unless a verified purchaser, 409 for a second review of the product. */
+export async function addReview(deps: CommunityDeps, user: UserRow, input: ReviewInput): Promise<Review> {
+  await requirePublishedProduct(deps.db, input.productId);
+  if (!(await isVerifiedPurchaser(deps.db, user.id, input.productId))) {
+    throw AppError.forbidden(CommunityMessage.verifiedOnly);
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        productId: input.productId,
+        userId: user.id,
+        rating: input.rating,
+        title: input.title,
+        body: input.body,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // The unique (product, user) key decides between two concurrent first reviews.
+      .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+      .returning({ id: reviews.id });
+    if (!created) throw AppError.conflict(CommunityMessage.alreadyReviewed);
+    await tx
+      .update(products)
+      .set({
+        reviewCount: sql`${products.reviewCount} + 1`,
+        ratingTotal: sql`${products.ratingTotal} + ${input.rating}`,
+      })
+      .where(eq(products.id, input.productId));
+  });
+  deps.catalogChanged();
+  return (await loadReview(deps.db, ownReviewOf(user.id, input.productId))) as Review;
+}
+
+/** `reviews/updateReview`: the caller's own review, the product's rating total moved by the difference. */
+export async function updateReview(deps: CommunityDeps, user: UserRow, input: ReviewInput): Promise<Review> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: reviews.id, rating: reviews.rating })
+      .from(reviews)
+      .where(ownReviewOf(user.id, input.productId))
+      .for('update');
+    if (!before) throw AppError.notFound(CommunityMessage.noReviewToEdit);
+    await tx
+      .update(reviews)
+      .set({ rating: input.rating, title: input.title, body: input.body, updatedAt: now })
+      .where(eq(reviews.id, before.id));
+    if (before.rating !== input.rating) {
+      await tx
+        .update(products)
+        .set({ ratingTotal: sql`${products.ratingTotal} + ${input.rating - before.rating}` })
+        .where(eq(products.id, input.productId));
+    }
+  });
+  deps.catalogChanged();
+  return (await loadReview(deps.db, ownReviewOf(user.id, input.productId))) as Review;
+}
+
+/**
+ * `reviews/markHelpful`: one vote per user (a second call changes nothing), never on one's own
+ * review; the vote row and the counter move in one transaction.
+ */
+export async function markHelpful(deps: CommunityDeps, userId: string, reviewId: number): Promise<HelpfulResult> {
+  const [review] = await deps.db
+    .select({ userId: reviews.userId })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.id, reviewId), eq(products.isPublished, true)));
+  if (!review) throw AppError.notFound(CommunityMessage.reviewNotFound);
+  if (review.userId === userId) throw AppError.forbidden(CommunityMessage.ownReviewHelpful);
+  const helpfulCount = await deps.db.transaction(async (tx) => {
+    const [vote] = await tx
+      .insert(reviewHelpfulVotes)
+      .values({ reviewId, userId, createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning({ reviewId: reviewHelpfulVotes.reviewId });
+    const [row] = vote
+      ? await tx
+          .update(reviews)
+          .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
+          .where(eq(reviews.id, reviewId))
+          .returning({ helpfulCount: reviews.helpfulCount })
+      : await tx.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, reviewId));
+    return row?.helpfulCount ?? 0;
+  });
+  return { helpfulCount, isHelpful: true };
+}
+
+/** `reviews/replyToReview`: a member of the product's seller only; a second reply replaces the first. */
+export async function replyToReview(
+  deps: CommunityDeps,
+  userId: string,
+  input: { reviewId: number; body: string },
+): Promise<Review> {
+  const [target] = await deps.db
+    .select({ sellerId: products.sellerId })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.id, input.reviewId), eq(products.isPublished, true)));
+  if (!target) throw AppError.notFound(CommunityMessage.reviewNotFound);
+  if (!(await isSellerMember(deps.db, target.sellerId, userId))) throw AppError.forbidden(CommunityMessage.sellerOnly);
+  await deps.db
+    .update(reviews)
+    .set({ sellerReply: input.body, sellerRepliedAt: deps.now() })
+    .where(eq(reviews.id, input.reviewId));
+  return requireReview(deps.db, input.reviewId);
+}

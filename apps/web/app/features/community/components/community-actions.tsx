@@ -1,0 +1,61 @@
+import type { ReportTarget } from '@everdeal/contracts/community-messages';
+import Flag from 'lucide-react/icons/flag';
+import ThumbsUp from 'lucide-react/icons/thumbs-up';
+import { useState } from 'react';
+import { toast } from '~/components/ui/toast';
+import { formatCount } from '~/lib/format-count';
+import { requireLogin } from '~/shared/session/login-prompt';
+import { useMarkHelpful, useReport } from '../api/community';
+
+const smallButton =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-medium text-ink-600 text-sm transition-colors hover:bg-ink-900/5 hover:text-ink-900 disabled:opacity-60';
+
+/** "Helpful (n)": one vote per shopper (the server ignores a second); visitors sign in first. */
+export function HelpfulButton({ reviewId, count }: { reviewId: number; count: number }) {
+  const mark = useMarkHelpful();
+  const [voted, setVoted] = useState<{ count: number } | null>(null);
+  const shown = voted?.count ?? count;
+  return (
+    <button
+      type="button"
+      className={smallButton}
+      aria-pressed={voted !== null}
+      disabled={mark.isPending || voted !== null}
+      onClick={() =>
+        requireLogin(() => mark.mutate(reviewId, { onSuccess: (result) => setVoted({ count: result.helpfulCount }) }))
+      }
+    >
+      <ThumbsUp aria-hidden="true" className="size-4" />
+      Helpful{shown > 0 ? ` (${formatCount(shown)})` : ''}
+    </button>
+  );
+}
+
+/** Reports a post for the admin queue (one report per shopper and post). */
+export function ReportButton({ target, id }: { target: ReportTarget; id: number }) {
+  const report = useReport();
+  const [isDone, setIsDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className={smallButton}
+      disabled={report.isPending || isDone}
+      onClick={() =>
+        requireLogin(() =>
+          report.mutate(
+            { target, id },
+            {
+              onSuccess: ({ message }) => {
+                setIsDone(true);
+                toast.success(message);
+              },
+            },
+          ),
+        )
+      }
+    >
+      <Flag aria-hidden="true" className="size-4" />
+      {isDone ? 'Reported' : 'Report'}
+    </button>
+  );
+}

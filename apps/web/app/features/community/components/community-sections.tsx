@@ -1,0 +1,153 @@
+import {
+  productQuestionsPath,
+  productReviewsPath,
+  productUpdatesPath,
+  questionFormPath,
+  reviewFormPath,
+  threadFormPath,
+} from '@everdeal/contracts/paths';
+import HelpCircle from 'lucide-react/icons/circle-question-mark';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Star from 'lucide-react/icons/star';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import type { QuestionView, ReviewView, ThreadView, UpdateView } from '../community-views';
+import { QuestionCard } from './question-card';
+import { ReviewCard } from './review-card';
+import { ThreadCard } from './thread-card';
+import { UpdateCard } from './update-card';
+
+/** The first few posts of each kind that the product page shows, with each kind's total. */
+export type CommunityPreview = {
+  reviews: { items: ReviewView[]; total: number };
+  questions: { items: QuestionView[]; total: number };
+  updates: { items: UpdateView[]; total: number };
+  threads: { items: ThreadView[]; total: number };
+};
+
+export interface CommunitySectionsProps {
+  slug: string;
+  productName: string;
+  sellerName: string;
+  preview: CommunityPreview;
+}
+
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-32">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${id}-title`} className="font-bold text-2xl text-ink-900 tracking-tight">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+function SeeAll({ to, total, noun }: { to: string; total: number; noun: string }) {
+  return (
+    <Link to={to} className="inline-block font-semibold text-brand-700 text-sm hover:underline">
+      See all {total} {noun}
+    </Link>
+  );
+}
+
+/** Requirements §12 on the product page: reviews, questions, updates and community threads. */
+export function CommunitySections({ slug, productName, sellerName, preview }: CommunitySectionsProps) {
+  const { reviews, questions, updates, threads } = preview;
+  const writeButton = (to: string, label: string) => (
+    <Link to={to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+      {label}
+    </Link>
+  );
+  return (
+    <>
+      <Section id="reviews" title="Reviews" action={writeButton(reviewFormPath(slug), 'Write a review')}>
+        {reviews.items.length === 0 ? (
+          <EmptyState
+            icon={Star}
+            title="No reviews yet"
+            description={`Only verified purchasers can review ${productName}; the first reviews appear here.`}
+          />
+        ) : (
+          <>
+            {reviews.items.map((review) => (
+              <ReviewCard key={review.id} review={review} sellerName={sellerName} />
+            ))}
+            <SeeAll
+              to={productReviewsPath(slug)}
+              total={reviews.total}
+              noun={reviews.total === 1 ? 'review' : 'reviews'}
+            />
+          </>
+        )}
+      </Section>
+      <Section id="questions" title="Questions" action={writeButton(questionFormPath(slug), 'Ask a question')}>
+        {questions.items.length === 0 ? (
+          <EmptyState
+            icon={HelpCircle}
+            title="No questions yet"
+            description="Ask anything about the deal; the founder and other buyers answer here."
+          />
+        ) : (
+          <>
+            {questions.items.map((question) => (
+              <QuestionCard key={question.id} question={question} slug={slug} />
+            ))}
+            <SeeAll
+              to={productQuestionsPath(slug)}
+              total={questions.total}
+              noun={questions.total === 1 ? 'question' : 'questions'}
+            />
+          </>
+        )}
+      </Section>
+      <Section id="updates" title="Updates" action={null}>
+        {updates.items.length === 0 ? (
+          <EmptyState
+            icon={Megaphone}
+            title="No updates yet"
+            description={`${sellerName} posts product news and changelogs here.`}
+          />
+        ) : (
+          <>
+            {updates.items.map((update) => (
+              <UpdateCard key={update.id} update={update} slug={slug} />
+            ))}
+            <SeeAll
+              to={productUpdatesPath(slug)}
+              total={updates.total}
+              noun={updates.total === 1 ? 'update' : 'updates'}
+            />
+          </>
+        )}
+      </Section>
+      <Section id="community" title="Community" action={writeButton(threadFormPath(slug), 'Start a discussion')}>
+        {threads.items.length === 0 ? (
+          <EmptyState
+            icon={MessagesSquare}
+            title="No discussions yet"
+            description="Threads where buyers share tips and workflows appear here."
+          />
+        ) : (
+          threads.items.map((thread) => <ThreadCard key={thread.id} thread={thread} />)
+        )}
+      </Section>
+    </>
+  );
+}
