@@ -19,6 +19,7 @@ export const CARD_FIELDS = [
   'reviewCount',
   'dealStatus',
   'endsAt',
+  'dealHealthScore',
 ] as const;
 
 /**

@@ -64,6 +64,13 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
               {product.category.name}
             </span>
             <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} className="px-2" />
+            {product.dealHealthScore === null ? null : (
+              // Requirements §12: the deal-health score on every card; its parts are on the product page.
+              <span className="inline-flex rounded-full bg-ink-900/5 px-2 py-0.5 font-medium text-ink-700 text-xs tabular-nums">
+                Health {product.dealHealthScore}
+                <span className="sr-only"> out of 100</span>
+              </span>
+            )}
           </p>
         </div>
         <UpvoteButton product={product} />
