@@ -1,5 +1,5 @@
 import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts/constants';
-import { toCategoryLinkView } from '~/features/catalog/components/category-tiles';
+import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { toEndingSoonView } from '~/features/catalog/components/ending-soon-list';
 import { HomePage } from '~/features/catalog/components/home-page';
 import { toTrendingRowView } from '~/features/catalog/components/trending-list';

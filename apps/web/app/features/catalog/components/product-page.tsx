@@ -1,31 +1,38 @@
-import { categoryPath, productPath } from '@everdeal/contracts/paths';
+import { categoryPath } from '@everdeal/contracts/paths';
 import HelpCircle from 'lucide-react/icons/circle-question-mark';
 import Megaphone from 'lucide-react/icons/megaphone';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Star from 'lucide-react/icons/star';
+import { Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { EmptyState } from '~/components/ui/empty-state';
-import { JsonLd } from '~/components/ui/json-ld';
 import { ProseHtml } from '~/components/ui/prose';
 import { formatCount } from '~/lib/format-count';
-import { breadcrumbJsonLd, productJsonLd } from '~/lib/structured-data';
+import { lazyWithPreload } from '~/lib/lazy';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useProductActions } from '../product-actions';
 import type { ProductPageView } from '../product-page-view';
-import { AiDisclosure } from './ai-disclosure';
-import { ChipList } from './chip-list';
+import { refundWindowTitle } from '../refund-window';
 import { CommunityPlaceholder } from './community-placeholder';
-import { DealFacts } from './deal-facts';
 import { DealStatusBadge } from './deal-status-badge';
 import { PlanCard } from './plan-card';
-import { PlanComparison } from './plan-comparison';
-import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
 import { ProductSectionNav } from './product-section-nav';
 import { RatingStars } from './rating-stars';
-import { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
-import { SellerCard } from './seller-card';
+
+// Below the fold, or static once rendered: the server renders these sections into the HTML and the
+// browser hydrates each when its chunk arrives (a Suspense boundary of its own), which keeps them
+// off the first load (docs/benchmarks.md, "First-load JavaScript"). A tap on one before then is
+// replayed by React once it has hydrated.
+const ProductGallery = lazyWithPreload(() => import('./product-gallery').then((module) => module.ProductGallery));
+const PlanComparison = lazyWithPreload(() => import('./plan-comparison').then((module) => module.PlanComparison));
+const DealFacts = lazyWithPreload(() => import('./deal-facts').then((module) => module.DealFacts));
+const AiDisclosure = lazyWithPreload(() => import('./ai-disclosure').then((module) => module.AiDisclosure));
+const RefundGuarantee = lazyWithPreload(() => import('./refund-guarantee').then((module) => module.RefundGuarantee));
+const ChipList = lazyWithPreload(() => import('./chip-list').then((module) => module.ChipList));
+const SellerCard = lazyWithPreload(() => import('./seller-card').then((module) => module.SellerCard));
+const ProductJsonLd = lazyWithPreload(() => import('./catalog-json-ld').then((module) => module.ProductJsonLd));
 
 const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
 
@@ -45,16 +52,9 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-      <JsonLd
-        data={[
-          productJsonLd(publicUrl, product),
-          breadcrumbJsonLd(publicUrl, [
-            { name: 'Home', path: '/' },
-            { name: product.category.name, path: categoryUrl },
-            { name: product.name, path: productPath(product.slug) },
-          ]),
-        ]}
-      />
+      <Suspense fallback={null}>
+        <ProductJsonLd product={product} publicUrl={publicUrl} />
+      </Suspense>
       <Breadcrumbs
         items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
       />
@@ -95,7 +95,9 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
           <div className="min-w-0 space-y-12">
             <div id="overview" className="scroll-mt-32 space-y-12">
-              <ProductGallery images={product.gallery} productName={product.name} />
+              <Suspense fallback={null}>
+                <ProductGallery images={product.gallery} productName={product.name} />
+              </Suspense>
               <section aria-labelledby="about-product">
                 <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
                   About {product.name}
@@ -133,13 +135,17 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
                 </p>
               )}
               <div className="mt-8">
-                <PlanComparison plans={product.plans} productName={product.name} />
+                <Suspense fallback={null}>
+                  <PlanComparison plans={product.plans} productName={product.name} />
+                </Suspense>
               </div>
             </section>
 
             <div className="space-y-6">
-              <ChipList id="integrations" title="Integrations" items={product.integrations} />
-              <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+              <Suspense fallback={null}>
+                <ChipList id="integrations" title="Integrations" items={product.integrations} />
+                <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+              </Suspense>
             </div>
 
             {/* Filled by the community features; until then each says plainly that it is empty. */}
@@ -182,10 +188,12 @@ export function ProductPage({ product, related, now, publicUrl }: ProductPagePro
           </div>
 
           <aside aria-label="Deal details" className="space-y-5">
-            <RefundGuarantee days={product.refundWindowDays} />
-            <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
-            <AiDisclosure ai={product.ai} />
-            <SellerCard seller={product.seller} />
+            <Suspense fallback={null}>
+              <RefundGuarantee days={product.refundWindowDays} />
+              <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+              <AiDisclosure ai={product.ai} />
+              <SellerCard seller={product.seller} />
+            </Suspense>
           </aside>
         </div>
       </article>
