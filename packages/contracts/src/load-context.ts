@@ -7,6 +7,11 @@ import type { CategoryList, GetProductInput, GetProductsInput, ProductDetail, Pr
  */
 export interface StorefrontServices {
   getProducts(input: GetProductsInput): Promise<ProductList>;
+  /**
+   * The products of one page of `getProducts` without counting the total: what a section of a
+   * page shows (the home page's lists, a product's related deals), which never shows a total.
+   */
+  getProductSection(input: GetProductsInput): Promise<ProductList['items']>;
   /** Throws an AppError 404 for an unknown or unpublished slug. */
   getProduct(input: GetProductInput): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;

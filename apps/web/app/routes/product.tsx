@@ -13,7 +13,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await context.services.getProduct({ slug: params.slug });
     // One extra, in case the product itself is among the category's top deals.
-    const related = await context.services.getProducts({
+    // A section: no total is counted.
+    const related = await context.services.getProductSection({
       category: product.category.slug,
       sort: 'trending',
       status: 'live',
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
     return {
       product: toProductPageView(product),
-      related: related.items
+      related: related
         .filter((item) => item.id !== product.id)
         .slice(0, RELATED_COUNT)
         .map(toProductCardView),

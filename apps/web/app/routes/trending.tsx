@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state.category && !activeCategory
       ? { items: [], total: 0, page: state.page, pageSize: DEFAULT_PAGE_SIZE }
       : toBrowseListView(
-          await getProductsRanked(context.services, { ...toProductsInput(state, 'trending'), q: undefined }),
+          await getProductsRanked(context.services.getProducts, {
+            ...toProductsInput(state, 'trending'),
+            q: undefined,
+          }),
         );
   return {
     list,
