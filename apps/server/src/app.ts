@@ -360,6 +360,8 @@ export async function buildApp({
         googleClientId: config.googleClientId ?? null,
         services: {
           getProducts: (input) => catalogReads.getProducts(GetProductsInputSchema.parse(input)),
+          getProductSection: async (input) =>
+            (await catalogReads.getProductSection(GetProductsInputSchema.parse(input))).items,
           getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
           getCategories: () => catalogReads.getCategories(),
           getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),

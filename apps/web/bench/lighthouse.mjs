@@ -18,7 +18,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.BENCH_REPORT_DIR;
-const targets = { performance: 95, accessibility: 95, seo: 100, cls: 0.02, jsKb: 120 };
+// Issue 15 (React in the browser): the first-load budget is 150 KB, and total blocking time is
+// measured too. The cart page is the fifth page: a visitor's first look at it.
+const targets = { performance: 93, accessibility: 100, seo: 100, cls: 0.02, tbtMs: 200, jsKb: 150 };
 // /search is `noindex` on purpose (endless query variations), which Lighthouse's SEO category
 // scores as "blocked from indexing"; the table says so rather than hiding the audit.
 
@@ -123,6 +125,7 @@ async function audit(url, port, reportName) {
     seo: Math.round((categories.seo.score ?? 0) * 100),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
     jsKb: (scripts?.transferSize ?? 0) / 1024,
     failing,
   };
@@ -143,6 +146,7 @@ async function main() {
       ['Product', `/products/${slug}`],
       ['Trending', '/trending'],
       ['Search', '/search?q=writing'],
+      ['Cart', '/cart'],
     ];
     for (const [name, path] of pages) {
       // One untimed request first, so the figures are not the server's cold start.
@@ -155,7 +159,7 @@ async function main() {
       }
       if (results.length === 0) throw new Error(`every Lighthouse run of ${path} failed`);
       const row = { name, path };
-      for (const key of ['performance', 'accessibility', 'seo', 'cls', 'lcpMs', 'jsKb']) {
+      for (const key of ['performance', 'accessibility', 'seo', 'cls', 'lcpMs', 'tbtMs', 'jsKb']) {
         row[key] = median(results.map((r) => r[key]));
       }
       row.failing = [...new Set(results.flatMap((r) => r.failing))];
@@ -167,11 +171,11 @@ async function main() {
     server?.stop();
   }
 
-  const header = '| page | performance | accessibility | SEO | CLS | LCP (ms) | JS transferred (KB) |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|';
+  const header = '| page | performance | accessibility | SEO | CLS | LCP (ms) | TBT (ms) | JS transferred (KB) |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
-      `| ${r.name} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.seo} | ${r.cls.toFixed(3)} | ${Math.round(r.lcpMs)} | ${r.jsKb.toFixed(1)} |`,
+      `| ${r.name} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.seo} | ${r.cls.toFixed(3)} | ${Math.round(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.jsKb.toFixed(1)} |`,
   );
   const table = [header, rule, ...lines].join('\n');
   console.log(`\nLighthouse medians of ${runs} runs (mobile preset), ${baseUrl}\n`);
@@ -190,6 +194,7 @@ async function main() {
       r.accessibility < targets.accessibility && `${r.name} accessibility ${r.accessibility}`,
       r.seo < targets.seo && `${r.name} SEO ${r.seo}`,
       r.cls > targets.cls && `${r.name} CLS ${r.cls.toFixed(3)}`,
+      r.tbtMs > targets.tbtMs && `${r.name} TBT ${Math.round(r.tbtMs)} ms`,
       r.jsKb > targets.jsKb && `${r.name} JS ${r.jsKb.toFixed(1)} KB`,
     ].filter(Boolean),
   );
@@ -208,7 +213,7 @@ async function main() {
     `(simulated slow 4G and 4× CPU slowdown), system Chromium headless, median of ${runs} runs per page, against the ` +
     `built server with a fresh PGlite database and the demo catalogue. "JS transferred" is every script of the page ` +
     `load, compressed as served. Machine: ${machine} (${kernel}); a shared machine gives noisy figures.\n\n` +
-    `Targets: performance ≥ ${targets.performance}, accessibility ≥ ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, first-load JS ≤ ${targets.jsKb} KB gzip.\n\n` +
+    `Targets (issue 15): performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, TBT ≤ ${targets.tbtMs} ms, first-load JS ≤ ${targets.jsKb} KB gzip.\n\n` +
     `${table}\n${notes ? `\n${notes}\n` : ''}`;
   // The section replaces the previous run's (other benchmarks keep their own sections).
   const text = readFileSync(docs, 'utf8');

@@ -17,6 +17,11 @@ import type {
  */
 export interface StorefrontServices {
   getProducts(input: GetProductsInput): Promise<ProductList>;
+  /**
+   * The products of one page of `getProducts` without counting the total: what a section of a
+   * page shows (the home page's lists, a product's related deals), which never shows a total.
+   */
+  getProductSection(input: GetProductsInput): Promise<ProductList['items']>;
   /** Throws an AppError 404 for an unknown or unpublished slug. */
   getProduct(input: GetProductInput): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;

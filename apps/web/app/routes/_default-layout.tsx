@@ -1,17 +1,29 @@
 import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { useCartCount } from '~/features/cart/api/get-cart-contents';
-import { AddToCartButton } from '~/features/cart/components/add-to-cart-button';
+import { AddToCartButton, AddToCartButtonAsServed } from '~/features/cart/components/add-to-cart-button';
 import { type ProductActions, ProductActionsProvider } from '~/features/catalog/product-actions';
 import { LazyRouteError } from '~/features/shell/components/lazy-route-error';
 import { SiteShell } from '~/features/shell/components/site-shell';
 import { useUpvoteCount } from '~/features/upvotes/api/get-upvotes';
-import { UpvoteButton } from '~/features/upvotes/components/upvote-button';
+import { UpvoteButton, UpvoteButtonAsServed } from '~/features/upvotes/components/upvote-button';
 import { useFavoriteCount } from '~/features/wishlist/api/get-favorites';
-import { FavoriteButton } from '~/features/wishlist/components/favorite-button';
+import { FavoriteButton, FavoriteButtonAsServed } from '~/features/wishlist/components/favorite-button';
 
-/** The upvotes, wishlist and cart features' buttons, on every catalogue card and product page. */
-const productActions: ProductActions = { UpvoteButton, FavoriteButton, AddToCartButton };
+/**
+ * The upvotes, wishlist and cart features' buttons, on every catalogue card and product page.
+ * The server renders them as served (signed out, nothing pending: what the browser's first
+ * render shows too) without the queries and mutations behind them, which cost a sixth of a
+ * catalogue page's render (docs/benchmarks.md, "Server rendering without the page cache"); the
+ * client build keeps only the interactive ones (Vite settles `import.meta.env.SSR` at build).
+ */
+const productActions: ProductActions = import.meta.env.SSR
+  ? {
+      UpvoteButton: UpvoteButtonAsServed,
+      FavoriteButton: FavoriteButtonAsServed,
+      AddToCartButton: AddToCartButtonAsServed,
+    }
+  : { UpvoteButton, FavoriteButton, AddToCartButton };
 
 /**
  * The storefront's frame, composed from the features that share it: the shell, the catalogue's

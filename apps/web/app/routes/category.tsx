@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   // The path names the category; a stray ?category= or ?q= does not change this page.
   const state = { ...parseBrowseState(new URL(request.url).searchParams), category: undefined, q: '' };
-  const list = await getProductsRanked(context.services, {
+  const list = await getProductsRanked(context.services.getProducts, {
     ...toProductsInput(state, 'trending'),
     category: category.slug,
   });

@@ -1,5 +1,5 @@
 import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts/constants';
-import { toCategoryLinkView } from '~/features/catalog/components/category-tiles';
+import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { toEndingSoonView } from '~/features/catalog/components/ending-soon-list';
 import { HomePage } from '~/features/catalog/components/home-page';
 import { toTrendingRowView } from '~/features/catalog/components/trending-list';
@@ -15,26 +15,29 @@ const TRENDING_PREVIEW_SIZE = 5;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = Date.now();
+  // Sections show no totals, so none is counted (docs/benchmarks.md, "Server rendering without
+  // the page cache").
+  const { getProductSection } = context.services;
   const [featured, newest, endingSoon, trending, { categories }] = await Promise.all([
-    context.services.getProducts({ sort: 'featured', pageSize: HOME_SECTION_SIZE }),
-    context.services.getProducts({ sort: 'newest', pageSize: HOME_SECTION_SIZE }),
-    context.services.getProducts({ sort: 'ending-soon', status: 'ending-soon', pageSize: ENDING_SOON_SIZE }),
-    getProductsRanked(context.services, { sort: 'trending', status: 'live', pageSize: TRENDING_PREVIEW_SIZE }),
+    getProductSection({ sort: 'featured', pageSize: HOME_SECTION_SIZE }),
+    getProductSection({ sort: 'newest', pageSize: HOME_SECTION_SIZE }),
+    getProductSection({ sort: 'ending-soon', status: 'ending-soon', pageSize: ENDING_SOON_SIZE }),
+    getProductsRanked(getProductSection, { sort: 'trending', status: 'live', pageSize: TRENDING_PREVIEW_SIZE }),
     context.services.getCategories(),
   ]);
   // Each list is narrowed to what its section shows: the answer is written into the HTML.
   return {
-    featured: featured.items.map(toProductCardView),
-    newest: newest.items.map(toProductCardView),
+    featured: featured.map(toProductCardView),
+    newest: newest.map(toProductCardView),
     // The status filter already keeps live deals closing within 72 hours; this re-check keeps
     // the section honest against the render's own clock.
-    endingSoon: endingSoon.items
+    endingSoon: endingSoon
       .filter((item) => {
         const left = item.endsAt ? Date.parse(item.endsAt) - now : -1;
         return item.dealStatus === 'live' && left > 0 && left <= ENDING_SOON_MS;
       })
       .map(toEndingSoonView),
-    trending: trending.items.map(toTrendingRowView),
+    trending: trending.map(toTrendingRowView),
     categories: categories.map(toCategoryLinkView),
     publicUrl: context.publicUrl,
   };

@@ -30,7 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const slug = product.slug;
     const [related, reviews, questions, updates, threads] = await Promise.all([
       // One extra, in case the product itself is among the category's top deals.
-      services.getProducts({
+      // A section: no total is counted.
+      services.getProductSection({
         category: product.category.slug,
         sort: 'trending',
         status: 'live',
@@ -44,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ]);
     return {
       product: toProductPageView(product),
-      related: related.items
+      related: related
         .filter((item) => item.id !== product.id)
         .slice(0, RELATED_COUNT)
         .map(toProductCardView),

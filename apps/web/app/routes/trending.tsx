@@ -1,16 +1,25 @@
 import { DEFAULT_PAGE_SIZE, pageTitle } from '@everdeal/contracts/constants';
 import Flame from 'lucide-react/icons/flame';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
+import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
-import { CategoryFilter, toCategoryLinkView } from '~/features/catalog/components/category-tiles';
 import { getProductsRanked } from '~/features/catalog/load-products';
+import { lazyWithPreload } from '~/lib/lazy';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/trending';
 
 const TITLE = 'Top trending AI deals';
+
+// Links only, with an icon per category: the server renders the chips and the browser hydrates
+// them when their chunk arrives, off the first load (docs/benchmarks.md, "First-load
+// JavaScript"); until then they work as plain links.
+const CategoryFilter = lazyWithPreload(() =>
+  import('~/features/catalog/components/category-filter').then((module) => module.CategoryFilter),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -22,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state.category && !activeCategory
       ? { items: [], total: 0, page: state.page, pageSize: DEFAULT_PAGE_SIZE }
       : toBrowseListView(
-          await getProductsRanked(context.services, { ...toProductsInput(state, 'trending'), q: undefined }),
+          await getProductsRanked(context.services.getProducts, {
+            ...toProductsInput(state, 'trending'),
+            q: undefined,
+          }),
         );
   return {
     list,
@@ -75,7 +87,9 @@ export default function Trending({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-8">
-        <CategoryFilter categories={categories} active={state.category} basePath="/trending" totalCount={allCount} />
+        <Suspense fallback={null}>
+          <CategoryFilter categories={categories} active={state.category} basePath="/trending" totalCount={allCount} />
+        </Suspense>
       </div>
 
       <BrowseView

@@ -6,6 +6,8 @@ import type { CatalogDeps } from './catalog.summaries';
 /** The catalogue reads the API and the pages share; answers are the same for every visitor. */
 export type CatalogReads = {
   getProducts(query: GetProductsQuery): Promise<ProductList>;
+  /** `getProducts` without the count: the total it answers is only what the page tells. */
+  getProductSection(query: GetProductsQuery): Promise<ProductList>;
   getProduct(slug: string): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;
 };
@@ -17,6 +19,8 @@ export type CatalogReads = {
 export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): CatalogReads {
   return {
     getProducts: (query) => cache.get(`products:${JSON.stringify(query)}`, () => getProducts(deps, query)),
+    getProductSection: (query) =>
+      cache.get(`section:${JSON.stringify(query)}`, () => getProducts(deps, query, { countTotal: false })),
     getProduct: (slug) => cache.get(`product:${slug}`, () => getProduct(deps, slug)),
     getCategories: () => cache.get('categories', () => getCategories(deps)),
   };

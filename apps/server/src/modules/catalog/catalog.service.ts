@@ -51,7 +51,11 @@ export async function requireProductRef(
  * (a full page, or nothing past the end), alongside the page's plans; and, for a search that
  * found nothing, the "did you mean" names (then no plans or count are needed).
  */
-export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQuery): Promise<ProductList> {
+export async function getProducts(
+  { db, now }: CatalogDeps,
+  query: GetProductsQuery,
+  { countTotal = true }: { countTotal?: boolean } = {},
+): Promise<ProductList> {
   const current = now();
   const search = buildSearch(query.q);
   const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
@@ -67,9 +71,10 @@ export async function getProducts({ db, now }: CatalogDeps, query: GetProductsQu
     .offset(offset);
 
   // A page short of full is the last one, so it tells the total; so does an empty first page.
+  // A section of a page (`countTotal: false`) shows no total, so it skips the count.
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
   const [total, summaries] = await Promise.all([
-    pageTellsTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
+    pageTellsTotal || !countTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
     withPlans({ db, now }, rows),
   ]);
   const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];

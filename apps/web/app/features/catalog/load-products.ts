@@ -1,14 +1,18 @@
-import type { GetProductsInput, ProductList, StorefrontServices } from '@everdeal/contracts';
+import type { GetProductsInput } from '@everdeal/contracts';
 
 /**
- * `getProducts` sorted by trending, degrading to the older "popular" order when the server
- * cannot rank by trending (a server older than this page); any other failure still surfaces.
+ * A list sorted by trending (`getProducts`, or `getProductSection` for a section without a
+ * total), degrading to the older "popular" order when the server cannot rank by trending (a
+ * server older than this page); any other failure still surfaces.
  */
-export async function getProductsRanked(services: StorefrontServices, input: GetProductsInput): Promise<ProductList> {
+export async function getProductsRanked<T>(
+  load: (input: GetProductsInput) => Promise<T>,
+  input: GetProductsInput,
+): Promise<T> {
   try {
-    return await services.getProducts(input);
+    return await load(input);
   } catch (error) {
     if (input.sort !== 'trending') throw error;
-    return services.getProducts({ ...input, sort: 'popular' });
+    return load({ ...input, sort: 'popular' });
   }
 }

@@ -17,14 +17,14 @@ export interface AddToCartButtonProps {
  * Adds one code of a plan (requirements §4) and opens the cart popup; a visitor signs in first. While
  * it works the button stays enabled (so keyboard focus stays on it) and ignores repeat presses.
  */
-export function AddToCartButton({ product, plan, size = 'md', label, className }: AddToCartButtonProps) {
+export function AddToCartButton(props: AddToCartButtonProps) {
+  const { product, plan } = props;
   const { addToCart, isAdding } = useAddToCart();
   const isBusy = isAdding(product.id, plan.variantId);
   return (
-    <Button
-      size={size}
-      aria-label={label}
-      aria-busy={isBusy || undefined}
+    <AddToCartButtonView
+      {...props}
+      isBusy={isBusy}
       onClick={() =>
         !isBusy &&
         addToCart({
@@ -33,8 +33,28 @@ export function AddToCartButton({ product, plan, size = 'md', label, className }
           popup: { name: product.name, image: product.logoUrl, plan: plan.name },
         })
       }
-      className={className}
-    >
+    />
+  );
+}
+
+/**
+ * The button as every page is served and hydrated (nothing is being added yet). The server
+ * renders this instead of `AddToCartButton` and skips its mutation on every card
+ * (docs/benchmarks.md, "Server rendering without the page cache"); the markup is the same, so
+ * the browser hydrates it.
+ */
+export function AddToCartButtonAsServed(props: AddToCartButtonProps) {
+  return <AddToCartButtonView {...props} isBusy={false} />;
+}
+
+interface AddToCartButtonViewProps extends AddToCartButtonProps {
+  isBusy: boolean;
+  onClick?: () => void;
+}
+
+function AddToCartButtonView({ size = 'md', label, className, isBusy, onClick }: AddToCartButtonViewProps) {
+  return (
+    <Button size={size} aria-label={label} aria-busy={isBusy || undefined} onClick={onClick} className={className}>
       {isBusy ? <Spinner size="sm" /> : <ShoppingCart aria-hidden="true" className="size-4.5" />}
       Add to cart
     </Button>

@@ -6,18 +6,24 @@ import Gem from 'lucide-react/icons/gem';
 import Rocket from 'lucide-react/icons/rocket';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { JsonLd } from '~/components/ui/json-ld';
-import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
+import { lazyWithPreload } from '~/lib/lazy';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
-import { type CategoryLinkView, CategoryTiles } from './category-tiles';
+import type { CategoryLinkView } from '../category-link-view';
 import { EndingSoonList, type EndingSoonView } from './ending-soon-list';
 import { HeroDealStack } from './hero-deal-stack';
 import { ProductGrid } from './product-grid';
 import { TitledSection } from './section-header';
 import { TrendingList, type TrendingRowView } from './trending-list';
+
+// Below the fold (the tiles) or static once rendered (the structured data): the server renders
+// them and the browser hydrates each when its chunk arrives, off the first load
+// (docs/benchmarks.md, "First-load JavaScript").
+const CategoryTiles = lazyWithPreload(() => import('./category-tiles').then((module) => module.CategoryTiles));
+const HomeJsonLd = lazyWithPreload(() => import('./catalog-json-ld').then((module) => module.HomeJsonLd));
 
 const trustPoints = [
   {
@@ -55,7 +61,9 @@ export interface HomePageProps {
 export function HomePage({ featured, newest, endingSoon, trending, categories, publicUrl }: HomePageProps) {
   return (
     <div className="pb-20">
-      <JsonLd data={[organizationJsonLd(publicUrl), websiteJsonLd(publicUrl)]} />
+      <Suspense fallback={null}>
+        <HomeJsonLd publicUrl={publicUrl} />
+      </Suspense>
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ink-900 text-white">
         <div
           aria-hidden="true"
@@ -158,7 +166,9 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
           description="From writing assistants to sales agents: find the tool for the job."
         >
           {categories.length > 0 ? (
-            <CategoryTiles categories={categories} />
+            <Suspense fallback={null}>
+              <CategoryTiles categories={categories} />
+            </Suspense>
           ) : (
             <EmptyState
               title="No categories yet"

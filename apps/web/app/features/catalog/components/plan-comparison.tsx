@@ -24,7 +24,13 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
       <h3 id="compare-plans" className="text-lg font-semibold text-ink-900">
         Compare plans
       </h3>
-      <div className="relative mt-3 overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-ink-900/5">
+      {/* On a phone the table scrolls sideways: the box takes focus so a keyboard can scroll it
+          (the section around it is already named by the heading). */}
+      <div
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        className="relative mt-3 overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-ink-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
         <table className="w-full min-w-[32rem] border-collapse text-sm">
           <caption className="sr-only">{`${productName} plans compared`}</caption>
           <thead>

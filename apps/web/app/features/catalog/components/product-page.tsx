@@ -1,26 +1,33 @@
-import { categoryPath, productPath } from '@everdeal/contracts/paths';
+import { categoryPath } from '@everdeal/contracts/paths';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { EmptyState } from '~/components/ui/empty-state';
-import { JsonLd } from '~/components/ui/json-ld';
 import { ProseHtml } from '~/components/ui/prose';
-import { breadcrumbJsonLd, type ProductJsonLdReview, productJsonLd } from '~/lib/structured-data';
+import { lazyWithPreload } from '~/lib/lazy';
+import type { ProductJsonLdReview } from '~/lib/structured-data';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useProductActions } from '../product-actions';
 import type { ProductPageView } from '../product-page-view';
-import { AiDisclosure } from './ai-disclosure';
-import { ChipList } from './chip-list';
-import { DealFacts } from './deal-facts';
+import { refundWindowTitle } from '../refund-window';
 import { DealStatusBadge } from './deal-status-badge';
 import { PlanCard } from './plan-card';
-import { PlanComparison } from './plan-comparison';
-import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
 import { ProductSectionNav } from './product-section-nav';
 import { RatingStars } from './rating-stars';
-import { RefundGuarantee, refundWindowTitle } from './refund-guarantee';
-import { SellerCard } from './seller-card';
+
+// Below the fold, or static once rendered: the server renders these sections into the HTML and the
+// browser hydrates each when its chunk arrives (a Suspense boundary of its own), which keeps them
+// off the first load (docs/benchmarks.md, "First-load JavaScript"). A tap on one before then is
+// replayed by React once it has hydrated.
+const ProductGallery = lazyWithPreload(() => import('./product-gallery').then((module) => module.ProductGallery));
+const PlanComparison = lazyWithPreload(() => import('./plan-comparison').then((module) => module.PlanComparison));
+const DealFacts = lazyWithPreload(() => import('./deal-facts').then((module) => module.DealFacts));
+const AiDisclosure = lazyWithPreload(() => import('./ai-disclosure').then((module) => module.AiDisclosure));
+const RefundGuarantee = lazyWithPreload(() => import('./refund-guarantee').then((module) => module.RefundGuarantee));
+const ChipList = lazyWithPreload(() => import('./chip-list').then((module) => module.ChipList));
+const SellerCard = lazyWithPreload(() => import('./seller-card').then((module) => module.SellerCard));
+const ProductJsonLd = lazyWithPreload(() => import('./catalog-json-ld').then((module) => module.ProductJsonLd));
 
 // In the side column, after the fold on phones: rendered by the server, hydrated when its chunk
 // arrives, outside the page's first-load budget (docs/benchmarks.md).
@@ -48,16 +55,9 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-      <JsonLd
-        data={[
-          productJsonLd(publicUrl, product, reviewsJsonLd),
-          breadcrumbJsonLd(publicUrl, [
-            { name: 'Home', path: '/' },
-            { name: product.category.name, path: categoryUrl },
-            { name: product.name, path: productPath(product.slug) },
-          ]),
-        ]}
-      />
+      <Suspense fallback={null}>
+        <ProductJsonLd product={product} publicUrl={publicUrl} reviews={reviewsJsonLd} />
+      </Suspense>
       <Breadcrumbs
         items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
       />
@@ -98,7 +98,9 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
           <div className="min-w-0 space-y-12">
             <div id="overview" className="scroll-mt-32 space-y-12">
-              <ProductGallery images={product.gallery} productName={product.name} />
+              <Suspense fallback={null}>
+                <ProductGallery images={product.gallery} productName={product.name} />
+              </Suspense>
               <section aria-labelledby="about-product">
                 <h2 id="about-product" className="text-2xl font-bold tracking-tight text-ink-900">
                   About {product.name}
@@ -136,13 +138,17 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
                 </p>
               )}
               <div className="mt-8">
-                <PlanComparison plans={product.plans} productName={product.name} />
+                <Suspense fallback={null}>
+                  <PlanComparison plans={product.plans} productName={product.name} />
+                </Suspense>
               </div>
             </section>
 
             <div className="space-y-6">
-              <ChipList id="integrations" title="Integrations" items={product.integrations} />
-              <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+              <Suspense fallback={null}>
+                <ChipList id="integrations" title="Integrations" items={product.integrations} />
+                <ChipList id="alternative-to" title="Alternative to" items={product.alternativeTo} />
+              </Suspense>
             </div>
 
             {/* Reviews, questions, updates and threads: the community feature, composed by the route. */}
@@ -150,15 +156,19 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
           </div>
 
           <aside aria-label="Deal details" className="space-y-5">
-            <RefundGuarantee days={product.refundWindowDays} />
-            <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+            <Suspense fallback={null}>
+              <RefundGuarantee days={product.refundWindowDays} />
+              <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+            </Suspense>
             {product.dealHealth ? (
               <Suspense fallback={null}>
                 <DealHealthCard health={product.dealHealth} />
               </Suspense>
             ) : null}
-            <AiDisclosure ai={product.ai} />
-            <SellerCard seller={product.seller} />
+            <Suspense fallback={null}>
+              <AiDisclosure ai={product.ai} />
+              <SellerCard seller={product.seller} />
+            </Suspense>
           </aside>
         </div>
       </article>

@@ -2,15 +2,12 @@ import { clsx } from 'clsx';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import { Link } from 'react-router';
+import { refundWindowTitle } from '../refund-window';
 
 export interface RefundGuaranteeProps {
   /** The deal's refund window; 0 means the deal cannot be refunded. */
   days: number;
   className?: string;
-}
-
-export function refundWindowTitle(days: number): string {
-  return days > 0 ? `${days}-day money-back guarantee` : 'No refunds on this deal';
 }
 
 /** What the deal's refund window means for the buyer, with a link to the full policy. */

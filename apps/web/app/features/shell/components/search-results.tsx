@@ -46,6 +46,17 @@ export function SearchResultList({
 }: SearchResultListProps) {
   const seeAllIndex = items.length;
   const hasResults = items.length > 0;
+  // Each option is the link itself, not a box around one: an option holding a link is an
+  // interactive control inside another (axe `nested-interactive`), which screen readers announce
+  // poorly. The link keeps its href, so the pointer and "open in new tab" still work.
+  const optionProps = (index: number): OptionProps => ({
+    id: optionId(index),
+    role: 'option',
+    tabIndex: -1,
+    'aria-selected': index === activeIndex,
+    'data-index': index,
+    onMouseMove: () => onActivate(index),
+  });
   return (
     <div
       ref={listRef}
@@ -55,61 +66,67 @@ export function SearchResultList({
       className={clsx('space-y-0.5', !hasResults && 'hidden', isLoading && 'opacity-60 transition-opacity')}
     >
       {items.map((item, index) => (
-        <div
+        <ResultLink
           key={item.id}
-          tabIndex={-1}
-          id={optionId(index)}
-          role="option"
-          aria-selected={index === activeIndex}
-          data-index={index}
-          onMouseMove={() => onActivate(index)}
-        >
-          <ResultLink item={item} isActive={index === activeIndex} onSelect={onSelect} />
-        </div>
+          item={item}
+          isActive={index === activeIndex}
+          onSelect={onSelect}
+          option={optionProps(index)}
+        />
       ))}
       {hasResults ? (
-        <div
-          tabIndex={-1}
-          id={optionId(seeAllIndex)}
-          role="option"
-          aria-selected={seeAllIndex === activeIndex}
-          data-index={seeAllIndex}
-          onMouseMove={() => onActivate(seeAllIndex)}
+        <Link
+          to={searchPath(query)}
+          onClick={onSelect}
+          {...optionProps(seeAllIndex)}
+          className={clsx(
+            'flex items-center gap-3.5 rounded-xl px-3 py-3 font-semibold text-sm transition-colors',
+            seeAllIndex === activeIndex
+              ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset'
+              : 'text-brand-700 hover:bg-canvas',
+          )}
         >
-          <Link
-            to={searchPath(query)}
-            tabIndex={-1}
-            onClick={onSelect}
-            className={clsx(
-              'flex items-center gap-3.5 rounded-xl px-3 py-3 font-semibold text-sm transition-colors',
-              seeAllIndex === activeIndex
-                ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset'
-                : 'text-brand-700 hover:bg-canvas',
-            )}
-          >
-            <span className="grid size-11 shrink-0 place-items-center">
-              <Search aria-hidden="true" className="size-5" />
+          <span className="grid size-11 shrink-0 place-items-center">
+            <Search aria-hidden="true" className="size-5" />
+          </span>
+          <span className="min-w-0 flex-1 truncate">See all results for “{query}”</span>
+          {total !== undefined ? (
+            <span className="shrink-0 font-normal text-ink-500 tabular-nums">
+              {formatCount(total)} {total === 1 ? 'deal' : 'deals'}
             </span>
-            <span className="min-w-0 flex-1 truncate">See all results for “{query}”</span>
-            {total !== undefined ? (
-              <span className="shrink-0 font-normal text-ink-500 tabular-nums">
-                {formatCount(total)} {total === 1 ? 'deal' : 'deals'}
-              </span>
-            ) : null}
-          </Link>
-        </div>
+          ) : null}
+        </Link>
       ) : null}
     </div>
   );
 }
 
-function ResultLink({ item, isActive, onSelect }: { item: SearchResult; isActive: boolean; onSelect: () => void }) {
+type OptionProps = {
+  id: string;
+  role: 'option';
+  tabIndex: -1;
+  'aria-selected': boolean;
+  'data-index': number;
+  onMouseMove: () => void;
+};
+
+function ResultLink({
+  item,
+  isActive,
+  onSelect,
+  option,
+}: {
+  item: SearchResult;
+  isActive: boolean;
+  onSelect: () => void;
+  option: OptionProps;
+}) {
   const hasDiscount = item.originalPrice > item.price;
   return (
     <Link
       to={productPath(item.slug)}
-      tabIndex={-1}
       onClick={onSelect}
+      {...option}
       className={clsx(
         'flex items-center gap-3.5 rounded-xl px-3 py-2.5 transition-colors',
         isActive ? 'bg-brand-50 ring-1 ring-brand-100 ring-inset' : 'hover:bg-canvas',
@@ -134,7 +151,7 @@ function ResultLink({ item, isActive, onSelect }: { item: SearchResult; isActive
           {formatMoney(item.price, item.currency)}
         </span>
         {hasDiscount ? (
-          <span className="block text-ink-300 text-xs tabular-nums line-through">
+          <span className="block text-ink-500 text-xs tabular-nums line-through">
             {formatMoney(item.originalPrice, item.currency)}
           </span>
         ) : null}

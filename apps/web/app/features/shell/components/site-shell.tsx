@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { SiteFooter } from './site-footer';
+import { type ReactNode, Suspense } from 'react';
+import { lazyWithPreload } from '~/lib/lazy';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
 
@@ -10,6 +10,11 @@ export interface SiteShellProps {
   cartCount: number;
   children: ReactNode;
 }
+
+// The footer is at the end of every page and holds only links: the server renders it and the
+// browser hydrates it when its chunk arrives, off the first load (docs/benchmarks.md,
+// "First-load JavaScript"); until then its links work as plain links.
+const SiteFooter = lazyWithPreload(() => import('./site-footer').then((module) => module.SiteFooter));
 
 /**
  * The storefront frame: skip link, header, `<main id="main">` and footer. Pages render inside
@@ -24,7 +29,9 @@ export function SiteShell({ wishlistCount, cartCount, children }: SiteShellProps
       <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

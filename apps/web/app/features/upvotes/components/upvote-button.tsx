@@ -16,14 +16,44 @@ export interface UpvoteButtonProps {
  * hidden action text then the visible count ("Upvote Reelsmith, 1,234 upvotes"), so it contains
  * what is on screen (WCAG 2.5.3 Label in Name) and a speech user can say the number they see.
  */
-export function UpvoteButton({ product, size = 'sm', className }: UpvoteButtonProps) {
-  const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(product);
+export function UpvoteButton(props: UpvoteButtonProps) {
+  const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(props.product);
+  return <UpvoteButtonView {...props} isUpvoted={isUpvoted} count={count} isPending={isPending} onClick={toggle} />;
+}
+
+/**
+ * The button as every page is served and hydrated: the server renders signed out (the session
+ * lives in the browser), so no vote, nothing pending, and the count the page was loaded with. The
+ * server renders this instead of `UpvoteButton` and skips its queries and mutation on every card
+ * (docs/benchmarks.md, "Server rendering without the page cache"); the markup is the same, so
+ * the browser hydrates it.
+ */
+export function UpvoteButtonAsServed(props: UpvoteButtonProps) {
+  return <UpvoteButtonView {...props} isUpvoted={false} count={props.product.upvoteCount} isPending={false} />;
+}
+
+interface UpvoteButtonViewProps extends UpvoteButtonProps {
+  isUpvoted: boolean;
+  count: number;
+  isPending: boolean;
+  onClick?: () => void;
+}
+
+function UpvoteButtonView({
+  product,
+  size = 'sm',
+  className,
+  isUpvoted,
+  count,
+  isPending,
+  onClick,
+}: UpvoteButtonViewProps) {
   return (
     <button
       type="button"
       aria-pressed={isUpvoted}
       aria-busy={isPending || undefined}
-      onClick={toggle}
+      onClick={onClick}
       className={clsx(
         'relative z-10 inline-flex shrink-0 flex-col items-center justify-center rounded-xl border font-semibold tabular-nums leading-none transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',

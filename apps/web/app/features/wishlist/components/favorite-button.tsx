@@ -15,8 +15,35 @@ export interface FavoriteButtonProps {
  * is named by its visible word plus the product ("Save X to wishlist", "Saved X to wishlist"),
  * so speech users can say what they see (WCAG 2.5.3 Label in Name).
  */
-export function FavoriteButton({ product, variant = 'icon', className }: FavoriteButtonProps) {
-  const { isFavorite, toggle, isPending } = useFavoriteToggle(product);
+export function FavoriteButton(props: FavoriteButtonProps) {
+  const { isFavorite, toggle, isPending } = useFavoriteToggle(props.product);
+  return <FavoriteButtonView {...props} isFavorite={isFavorite} isPending={isPending} onClick={toggle} />;
+}
+
+/**
+ * The heart as every page is served and hydrated: the server renders signed out (the session
+ * lives in the browser), so no favorite and nothing pending. The server renders this instead of
+ * `FavoriteButton` and skips its queries and mutation on every card (docs/benchmarks.md, "Server
+ * rendering without the page cache"); the markup is the same, so the browser hydrates it.
+ */
+export function FavoriteButtonAsServed(props: FavoriteButtonProps) {
+  return <FavoriteButtonView {...props} isFavorite={false} isPending={false} />;
+}
+
+interface FavoriteButtonViewProps extends FavoriteButtonProps {
+  isFavorite: boolean;
+  isPending: boolean;
+  onClick?: () => void;
+}
+
+function FavoriteButtonView({
+  product,
+  variant = 'icon',
+  className,
+  isFavorite,
+  isPending,
+  onClick,
+}: FavoriteButtonViewProps) {
   return (
     <button
       type="button"
@@ -29,7 +56,7 @@ export function FavoriteButton({ product, variant = 'icon', className }: Favorit
             : `Add ${product.name} to wishlist`
       }
       aria-busy={isPending || undefined}
-      onClick={toggle}
+      onClick={onClick}
       className={clsx(
         'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full border transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
