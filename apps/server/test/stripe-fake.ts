@@ -72,6 +72,7 @@ export type StripeFake = {
   customers: Map<string, Json>;
   paymentIntents: Map<string, Json>;
   paymentMethods: Map<string, PaymentMethodRecord>;
+  refunds: Map<string, Json>;
   /** The buyer finishes (or fails) 3-D Secure in the browser; answers the event Stripe would send. */
   completeAuthentication(intentId: string, succeeds: boolean): Json;
   /** An event envelope around an object, as Stripe delivers it to a webhook endpoint. */
@@ -85,6 +86,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const customers = new Map<string, Json>();
   const paymentMethods = new Map<string, PaymentMethodRecord>();
   const paymentIntents = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: LoggedRequest[] = [];
   const outages: { path: RegExp; times: number }[] = [];
@@ -269,6 +271,44 @@ export async function startStripeFake(): Promise<StripeFake> {
       },
     },
     {
+      // Refunds of a succeeded PaymentIntent, partial or whole, never more than it received.
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      handle(params) {
+        const intent = requireIntent(String(params.payment_intent ?? ''));
+        if (intent.status !== 'succeeded') {
+          throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable');
+        }
+        const received = Number(intent.amount_received ?? 0);
+        const refunded = Number(intent.amount_refunded ?? 0);
+        const amount = params.amount === undefined ? received - refunded : Number(params.amount);
+        if (refunded >= received) {
+          throw invalid(`Charge ${intent.latest_charge} has already been refunded.`, 'charge_already_refunded');
+        }
+        if (amount > received - refunded) {
+          throw invalid(
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((received - refunded) / 100).toFixed(2)})`,
+            'amount_too_large',
+          );
+        }
+        intent.amount_refunded = refunded + amount;
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          charge: intent.latest_charge,
+          created: now(),
+          currency: intent.currency,
+          metadata: params.metadata ?? {},
+          payment_intent: intent.id,
+          reason: params.reason ?? null,
+          status: 'succeeded',
+        };
+        refunds.set(refund.id, refund);
+        return refund;
+      },
+    },
+    {
       method: 'GET',
       path: /^\/v1\/payment_intents\/([^/]+)$/,
       handle: (_params, match) => requireIntent(match[1] ?? ''),
@@ -379,6 +419,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     customers,
     paymentIntents,
     paymentMethods,
+    refunds,
     event,
     completeAuthentication(intentId, succeeds) {
       const intent = requireIntent(intentId);
