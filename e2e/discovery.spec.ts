@@ -128,7 +128,10 @@ test('the product page has its sections, comparison, related deals and a ticking
   await nav.getByRole('link', { name: 'Questions', exact: true }).click();
   await expect(page).toHaveURL(/#questions$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Questions' })).toBeInViewport();
-  await expect(page.getByText('No questions yet')).toBeVisible();
+  // The community's sections (issue 12): shoppers' questions and the way to ask one.
+  await expect(
+    page.getByRole('region', { name: 'Questions' }).getByRole('link', { name: 'Ask a question' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
 
   if (product.plans.length > 1) {

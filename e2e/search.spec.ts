@@ -17,7 +17,8 @@ test('typing part of a product name shows it as a result link', async ({ page, r
   // Part of the name, in other letter case: search is case-insensitive.
   const part = product.name.slice(0, Math.max(3, Math.ceil(product.name.length / 2))).toLowerCase();
   await input.fill(part);
-  const result = dialog.getByRole('link', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  // Each result is an option that is the product's link itself (no control nested in another).
+  const result = dialog.getByRole('option', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   await expect(result.first()).toBeVisible();
   await expect(result.first()).toHaveAttribute('href', `/products/${product.slug}`);
 
