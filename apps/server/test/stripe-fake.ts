@@ -277,7 +277,10 @@ export async function startStripeFake(): Promise<StripeFake> {
       handle(params) {
         const intent = requireIntent(String(params.payment_intent ?? ''));
         if (intent.status !== 'succeeded') {
-          throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable');
+          throw invalid(
+            `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+            'charge_not_refundable',
+          );
         }
         const received = Number(intent.amount_received ?? 0);
         const refunded = Number(intent.amount_refunded ?? 0);
