@@ -219,8 +219,6 @@ export type QuestionList = z.infer<typeof QuestionListSchema>;
 
 export const QuestionResultSchema = z.object({ question: QuestionSummarySchema });
 export const AnswerResultSchema = z.object({ answer: AnswerSchema });
-/** Whether the caller asked the question: the question page then offers "Accept this answer". */
-export const QuestionRoleSchema = z.object({ askedByMe: z.boolean() });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
 // Updates

@@ -53,17 +53,6 @@ export function useAcceptAnswer() {
   return useMutation({ mutationFn: (answerId: number) => callApi('questions/acceptAnswer', { answerId }) });
 }
 
-/** Whether the signed-in reader asked the question (only the asker may accept an answer). */
-export function useQuestionRole(questionId: number) {
-  const isLoggedIn = useIsLoggedIn();
-  const query = useQuery({
-    queryKey: [...USER_QUERY_KEY, 'community', 'question-role', questionId],
-    queryFn: ({ signal }) => callApi('questions/getMyRole', { id: questionId }, { signal, silent: true }),
-    enabled: isLoggedIn,
-  });
-  return isLoggedIn && query.data?.askedByMe === true;
-}
-
 export function useCreateThread() {
   return useMutation({
     mutationFn: (input: CreateThreadInput) => callApi('community/createThread', input, { silent: true }),
