@@ -114,22 +114,3 @@ test('a visitor reads the demo community: reviews, founder answers, updates and 
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}/update/\\d+$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
-
-test('a shopper opens a discussion thread, reads its replies and adds one', async ({ page, request }) => {
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no buyable demo product');
-  await signInAs(page, await registerShopper(request, 'e2e-thread'));
-  await page.goto(`/products/${product.slug}`);
-  const community = page.getByRole('region', { name: 'Community' });
-  const thread = community.getByRole('article').first();
-  await expect(thread).toBeVisible();
-  const toggle = thread.getByRole('button', { name: /^(Read the replies and reply|Reply)$/ });
-  await toggle.click();
-  await expect(thread.getByRole('button', { name: 'Hide replies' })).toHaveAttribute('aria-expanded', 'true');
-  const reply = `Works well with our CRM too ${Date.now()}`;
-  await thread.getByLabel('Your reply').fill(reply);
-  await thread.getByRole('button', { name: 'Post reply' }).click();
-  await expect(toastWith(page, 'Your reply is posted.')).toBeVisible();
-  await expect(thread.getByRole('list', { name: /^Replies to/ })).toContainText(reply);
-  await expectNoAxeViolations(page, '#community');
-});

@@ -263,7 +263,6 @@ export const CreateThreadInputSchema = z.object({
 });
 export type CreateThreadInput = z.input<typeof CreateThreadInputSchema>;
 export const ThreadReplyInputSchema = z.object({ threadId: publicId('thread'), body: body(THREAD_BODY_MAX) });
-export type ThreadReplyInput = z.input<typeof ThreadReplyInputSchema>;
 
 export const ThreadReplySchema = z.object({
   id: z.number().int(),

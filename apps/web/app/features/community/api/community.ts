@@ -4,9 +4,8 @@ import type {
   CreateThreadInput,
   ReportInput,
   ReviewInput,
-  ThreadReplyInput,
 } from '@everdeal/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
 import { useIsLoggedIn } from '~/shared/session/auth-store';
@@ -56,28 +55,6 @@ export function useAcceptAnswer() {
 export function useCreateThread() {
   return useMutation({
     mutationFn: (input: CreateThreadInput) => callApi('community/createThread', input, { silent: true }),
-  });
-}
-
-const threadKey = (threadId: number) => ['community', 'thread', threadId] as const;
-
-/** One thread with its replies (public), fetched when a reader opens the replies. */
-export function useThread(threadId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: threadKey(threadId),
-    queryFn: ({ signal }) => callApi('community/getThread', { id: threadId }, { signal }),
-    select: (result) => result.thread,
-    enabled,
-  });
-}
-
-/** `community/reply`; the thread is read again so the new reply shows in its place. */
-export function useReplyToThread(threadId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<ThreadReplyInput, 'threadId'>) =>
-      callApi('community/reply', { threadId, ...input }, { silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadKey(threadId) }),
   });
 }
 
