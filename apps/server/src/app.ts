@@ -45,6 +45,7 @@ import { paymentsHandlers } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
 import { registerStripeWebhook } from './modules/payments/stripe-webhook';
+import { hasRole } from './modules/roles/roles';
 import { registerSeo } from './modules/seo/seo.routes';
 import { supportHandlers } from './modules/support/support.routes';
 import { upvotesHandlers } from './modules/upvotes/upvotes.routes';
@@ -323,6 +324,7 @@ export async function buildApp({
       ...communityHandlers(community),
     },
     authenticate,
+    hasRole: (user, role) => hasRole(database.db, user, role),
   });
   // Stripe tells us about payments that finish after the request (3-D Secure); without a secret
   // the route is off and the reconciliation job asks Stripe every minute instead.

@@ -109,22 +109,36 @@ import {
  * registers handlers against this table, the OpenAPI document is generated from it and the
  * web client's calls are typed by it, so a path or shape changes in exactly one place.
  */
+/**
+ * Who may call a route beyond being signed in (requirements §6): `admin` is a user whose
+ * `users.role` is admin; `seller` is a member of at least one seller. The API plugin refuses
+ * anyone else with 403 before it reads the payload; which seller's rows a seller may touch is
+ * still the service's check.
+ */
+export const API_ROLES = ['seller', 'admin'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+
 export type ApiRouteDefinition = {
   input: z.ZodType;
   output: z.ZodType;
   summary: string;
   tag: string;
   requiresAuth: boolean;
+  role?: ApiRole;
 };
 
-/** Keeps `requiresAuth` as a literal type so the server can type `context.user` as non-null. */
-function defineRoute<I extends z.ZodType, O extends z.ZodType, const A extends boolean = false>(route: {
-  input: I;
-  output: O;
-  summary: string;
-  tag: string;
-  requiresAuth?: A;
-}) {
+/**
+ * Keeps `requiresAuth` as a literal type so the server can type `context.user` as non-null. A
+ * route with a `role` always requires a login.
+ */
+function defineRoute<I extends z.ZodType, O extends z.ZodType, const A extends boolean = false>(
+  route: {
+    input: I;
+    output: O;
+    summary: string;
+    tag: string;
+  } & ({ requiresAuth?: A; role?: undefined } | { requiresAuth: A & true; role: ApiRole }),
+) {
   return { ...route, requiresAuth: (route.requiresAuth ?? false) as A };
 }
 
@@ -529,6 +543,7 @@ export const apiRoutes = {
     summary: 'The product’s seller replies under a review (a second reply replaces the first); 403 for anyone else',
     tag: 'community',
     requiresAuth: true,
+    role: 'seller',
   }),
   'questions/getQuestions': defineRoute({
     input: GetQuestionsInputSchema,
@@ -581,6 +596,7 @@ export const apiRoutes = {
     summary: 'The product’s seller posts a changelog entry (Markdown); 403 for anyone else',
     tag: 'community',
     requiresAuth: true,
+    role: 'seller',
   }),
   'community/getThreads': defineRoute({
     input: GetThreadsInputSchema,

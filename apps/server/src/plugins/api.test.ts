@@ -161,6 +161,7 @@ describe('an answer outside its own output schema', () => {
       // A handler whose answer breaks the contract (categories must be a list).
       handlers: { 'products/getCategories': async () => ({ categories: 'not a list' }) as never },
       authenticate: async () => null,
+      hasRole: async () => false,
     });
     try {
       const response = await app.inject({ method: 'POST', url: '/api/products/getCategories', payload: {} });

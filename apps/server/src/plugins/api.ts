@@ -1,4 +1,12 @@
-import { type ApiOutput, type ApiPath, type ApiRoutes, apiRoutes, ok } from '@everdeal/contracts';
+import {
+  type ApiOutput,
+  type ApiPath,
+  type ApiRole,
+  type ApiRoutes,
+  AppError,
+  apiRoutes,
+  ok,
+} from '@everdeal/contracts';
 import type { UserRow } from '@everdeal/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -37,17 +45,20 @@ export type ApiOptions = {
   handlers: Partial<ApiHandlers>;
   /** Resolves bearer tokens for routes marked `requiresAuth` in the route table. */
   authenticate: Authenticator;
+  /** Whether a signed-in user holds a route's `role` (modules/roles/roles.ts). */
+  hasRole: (user: UserRow, role: ApiRole) => Promise<boolean>;
 };
 
 /**
  * Mounts `POST /api/{path}` for every handler: routes marked `requiresAuth` first need a live
- * session (else 401 "User not logged in", requirements §6), the payload is parsed with the route's
+ * session (else 401 "User not logged in", requirements §6) and routes with a `role` a user who
+ * holds it (else 403 "You do not have permission to perform this action"), the payload is parsed with the route's
  * input schema (unknown fields stripped, violations become 422) and must hold only text the
  * database can store (requirements §8: a NUL is a 422, not a 500), the result is parsed with its
  * output schema (so nothing outside the contract, such as a hash or an internal flag, can leak)
  * and wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
  */
-export async function registerApi(app: FastifyInstance, { handlers, authenticate }: ApiOptions) {
+export async function registerApi(app: FastifyInstance, { handlers, authenticate, hasRole }: ApiOptions) {
   // Cached catalogue answers (decision 004) come back as the same objects: each is checked and
   // serialised once, not on every request that reads it.
   // Bytes, not a string: a string would be encoded to UTF-8 again on every send.
@@ -75,6 +86,9 @@ export async function registerApi(app: FastifyInstance, { handlers, authenticate
         api.post(`/${path}`, async (request, reply) => {
           // Authentication comes before validation: a stranger learns nothing about the payload rules.
           const session = route.requiresAuth ? await requireSession(authenticate, request) : undefined;
+          // So does the role (requirements §6): one 403 for every route of a role the caller lacks.
+          const role = (route as { role?: ApiRole }).role;
+          if (session && role && !(await hasRole(session.user, role))) throw AppError.forbidden();
           const input = route.input.parse(request.body ?? {});
           requireStorableInput(input);
           const context = session

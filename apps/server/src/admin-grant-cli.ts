@@ -1,0 +1,46 @@
+// `npm run admin:grant -- EMAIL` makes the existing account registered under EMAIL an admin
+// (requirements §13); `--revoke` makes it a plain user again. It changes the configured database
+// (DATABASE_URL, or the embedded one in DATA_DIR; with PGlite, stop the server first: one process
+// at a time owns its data folder). Admins grant and revoke each other in the admin area too.
+import { parseArgs } from 'node:util';
+import { createDatabase } from '@everdeal/db';
+import { setUserRoleByEmail } from './modules/roles/roles';
+import { ConfigError, loadConfig, loadDotEnv } from './plugins/config';
+
+const USAGE = 'Usage: npm run admin:grant -- EMAIL [--revoke]';
+
+class UsageError extends Error {}
+
+/** node:util's parseArgs throws these for an unknown flag. */
+function isParseArgsError(error: unknown): boolean {
+  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+}
+
+try {
+  const { values, positionals } = parseArgs({ options: { revoke: { type: 'boolean' } }, allowPositionals: true });
+  const [email, ...extra] = positionals;
+  if (!email || extra.length > 0) throw new UsageError();
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+    const changed = await setUserRoleByEmail(database.db, email, values.revoke ? 'user' : 'admin');
+    if (!changed) {
+      console.error(`No account is registered under ${email}. Sign up first, then run this again.`);
+      process.exitCode = 1;
+    } else if (changed.before === changed.after) {
+      console.info(`${email} is already ${changed.after === 'admin' ? 'an admin' : 'a plain user'}.`);
+    } else {
+      console.info(`${email} is now ${changed.after === 'admin' ? 'an admin' : 'a plain user'}.`);
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  const known = error instanceof ConfigError || error instanceof UsageError || isParseArgsError(error);
+  console.error(known ? (error instanceof ConfigError ? error.message : USAGE) : error);
+  process.exitCode = 1;
+}
