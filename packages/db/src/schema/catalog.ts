@@ -26,6 +26,14 @@ export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out',
  */
 export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'reserved', 'allocated', 'revoked']);
 
+/**
+ * Where a product stands on its way from a seller to the store (issue 13): the seller's `draft`,
+ * `submitted` for the team's review, `approved` (an admin accepted it) or `rejected` with a note
+ * the seller reads. Demo and older rows are `approved`. Whether the store lists a product is still
+ * `is_published` alone: an admin publishes and unpublishes approved products.
+ */
+export const productReviewStatus = pgEnum('product_review_status', ['draft', 'submitted', 'approved', 'rejected']);
+
 /** Written only by the `products_search_vector` trigger (migration 0003, decision 003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -85,6 +93,10 @@ export const products = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     isFeatured: boolean().notNull().default(false),
     isPublished: boolean().notNull().default(true),
+    reviewStatus: productReviewStatus().notNull().default('approved'),
+    // The admin's reason when a submission is rejected; cleared when the seller submits again.
+    reviewNote: text(),
+    submittedAt: timestamp({ withTimezone: true }),
     // Denormalised counters, kept in step by the code that changes upvotes and reviews, so a
     // product list never has to aggregate those tables.
     upvoteCount: integer().notNull().default(0),
@@ -106,6 +118,8 @@ export const products = pgTable(
   },
   (t) => [
     check('products_refund_window_days_check', sql`${t.refundWindowDays} >= 0`),
+    // Only an approved product can be in the store: a draft or a rejected one never shows.
+    check('products_published_is_approved_check', sql`not ${t.isPublished} or ${t.reviewStatus} = 'approved'`),
     index('products_category_id_idx').on(t.categoryId),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -132,6 +146,8 @@ export const products = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.isPublished}`),
+    // The admin's review queue: submissions, oldest first.
+    index('products_review_queue_idx').on(t.submittedAt).where(sql`${t.reviewStatus} = 'submitted'`),
     // Counts of a filtered list (status, ending time, category) as index-only scans.
     index('products_listing_status_idx').on(t.dealStatus, t.endsAt, t.categoryId).where(sql`${t.isPublished}`),
   ],
