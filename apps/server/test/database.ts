@@ -32,8 +32,11 @@ function withDatabaseName(url: string, name: string): string {
 async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: string) => void): Promise<TestDatabase> {
   const name = `everdeal_test_${randomBytes(6).toString('hex')}`;
   const url = withDatabaseName(adminUrl, name);
+  const template = inject('postgresTemplateName');
+  if (!template) throw new Error('No PostgreSQL template: is apps/server/test/global-setup.ts the globalSetup?');
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  // A copy of the migrated template (global-setup.ts): a file copy, not a replay of migrations.
+  await admin.unsafe(`create database "${name}" template "${template}"`);
   let database: Database;
   try {
     database = await createDatabase({
@@ -41,7 +44,6 @@ async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: st
       maxConnections: 5,
       ...(onQuery ? { onQuery } : {}),
     });
-    await database.migrate();
   } catch (error) {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
