@@ -27,6 +27,18 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 }
 
 /**
+ * The page fits its viewport's width: nothing makes a phone scroll sideways (the mobile project
+ * runs at 375 px). Elements that scroll inside their own box (a table, a chip row) are fine.
+ */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.content, `page width at a ${widths.viewport} px viewport`).toBeLessThanOrEqual(widths.viewport);
+}
+
+/**
  * Sends the page's requests as another client address. The server trusts X-Forwarded-For from
  * loopback (its reverse-proxy setting) and rate-limits the forms per address (decision 009), so
  * each test is its own visitor and the specs never use up one shared budget.

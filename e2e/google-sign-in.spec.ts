@@ -14,9 +14,7 @@ function fakeGis(accessToken: string): string {
 }
 
 test.describe('Google sign-in', () => {
-  // One OIDC server on a fixed port: the spec runs in the desktop project only.
-  test.skip(({ isMobile }) => isMobile, 'the local OIDC server listens on one fixed port');
-
+  // One OIDC server on a fixed port: the spec runs in the desktop project only (playwright.config.ts).
   let oidc: OidcServer;
   test.beforeAll(async () => {
     oidc = await startOidcServer({ port: OIDC_PORT });

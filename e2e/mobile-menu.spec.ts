@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { registerShopper, signInAs } from './shopping-helpers';
 
 async function openMenu(page: Page) {
   await page.goto('/');
@@ -47,5 +48,27 @@ test.describe('the mobile menu', () => {
     await expect(page).toHaveURL(/\/trending$/);
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('the user menu links orders, payment methods, personal info and support (requirements §2)', async ({
+    page,
+    request,
+  }) => {
+    await signInAs(page, await registerShopper(request, 'e2e-user-menu'));
+    const destinations = [
+      ['Orders', /\/user\/orders$/],
+      ['Payment methods', /\/payment-methods$/],
+      ['Personal info', /\/user\/personal-info$/],
+      ['Support', /\/support$/],
+    ] as const;
+    for (const [name, url] of destinations) {
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   });
 });

@@ -199,14 +199,4 @@ test.describe('signed in', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
-
-  test('the mobile user menu links /support', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the user menu is the account button below 768 px');
-    await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
-    const menu = page.getByRole('menu');
-    await menu.getByRole('menuitem', { name: 'Support' }).click();
-    await expect(page).toHaveURL(/\/support$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
-  });
 });

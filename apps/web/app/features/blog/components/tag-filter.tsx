@@ -17,8 +17,10 @@ export function TagFilter({ tags, activeTag }: { tags: BlogPostList['tags']; act
   if (tags.length === 0) return null;
   return (
     <nav aria-label="Filter posts by tag">
-      {/* One scrolling row on phones, where ten wrapped chips would push the posts off screen. */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      {/* One scrolling row on phones, where ten wrapped chips would push the posts off screen.
+          `relative` makes the row the containing block of the chips' visually hidden (absolute)
+          text: without it that text sits outside the scrolling box and widens the whole page. */}
+      <ul className="-mx-4 relative flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         <li>
           <Link
             to={blogPath()}
