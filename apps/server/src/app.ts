@@ -286,8 +286,12 @@ export async function buildApp({
     // Decision 010: subscription renewals, and refunds or plan changes a crash left pending.
     let renewals: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
-      reconciliation = startReconciliation(checkoutDeps);
-      renewals = startRenewals(checkoutDeps);
+      reconciliation = startReconciliation(checkoutDeps, undefined, (outcome, seconds) =>
+        metrics.jobRun('payments-reconciliation', outcome, seconds),
+      );
+      renewals = startRenewals(checkoutDeps, undefined, (outcome, seconds) =>
+        metrics.jobRun('subscription-renewals', outcome, seconds),
+      );
     });
     // Registered after the mailer's hook, so it runs first: a round in flight may still send a receipt.
     app.addHook('onClose', async () => {

@@ -10,8 +10,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * otherwise (a non-loopback `METRICS_HOST` requires `METRICS_TOKEN`, checked by config.ts).
  */
 
+import type { JobOutcome } from '../lib/periodic-job';
+
 export type CacheOutcome = 'hit' | 'stale' | 'miss';
-export type JobOutcome = 'ok' | 'skipped' | 'error';
 
 /** What the app reports; every method is a no-op when metrics are off. */
 export type Metrics = {

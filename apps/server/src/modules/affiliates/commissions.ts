@@ -8,6 +8,7 @@ import { AFFILIATE_COMMISSION_PERCENT } from '@everdeal/contracts';
 import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orderItems, orders } from '@everdeal/db';
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 
 export type CommissionDeps = { db: Db; now: () => Date; log: Pick<FastifyBaseLogger, 'error'> };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -199,38 +200,19 @@ export const COMMISSION_JOB_INTERVAL_MS = 60_000;
 /** Accrual and settlement at start and every minute (like the payments reconciliation). */
 export function startCommissionJob(
   deps: CommissionDeps,
-  onRun: (outcome: 'ok' | 'error', seconds: number) => void,
+  onRun: PeriodicJobOptions['onRun'],
   intervalMs = COMMISSION_JOB_INTERVAL_MS,
-): { stop(): Promise<void> } {
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    const started = performance.now();
-    inFlight = (async () => {
+): PeriodicJob {
+  return startPeriodicJob({
+    round: async () => {
       while ((await accrueCommissions(deps)) === BATCH) {}
       let settled = await settleCommissions(deps);
       while (settled.approved + settled.reversed === BATCH) settled = await settleCommissions(deps);
-    })()
-      .then(
-        () => onRun('ok', (performance.now() - started) / 1000),
-        (error: unknown) => {
-          onRun('error', (performance.now() - started) / 1000);
-          deps.log.error({ err: error }, 'affiliate commission job failed');
-        },
-      )
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = intervalMs > 0 ? setInterval(run, intervalMs) : undefined;
-  timer?.unref();
-  return {
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      await inFlight;
+      return 'ok';
     },
-  };
+    intervalMs,
+    failureMessage: 'affiliate commission job failed',
+    log: deps.log,
+    onRun,
+  });
 }

@@ -9,6 +9,7 @@
  */
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
+import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { refreshDealHealth } from '../community/deal-health';
 
 export const TRENDING_HALF_LIFE_DAYS = 7;
@@ -72,28 +73,15 @@ export async function startTrendingRefresh(options: {
   intervalMs?: number;
   log: { error(object: unknown, message: string): void };
   /** Told how each round ended and how long it took, for /metrics. */
-  onRun?: (outcome: 'ok' | 'skipped' | 'error', seconds: number) => void;
-}): Promise<{ stop(): Promise<void> }> {
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    const started = performance.now();
-    const took = () => (performance.now() - started) / 1000;
-    inFlight = refreshTrendingScores(options.db, options.now()).then(
-      (didRun) => options.onRun?.(didRun ? 'ok' : 'skipped', took()),
-      (error: unknown) => {
-        options.onRun?.('error', took());
-        options.log.error({ err: error }, 'trending score refresh failed');
-      },
-    );
-    return inFlight;
-  };
-  await run();
-  const timer = setInterval(run, options.intervalMs ?? TRENDING_REFRESH_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await inFlight;
-    },
-  };
+  onRun?: PeriodicJobOptions['onRun'];
+}): Promise<PeriodicJob> {
+  const job = startPeriodicJob({
+    round: async () => ((await refreshTrendingScores(options.db, options.now())) ? 'ok' : 'skipped'),
+    intervalMs: options.intervalMs ?? TRENDING_REFRESH_MS,
+    failureMessage: 'trending score refresh failed',
+    log: options.log,
+    onRun: options.onRun,
+  });
+  await job.firstRound;
+  return job;
 }

@@ -6,6 +6,7 @@
  */
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import {
   applyPaymentOutcome,
   type CheckoutDeps,
@@ -109,26 +110,16 @@ export async function reconcilePayments(deps: CheckoutDeps): Promise<ReconcileRe
  * Runs a round at start (not awaited: the provider may be slow, and the server must come up) and
  * then every minute. `stop` clears the timer and waits for a round in flight.
  */
-export function startReconciliation(deps: CheckoutDeps, intervalMs = RECONCILE_INTERVAL_MS): { stop(): Promise<void> } {
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const run = () => {
-    // A slow round (provider outage) is not overlapped by the next one.
-    if (running) return;
-    running = true;
-    inFlight = reconcilePayments(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'payments reconciliation failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await inFlight;
-    },
-  };
+export function startReconciliation(
+  deps: CheckoutDeps,
+  intervalMs = RECONCILE_INTERVAL_MS,
+  onRun?: PeriodicJobOptions['onRun'],
+): PeriodicJob {
+  return startPeriodicJob({
+    round: () => reconcilePayments(deps).then(() => 'ok' as const),
+    intervalMs,
+    failureMessage: 'payments reconciliation failed',
+    log: deps.log,
+    onRun,
+  });
 }

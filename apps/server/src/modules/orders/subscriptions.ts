@@ -19,6 +19,7 @@ import {
   paymentMethods,
 } from '@everdeal/db';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment } from './adjustments';
 import { claimPending, failAdjustment } from './adjustments.sql';
@@ -308,25 +309,16 @@ export async function runRenewals(deps: CheckoutDeps): Promise<RenewalReport> {
 }
 
 /** Runs a round at start and then every minute, never two at once; `stop` waits for a round in flight. */
-export function startRenewals(deps: CheckoutDeps, intervalMs = RENEWAL_INTERVAL_MS): { stop(): Promise<void> } {
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    inFlight = runRenewals(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'subscription renewals failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await inFlight;
-    },
-  };
+export function startRenewals(
+  deps: CheckoutDeps,
+  intervalMs = RENEWAL_INTERVAL_MS,
+  onRun?: PeriodicJobOptions['onRun'],
+): PeriodicJob {
+  return startPeriodicJob({
+    round: () => runRenewals(deps).then(() => 'ok' as const),
+    intervalMs,
+    failureMessage: 'subscription renewals failed',
+    log: deps.log,
+    onRun,
+  });
 }

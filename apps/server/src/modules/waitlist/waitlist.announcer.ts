@@ -24,6 +24,7 @@ import {
   waitlistUnsubscribeTokens,
 } from '@everdeal/db';
 import { and, asc, eq, exists, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { generateToken, hashToken } from '../users/sessions';
 import { dealLiveMail, type LiveDeal } from './waitlist.mail';
 import type { WaitlistDeps } from './waitlist.service';
@@ -350,32 +351,15 @@ export async function startWaitlistAnnouncer(
   deps: AnnouncerDeps,
   intervalMs: number = ANNOUNCE_INTERVAL_MS,
   /** Told how each round ended and how long it took, for /metrics. */
-  onRun?: (outcome: 'ok' | 'error', seconds: number) => void,
-): Promise<{ stop(): Promise<void> }> {
+  onRun?: PeriodicJobOptions['onRun'],
+): Promise<PeriodicJob> {
   await detectLiveDeals(deps.db, deps.now());
-  let inFlight: Promise<unknown> | undefined;
-  const tick = () => {
-    if (inFlight) return;
-    const started = performance.now();
-    const took = () => (performance.now() - started) / 1000;
-    inFlight = runWaitlistAnnouncements(deps)
-      .then(
-        () => onRun?.('ok', took()),
-        (error: unknown) => {
-          onRun?.('error', took());
-          deps.log.error({ err: error }, 'waitlist announcements failed');
-        },
-      )
-      .finally(() => {
-        inFlight = undefined;
-      });
-  };
-  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
-  timer?.unref();
-  return {
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      await inFlight;
-    },
-  };
+  return startPeriodicJob({
+    round: () => runWaitlistAnnouncements(deps).then(() => 'ok' as const),
+    intervalMs,
+    runAtStart: false,
+    failureMessage: 'waitlist announcements failed',
+    log: deps.log,
+    onRun,
+  });
 }
