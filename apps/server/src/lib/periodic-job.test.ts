@@ -22,9 +22,9 @@ function recorder() {
 describe('startPeriodicJob', () => {
   it('runs a round at once and then every interval, reporting each outcome', async () => {
     const seen = recorder();
-    const outcomes: (JobOutcome | undefined)[] = [undefined, 'skipped', 'ok'];
+    const outcomes: JobOutcome[] = ['ok', 'skipped', 'ok'];
     const job = startPeriodicJob({
-      round: async () => outcomes.shift(),
+      round: async () => outcomes.shift() ?? 'error',
       intervalMs: 1000,
       failureMessage: 'job failed',
       log: seen.log,
@@ -46,8 +46,8 @@ describe('startPeriodicJob', () => {
     const job = startPeriodicJob({
       round: () => {
         started += 1;
-        return new Promise<undefined>((resolve) => {
-          finish = () => resolve(undefined);
+        return new Promise<JobOutcome>((resolve) => {
+          finish = () => resolve('ok');
         });
       },
       intervalMs: 100,

@@ -10,7 +10,7 @@ export type PeriodicJob = {
 
 export type PeriodicJobOptions = {
   /** One round; answers `skipped` when it did nothing because another instance ran it. */
-  round: () => Promise<JobOutcome | undefined | void>;
+  round: () => Promise<JobOutcome>;
   /** Milliseconds between rounds; 0 runs only the first round (tests drive the rest). */
   intervalMs: number;
   /** Run the first round at once (default), or wait one interval. */
@@ -39,7 +39,7 @@ export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     inFlight = options
       .round()
       .then(
-        (outcome) => options.onRun?.(outcome ?? 'ok', took()),
+        (outcome) => options.onRun?.(outcome, took()),
         (error: unknown) => {
           options.onRun?.('error', took());
           options.log.error({ err: error }, options.failureMessage);
