@@ -253,6 +253,21 @@ async function requireAnswer(db: Db, answerId: number): Promise<Answer> {
   return toAnswer(row);
 }
 
+/** `questions/getMyRole`: whether the caller asked the question (404 like getQuestion for an unknown one). */
+export async function getMyQuestionRole(
+  deps: CommunityDeps,
+  userId: string,
+  questionId: number,
+): Promise<{ askedByMe: boolean }> {
+  const [question] = await deps.db
+    .select({ askerId: questions.userId })
+    .from(questions)
+    .innerJoin(products, eq(products.id, questions.productId))
+    .where(and(eq(questions.id, questionId), eq(products.isPublished, true)));
+  if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
+  return { askedByMe: question.askerId === userId };
+}
+
 /** `questions/acceptAnswer`: only the asker; accepting another answer replaces the choice. */
 export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId: number): Promise<Answer> {
   const [target] = await deps.db
