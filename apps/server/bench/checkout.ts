@@ -281,11 +281,11 @@ async function main() {
     const floorBuyers = await createBuyers(db, buyersPerServer, plans, 1);
     await db.execute(sql`analyze`);
 
-    // NODE_ENV=test only switches the request logger off; the reconciliation job is off so the
-    // SQL check below sees this checkout's statements only.
+    // NODE_ENV=test only switches the request logger off; the reconciliation and affiliate
+    // commission jobs are off so the SQL check below sees this checkout's statements only.
     smtp = await startSmtpSink();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: folder, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url });
-    app = await buildApp({ config, database, withPages: false, reconcilePayments: false });
+    app = await buildApp({ config, database, withPages: false, reconcilePayments: false, runCommissionJob: false });
     const appUrl = await listen(app);
     const floorCapture: string[] = [];
     floor = await buildFloor(databaseUrl, POOL_SIZE, floorCapture);
