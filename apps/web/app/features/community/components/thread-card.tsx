@@ -16,10 +16,11 @@ import { RepliesLoading, ThreadReplies } from './thread-replies';
  */
 export function ThreadCard({ thread }: { thread: ThreadView }) {
   const disclosure = useRef<HTMLDetailsElement>(null);
-  const [isOpen, setIsOpen] = useState(false);
+  // Once opened, the replies stay mounted (closing hides them natively), so a reply being typed survives.
+  const [wasOpened, setWasOpened] = useState(false);
   // Opened before this card hydrated: its toggle event fired with no listener yet.
   useEffect(() => {
-    if (disclosure.current?.open) setIsOpen(true);
+    if (disclosure.current?.open) setWasOpened(true);
   }, []);
   const closedLabel = thread.replyCount > 0 ? 'Read the replies and reply' : 'Reply';
   return (
@@ -42,7 +43,11 @@ export function ThreadCard({ thread }: { thread: ThreadView }) {
         </span>
       </PostMeta>
       <PlainText text={thread.body} className="mt-2 text-sm" />
-      <details ref={disclosure} onToggle={(event) => setIsOpen(event.currentTarget.open)} className="group mt-2">
+      <details
+        ref={disclosure}
+        onToggle={(event) => event.currentTarget.open && setWasOpened(true)}
+        className="group mt-2"
+      >
         {/* The label follows the open state by CSS, so it is right before hydration too. */}
         <summary
           className={buttonClasses({
@@ -56,7 +61,7 @@ export function ThreadCard({ thread }: { thread: ThreadView }) {
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-3 border-ink-900/10 border-l-2 pl-4">
-          {isOpen ? <ThreadReplies threadId={thread.id} title={thread.title} /> : <RepliesLoading />}
+          {wasOpened ? <ThreadReplies threadId={thread.id} title={thread.title} /> : <RepliesLoading />}
         </div>
       </details>
     </article>
