@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { toastWith } from './auth-helpers';
 import { asOwnVisitor, expectNoAxeViolations } from './content-helpers';
+import { callApi } from './helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §12 (issue 12, decision 011): a buyer reviews what they bought, a shopper asks a
@@ -78,6 +79,16 @@ test('a signed-in shopper asks a question and sees it on the product page', asyn
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: question })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No answers yet' })).toBeVisible();
+
+  // Someone answers; the asker, and only the asker, may accept the answer.
+  const questionId = Number(/\/question\/(\d+)$/.exec(page.url())?.[1]);
+  const helper = await registerShopper(request, 'e2e-answerer');
+  await shopperApi(request, helper, 'questions/answerQuestion', { questionId, body: 'Yes, it works offline.' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Accept this answer' }).click();
+  await expect(toastWith(page, 'Answer accepted.')).toBeVisible();
+  await expect(page.getByText('Accepted answer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept this answer' })).toHaveCount(0);
 });
 
 test('a visitor reads the demo community: reviews, founder answers, updates and deal health', async ({
@@ -113,4 +124,77 @@ test('a visitor reads the demo community: reviews, founder answers, updates and 
   await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}/update/\\d+$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+type ThreadSummary = { id: number; title: string; replyCount: number };
+type ThreadDetail = ThreadSummary & { replies: { body: string; isFounder: boolean }[] };
+
+/** A demo thread on a product page with a reply of the founder's, from the end of the catalogue. */
+async function threadWithFounderReply(request: APIRequestContext) {
+  // Other specs buy and write on the first deals; these are left alone.
+  for (const product of (await buyableProducts(request, 12)).reverse()) {
+    const threads = await callApi<{ items: ThreadSummary[] }>(request, 'community/getThreads', {
+      slug: product.slug,
+      pageSize: 3,
+    });
+    for (const summary of threads.items) {
+      const { thread } = await callApi<{ thread: ThreadDetail }>(request, 'community/getThread', { id: summary.id });
+      const founder = thread.replies.find((reply) => reply.isFounder);
+      if (founder) return { product, thread, founderReply: founder.body };
+    }
+  }
+  throw new Error('no demo thread with a founder reply');
+}
+
+test('a shopper opens a thread at the first tap, before its section has hydrated, and replies there', async ({
+  page,
+  request,
+}) => {
+  const { product, thread: demo, founderReply } = await threadWithFounderReply(request);
+  await signInAs(page, await registerShopper(request, 'e2e-thread'));
+  // The community sections hydrate from a chunk of their own (routes/product.tsx). Held back here
+  // until the tap is made: React would drop a tap on a button it cannot hydrate yet.
+  let releaseChunk = () => {};
+  const tapped = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/\/assets\/community-sections-[\w-]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto(`/products/${product.slug}`);
+  const thread = page.getByRole('region', { name: 'Community' }).getByRole('article', { name: demo.title });
+  await thread.getByText('Read the replies and reply', { exact: true }).click();
+  // Open before any of the section's code has arrived.
+  await expect(thread.getByText('Hide replies', { exact: true })).toBeVisible();
+  releaseChunk();
+
+  // Oldest first, the founder's with its badge.
+  const replies = thread.getByRole('list', { name: `Replies to “${demo.title}”` });
+  await expect(replies.getByRole('listitem')).toHaveCount(demo.replies.length);
+  await expect(replies.getByRole('listitem').first()).toContainText(demo.replies[0]?.body ?? '');
+  await expect(replies.getByRole('listitem').filter({ hasText: founderReply })).toContainText('Founder');
+
+  const reply = `Works well with our CRM too ${Date.now()}`;
+  await thread.getByLabel('Your reply').fill(reply);
+  await thread.getByRole('button', { name: 'Post reply' }).click();
+  await expect(toastWith(page, 'Your reply is posted.')).toBeVisible();
+  await expect(replies.getByRole('listitem').last()).toContainText(reply);
+  await expect(thread.getByLabel('Your reply')).toHaveValue('');
+  await expectNoAxeViolations(page, '#community');
+
+  // The page comes from the page cache (decision 004), which the reply cleared: it counts at once.
+  await page.reload();
+  const count = Number((await thread.getByText(/^\d+ replies$/).textContent())?.split(' ')[0]);
+  expect(count).toBeGreaterThan(demo.replyCount);
+});
+
+test('a visitor who replies to a thread is asked to sign in first', async ({ page, request }) => {
+  const { product, thread: demo } = await threadWithFounderReply(request);
+  await page.goto(`/products/${product.slug}`);
+  const thread = page.getByRole('region', { name: 'Community' }).getByRole('article', { name: demo.title });
+  await thread.getByText('Read the replies and reply', { exact: true }).click();
+  await thread.getByLabel('Your reply').fill('Count me in.');
+  await thread.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in to Everdeal' })).toBeVisible();
 });

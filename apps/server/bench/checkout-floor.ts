@@ -3,6 +3,7 @@
  * `orders/checkout` with the app's own SQL and nothing else.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { REBUY_BLOCK_HOURS } from '@everdeal/contracts';
 import { sessions, users } from '@everdeal/db';
 import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -67,6 +68,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     lines: prepared(checkoutSql.lines),
     orderByKey: prepared(checkoutSql.orderByKey),
     paymentMethod: prepared(checkoutSql.paymentMethod),
+    recentlyRefunded: prepared(checkoutSql.recentlyRefunded),
     reserve: rendered(
       reserveOrderStatement({
         orderId: P('orderId'),
@@ -119,11 +121,18 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     const userId = await authenticate(request);
     if (!userId) return refuse(reply, 401);
     const { paymentMethodId, idempotencyKey } = request.body as { paymentMethodId: string; idempotencyKey: string };
-    const [existing, rows] = await Promise.all([
+    const now = new Date();
+    // The app's four reads, side by side: the order of this key, the cart, the card and the
+    // products refunded in the last 24 hours (requirements §11: no rebuy).
+    const since = new Date(now.getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
+    const [existing, rows, [method], refunded] = await Promise.all([
       run(client, statements.orderByKey, { userId, key: idempotencyKey }),
       run(client, statements.lines, { userId }).values(),
+      run(client, statements.paymentMethod, { id: paymentMethodId, userId, provider: 'sandbox' }).values(),
+      run(client, statements.recentlyRefunded, { userId, since }).values(),
     ]);
     if (existing.length > 0) return refuse(reply, 409);
+    if (!method) return refuse(reply, 404);
     if (rows.length === 0) return refuse(reply, 400);
     // In the order of the fields of the app's checkout-lines select.
     const lines = rows.map((r) => ({
@@ -144,19 +153,13 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       originalPriceCents: r[14] as number,
       currency: r[15] as string,
     }));
-    const now = new Date();
     for (const line of lines) {
       if (line.dealStatus !== 'live' || (line.endsAt !== null && time(line.endsAt) <= now.getTime())) {
         return refuse(reply, 409);
       }
       if (line.currency !== 'USD') return refuse(reply, 409);
+      if (refunded.some((row) => row[0] === line.productId)) return refuse(reply, 409);
     }
-    const [method] = await run(client, statements.paymentMethod, {
-      id: paymentMethodId,
-      userId,
-      provider: 'sandbox',
-    }).values();
-    if (!method) return refuse(reply, 404);
     const [methodId, token, brand, last4, customerRef] = method as [string, string, string, string, string | null];
     const at = now.toISOString();
     const orderId = randomUUID();
@@ -211,6 +214,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       amountCents: total,
       currency: 'USD',
       cardToken: token,
+      chargeId: null,
       failureCode: null,
       merchantReference: orderId,
       createdAt: now,

@@ -14,31 +14,27 @@
  * BENCH_ORDERS (measured checkouts per server, default 3000), BENCH_WARMUP (default 300) and
  * BENCH_CONNECTIONS (default 20) tune the load.
  */
-import { fork, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createDatabase,
-  type Database,
-  type Db,
-  orderItemCodes,
-  orders,
-  paymentMethods,
-  sandboxCards,
-  users,
-} from '@everdeal/db';
-import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import { orderItemCodes, orders } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
 import { buildApp } from '../src/app';
-import { generateToken, hashToken, SESSION_TTL_MS } from '../src/modules/users/sessions';
 import { loadConfig } from '../src/plugins/config';
 import { buildFloor } from './checkout-floor';
+import {
+  type Buyer,
+  checkoutOnce,
+  createBenchDatabase,
+  createBuyers,
+  createPlans,
+  type LoadResult,
+  listen,
+  runLoad,
+  startSmtpSink,
+} from './checkout-setup';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -51,151 +47,6 @@ const POOL_SIZE = 10;
 const PLAN_COUNT = 10;
 const TARGET_SHARE = 0.6;
 const TARGET_P99_MS = 150;
-
-type LoadResult = {
-  total: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
-type Buyer = { token: string; paymentMethodId: string };
-type PlanRef = { productId: number; planId: number };
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-const _P = sql.placeholder;
-
-/** A buyer's card brand and token, like the sandbox vaults them. */
-const CARD = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 };
-
-/**
- * `count` buyers in bulk: user, live session, sandbox card (vault and saved method, default) and a
- * cart of one code each of two consecutive plans. Answers their tokens and card ids.
- */
-async function createBuyers(db: Db, count: number, plans: PlanRef[], offset: number): Promise<Buyer[]> {
-  const now = new Date();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const token = generateToken();
-    const n = offset + i;
-    const first = plans[n % plans.length] as PlanRef;
-    const second = plans[(n + 1) % plans.length] as PlanRef;
-    return {
-      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
-      token,
-      tokenHash: hashToken(token),
-      cardToken: `pm_sandbox_bench_${randomBytes(12).toString('hex')}`,
-      methodId: randomUUID(),
-      lines: [first, second],
-    };
-  });
-  const payload = JSON.stringify(
-    rows.map((row) => ({
-      email: row.email,
-      token_hash: row.tokenHash,
-      card_token: row.cardToken,
-      method_id: row.methodId,
-      p1: row.lines[0]?.productId,
-      l1: row.lines[0]?.planId,
-      p2: row.lines[1]?.productId,
-      l2: row.lines[1]?.planId,
-    })),
-  );
-  const at = now.toISOString();
-  const expires = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      with input as (
-        select * from json_to_recordset(${payload}::json)
-          as r(email text, token_hash text, card_token text, method_id uuid, p1 int, l1 int, p2 int, l2 int)
-      ), new_users as (
-        insert into ${users} (email, first_name, last_name) select email, 'Bench', 'Buyer' from input
-        returning id, email
-      ), joined as (
-        select input.*, new_users.id as user_id from input join new_users using (email)
-      ), new_sessions as (
-        insert into sessions (user_id, token_hash, expires_at, last_seen_at, created_at)
-        select user_id, token_hash, ${expires}::timestamptz, ${at}::timestamptz, ${at}::timestamptz from joined
-        returning id
-      ), vault as (
-        insert into ${sandboxCards} (token, brand, last4, exp_month, exp_year, behavior, created_at)
-        select card_token, ${CARD.brand}, ${CARD.last4}, ${CARD.expMonth}, ${CARD.expYear}, 'succeed', ${at}::timestamptz
-        from joined
-        returning token
-      ), methods as (
-        insert into ${paymentMethods} (id, user_id, provider, provider_token, brand, last4, exp_month, exp_year, is_default, created_at)
-        select method_id, user_id, 'sandbox', card_token, ${CARD.brand}, ${CARD.last4}, ${CARD.expMonth}, ${CARD.expYear}, true,
-          ${at}::timestamptz
-        from joined
-        returning id
-      )
-      insert into cart_items (user_id, product_id, plan_id, quantity)
-      select user_id, p1, l1, 1 from joined union all select user_id, p2, l2, 1 from joined`);
-  });
-  return rows.map((row) => ({ token: row.token, paymentMethodId: row.methodId }));
-}
-
-/** The SMTP sink (bench/smtp-sink.mjs) in a child process, and a way to ask it how many mails came. */
-async function startSmtpSink() {
-  const child = fork(join(here, 'smtp-sink.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T>() =>
-    new Promise<T>((resolvePromise) => child.once('message', (message) => resolvePromise(message as T)));
-  const { port } = await next<{ port: number }>();
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: async () => {
-      const answer = next<{ count: number }>();
-      child.send('count');
-      return (await answer).count;
-    },
-    stop: () => child.disconnect(),
-  };
-}
-
-/** Runs the load generator in a child process (bench/load-checkout.mjs) on these buyers. */
-function runLoad(url: string, buyers: Buyer[], folder: string): Promise<LoadResult> {
-  const buyersFile = join(folder, `buyers-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(buyersFile, JSON.stringify(buyers));
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(here, 'load-checkout.mjs'), JSON.stringify({ url, connections, buyersFile })],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
-      else resolvePromise(JSON.parse(out) as LoadResult);
-    });
-  });
-}
-
-async function listen(server: FastifyInstance): Promise<string> {
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
-
-async function checkoutOnce(url: string, buyer: Buyer) {
-  const response = await fetch(`${url}/api/orders/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-    body: JSON.stringify({ paymentMethodId: buyer.paymentMethodId, idempotencyKey: randomUUID() }),
-  });
-  if (response.status !== 200)
-    throw new Error(`checkout at ${url} answered ${response.status}: ${await response.text()}`);
-}
 
 type Run = { server: string; result: LoadResult; rate: number; cpuMs: number; share: number };
 
@@ -243,49 +94,31 @@ function writeDocs(section: string) {
 }
 
 async function main() {
-  const name = `everdeal_bench_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const folder = mkdtempSync(join(tmpdir(), 'everdeal-bench-checkout-'));
-  await admin.unsafe(`create database "${name}"`);
-  const databaseUrl = withDatabaseName(adminUrl, name);
   let capture: string[] | null = null;
-  let database: Database | undefined;
+  let bench: Awaited<ReturnType<typeof createBenchDatabase>> | undefined;
   let app: FastifyInstance | undefined;
   let floor: Awaited<ReturnType<typeof buildFloor>> | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   try {
-    database = await createDatabase({
-      databaseUrl,
-      maxConnections: POOL_SIZE,
-      onQuery: (query) => capture?.push(query),
-    });
-    await database.migrate();
+    bench = await createBenchDatabase(adminUrl, POOL_SIZE, (query) => capture?.push(query));
+    const { database, databaseUrl } = bench;
     const { db } = database;
     mkdirSync(join(folder, 'uploads'), { recursive: true });
 
     // Enough codes for every buyer of both servers, spread over ten plans of ten products.
     const buyersPerServer = orderCount + warmupCount + 1;
     const codesPerPlan = Math.ceil((2 * buyersPerServer * 2) / PLAN_COUNT) + 100;
-    const category = await createCategory(db);
-    const seller = await createSeller(db);
-    const plans: PlanRef[] = [];
-    for (let i = 0; i < PLAN_COUNT; i++) {
-      const product = await createProduct(db, {
-        categoryId: category.id,
-        sellerId: seller.id,
-        plans: [{ codes: codesPerPlan, priceCents: 4900 + 1000 * i, originalPriceCents: 24500 + 5000 * i }],
-      });
-      plans.push({ productId: product.id, planId: product.plans[0]?.id ?? 0 });
-    }
+    const plans = await createPlans(db, PLAN_COUNT, codesPerPlan);
     const appBuyers = await createBuyers(db, buyersPerServer, plans, 0);
     const floorBuyers = await createBuyers(db, buyersPerServer, plans, 1);
     await db.execute(sql`analyze`);
 
-    // NODE_ENV=test only switches the request logger off; the reconciliation job is off so the
-    // SQL check below sees this checkout's statements only.
+    // NODE_ENV=test only switches the request logger off; the reconciliation and affiliate
+    // commission jobs are off so the SQL check below sees this checkout's statements only.
     smtp = await startSmtpSink();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: folder, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url });
-    app = await buildApp({ config, database, withPages: false, reconcilePayments: false });
+    app = await buildApp({ config, database, withPages: false, reconcilePayments: false, runCommissionJob: false });
     const appUrl = await listen(app);
     const floorCapture: string[] = [];
     floor = await buildFloor(databaseUrl, POOL_SIZE, floorCapture);
@@ -308,9 +141,9 @@ async function main() {
     console.info(`app and floor send the same ${appTexts.length} statements per checkout`);
 
     const measure = async (label: string, url: string, buyers: Buyer[]) => {
-      await runLoad(url, buyers.slice(1, 1 + warmupCount), folder);
+      await runLoad(url, buyers.slice(1, 1 + warmupCount), folder, connections);
       const cpuBefore = process.cpuUsage();
-      const result = await runLoad(url, buyers.slice(1 + warmupCount), folder);
+      const result = await runLoad(url, buyers.slice(1 + warmupCount), folder, connections);
       const cpu = process.cpuUsage(cpuBefore);
       const rate = result.total / result.seconds;
       const cpuMs = (cpu.user + cpu.system) / 1000 / result.total;
@@ -375,9 +208,7 @@ async function main() {
       await floor?.close();
     });
     await step('stopping the SMTP sink', async () => smtp?.stop());
-    await step('closing the database', () => database?.close());
-    await step(`dropping ${name}`, () => admin.unsafe(`drop database if exists "${name}" with (force)`));
-    await step('closing the admin connection', () => admin.end({ timeout: 5 }));
+    await step('dropping the database', async () => bench?.drop());
     rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -156,7 +156,7 @@ export async function buildApp({
   await registerSecurityHeaders(app, {
     enforceCsp: config.env !== 'development',
     allowGoogleSignIn: config.googleClientId !== undefined,
-    allowStripe: config.paymentProvider === 'stripe',
+    stripeJsUrl: config.paymentProvider === 'stripe' ? config.stripeJsUrl : undefined,
   });
   await app.register(compress, { threshold: 1024 });
   // 3. Probes for the process and its database.
@@ -319,6 +319,7 @@ export async function buildApp({
           now,
           provider,
           publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
+          stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
         },
         limits,
       ),

@@ -14,6 +14,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The throwaway database's URL on PostgreSQL (`TEST_DATABASE_URL`); undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** The DATA_DIR of this app (uploads live under it). */
   dataDir: string;
   /** What requests started after answering (mail, reset tokens): `await tasks.flush()` waits for it. */
@@ -67,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const {
     database,
     db,
+    url: databaseUrl,
     close: closeDatabase,
   } = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   // A failed task is a test failure, not a silent log line (logging is off in tests).
@@ -103,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db,
     database,
+    databaseUrl,
     dataDir,
     tasks,
     close: async () => {

@@ -18,15 +18,12 @@ export async function buyDeal(app: FastifyInstance, db: Db, productId: number, p
   const paid = await checkout(app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
   const item = paid.body.data?.order.items[0];
   if (paid.status !== 200 || !item) throw new Error(`checkout answered ${paid.status}: ${paid.body.msg}`);
-  return { userId: buyer.userId, token: buyer.token, itemId: item.id };
+  return { userId: buyer.userId, token: buyer.token, orderId: paid.body.data.order.id, itemId: item.id };
 }
 
-/**
- * Marks an order item refunded the way the refunds work (issue 11) leaves it: the status moves
- * off `active`. Until that value is in the enum, `canceled` stands in: both end the purchase.
- */
+/** Marks an order item refunded as a refund (decision 010) leaves it: the status moves off `active`. */
 export async function endPurchase(db: Db, itemId: string): Promise<void> {
-  await db.update(orderItems).set({ status: 'canceled' }).where(eq(orderItems.id, itemId));
+  await db.update(orderItems).set({ status: 'refunded' }).where(eq(orderItems.id, itemId));
 }
 
 /** A signed-in member of the seller: what they write carries the "Founder" badge. */

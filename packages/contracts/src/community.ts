@@ -219,6 +219,8 @@ export type QuestionList = z.infer<typeof QuestionListSchema>;
 
 export const QuestionResultSchema = z.object({ question: QuestionSummarySchema });
 export const AnswerResultSchema = z.object({ answer: AnswerSchema });
+/** Whether the caller asked the question: the question page then offers "Accept this answer". */
+export const QuestionRoleSchema = z.object({ askedByMe: z.boolean() });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
 // Updates
@@ -263,6 +265,7 @@ export const CreateThreadInputSchema = z.object({
 });
 export type CreateThreadInput = z.input<typeof CreateThreadInputSchema>;
 export const ThreadReplyInputSchema = z.object({ threadId: publicId('thread'), body: body(THREAD_BODY_MAX) });
+export type ThreadReplyInput = z.input<typeof ThreadReplyInputSchema>;
 
 export const ThreadReplySchema = z.object({
   id: z.number().int(),

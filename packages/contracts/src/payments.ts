@@ -84,5 +84,9 @@ export type PaymentMethodList = z.infer<typeof PaymentMethodListSchema>;
 export const PaymentConfigSchema = z.object({
   provider: PaymentProviderNameSchema,
   publishableKey: z.string().nullable().describe('Stripe publishable key; null with the sandbox'),
+  stripeJsUrl: z
+    .string()
+    .nullable()
+    .describe('Where the browser loads Stripe.js (Stripe’s own unless a test points elsewhere); null with the sandbox'),
 });
 export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;

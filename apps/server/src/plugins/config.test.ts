@@ -120,6 +120,36 @@ describe('loadConfig', () => {
     expect(config.paymentProvider).toBe('stripe');
     expect(config.stripePublishableKey).toBe('pk_test_x');
     expect(config.stripeWebhookSecret).toBeUndefined();
+    expect(config.stripeApi).toBeUndefined();
+    expect(config.stripeJsUrl).toBe('https://js.stripe.com/v3/');
+  });
+
+  it('points Stripe at a local stand-in with STRIPE_API_BASE and STRIPE_JS_URL, loopback only in production', () => {
+    const local = loadConfig({
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      STRIPE_JS_URL: 'http://localhost:12111/v3/',
+    });
+    expect(local.stripeApi).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(local.stripeJsUrl).toBe('http://localhost:12111/v3/');
+    expect(loadConfig({ STRIPE_API_BASE: 'https://[::1]' }).stripeApi).toEqual({
+      host: '::1',
+      port: 443,
+      protocol: 'https',
+    });
+
+    const elsewhere = configErrorOf({
+      STRIPE_API_BASE: 'https://stripe.attacker.example',
+      STRIPE_JS_URL: 'https://cdn.example/v3/',
+    }).message;
+    expect(elsewhere).toContain('STRIPE_API_BASE may only name a loopback address in production');
+    expect(elsewhere).toContain('STRIPE_JS_URL may only name a loopback address in production');
+    // Outside production (a developer's stripe-mock on another machine), any http(s) address.
+    expect(loadConfig({ NODE_ENV: 'test', STRIPE_API_BASE: 'http://stripe-mock:12111' }).stripeApi?.host).toBe(
+      'stripe-mock',
+    );
+    expect(configErrorOf({ STRIPE_JS_URL: 'javascript:alert(1)' }).message).toContain(
+      'STRIPE_JS_URL must be an http:// or https:// URL',
+    );
   });
 });
 

@@ -7,6 +7,7 @@ const flag = z
   .transform((value) => value === '1' || value === 'true');
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+const optionalHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
 
 /** Every variable of requirements §16; `.env.example` documents the same list. */
 const EnvSchema = z.object({
@@ -33,6 +34,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: optionalHttpUrl,
+  STRIPE_JS_URL: optionalHttpUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
   SEED_DEMO: flag.default(true),
@@ -60,6 +63,15 @@ const EnvSchema = z.object({
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** Stripe.js's own address, where the browser loads it from unless STRIPE_JS_URL says otherwise. */
+export const STRIPE_JS_DEFAULT_URL = 'https://js.stripe.com/v3/';
+
+/** A URL's host is this machine (URL keeps IPv6 hosts in brackets). */
+const isLoopbackUrl = (url: string) => {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+};
+
 export type Config = {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -77,6 +89,13 @@ export type Config = {
   stripePublishableKey: string | undefined;
   /** Verifies `POST /webhooks/stripe`; without it the route is off and reconciliation polls Stripe. */
   stripeWebhookSecret: string | undefined;
+  /**
+   * Where the Stripe SDK sends its requests instead of api.stripe.com: a local stand-in for
+   * tests (apps/server/test/stripe-fake.ts); loopback only in production.
+   */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** Where the browser loads Stripe.js from (and what the CSP admits for it); Stripe's own by default. */
+  stripeJsUrl: string;
   googleClientId: string | undefined;
   googleUserinfoUrl: string;
   seedDemo: boolean;
@@ -113,6 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(missing.map((name) => `${name} is required when PAYMENT_PROVIDER is stripe`));
     }
   }
+  // Pointing Stripe elsewhere is for tests against a local stand-in: a production server that
+  // sent card tokens or loaded the card form from another host would be a leak.
+  if (e.NODE_ENV === 'production') {
+    const elsewhere = (['STRIPE_API_BASE', 'STRIPE_JS_URL'] as const).filter((name) => {
+      const url = e[name];
+      return url !== undefined && !isLoopbackUrl(url);
+    });
+    if (elsewhere.length > 0) {
+      throw new ConfigError(elsewhere.map((name) => `${name} may only name a loopback address in production`));
+    }
+  }
   // Metrics are never public by default: off the loopback interface they need a token.
   if (e.METRICS_PORT !== undefined && !LOOPBACK_HOSTS.has(e.METRICS_HOST) && !e.METRICS_TOKEN) {
     throw new ConfigError(['METRICS_TOKEN is required when METRICS_HOST is not a loopback address']);
@@ -132,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApi: e.STRIPE_API_BASE === undefined ? undefined : stripeApiAddress(e.STRIPE_API_BASE),
+    stripeJsUrl: e.STRIPE_JS_URL ?? STRIPE_JS_DEFAULT_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
@@ -141,6 +173,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+  };
+}
+
+/** The SDK's host, port and protocol from a base URL (its port defaults to the protocol's). */
+function stripeApiAddress(base: string): NonNullable<Config['stripeApi']> {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }
 

@@ -20,19 +20,32 @@ const STRIPE_SCRIPT = 'https://js.stripe.com https://*.js.stripe.com';
 const STRIPE_FRAMES = 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com';
 const STRIPE_API = 'https://api.stripe.com';
 
-function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean, allowStripe = false) {
+type StripeSources = { script: string; frames: string; api: string };
+
+/**
+ * What the page admits for Stripe.js: Stripe's own hosts, or, when STRIPE_JS_URL names a local
+ * stand-in (tests, loopback only in production), that one origin for the script, its frames and
+ * its requests.
+ */
+function stripeSources(stripeJsUrl: string): StripeSources {
+  const origin = new URL(stripeJsUrl).origin;
+  if (origin === 'https://js.stripe.com') return { script: STRIPE_SCRIPT, frames: STRIPE_FRAMES, api: STRIPE_API };
+  return { script: origin, frames: origin, api: origin };
+}
+
+function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean, stripeAllowed?: StripeSources) {
   const google = (source: string) => (allowGoogleSignIn ? ` ${source}` : '');
-  const stripe = (source: string) => (allowStripe ? ` ${source}` : '');
-  const frames = [...(allowGoogleSignIn ? [GOOGLE_GSI] : []), ...(allowStripe ? [STRIPE_FRAMES] : [])];
+  const stripe = (pick: (sources: StripeSources) => string) => (stripeAllowed ? ` ${pick(stripeAllowed)}` : '');
+  const frames = [...(allowGoogleSignIn ? [GOOGLE_GSI] : []), ...(stripeAllowed ? [stripeAllowed.frames] : [])];
   return [
     "default-src 'self'",
     // Inline scripts run only with this request's nonce (the SSR hydration data).
-    `script-src 'self' 'nonce-${nonce}'${google(GOOGLE_SCRIPT)}${stripe(STRIPE_SCRIPT)}`,
+    `script-src 'self' 'nonce-${nonce}'${google(GOOGLE_SCRIPT)}${stripe((sources) => sources.script)}`,
     // Inline style attributes are part of React's output; styles cannot run code.
     `style-src 'self' 'unsafe-inline'${google(GOOGLE_STYLE)}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${google(GOOGLE_GSI)}${stripe(STRIPE_API)}`,
+    `connect-src 'self'${google(GOOGLE_GSI)}${stripe((sources) => sources.api)}`,
     ...(frames.length > 0 ? [`frame-src ${frames.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
@@ -49,8 +62,14 @@ function contentSecurityPolicy(nonce: string, allowGoogleSignIn: boolean, allowS
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { enforceCsp: boolean; allowGoogleSignIn?: boolean; allowStripe?: boolean },
+  options: {
+    enforceCsp: boolean;
+    allowGoogleSignIn?: boolean;
+    /** Where Stripe.js comes from, when PAYMENT_PROVIDER=stripe; undefined admits no Stripe host. */
+    stripeJsUrl?: string | undefined;
+  },
 ) {
+  const stripeAllowed = options.stripeJsUrl === undefined ? undefined : stripeSources(options.stripeJsUrl);
   app.decorateRequest('cspNonce', '');
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -65,7 +84,7 @@ export async function registerSecurityHeaders(
     if (options.enforceCsp)
       reply.header(
         'content-security-policy',
-        contentSecurityPolicy(request.cspNonce, options.allowGoogleSignIn ?? false, options.allowStripe),
+        contentSecurityPolicy(request.cspNonce, options.allowGoogleSignIn ?? false, stripeAllowed),
       );
   });
 }

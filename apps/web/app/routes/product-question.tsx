@@ -4,7 +4,7 @@ import { data } from 'react-router';
 import { parseId } from '~/features/community/community-params';
 import { toAnswerView, toQuestionView } from '~/features/community/community-views';
 import { AnswerForm } from '~/features/community/components/answer-form';
-import { ReportButton } from '~/features/community/components/community-actions';
+import { AcceptAnswerButton, ReportButton } from '~/features/community/components/community-actions';
 import { CommunityPage } from '~/features/community/components/community-page';
 import { PlainText, PostMeta } from '~/features/community/components/post-parts';
 import { AnswerCard } from '~/features/community/components/question-card';
@@ -58,7 +58,8 @@ export default function ProductQuestion({ loaderData }: Route.ComponentProps) {
         {answers.map((answer) => (
           <div key={answer.id}>
             <AnswerCard answer={answer} />
-            <div className="-ml-3">
+            <div className="-ml-3 flex flex-wrap gap-1">
+              {answer.isAccepted ? null : <AcceptAnswerButton questionId={question.id} answerId={answer.id} />}
               <ReportButton target="answer" id={answer.id} />
             </div>
           </div>

@@ -1,6 +1,13 @@
 import { defineHandlers } from '../../plugins/api';
 import { type CommunityDeps, consumeWritePoint } from './community.shared';
-import { acceptAnswer, answerQuestion, askQuestion, getQuestion, getQuestions } from './questions.service';
+import {
+  acceptAnswer,
+  answerQuestion,
+  askQuestion,
+  getMyQuestionRole,
+  getQuestion,
+  getQuestions,
+} from './questions.service';
 import { addReview, getMyReview, getReviews, markHelpful, replyToReview, updateReview } from './reviews.service';
 import { createThread, getThread, getThreads, replyToThread, reportContent } from './threads.service';
 import { getUpdate, getUpdates, postUpdate } from './updates.service';
@@ -39,6 +46,7 @@ export function communityHandlers(deps: CommunityDeps) {
       await consumeWritePoint(deps, user.id);
       return { answer: await answerQuestion(deps, user.id, input) };
     },
+    'questions/getMyRole': (input, { user }) => getMyQuestionRole(deps, user.id, input.id),
     'questions/acceptAnswer': async (input, { user }) => ({
       answer: await acceptAnswer(deps, user.id, input.answerId),
     }),

@@ -6,7 +6,16 @@ import type { RateLimits } from '../../plugins/rate-limit';
 // What every community call shares (decision 011): the product a post is about, who speaks for
 // its seller, who bought it, and how an author is shown.
 
-export type CommunityDeps = { db: Db; now: () => Date; limits: RateLimits; catalogChanged: () => void };
+export type CommunityDeps = {
+  db: Db;
+  now: () => Date;
+  limits: RateLimits;
+  /**
+   * Clears the catalogue answers and rendered pages (decision 004). Every write that changes what
+   * a page shows calls it once committed: `community-cache.test.ts` holds each write to it.
+   */
+  catalogChanged: () => void;
+};
 
 /** The author columns of a post, read alongside it (no statement per row). */
 export const authorColumns = {

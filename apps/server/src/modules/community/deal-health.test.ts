@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createSellerMember } from '../../../test/community';
-import { createDeal } from '../../../test/shop';
+import { checkout, createBuyer, createDeal, newKey, SANDBOX_TEST_CARDS } from '../../../test/shop';
 import { refreshTrendingScores } from '../catalog/trending';
 
 const DAY = 86_400_000;
@@ -82,6 +82,54 @@ describe('deal health', () => {
       ratingTrend: null,
     });
     expect(detail.dealHealth?.score).toBe(63);
+  });
+
+  it('counts refunded items among the paid items of the last 90 days', async () => {
+    const { product, plan } = await createDeal(t.db, {
+      createdAt: new Date(NOW.getTime() - 200 * DAY),
+      plans: [{ codes: 20 }],
+    });
+    // Outside the window: bought 100 days ago and refunded the next day; counted nowhere.
+    at(100);
+    const early = await buyDeal(t.app, t.db, product.id, plan.id);
+    at(99);
+    await callOk(t.app, 'orders/refundItem', { orderId: early.orderId, itemId: early.itemId }, early.token);
+    // Inside: eight paid items 30 days ago, one of them refunded since (1 in 8).
+    at(30);
+    const recent = [];
+    for (let i = 0; i < 8; i++) recent.push(await buyDeal(t.app, t.db, product.id, plan.id));
+    // A declined card leaves a failed order whose item was never sold: not counted either.
+    const declined = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: plan.id, quantity: 1 }],
+      SANDBOX_TEST_CARDS.declined,
+    );
+    expect(
+      (await checkout(t.app, declined.token, { paymentMethodId: declined.card.id, idempotencyKey: newKey() })).status,
+    ).toBe(402);
+    at(10);
+    const refunded = recent[0];
+    if (!refunded) throw new Error('no purchase');
+    const { item } = await callOk<{ item: { status: string } }>(
+      t.app,
+      'orders/refundItem',
+      { orderId: refunded.orderId, itemId: refunded.itemId },
+      refunded.token,
+    );
+    expect(item.status).toBe('refunded');
+    at(0);
+
+    await refreshTrendingScores(t.db, NOW);
+    const detail = await callOk<ProductDetail>(t.app, 'products/getProduct', { slug: product.slug });
+    expect(detail.dealHealth?.parts).toEqual({
+      daysSinceUpdate: 200,
+      founderAnswerHours: null,
+      refundRate: 0.125,
+      ratingTrend: null,
+    });
+    // 0 (no update in 200 days) + 12.5 + 25 × (20% − 12.5%) / 20% = 9.375 + 12.5.
+    expect(detail.dealHealth?.score).toBe(34);
   });
 
   it('counts an unanswered question by the time it has waited', async () => {

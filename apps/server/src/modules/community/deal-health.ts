@@ -54,10 +54,10 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
       from questions where created_at > ${daysAgo(HEALTH_ANSWER_WINDOW_DAYS)} and created_at <= ${at}
       group by product_id
     ), refunds as (
-      -- Paid items of the window; refunds (issue 11) move an item to 'refunded'. Compared as text,
-      -- so this reads the same before and after that value joins the enum.
+      -- Items of paid orders bought in the window (a declined checkout's items never count);
+      -- a refund (decision 010) moves its item to 'refunded'.
       select oi.product_id, count(*)::float8 as sold,
-        count(*) filter (where oi.status::text = 'refunded')::float8 as refunded
+        count(*) filter (where oi.status = 'refunded')::float8 as refunded
       from order_items oi join orders o on o.id = oi.order_id
       where o.paid_at is not null and oi.created_at > ${daysAgo(HEALTH_REFUND_WINDOW_DAYS)} and oi.created_at <= ${at}
       group by oi.product_id

@@ -187,6 +187,8 @@ export async function askQuestion(
     .insert(questions)
     .values({ productId: input.productId, userId, title: input.title, body: input.body, createdAt: deps.now() })
     .returning({ id: questions.id });
+  // The product page and the question list show it (decision 004: a write clears the caches).
+  deps.catalogChanged();
   const row = created && (await loadSummary(deps.db, eq(questions.id, created.id)));
   if (!row) throw new Error('insert into questions returned no row');
   return toSummary(row);
@@ -228,6 +230,7 @@ export async function answerQuestion(
       .where(eq(questions.id, question.id));
     return created.id;
   });
+  deps.catalogChanged();
   return requireAnswer(deps.db, answerId);
 }
 
@@ -250,6 +253,21 @@ async function requireAnswer(db: Db, answerId: number): Promise<Answer> {
   return toAnswer(row);
 }
 
+/** `questions/getMyRole`: whether the caller asked the question (404 like getQuestion for an unknown one). */
+export async function getMyQuestionRole(
+  deps: CommunityDeps,
+  userId: string,
+  questionId: number,
+): Promise<{ askedByMe: boolean }> {
+  const [question] = await deps.db
+    .select({ askerId: questions.userId })
+    .from(questions)
+    .innerJoin(products, eq(products.id, questions.productId))
+    .where(and(eq(questions.id, questionId), eq(products.isPublished, true)));
+  if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
+  return { askedByMe: question.askerId === userId };
+}
+
 /** `questions/acceptAnswer`: only the asker; accepting another answer replaces the choice. */
 export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId: number): Promise<Answer> {
   const [target] = await deps.db
@@ -261,5 +279,6 @@ export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId
   if (!target) throw AppError.notFound(CommunityMessage.answerNotFound);
   if (target.askerId !== userId) throw AppError.forbidden(CommunityMessage.askerOnly);
   await deps.db.update(questions).set({ acceptedAnswerId: answerId }).where(eq(questions.id, target.questionId));
+  deps.catalogChanged();
   return requireAnswer(deps.db, answerId);
 }

@@ -90,6 +90,13 @@ describe('questions', () => {
       { questionId: question.id, body: 'Use the API key from settings.' },
       helper.token,
     );
+    // The question page asks who may accept: the asker only.
+    expect(await callOk(t.app, 'questions/getMyRole', { id: question.id }, asker.token)).toEqual({ askedByMe: true });
+    expect(await callOk(t.app, 'questions/getMyRole', { id: question.id }, helper.token)).toEqual({ askedByMe: false });
+    expect((await callApi(t.app, 'questions/getMyRole', { id: question.id })).status).toBe(401);
+    expect((await callApi(t.app, 'questions/getMyRole', { id: 2_000_000_000 }, { token: asker.token })).status).toBe(
+      404,
+    );
     const refused = await callApi(t.app, 'questions/acceptAnswer', { answerId: answer.id }, { token: helper.token });
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe(CommunityMessage.askerOnly);

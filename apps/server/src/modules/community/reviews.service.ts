@@ -225,7 +225,7 @@ export async function markHelpful(deps: CommunityDeps, userId: string, reviewId:
     .where(and(eq(reviews.id, reviewId), eq(products.isPublished, true)));
   if (!review) throw AppError.notFound(CommunityMessage.reviewNotFound);
   if (review.userId === userId) throw AppError.forbidden(CommunityMessage.ownReviewHelpful);
-  const helpfulCount = await deps.db.transaction(async (tx) => {
+  const { helpfulCount, counted } = await deps.db.transaction(async (tx) => {
     const [vote] = await tx
       .insert(reviewHelpfulVotes)
       .values({ reviewId, userId, createdAt: deps.now() })
@@ -238,8 +238,10 @@ export async function markHelpful(deps: CommunityDeps, userId: string, reviewId:
           .where(eq(reviews.id, reviewId))
           .returning({ helpfulCount: reviews.helpfulCount })
       : await tx.select({ helpfulCount: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, reviewId));
-    return row?.helpfulCount ?? 0;
+    return { helpfulCount: row?.helpfulCount ?? 0, counted: vote !== undefined };
   });
+  // The "most helpful" order of the product page and the reviews page moves with the count.
+  if (counted) deps.catalogChanged();
   return { helpfulCount, isHelpful: true };
 }
 
@@ -260,5 +262,6 @@ export async function replyToReview(
     .update(reviews)
     .set({ sellerReply: input.body, sellerRepliedAt: deps.now() })
     .where(eq(reviews.id, input.reviewId));
+  deps.catalogChanged();
   return requireReview(deps.db, input.reviewId);
 }

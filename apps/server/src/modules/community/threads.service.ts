@@ -148,6 +148,7 @@ export async function createThread(
     .values({ ...input, userId, lastActivityAt: now, createdAt: now })
     .returning({ id: threads.id });
   if (!created) throw new Error('insert into threads returned no row');
+  deps.catalogChanged();
   return getThread(deps, created.id);
 }
 
@@ -177,6 +178,8 @@ export async function replyToThread(
     return created;
   });
   if (!reply) throw new Error('insert into thread_replies returned no row');
+  // The thread's reply count and activity date on the product page.
+  deps.catalogChanged();
   const [author] = await deps.db.select(authorColumns).from(users).where(eq(users.id, userId));
   return {
     id: reply.id,

@@ -98,6 +98,7 @@ export async function postUpdate(
     .insert(productUpdates)
     .values({ productId: product.id, authorId: userId, title: input.title, body: input.body, createdAt: deps.now() })
     .returning({ id: productUpdates.id });
+  deps.catalogChanged();
   const update = created && (await loadUpdate(deps.db, eq(productUpdates.id, created.id)));
   if (!update) throw new Error('insert into product_updates returned no row');
   return update;

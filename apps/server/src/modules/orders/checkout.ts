@@ -37,7 +37,7 @@ import {
   type Settlement,
 } from './order-payment';
 import { loadOrderView } from './orders.service';
-import { type NewOrderItem, queryRows, reserveOrderStatement, type SettledItem } from './orders.sql';
+import { type NewOrderItem, reservePendingOrder, type SettledItem } from './orders.sql';
 import { sendReceipt } from './receipt';
 
 export type { CheckoutDeps } from './order-payment';
@@ -135,27 +135,29 @@ async function reserveOrder(
   }));
   try {
     const made = await deps.db.transaction(async (tx) => {
-      const reserved = await queryRows<{ itemId: string; quantity: number; reserved: number; soldOut: boolean }>(
-        tx,
-        reserveOrderStatement({
-          orderId: row.id,
-          userId: row.userId,
-          key: row.idempotencyKey,
-          requestHash: row.requestHash,
-          currency: row.currency,
-          total: row.totalCents,
-          originalTotal: row.originalTotalCents,
-          provider: row.provider,
-          paymentMethodId: row.paymentMethodId,
-          paymentToken: row.paymentToken,
-          customerRef: row.customerRef,
-          cardBrand: row.cardBrand,
-          cardLast4: row.cardLast4,
-          nextCheckAt: row.nextCheckAt.toISOString(),
-          at: at.toISOString(),
-          items: JSON.stringify(items),
-        }),
-      );
+      const reserved = await reservePendingOrder<{
+        itemId: string;
+        quantity: number;
+        reserved: number;
+        soldOut: boolean;
+      }>(tx, {
+        orderId: row.id,
+        userId: row.userId,
+        key: row.idempotencyKey,
+        requestHash: row.requestHash,
+        currency: row.currency,
+        total: row.totalCents,
+        originalTotal: row.originalTotalCents,
+        provider: row.provider,
+        paymentMethodId: row.paymentMethodId,
+        paymentToken: row.paymentToken,
+        customerRef: row.customerRef,
+        cardBrand: row.cardBrand,
+        cardLast4: row.cardLast4,
+        nextCheckAt: row.nextCheckAt.toISOString(),
+        at: at.toISOString(),
+        items: JSON.stringify(items),
+      });
       if (reserved.length === 0) return null;
       for (const item of reserved) {
         if (item.reserved < item.quantity) {

@@ -16,6 +16,7 @@ import {
   users,
 } from '@everdeal/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../lib/prepared';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
@@ -130,6 +131,33 @@ export function reserveOrderStatement(v: { [K in keyof NewOrderValues]: unknown 
     from new_items i`;
 }
 
+const P = sql.placeholder;
+
+/**
+ * `reserveOrderStatement` prepared once (checkout makes one per order): its values by name, as
+ * `NewOrderValues` names them.
+ */
+export const reservePendingOrder = preparedStatement('checkout_reserve_order', () =>
+  reserveOrderStatement({
+    orderId: P('orderId'),
+    userId: P('userId'),
+    key: P('key'),
+    requestHash: P('requestHash'),
+    currency: P('currency'),
+    total: P('total'),
+    originalTotal: P('originalTotal'),
+    provider: P('provider'),
+    paymentMethodId: P('paymentMethodId'),
+    paymentToken: P('paymentToken'),
+    customerRef: P('customerRef'),
+    cardBrand: P('cardBrand'),
+    cardLast4: P('cardLast4'),
+    nextCheckAt: P('nextCheckAt'),
+    at: P('at'),
+    items: P('items'),
+  }),
+);
+
 /** An item as settlement left it: its refund deadline, subscription period and codes (ISO times). */
 export type SettledItem = {
   id: string;
@@ -160,16 +188,20 @@ export async function settleOrder(
   reference: string | null,
   at: Date,
 ): Promise<{ recipient: Recipient; items: SettledItem[] } | null> {
-  const [row] = await queryRows<{ email: string | null; firstName: string | null; items: string }>(
-    db,
-    settleStatement(orderId, reference, at.toISOString()),
-  );
+  const [row] = await settle<{ email: string | null; firstName: string | null; items: string }>(db, {
+    orderId,
+    reference,
+    at: at.toISOString(),
+  });
   if (!row || row.email === null) return null;
   return {
     recipient: { email: row.email, firstName: row.firstName ?? '' },
     items: JSON.parse(row.items) as SettledItem[],
   };
 }
+
+/** Prepared once: every paid order settles through it. */
+const settle = preparedStatement('checkout_settle_order', () => settleStatement(P('orderId'), P('reference'), P('at')));
 
 export function settleStatement(orderId: unknown, reference: unknown, at: unknown): SQL {
   return sql`

@@ -17,6 +17,8 @@ export type PaymentsDeps = {
   provider: PaymentProvider;
   /** Stripe.js's publishable key; null with the sandbox. */
   publishableKey: string | null;
+  /** Where the browser loads Stripe.js (STRIPE_JS_URL); null with the sandbox. */
+  stripeJsUrl: string | null;
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -51,8 +53,8 @@ async function lockUser(tx: Tx, userId: string) {
 }
 
 /** `payments/getPaymentConfig`: what the card form needs. */
-export function getPaymentConfig({ provider, publishableKey }: PaymentsDeps): PaymentConfig {
-  return { provider: provider.name, publishableKey };
+export function getPaymentConfig({ provider, publishableKey, stripeJsUrl }: PaymentsDeps): PaymentConfig {
+  return { provider: provider.name, publishableKey, stripeJsUrl };
 }
 
 async function findCustomerRef(deps: PaymentsDeps, userId: string): Promise<string | null> {

@@ -40,7 +40,7 @@ describe('payments/getPaymentConfig', () => {
   it('tells the card form that the sandbox collects cards, without a login', async () => {
     const { status, body } = await callApi(t.app, 'payments/getPaymentConfig', {});
     expect(status).toBe(200);
-    expect(body.data).toEqual({ provider: 'sandbox', publishableKey: null });
+    expect(body.data).toEqual({ provider: 'sandbox', publishableKey: null, stripeJsUrl: null });
   });
 });
 

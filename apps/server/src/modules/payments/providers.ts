@@ -8,7 +8,10 @@ import { createStripeProvider } from './stripe-provider';
 export function createPaymentProvider(config: Config, deps: { db: Db; now: () => Date }): PaymentProvider {
   if (config.paymentProvider === 'stripe') {
     if (!config.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');
-    return createStripeProvider({ secretKey: config.stripeSecretKey });
+    return createStripeProvider({
+      secretKey: config.stripeSecretKey,
+      ...(config.stripeApi ? { api: config.stripeApi } : {}),
+    });
   }
   return createSandboxProvider(deps);
 }

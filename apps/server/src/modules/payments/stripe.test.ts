@@ -118,7 +118,11 @@ function deliver(event: object, secret = WEBHOOK_SECRET) {
 describe('the browser side', () => {
   it('tells the card form to use Stripe.js with the publishable key, and the CSP lets Stripe.js in', async () => {
     const { body } = await callApi(t.app, 'payments/getPaymentConfig', {});
-    expect(body.data).toEqual({ provider: 'stripe', publishableKey: 'pk_test_everdeal' });
+    expect(body.data).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_everdeal',
+      stripeJsUrl: 'https://js.stripe.com/v3/',
+    });
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com/);

@@ -57,6 +57,11 @@ export const threadFieldError = (name: ThreadField, values: Readonly<Record<Thre
     ? titleError(values.title, THREAD_TITLE_MIN, THREAD_TITLE_MAX)
     : bodyError(values.body, THREAD_BODY_MAX);
 
+/** A reply in a discussion thread: one body, as long as the thread's own (requirements §12). */
+export type ReplyField = 'body';
+export const replyFieldError = (_name: ReplyField, values: Readonly<Record<ReplyField, string>>) =>
+  bodyError(values.body, THREAD_BODY_MAX);
+
 export type AnswerField = 'body';
 export const answerFieldError = (_name: AnswerField, values: Readonly<Record<AnswerField, string>>) =>
   bodyError(values.body, ANSWER_BODY_MAX);

@@ -1,8 +1,10 @@
 // The small part of Stripe.js the card form and checkout use (docs.stripe.com/js). Stripe asks
-// that Stripe.js is always loaded from js.stripe.com, never bundled; the server's CSP admits it
-// only while PAYMENT_PROVIDER=stripe (decision 007). Tests serve a fake at the same address.
+// that Stripe.js is always loaded from js.stripe.com, never bundled; the server names the
+// address (`payments/getPaymentConfig`: Stripe's own, or a local stand-in in the end-to-end
+// tests, STRIPE_JS_URL) and its CSP admits it only while PAYMENT_PROVIDER=stripe (decision 007).
 
-export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+/** Where Stripe.js comes from and the key it is made with (`payments/getPaymentConfig`). */
+export type StripeSetup = { publishableKey: string; scriptUrl: string };
 
 export interface StripeError {
   message?: string;
@@ -33,13 +35,13 @@ declare global {
 let loading: Promise<Stripe> | null = null;
 
 /** Loads Stripe.js once, with the page's CSP nonce, and makes the one client of this page. */
-export function loadStripe(publishableKey: string, nonce: string | undefined): Promise<Stripe> {
+export function loadStripe({ publishableKey, scriptUrl }: StripeSetup, nonce: string | undefined): Promise<Stripe> {
   loading ??= new Promise<Stripe>((resolve, reject) => {
     const ready = () =>
       window.Stripe ? resolve(window.Stripe(publishableKey)) : reject(new Error('Stripe.js did not initialise'));
     if (window.Stripe) return ready();
     const script = document.createElement('script');
-    script.src = STRIPE_JS_URL;
+    script.src = scriptUrl;
     script.async = true;
     if (nonce) script.nonce = nonce;
     script.onload = ready;

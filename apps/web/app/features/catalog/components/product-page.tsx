@@ -19,7 +19,8 @@ import { RatingStars } from './rating-stars';
 // Below the fold, or static once rendered: the server renders these sections into the HTML and the
 // browser hydrates each when its chunk arrives (a Suspense boundary of its own), which keeps them
 // off the first load (docs/benchmarks.md, "First-load JavaScript"). A tap on one before then is
-// replayed by React once it has hydrated.
+// lost: React hydrates a tapped boundary at once only when its code is there, and replays no
+// click (decision 006). The gallery's buttons wait for their chunk like that.
 const ProductGallery = lazyWithPreload(() => import('./product-gallery').then((module) => module.ProductGallery));
 const PlanComparison = lazyWithPreload(() => import('./plan-comparison').then((module) => module.PlanComparison));
 const DealFacts = lazyWithPreload(() => import('./deal-facts').then((module) => module.DealFacts));

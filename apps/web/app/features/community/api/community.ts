@@ -4,14 +4,16 @@ import type {
   CreateThreadInput,
   ReportInput,
   ReviewInput,
+  ThreadReplyInput,
 } from '@everdeal/contracts';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
 import { useIsLoggedIn } from '~/shared/session/auth-store';
 
 // The community's calls from the browser (requirements §15). Lists are rendered by the server;
-// the browser only writes, and reads the caller's own review to open the form as "edit".
+// the browser writes, reads the caller's own review (to open the form as "edit") and whether
+// they asked a question, and reads a thread's replies when a reader opens them.
 
 const myReviewKey = (productId: number) => [...USER_QUERY_KEY, 'community', 'my-review', productId] as const;
 
@@ -52,9 +54,41 @@ export function useAcceptAnswer() {
   return useMutation({ mutationFn: (answerId: number) => callApi('questions/acceptAnswer', { answerId }) });
 }
 
+/** Whether the signed-in reader asked the question (only the asker may accept an answer). */
+export function useQuestionRole(questionId: number) {
+  const isLoggedIn = useIsLoggedIn();
+  const query = useQuery({
+    queryKey: [...USER_QUERY_KEY, 'community', 'question-role', questionId],
+    queryFn: ({ signal }) => callApi('questions/getMyRole', { id: questionId }, { signal, silent: true }),
+    enabled: isLoggedIn,
+  });
+  return isLoggedIn && query.data?.askedByMe === true;
+}
+
 export function useCreateThread() {
   return useMutation({
     mutationFn: (input: CreateThreadInput) => callApi('community/createThread', input, { silent: true }),
+  });
+}
+
+const threadKey = (threadId: number) => ['community', 'thread', threadId] as const;
+
+/** One thread with its replies (public), fetched when a reader opens the replies. */
+export function useThread(threadId: number) {
+  return useQuery({
+    queryKey: threadKey(threadId),
+    queryFn: ({ signal }) => callApi('community/getThread', { id: threadId }, { signal }),
+    select: (result) => result.thread,
+  });
+}
+
+/** `community/reply`; the thread is read again so the new reply shows in its place. */
+export function useReplyToThread(threadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<ThreadReplyInput, 'threadId'>) =>
+      callApi('community/reply', { threadId, ...input }, { silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadKey(threadId) }),
   });
 }
 

@@ -1,11 +1,13 @@
 import type { ReportTarget } from '@everdeal/contracts/community-messages';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import Flag from 'lucide-react/icons/flag';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { formatCount } from '~/lib/format-count';
 import { requireLogin } from '~/shared/session/login-prompt';
-import { useMarkHelpful, useReport } from '../api/community';
+import { useAcceptAnswer, useMarkHelpful, useQuestionRole, useReport } from '../api/community';
 
 const smallButton =
   'inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-medium text-ink-600 text-sm transition-colors hover:bg-ink-900/5 hover:text-ink-900 disabled:opacity-60';
@@ -56,6 +58,35 @@ export function ReportButton({ target, id }: { target: ReportTarget; id: number 
     >
       <Flag aria-hidden="true" className="size-4" />
       {isDone ? 'Reported' : 'Report'}
+    </button>
+  );
+}
+
+/**
+ * "Accept this answer", shown to the question's asker only (the server checks it too); the page
+ * then reads the question again, so the accepted answer moves to the top with its badge.
+ */
+export function AcceptAnswerButton({ questionId, answerId }: { questionId: number; answerId: number }) {
+  const isAsker = useQuestionRole(questionId);
+  const accept = useAcceptAnswer();
+  const revalidator = useRevalidator();
+  if (!isAsker) return null;
+  return (
+    <button
+      type="button"
+      className={smallButton}
+      disabled={accept.isPending}
+      onClick={() =>
+        accept.mutate(answerId, {
+          onSuccess: () => {
+            toast.success('Answer accepted.');
+            void revalidator.revalidate();
+          },
+        })
+      }
+    >
+      <CircleCheck aria-hidden="true" className="size-4" />
+      Accept this answer
     </button>
   );
 }

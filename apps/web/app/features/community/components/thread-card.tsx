@@ -1,16 +1,41 @@
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import { useEffect, useRef, useState } from 'react';
+import { buttonClasses } from '~/components/ui/button';
 import type { ThreadView } from '../community-views';
 import { ReportButton } from './community-actions';
 import { PlainText, PostMeta } from './post-parts';
+import { RepliesLoading, ThreadReplies } from './thread-replies';
 
+/**
+ * The replies open in a native disclosure (`<details>`), not behind a React click handler. This
+ * card hydrates late, from the community sections' own chunk (routes/product.tsx), and React
+ * drops a tap on a part of the page it cannot hydrate yet: it hydrates the tapped boundary at
+ * once only when its code is already there, and replays no click after that (only hover and
+ * focus events). The browser opens a `<details>` by itself, before hydration as after it, so the
+ * first tap always counts; once hydrated, the card reads the open state and loads the replies.
+ */
 export function ThreadCard({ thread }: { thread: ThreadView }) {
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  // Once opened, the replies stay mounted (closing hides them natively), so a reply being typed survives.
+  const [wasOpened, setWasOpened] = useState(false);
+  // Opened before this card hydrated: its toggle event fired with no listener yet.
+  useEffect(() => {
+    if (disclosure.current?.open) setWasOpened(true);
+  }, []);
+  const closedLabel = thread.replyCount > 0 ? 'Read the replies and reply' : 'Reply';
   return (
     <article
       aria-labelledby={`thread-${thread.id}`}
       className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5"
     >
-      <h3 id={`thread-${thread.id}`} className="font-semibold text-ink-900">
-        {thread.title}
-      </h3>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`thread-${thread.id}`} className="pt-1.5 font-semibold text-ink-900">
+          {thread.title}
+        </h3>
+        <div className="-mr-3 shrink-0">
+          <ReportButton target="thread" id={thread.id} />
+        </div>
+      </div>
       <PostMeta author={thread.authorName} postedOn={thread.lastActivityOn}>
         <span aria-hidden="true">·</span>
         <span>
@@ -18,9 +43,27 @@ export function ThreadCard({ thread }: { thread: ThreadView }) {
         </span>
       </PostMeta>
       <PlainText text={thread.body} className="mt-2 text-sm" />
-      <div className="-ml-3 mt-2">
-        <ReportButton target="thread" id={thread.id} />
-      </div>
+      <details
+        ref={disclosure}
+        onToggle={(event) => event.currentTarget.open && setWasOpened(true)}
+        className="group mt-2"
+      >
+        {/* The label follows the open state by CSS, so it is right before hydration too. */}
+        <summary
+          className={buttonClasses({
+            variant: 'ghost',
+            size: 'sm',
+            className: '-ml-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+          })}
+        >
+          <span className="group-open:hidden">{closedLabel}</span>
+          <span className="hidden group-open:inline">Hide replies</span>
+          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="mt-3 border-ink-900/10 border-l-2 pl-4">
+          {wasOpened ? <ThreadReplies threadId={thread.id} title={thread.title} /> : <RepliesLoading />}
+        </div>
+      </details>
     </article>
   );
 }

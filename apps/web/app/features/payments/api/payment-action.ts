@@ -15,8 +15,9 @@ export function useFinishPaymentAction() {
   const nonce = useRootData()?.cspNonce;
   return async (action: PaymentAction) => {
     const publishableKey = config.data?.publishableKey;
-    if (!publishableKey) throw new ApiError(PaymentMessage.providerUnavailable, 503, 503);
-    const stripe = await loadStripe(publishableKey, nonce);
+    const scriptUrl = config.data?.stripeJsUrl;
+    if (!publishableKey || !scriptUrl) throw new ApiError(PaymentMessage.providerUnavailable, 503, 503);
+    const stripe = await loadStripe({ publishableKey, scriptUrl }, nonce);
     const { error } = await stripe.handleNextAction({ clientSecret: action.clientSecret });
     if (error) throw new ApiError(error.message ?? PaymentMessage.cardDeclined, 402, 402);
   };

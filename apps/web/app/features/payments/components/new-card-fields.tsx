@@ -27,10 +27,11 @@ export function NewCardFields(props: CardEntryProps) {
     return <FormAlert>The card form could not be loaded. Check your connection and reload the page.</FormAlert>;
   }
   if (!config.data) return <CardFieldsSkeleton />;
-  if (config.data.provider === 'stripe' && config.data.publishableKey) {
+  const { provider, publishableKey, stripeJsUrl } = config.data;
+  if (provider === 'stripe' && publishableKey && stripeJsUrl) {
     return (
       <Suspense fallback={<CardFieldsSkeleton />}>
-        <StripeCardFields {...props} publishableKey={config.data.publishableKey} />
+        <StripeCardFields {...props} publishableKey={publishableKey} scriptUrl={stripeJsUrl} />
       </Suspense>
     );
   }

@@ -4,7 +4,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { toFormError } from '~/lib/form-error';
 import { useRootData } from '~/lib/root-data';
 import { useAddPaymentMethod } from '../api/payment-methods';
-import { loadStripe, type Stripe, type StripeCardElement, saveStripeCard } from '../stripe-js';
+import { loadStripe, type Stripe, type StripeCardElement, type StripeSetup, saveStripeCard } from '../stripe-js';
 import type { CardEntryProps } from './card-entry-handle';
 
 export const STRIPE_UNAVAILABLE = 'The card form could not be loaded. Check your connection and reload the page.';
@@ -17,8 +17,9 @@ export const STRIPE_UNAVAILABLE = 'The card form could not be loaded. Check your
 export default function StripeCardFields({
   handleRef,
   publishableKey,
+  scriptUrl,
   disabled = false,
-}: CardEntryProps & { publishableKey: string }) {
+}: CardEntryProps & StripeSetup) {
   const nonce = useRootData()?.cspNonce;
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
@@ -31,7 +32,7 @@ export default function StripeCardFields({
   useEffect(() => {
     let card: StripeCardElement | null = null;
     let isCurrent = true;
-    loadStripe(publishableKey, nonce).then(
+    loadStripe({ publishableKey, scriptUrl }, nonce).then(
       (stripe) => {
         if (!isCurrent || !mountRef.current) return;
         card = stripe.elements().create('card', { hidePostalCode: true });
@@ -47,7 +48,7 @@ export default function StripeCardFields({
       card?.destroy();
       stripeRef.current = null;
     };
-  }, [publishableKey, nonce]);
+  }, [publishableKey, scriptUrl, nonce]);
 
   useImperativeHandle(handleRef, () => ({
     save: async () => {
