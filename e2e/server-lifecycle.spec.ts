@@ -7,7 +7,6 @@ import { e2ePorts } from './ports';
 
 // The production server as an operator runs it: its own data folder, a lock that keeps a
 // second server off that folder, and a clean exit on SIGTERM. One browser project is enough.
-test.skip(({ isMobile }) => isMobile, 'process behaviour does not depend on the viewport');
 
 const port = e2ePorts.lifecycle;
 

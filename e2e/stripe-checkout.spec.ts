@@ -11,7 +11,6 @@ import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInA
 // to the local Stripe stand-in (STRIPE_API_BASE) and whose pages load that stand-in's Stripe.js
 // (STRIPE_JS_URL), so the card is typed into "Stripe's" field, made a PaymentMethod by
 // "Stripe.js" and paid through PaymentIntents, with no network call.
-test.skip(({ isMobile }) => isMobile, 'one store on one fixed port; the card form is checkout.spec.ts’s on phones');
 
 const storeUrl = `http://127.0.0.1:${e2ePorts.stripeStore}`;
 let fake: StripeFake;
