@@ -32,8 +32,8 @@ export default function PersonalInfo() {
           <ChangePasswordForm />
         ) : (
           <p className="rounded-xl bg-canvas p-4 text-ink-700 text-sm">
-            You sign in with Google, so this account has no password to change. Manage your sign-in security in your
-            Google account.
+            You log in with Google, so this account has no password to change. Manage your login security in your Google
+            account.
           </p>
         )}
       </SectionCard>

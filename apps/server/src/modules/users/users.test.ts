@@ -325,7 +325,7 @@ describe('deactivateUser', () => {
     const refused = await callApi(t.app, 'users/deactivateUser', {}, { token: stale });
     expect(refused.body).toEqual({
       code: 403,
-      msg: 'Please sign in with Google again, then deactivate your account within 5 minutes',
+      msg: 'Please log in with Google again, then deactivate your account within 5 minutes',
       data: null,
     });
     const fresh = await createSession(t.db, userId, new Date());

@@ -26,6 +26,6 @@ export const AuthMessage = {
     'Password reset link has been sent to your email. Please check your inbox and follow the instructions to reset your password.',
   forgotFailed: 'Failed to send reset link',
   forgotFailedLater: 'Failed to send reset link, please try again later',
-  resetSuccess: 'Your password has been reset. Please sign in with your new password.',
+  resetSuccess: 'Your password has been reset. Please log in with your new password.',
   resetFailed: 'Failed to reset password, please try again later',
 } as const;

@@ -63,11 +63,11 @@ export function SignInForm({ onSuccess, footer }: SignInFormProps) {
           {...form.field('password')}
         />
         <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
-          Sign in
+          Log in
         </Button>
       </form>
       <GoogleButton onSuccess={onSuccess} />
-      <LegalNote action="signing in" />
+      <LegalNote action="logging in" />
       {footer ? <div className="border-ink-900/[0.07] border-t pt-4 text-center text-sm">{footer}</div> : null}
       <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setIsForgotOpen} initialEmail={form.values.email} />
     </div>
