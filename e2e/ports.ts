@@ -1,11 +1,12 @@
 /**
  * The loopback ports the end-to-end run uses: the store, a second server started by the
- * lifecycle spec, and the local OIDC server standing in for Google. `E2E_PORT_BASE` moves all
- * three, so two checkouts of the repository can run their suites on one machine at once.
+ * lifecycle spec, a third without Google sign-in (the login screens spec), and the local OIDC
+ * server standing in for Google. `E2E_PORT_BASE` moves all of them, so two checkouts of the
+ * repository can run their suites on one machine at once.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3197);
 if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
   throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 65000, got ${process.env.E2E_PORT_BASE}`);
 }
 
-export const e2ePorts = { oidc: base, lifecycle: base + 1, store: base + 2 } as const;
+export const e2ePorts = { oidc: base, lifecycle: base + 1, store: base + 2, withoutGoogle: base + 3 } as const;

@@ -57,6 +57,9 @@ export function LoginModal() {
                 ? 'Welcome back. Log in to see your deals, wishlist and cart.'
                 : 'One account for your deals, license codes and wishlist.'}
             </p>
+            {/* The panels leave the tab order (Radix makes them tab stops): they hold the form, so
+                Tab from the tabs goes straight to the e-mail field, never to an outline-less box
+                (issue 17). */}
             <Tabs.Root
               value={tab}
               onValueChange={(value) => setLoginTab(value === 'register' ? 'register' : 'login')}
@@ -70,7 +73,7 @@ export function LoginModal() {
                   Create account
                 </Tabs.Trigger>
               </Tabs.List>
-              <Tabs.Content value="login" className="mt-6 focus:outline-none">
+              <Tabs.Content value="login" tabIndex={-1} className="mt-6 focus:outline-none">
                 <SignInForm
                   footer={
                     <>
@@ -82,7 +85,7 @@ export function LoginModal() {
                   }
                 />
               </Tabs.Content>
-              <Tabs.Content value="register" className="mt-6 focus:outline-none">
+              <Tabs.Content value="register" tabIndex={-1} className="mt-6 focus:outline-none">
                 <RegisterForm
                   successMessage={AuthMessage.registerSuccessModal}
                   footer={
