@@ -74,7 +74,7 @@ const sections: PolicySection[] = [
     title: 'Why we use it',
     body: (
       <ul>
-        <li>To run your account and sign you in.</li>
+        <li>To run your account and log you in.</li>
         <li>To take payment, deliver license codes, and process refunds and plan changes.</li>
         <li>To prevent fraud and refund abuse, for example the limit of 3 self-service refunds in 30 days.</li>
         <li>To answer you when you contact us.</li>

@@ -26,7 +26,7 @@ export default function PersonalInfo() {
       </SectionCard>
       <SectionCard
         title="Password"
-        description={user.hasPassword ? 'Changing it signs you out on your other devices.' : undefined}
+        description={user.hasPassword ? 'Changing it logs you out on your other devices.' : undefined}
       >
         {user.hasPassword ? (
           <ChangePasswordForm />

@@ -15,3 +15,11 @@ export const AccountMessage = {
   /** Decision 002: a Google-only account confirms deactivation with a fresh sign-in instead of a password. */
   deactivateNeedsFreshSignIn: 'Please log in with Google again, then deactivate your account within 5 minutes',
 } as const;
+
+/**
+ * Decision 002: told only to someone who proved they own the account (its password, or Google),
+ * so it reveals nothing to anyone else; says how to reach the people who can reactivate it.
+ */
+export function deactivatedAccountMessage(supportEmail: string): string {
+  return `This account was deactivated. To reactivate it, write to ${supportEmail} or use the contact form.`;
+}

@@ -14,6 +14,14 @@ export function toastAuthError(error: unknown, fallback: string) {
   toast.error(fallback);
 }
 
+/**
+ * The server's words when it refuses a login or sign-up because the account was deactivated
+ * (409, said only to its owner: decision 002); null for any other failure.
+ */
+export function accountRefusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 409 ? error.message : null;
+}
+
 export const AuthMessage = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed, please try again later',
