@@ -88,7 +88,7 @@ export const FAQ_TOPICS: FaqTopic[] = [
         id: 'codes-redeem',
         question: 'How do I redeem a code?',
         answer: [
-          'On the item page, press Redeem: it opens the founder’s redemption page. Sign up or log in there with the address you want the plan on (it need not be your Everdeal address), paste the code, and your account switches to the plan you bought.',
+          'On the item page, press Redeem: it opens the founder’s redemption page. Create an account or log in there with the address you want the plan on (it need not be your Everdeal address), paste the code, and your account switches to the plan you bought.',
         ],
       },
       {
