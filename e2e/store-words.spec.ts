@@ -35,6 +35,33 @@ test('every category tile and chip counts what its page lists', async ({ page, r
   expect(await listedTotal(page)).toBe(all);
 });
 
+test('a product page counts the reviews it lists', async ({ page, request }) => {
+  const { items } = await callApi<{ items: { slug: string; name: string; reviewCount: number }[] }>(
+    request,
+    'products/getProducts',
+    { sort: 'rating', status: 'all', pageSize: 60 },
+  );
+  const reviewed = items.find((item) => item.reviewCount > 0);
+  const unreviewed = items.find((item) => item.reviewCount === 0);
+  if (!reviewed) throw new Error('the demo catalogue has no reviews');
+  const count = `${reviewed.reviewCount} ${reviewed.reviewCount === 1 ? 'review' : 'reviews'}`;
+  await page.goto(`/products/${reviewed.slug}`);
+  await expect(page.getByText(`(${count})`).first()).toBeVisible();
+  const section = page.getByRole('region', { name: 'Reviews' });
+  await expect(section.getByRole('article').first()).toBeVisible();
+  await expect(section.getByText('No reviews yet')).toHaveCount(0);
+  await page.goto(`/products/${reviewed.slug}/reviews`);
+  await expect(page.getByText(`${count} from verified purchasers`)).toBeVisible();
+  if (unreviewed) {
+    await page.goto(`/products/${unreviewed.slug}`);
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByText('No reviews yet')).toBeVisible();
+    // The product's own header says so too (the related deals below have counts of their own).
+    const product = page.getByRole('article', { name: unreviewed.name });
+    await expect(product.getByText('No reviews yet').first()).toBeVisible();
+    await expect(product.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
+  }
+});
+
 test('the browse heading follows the sort; "Top trending" only for trending', async ({ page }) => {
   await page.goto('/trending');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top trending AI deals');
