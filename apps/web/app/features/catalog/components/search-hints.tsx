@@ -2,7 +2,6 @@ import type { CategoryRef, SearchCorrection } from '@everdeal/contracts';
 import { categoryPath, searchPath } from '@everdeal/contracts/paths';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
-import { categoryIcon } from './category-icon';
 
 export interface SearchHintsProps {
   /** What the shopper typed. */
@@ -36,21 +35,18 @@ export function SearchHints({ query, correction, categories }: SearchHintsProps)
       ) : null}
       {categories.length > 0 ? (
         <ul aria-label="Categories" className="flex flex-wrap gap-2">
-          {categories.map((category) => {
-            const Icon = categoryIcon(category.slug);
-            return (
-              <li key={category.slug}>
-                <Link
-                  to={categoryPath(category.slug)}
-                  className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3.5 py-1.5 font-medium text-brand-700 text-sm ring-1 ring-brand-200 ring-inset transition hover:bg-brand-100"
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  All {category.name} deals
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-              </li>
-            );
-          })}
+          {/* No category icon: the icons' module would join the search page's first load. */}
+          {categories.map((category) => (
+            <li key={category.slug}>
+              <Link
+                to={categoryPath(category.slug)}
+                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3.5 py-1.5 font-medium text-brand-700 text-sm ring-1 ring-brand-200 ring-inset transition hover:bg-brand-100"
+              >
+                All {category.name} deals
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>
