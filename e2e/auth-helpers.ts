@@ -29,13 +29,13 @@ export async function createAccount(request: APIRequestContext, prefix: string) 
 
 /** The login modal, opened from the header (desktop) or the hamburger menu (mobile). */
 export async function openLoginModal(page: Page, isMobile: boolean): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Everdeal' });
+  const dialog = page.getByRole('dialog', { name: 'Log in to Everdeal' });
   if (isMobile) {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
-    await menu.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await menu.getByRole('button', { name: 'Log in', exact: true }).click();
   } else {
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
   }
   await expect(dialog).toBeVisible();
   return dialog;
@@ -49,7 +49,7 @@ export function accountControl(page: Page, isMobile: boolean): Locator {
 export async function fillSignIn(scope: Locator | Page, email: string, password: string) {
   await scope.getByLabel('Email').fill(email);
   await scope.getByLabel('Password', { exact: true }).fill(password);
-  await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await scope.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** A toast by its exact text (requirements §8 messages are verbatim). */

@@ -13,13 +13,13 @@ import {
 import { hasReactRoot } from './helpers';
 
 test.describe('the login modal (requirements §2)', () => {
-  test('opens on Sign in, switches to Create account, resets when reopened, closes with Escape', async ({
+  test('opens on Log in, switches to Create account, resets when reopened, closes with Escape', async ({
     page,
     isMobile,
   }) => {
     await page.goto('/');
     const signIn = await openLoginModal(page, isMobile);
-    await expect(signIn.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+    await expect(signIn.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
 
     // The selling points show beside the form on desktop only.
     const sellingPoint = signIn.getByText('Best Price on AI Products');
@@ -41,7 +41,7 @@ test.describe('the login modal (requirements §2)', () => {
     await expect(register).toBeHidden();
 
     const reopened = await openLoginModal(page, isMobile);
-    await expect(reopened.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+    await expect(reopened.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
     await reopened.getByRole('button', { name: 'Close' }).click();
     await expect(reopened).toBeHidden();
   });
@@ -49,7 +49,7 @@ test.describe('the login modal (requirements §2)', () => {
   test('validates on blur, clears on input, and warns about an empty sign-in', async ({ page, isMobile }) => {
     await page.goto('/');
     const signIn = await openLoginModal(page, isMobile);
-    await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(toastWith(page, 'Please fill in complete email and password')).toBeVisible();
     await expect(signIn.getByLabel('Email')).toBeFocused();
 
@@ -120,7 +120,7 @@ test('register in the browser, sign out, a wrong password, then sign in', async 
   await expect(again).toBeVisible();
 
   await again.getByLabel('Password', { exact: true }).fill(password);
-  await again.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await again.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(toastWith(page, 'Login successful!')).toBeVisible();
   await expect(again).toBeHidden();
   await expect(accountControl(page, isMobile)).toBeVisible();
@@ -204,7 +204,7 @@ test('what is typed before the page hydrates is what signs in', async ({ page, r
   // The click comes as soon as React has the page, while it is still hydrating: React hydrates
   // the form first and replays the click on it (no tap lost, decision 006).
   await expect.poll(() => hasReactRoot(page)).toBe(true);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await form.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(toastWith(page, 'Login successful!')).toBeVisible();
 });
 

@@ -127,11 +127,11 @@ test.describe('a signed-in shopper', () => {
   });
 });
 
-test('a visitor adding to cart is asked to sign in first', async ({ page: visitor, request }) => {
+test('a visitor adding to cart is asked to log in first', async ({ page: visitor, request }) => {
   const [product] = await buyableProducts(request, 1);
   if (!product) throw new Error('no product');
   await visitor.goto(`/products/${product.slug}`);
-  const dialog = visitor.getByRole('dialog', { name: 'Sign in to Everdeal' });
+  const dialog = visitor.getByRole('dialog', { name: 'Log in to Everdeal' });
   const addToCart = visitor.getByRole('button', { name: 'Add to cart' }).first();
   await addToCart.click();
   await expect(dialog).toBeVisible();

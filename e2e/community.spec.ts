@@ -189,12 +189,12 @@ test('a shopper opens a thread at the first tap, before its section has hydrated
   expect(count).toBeGreaterThan(demo.replyCount);
 });
 
-test('a visitor who replies to a thread is asked to sign in first', async ({ page, request }) => {
+test('a visitor who replies to a thread is asked to log in first', async ({ page, request }) => {
   const { product, thread: demo } = await threadWithFounderReply(request);
   await page.goto(`/products/${product.slug}`);
   const thread = page.getByRole('region', { name: 'Community' }).getByRole('article', { name: demo.title });
   await thread.getByText('Read the replies and reply', { exact: true }).click();
   await thread.getByLabel('Your reply').fill('Count me in.');
   await thread.getByRole('button', { name: 'Post reply' }).click();
-  await expect(page.getByRole('dialog', { name: 'Sign in to Everdeal' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Log in to Everdeal' })).toBeVisible();
 });

@@ -46,7 +46,7 @@ test.describe('Google sign-in', () => {
     // A Google-only account has no password to change.
     await page.goto('/user/personal-info');
     await expect(page.getByLabel('First name')).toHaveValue('Grace');
-    await expect(page.getByText('You sign in with Google')).toBeVisible();
+    await expect(page.getByText('You log in with Google')).toBeVisible();
     await expect(page.getByLabel('Current password')).toHaveCount(0);
   });
 });

@@ -29,7 +29,7 @@ test('the header offers the main navigation and the shop links', async ({ page }
     await expect(main.getByRole('link', { name: 'Top Trending', exact: true })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Wishlist', exact: true })).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Launch a product', exact: true })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
   } else {

@@ -93,7 +93,7 @@ for (const path of pages) {
         .last()
         .getByRole('button', { name: /^Add .+ to wishlist$/ })
         .click();
-      await expect(page.getByRole('dialog', { name: 'Sign in to Everdeal' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Log in to Everdeal' })).toBeVisible();
     }
     expect(errors).toEqual([]);
   });
@@ -111,6 +111,6 @@ test('a tap before hydration has finished takes effect once (React replays it)',
     .last()
     .getByRole('button', { name: /^Add .+ to wishlist$/ })
     .click();
-  await expect(page.getByRole('dialog', { name: 'Sign in to Everdeal' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Log in to Everdeal' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -25,7 +25,7 @@ test.describe('the mobile menu', () => {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     // For a visitor these open the login modal (requirements §2/§6).
-    for (const name of ['Wishlist', 'Cart', 'Sign in']) {
+    for (const name of ['Wishlist', 'Cart', 'Log in']) {
       await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
     }
 

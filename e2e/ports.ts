@@ -1,12 +1,19 @@
 /**
  * The loopback ports the end-to-end run uses: the store, a second server started by the
- * lifecycle spec, the local OIDC server standing in for Google, and a store paying through the
- * local Stripe stand-in (stripe-checkout spec). `E2E_PORT_BASE` moves them all, so two checkouts
- * of the repository can run their suites on one machine at once.
+ * lifecycle spec, the local OIDC server standing in for Google, a store without Google sign-in
+ * (the login screens spec) and a store paying through the local Stripe stand-in (the
+ * stripe-checkout spec). `E2E_PORT_BASE` moves them all, so two checkouts of the repository can
+ * run their suites on one machine at once.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3197);
 if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
   throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 65000, got ${process.env.E2E_PORT_BASE}`);
 }
 
-export const e2ePorts = { oidc: base, lifecycle: base + 1, store: base + 2, stripeStore: base + 3 } as const;
+export const e2ePorts = {
+  oidc: base,
+  lifecycle: base + 1,
+  store: base + 2,
+  withoutGoogle: base + 3,
+  stripeStore: base + 4,
+} as const;

@@ -70,7 +70,7 @@ test('a visitor asking for a new ticket gets the login modal, then the form', as
   await page.goto('/support');
   const tickets = page.getByRole('region', { name: 'Your tickets' });
   await tickets.getByRole('button', { name: 'New ticket' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Everdeal' });
+  const dialog = page.getByRole('dialog', { name: 'Log in to Everdeal' });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, '[role="dialog"]');
 

@@ -73,6 +73,13 @@ try {
       isApi: true,
     },
     { name: 'getProducts, search "studio"', path: '/api/products/getProducts', payload: { q: 'studio' }, isApi: true },
+    // A typo: nothing matches, so the vocabulary corrects it (decision 003, issue 17).
+    {
+      name: 'getProducts, search "stduio" (corrected)',
+      path: '/api/products/getProducts',
+      payload: { q: 'stduio' },
+      isApi: true,
+    },
     { name: 'getProduct', path: '/api/products/getProduct', payload: { slug }, isApi: true },
     { name: 'SSR /products/{slug}', path: `/products/${slug}`, isApi: false },
     { name: 'SSR / (home)', path: '/', isApi: false },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@everdeal/db';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog, seedSyntheticProducts } from '@everdeal/db/seed';
+import { svgToPng } from './lib/svg-to-png';
 import { ConfigError, loadConfig, loadDotEnv } from './plugins/config';
 
 try {
@@ -26,12 +27,12 @@ try {
     if (values.prepare && !config.seedDemo) {
       console.info('Database migrated; SEED_DEMO=0, so no demo catalogue.');
     } else if (await isCatalogEmpty(database.db)) {
-      const seeded = await seedDemoCatalog(database.db, { mediaDir });
+      const seeded = await seedDemoCatalog(database.db, { mediaDir, toPng: svgToPng });
       console.info(
         `Seeded ${seeded.products} products, ${seeded.plans} plans, ${seeded.categories} categories, ${seeded.sellers} sellers.`,
       );
     } else {
-      await ensureDemoMedia(mediaDir);
+      await ensureDemoMedia(mediaDir, { toPng: svgToPng });
       console.info('The catalogue already has products; the demo catalogue is not loaded again.');
     }
     if (syntheticCount > 0) {

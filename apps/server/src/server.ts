@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createDatabase } from '@everdeal/db';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
 import { buildApp } from './app';
+import { svgToPng } from './lib/svg-to-png';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './plugins/config';
 
 function readConfig(): Config {
@@ -29,11 +30,11 @@ const app = await (async () => {
     await database.migrate();
     const mediaDir = join(config.dataDir, 'uploads', 'demo');
     if (config.seedDemo && (await isCatalogEmpty(database.db))) {
-      const seeded = await seedDemoCatalog(database.db, { mediaDir });
+      const seeded = await seedDemoCatalog(database.db, { mediaDir, toPng: svgToPng });
       console.info(`Seeded the demo catalogue: ${seeded.products} products`);
     } else if (config.seedDemo) {
       // The catalogue may live in PostgreSQL while this machine's media folder is new.
-      await ensureDemoMedia(mediaDir);
+      await ensureDemoMedia(mediaDir, { toPng: svgToPng });
     }
     return await buildApp({ config, database, isShuttingDown: () => isShuttingDown });
   } catch (error) {

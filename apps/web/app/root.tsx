@@ -1,5 +1,14 @@
-import { BRAND_TAGLINE, HOME_TITLE } from '@everdeal/contracts/constants';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { BRAND_TAGLINE, HOME_TITLE, pageTitle } from '@everdeal/contracts/constants';
+import { NotFoundPageText } from '@everdeal/contracts/messages';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import { AppProviders } from '~/app-providers';
 import type { RootData } from '~/lib/root-data';
 import type { Route } from './+types/root';
@@ -13,7 +22,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   } satisfies RootData;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: HOME_TITLE }, { name: 'description', content: BRAND_TAGLINE }];
+/**
+ * The home page's title and description, inherited by pages without their own. A page whose
+ * loader throws renders the nearest error boundary, and React Router then reads the meta of the
+ * routes down to that boundary only, which export none: so the error's title is decided here
+ * (issue 17: an unknown product said "Everdeal | Lifetime deals on AI software" with its 404).
+ */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: pageTitle(isNotFound ? NotFoundPageText.title : 'Something went wrong') },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  return [{ title: HOME_TITLE }, { name: 'description', content: BRAND_TAGLINE }];
+};
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

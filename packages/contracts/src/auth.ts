@@ -59,9 +59,9 @@ const MAX_TOKEN_LENGTH = 200;
 
 /** The token of a mailed sign-in link (decision 002: sent when an account is under attack). */
 export const LoginWithLinkInputSchema = z.object({
-  token: requiredText('The sign-in link is invalid or has expired').max(
+  token: requiredText('The login link is invalid or has expired').max(
     MAX_TOKEN_LENGTH,
-    'The sign-in link is invalid or has expired',
+    'The login link is invalid or has expired',
   ),
 });
 

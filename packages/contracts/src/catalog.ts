@@ -153,6 +153,14 @@ export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 export const SearchSuggestionSchema = z.object({ slug: z.string(), name: z.string() });
 export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
+/**
+ * A search corrected against the catalogue's vocabulary (decision 003): `applied` when nothing
+ * matched what was typed and `items` are the results of `query` instead; not applied when what
+ * was typed found only a few, and `query` is offered as "did you mean".
+ */
+export const SearchCorrectionSchema = z.object({ query: z.string(), applied: z.boolean() });
+export type SearchCorrection = z.infer<typeof SearchCorrectionSchema>;
+
 export const ProductListSchema = z.object({
   items: z.array(ProductSummarySchema),
   total: z.number().int(),
@@ -160,9 +168,13 @@ export const ProductListSchema = z.object({
   pageSize: z.number().int(),
   /**
    * "Did you mean": the closest product names by trigram similarity (at most 5), filled only
-   * when `q` is set and nothing matched (`total` = 0); an empty list otherwise.
+   * when `q` is set and nothing matched, even corrected (`total` = 0); an empty list otherwise.
    */
   suggestions: z.array(SearchSuggestionSchema),
+  /** With `q`: the corrected query, when one is applied or offered; null otherwise. */
+  correction: SearchCorrectionSchema.nullable(),
+  /** With `q`: the categories of the results that a word of the query names ("chatbot" → Chatbots), at most 2. */
+  categorySuggestions: z.array(CategoryRefSchema),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
@@ -192,6 +204,8 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   integrations: z.array(z.string()),
   ai: AiDisclosureSchema,
   refundWindowDays: z.number().int(),
+  /** The 1200×630 PNG that share cards show (issue 17); null: the store's brand card. */
+  shareImage: z.string().nullable(),
   /** Requirements §15: the score and its parts; null before the first refresh (decision 011). */
   dealHealth: DealHealthSchema.nullable(),
 });

@@ -57,6 +57,13 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const ENDING_SOON_HOURS = 72;
 /** "Did you mean" names offered when a search matches nothing. */
 export const SEARCH_SUGGESTION_LIMIT = 5;
+/** A first page of search results shorter than this also asks the vocabulary for a correction (decision 003). */
+export const SEARCH_FEW_RESULTS = 3;
+/** Categories offered beside search results whose words name them. */
+export const SEARCH_CATEGORY_LIMIT = 2;
+/** OpenGraph share images: products' cards and the brand card (issue 17). */
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
 
 /** Requirements §13, decision 012: the affiliate programme's rate and attribution window. */
 export const AFFILIATE_COMMISSION_PERCENT = 10;

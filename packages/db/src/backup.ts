@@ -30,10 +30,11 @@ async function summarize(client: PGlite): Promise<DumpSummary> {
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
   return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, fuzzystrmatch },
   });
 }
 

@@ -115,6 +115,8 @@ async function createPgliteDatabase(
 ): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // levenshtein() for search corrections (migration 0013).
+  const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
 
@@ -126,14 +128,14 @@ async function createPgliteDatabase(
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create(dir, { extensions: { pg_trgm } });
+      client = await PGlite.create(dir, { extensions: { pg_trgm, fuzzystrmatch } });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
     client = await PGlite.create({
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }

@@ -1,7 +1,9 @@
 /**
- * Dates as the store writes them ("November 20, 2026"). Pages rendered on the server use UTC, so
- * the hydrating browser prints the same text whatever its time zone; pages that render only in
- * the browser (the signed-in user's tickets) pass the browser's own zone by leaving it out.
+ * The store's one way of writing dates (issue 17): "November 20, 2026", with the time when it
+ * matters, "November 20, 2026 at 3:04 PM", and "November 2026" for a month. Pages rendered on
+ * the server use UTC, so the hydrating browser prints the same text whatever its time zone;
+ * pages that render only in the browser (the signed-in user's orders and tickets) pass the
+ * browser's own zone by passing `undefined`.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -20,9 +22,14 @@ export function formatDate(iso: string, timeZone: string | undefined = 'UTC'): s
   return dateFormat({ dateStyle: 'long' }, timeZone).format(new Date(iso));
 }
 
-/** "Nov 20, 2026, 3:04 PM" in the browser's time zone: for what only the browser renders. */
-export function formatDateTime(iso: string): string {
-  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, undefined).format(new Date(iso));
+/** "November 20, 2026 at 3:04 PM", in the browser's time zone unless told otherwise. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return dateFormat({ dateStyle: 'long', timeStyle: 'short' }, timeZone).format(new Date(iso));
+}
+
+/** "November 2026", in UTC. */
+export function formatMonth(iso: string): string {
+  return dateFormat({ month: 'long', year: 'numeric' }, 'UTC').format(new Date(iso));
 }
 
 /** The YYYY-MM-DD of an ISO time, for `<time dateTime>`. */

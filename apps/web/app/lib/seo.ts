@@ -1,3 +1,4 @@
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@everdeal/contracts/constants';
 import type { MetaDescriptor } from 'react-router';
 
 export interface PageSeo {
@@ -11,10 +12,13 @@ export interface PageSeo {
   /** Path or absolute URL of the share image; defaults to the brand card. */
   image?: string;
   imageAlt?: string;
+  /** The share image's size in pixels, when known (the brand card's is). */
+  imageSize?: { width: number; height: number };
   type?: 'website' | 'article' | 'product';
 }
 
 export const DEFAULT_OG_IMAGE = '/og-default.png';
+const shareImageSize = { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
 
 /** Makes a path absolute against the public origin; absolute URLs pass through. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
@@ -33,6 +37,7 @@ export function seoMeta({
   path,
   image = DEFAULT_OG_IMAGE,
   imageAlt,
+  imageSize = image === DEFAULT_OG_IMAGE ? shareImageSize : undefined,
   type = 'website',
 }: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(publicUrl, path);
@@ -46,6 +51,12 @@ export function seoMeta({
     { property: 'og:type', content: type },
     { property: 'og:url', content: url },
     { property: 'og:image', content: imageUrl },
+    ...(imageSize
+      ? [
+          { property: 'og:image:width', content: String(imageSize.width) },
+          { property: 'og:image:height', content: String(imageSize.height) },
+        ]
+      : []),
     ...(imageAlt ? [{ property: 'og:image:alt', content: imageAlt }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },

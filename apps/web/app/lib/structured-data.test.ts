@@ -43,6 +43,7 @@ const product = {
   integrations: [],
   ai: { models: [], creditsPerMonth: null, bringYourOwnKey: false },
   refundWindowDays: 60,
+  shareImage: '/uploads/demo/inkloom/share.png',
   dealHealth: null,
 } satisfies ProductDetail;
 
@@ -59,7 +60,14 @@ describe('productJsonLd', () => {
       }),
       expect.objectContaining({ price: '129.00', availability: 'https://schema.org/SoldOut' }),
     ]);
-    expect(node.image).toEqual(['https://everdeal.example/uploads/demo/inkloom/1.svg']);
+    // The PNG share card first (issue 17), then the gallery.
+    expect(node.image).toEqual([
+      'https://everdeal.example/uploads/demo/inkloom/share.png',
+      'https://everdeal.example/uploads/demo/inkloom/1.svg',
+    ]);
+    expect(productJsonLd('https://e.example', { ...product, shareImage: null }).image).toEqual([
+      'https://e.example/uploads/demo/inkloom/1.svg',
+    ]);
   });
 
   it('carries the reviews it is given as schema.org Reviews', () => {

@@ -66,7 +66,16 @@ export function breadcrumbJsonLd(publicUrl: string, items: BreadcrumbItem[]): Js
 /** What `productJsonLd` reads of a product page's data. */
 export type ProductJsonLdSource = Pick<
   ProductDetail,
-  'slug' | 'name' | 'tagline' | 'logoUrl' | 'gallery' | 'dealStatus' | 'endsAt' | 'rating' | 'reviewCount'
+  | 'slug'
+  | 'name'
+  | 'tagline'
+  | 'logoUrl'
+  | 'gallery'
+  | 'shareImage'
+  | 'dealStatus'
+  | 'endsAt'
+  | 'rating'
+  | 'reviewCount'
 > & {
   category: Pick<CategoryRef, 'name'>;
   seller: { name: string };
@@ -86,7 +95,11 @@ export function productJsonLd(
   reviews: ProductJsonLdReview[] = [],
 ): JsonLdNode {
   const url = absoluteUrl(publicUrl, productPath(product.slug));
-  const images = product.gallery.map((image) => absoluteUrl(publicUrl, image.url));
+  // The raster share card first: search engines and chat apps take the first image.
+  const images = [
+    ...(product.shareImage ? [product.shareImage] : []),
+    ...product.gallery.map((image) => image.url),
+  ].map((image) => absoluteUrl(publicUrl, image));
   const availability = (isSoldOut: boolean) => {
     if (product.dealStatus === 'upcoming') return 'https://schema.org/PreOrder';
     if (product.dealStatus === 'ended') return 'https://schema.org/Discontinued';

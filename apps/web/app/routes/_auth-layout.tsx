@@ -21,7 +21,7 @@ export default function AuthLayout() {
         <Logo tone="light" className="relative" />
         <div className="relative my-auto max-w-md py-12">
           <h2 className="font-bold text-3xl tracking-tight xl:text-4xl">{BRAND_TAGLINE}</h2>
-          <p className="mt-3 text-brand-100">Join thousands of makers who stopped renting their software.</p>
+          <p className="mt-3 text-brand-100">Join the shoppers who stopped renting their AI software.</p>
           <SellingPointsList className="mt-10" />
         </div>
         <p className="relative text-brand-200 text-xs">© 2026 Everdeal</p>

@@ -6,7 +6,7 @@ import type { Route } from './+types/auth-login';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Login') },
-  { name: 'description', content: 'Sign in to Everdeal to see your deals, license codes, wishlist and cart.' },
+  { name: 'description', content: 'Log in to Everdeal to see your deals, license codes, wishlist and cart.' },
 ];
 
 export default function Login() {
@@ -17,7 +17,7 @@ export default function Login() {
 
   return (
     <>
-      <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Sign in to Everdeal</h1>
+      <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Log in to Everdeal</h1>
       <p className="mt-2 mb-8 text-ink-500">Welcome back. Your deals, license codes and wishlist are waiting.</p>
       <SignInForm
         footer={

@@ -26,7 +26,7 @@ export default function Register() {
           <>
             Already have an account?{' '}
             <Link to={loginHref} className="font-semibold text-brand-700 hover:underline">
-              Sign in
+              Log in
             </Link>
           </>
         }

@@ -34,7 +34,7 @@ export default function ResetPassword() {
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <Button onClick={() => setIsForgotOpen(true)}>Request a new link</Button>
           <Link to="/auth/login" className="font-semibold text-brand-700 text-sm hover:underline">
-            Back to sign in
+            Back to login
           </Link>
         </div>
         {requestNewLink}
@@ -46,7 +46,7 @@ export default function ResetPassword() {
     <>
       <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Choose a new password</h1>
       <p className="mt-2 mb-8 text-ink-500">
-        After saving you will sign in again; every device signed in to your account is signed out.
+        After saving you will log in again; every device logged in to your account is logged out.
       </p>
       <ResetPasswordForm token={token} onSuccess={() => navigate('/auth/login', { replace: true })} />
       <p className="mt-6 text-center text-ink-500 text-sm">

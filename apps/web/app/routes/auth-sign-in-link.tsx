@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SignInWithLink } from '~/features/auth/components/sign-in-with-link';
 import type { Route } from './+types/auth-sign-in-link';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign in') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Log in') }, { name: 'robots', content: 'noindex' }];
 
 /** The page of the mailed link `/auth/sign-in-link?token=…` (decision 002). */
 export default function SignInLink() {
@@ -12,9 +12,9 @@ export default function SignInLink() {
 
   return (
     <>
-      <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Sign in with your link</h1>
+      <h1 className="font-bold text-3xl text-ink-900 tracking-tight">Log in with your link</h1>
       <p className="mt-2 mb-8 text-ink-500">
-        Someone tried many passwords on your account, so new devices sign in with the link we e-mailed you.
+        Someone tried many passwords on your account, so new devices log in with the link we e-mailed you.
       </p>
       {token ? (
         <SignInWithLink token={token} />
@@ -22,7 +22,7 @@ export default function SignInLink() {
         <p className="text-ink-700 text-sm">
           This link is incomplete: it has no token. Open the link from the e-mail again, or{' '}
           <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">
-            sign in another way
+            log in another way
           </Link>
           .
         </p>

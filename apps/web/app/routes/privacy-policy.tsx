@@ -38,7 +38,7 @@ const sections: PolicySection[] = [
         <ul>
           <li>E-mail address, first and last name, and, if you add them, occupation and avatar.</li>
           <li>
-            Your password, stored only as a one-way hash. If you sign in with Google, we receive your e-mail address and
+            Your password, stored only as a one-way hash. If you log in with Google, we receive your e-mail address and
             name from Google, never your Google password.
           </li>
         </ul>
@@ -63,7 +63,7 @@ const sections: PolicySection[] = [
           <li>Messages you send to support or through the contact page.</li>
           <li>
             Technical data: IP address, browser and the time of each request, used to keep the service secure and to
-            limit abuse such as repeated sign-in attempts.
+            limit abuse such as repeated login attempts.
           </li>
         </ul>
       </>
@@ -74,7 +74,7 @@ const sections: PolicySection[] = [
     title: 'Why we use it',
     body: (
       <ul>
-        <li>To run your account and sign you in.</li>
+        <li>To run your account and log you in.</li>
         <li>To take payment, deliver license codes, and process refunds and plan changes.</li>
         <li>To prevent fraud and refund abuse, for example the limit of 3 self-service refunds in 30 days.</li>
         <li>To answer you when you contact us.</li>
@@ -113,8 +113,8 @@ const sections: PolicySection[] = [
     body: (
       <>
         <p>
-          To keep you signed in, your browser&rsquo;s local storage holds your sign-in token and a copy of your basic
-          profile (name, e-mail and avatar). Signing out removes them.
+          To keep you logged in, your browser&rsquo;s local storage holds your login token and a copy of your basic
+          profile (name, e-mail and avatar). Logging out removes them.
         </p>
         <p>
           If you arrive through an affiliate link, we remember the referral code for 30 days so the affiliate is
@@ -172,7 +172,7 @@ const sections: PolicySection[] = [
     body: (
       <p>
         Connections are encrypted, passwords are hashed, staff access to personal data is limited to those who need it,
-        and sign-in attempts are rate-limited. If a breach puts your data at risk, we will tell you without undue delay.
+        and login attempts are rate-limited. If a breach puts your data at risk, we will tell you without undue delay.
       </p>
     ),
   },

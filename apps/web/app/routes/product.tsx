@@ -1,4 +1,4 @@
-import { pageTitle } from '@everdeal/contracts/constants';
+import { pageTitle, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@everdeal/contracts/constants';
 import { productPath } from '@everdeal/contracts/paths';
 import { lazy, Suspense } from 'react';
 import { data } from 'react-router';
@@ -68,14 +68,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle('Page not found') }];
   const { product, publicUrl } = loaderData;
-  const image = product.gallery[0];
+  // Social sites show neither the SVG gallery nor the SVG logo: the PNG share card, else the
+  // store's brand card, both 1200×630 (issue 17).
   return seoMeta({
     title: pageTitle(product.name),
     description: `${product.tagline}. Get ${product.name} on Everdeal.`,
     publicUrl,
     path: productPath(product.slug),
-    image: image?.url ?? product.logoUrl,
-    imageAlt: image?.alt ?? `${product.name} logo`,
+    ...(product.shareImage
+      ? {
+          image: product.shareImage,
+          imageAlt: `${product.name}: ${product.tagline}`,
+          imageSize: { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT },
+        }
+      : {}),
     type: 'product',
   });
 };

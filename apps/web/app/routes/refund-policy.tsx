@@ -53,7 +53,7 @@ const sections: PolicySection[] = [
     body: (
       <>
         <ol>
-          <li>Sign in and open your orders.</li>
+          <li>Log in and open your orders.</li>
           <li>Open the item you want to refund.</li>
           <li>Choose Refund and confirm. We may ask why, but you do not have to give a reason.</li>
         </ol>

@@ -8,6 +8,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
 import { toCategoryOption } from '~/features/catalog/components/browse-filters';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
+import { SearchHints } from '~/features/catalog/components/search-hints';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 
@@ -18,7 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.getCategories(),
   ]);
   return {
-    list: { ...toBrowseListView(list), suggestions: list.suggestions },
+    list: {
+      ...toBrowseListView(list),
+      suggestions: list.suggestions,
+      correction: list.correction,
+      categorySuggestions: list.categorySuggestions,
+    },
     state,
     categories: categories.map(toCategoryOption),
     publicUrl: context.publicUrl,
@@ -34,7 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
   if (!loaderData) return false;
   const { state, list } = loaderData;
-  return state.q !== '' && list.total > 0 && countFilters(state) === 0 && state.sort === undefined && state.page === 1;
+  return (
+    state.q !== '' &&
+    list.total > 0 &&
+    // Results of a corrected query belong to that query's page, not this one.
+    !list.correction?.applied &&
+    countFilters(state) === 0 &&
+    state.sort === undefined &&
+    state.page === 1
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -81,6 +95,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </Form>
+        <SearchHints query={state.q} correction={list.correction} categories={list.categorySuggestions} />
       </header>
 
       <BrowseView

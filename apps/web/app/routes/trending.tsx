@@ -4,15 +4,13 @@ import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
+import { browseHeading, browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
 import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { lazyWithPreload } from '~/lib/lazy';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/trending';
-
-const TITLE = 'Top trending AI deals';
 
 // Links only, with an icon per category: the server renders the chips and the browser hydrates
 // them when their chunk arrives, off the first load (docs/benchmarks.md, "First-load
@@ -48,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const category = loaderData?.category;
   const page = loaderData?.state.page ?? 1;
-  const heading = category ? `${TITLE} in ${category.name}` : TITLE;
+  const heading = browseHeading(loaderData?.state.sort ?? 'trending', category?.name);
   const canonical = new URLSearchParams();
   if (category) canonical.set('category', category.slug);
   if (page > 1) canonical.set('page', String(page));
@@ -67,22 +65,29 @@ export default function Trending({ loaderData }: Route.ComponentProps) {
   const { list, state, categories, category } = loaderData;
   const { search } = useLocation();
   const allCount = categories.reduce((sum, c) => sum + c.productCount, 0);
-  const isRanked = (state.sort ?? 'trending') === 'trending';
+  const sort = state.sort ?? 'trending';
+  const isRanked = sort === 'trending';
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
   const isPastEnd = state.page > 1 && list.total > 0 && list.items.length === 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8">
       <header className="max-w-3xl">
-        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
-          <Flame aria-hidden="true" className="size-4 text-accent-500" />
-          Ranked by recent sales and upvotes
-        </p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{TITLE}</h1>
+        {isRanked ? (
+          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+            <Flame aria-hidden="true" className="size-4 text-accent-500" />
+            Ranked by recent sales and upvotes
+          </p>
+        ) : null}
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{browseHeading(sort)}</h1>
         <p className="mt-3 text-lg text-ink-500">
-          {category
-            ? `The most popular ${category.name.toLowerCase()} deals right now.`
-            : 'The AI tools shoppers are buying and upvoting the most, ranked.'}
+          {isRanked
+            ? category
+              ? `The most popular ${category.name.toLowerCase()} deals right now.`
+              : 'The AI tools shoppers are buying and upvoting the most, ranked.'
+            : category
+              ? `All current ${category.name.toLowerCase()} deals, in the order you picked.`
+              : 'All current deals, in the order you picked.'}
         </p>
       </header>
 

@@ -26,14 +26,14 @@ export default function PersonalInfo() {
       </SectionCard>
       <SectionCard
         title="Password"
-        description={user.hasPassword ? 'Changing it signs you out on your other devices.' : undefined}
+        description={user.hasPassword ? 'Changing it logs you out on your other devices.' : undefined}
       >
         {user.hasPassword ? (
           <ChangePasswordForm />
         ) : (
           <p className="rounded-xl bg-canvas p-4 text-ink-700 text-sm">
-            You sign in with Google, so this account has no password to change. Manage your sign-in security in your
-            Google account.
+            You log in with Google, so this account has no password to change. Manage your login security in your Google
+            account.
           </p>
         )}
       </SectionCard>

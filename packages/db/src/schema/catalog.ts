@@ -75,6 +75,9 @@ export const products = pgTable(
     description: text().notNull().default(''),
     logoUrl: text().notNull(),
     gallery: jsonb().$type<GalleryImage[]>().notNull().default([]),
+    // The 1200×630 PNG that OpenGraph and Twitter cards show (issue 17: social sites do not show
+    // SVG); null shares the brand card.
+    shareImageUrl: text(),
     categoryId: integer()
       .notNull()
       .references(() => categories.id),
@@ -151,6 +154,22 @@ export const products = pgTable(
     // Counts of a filtered list (status, ending time, category) as index-only scans.
     index('products_listing_status_idx').on(t.dealStatus, t.endsAt, t.categoryId).where(sql`${t.isPublished}`),
   ],
+);
+
+/**
+ * The catalogue's own vocabulary, for correcting a search that found nothing (decision 003,
+ * issue 17): each word (letters and digits, 3 to 30 characters) of the name, tagline, tags,
+ * category and description of the published products, with how many of them use it. Written
+ * only by the triggers on `products` of migration 0013; `correct_search_words` reads it through
+ * the trigram index.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    productCount: integer().notNull(),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
 );
 
 export const plans = pgTable(

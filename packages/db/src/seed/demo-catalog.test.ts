@@ -96,6 +96,7 @@ describe('seedDemoCatalog', () => {
       }
       expect(p.tags.length, p.slug).toBeGreaterThanOrEqual(3);
       expect(p.logoUrl).toBe(`/uploads/demo/${p.slug}/logo.svg`);
+      expect(p.shareImageUrl).toBe(`/uploads/demo/${p.slug}/share.png`);
       expect(p.gallery.map((image) => image.alt)).toEqual([
         `${p.name} dashboard`,
         `${p.name} editor`,
@@ -259,18 +260,51 @@ describe('seedDemoCatalog', () => {
 });
 
 describe('ensureDemoMedia', () => {
-  it('writes a logo and three gallery images per product, small and standalone', () => {
+  it('writes a logo, three gallery images and a share card per product, small and standalone', () => {
     const entries = listDemoProducts();
     expect(readdirSync(mediaDir).sort()).toEqual([...entries.map((entry) => entry.product.slug), 'blog'].sort());
     for (const { product } of entries) {
       const files = readdirSync(join(mediaDir, product.slug)).sort();
-      expect(files).toEqual(['gallery-1.svg', 'gallery-2.svg', 'gallery-3.svg', 'logo.svg']);
+      // The seed above was given no PNG encoder, so the share card is there as its SVG source only.
+      expect(files).toEqual(['gallery-1.svg', 'gallery-2.svg', 'gallery-3.svg', 'logo.svg', 'share.svg']);
       for (const file of files) {
         const svg = readFileSync(join(mediaDir, product.slug, file), 'utf8');
         expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), file).toBe(true);
         expect(svg.endsWith('</svg>'), file).toBe(true);
-        expect(Buffer.byteLength(svg), `${product.slug}/${file}`).toBeLessThan(6 * 1024);
+        // The share card carries the logo and a screen inside it.
+        const limit = file === 'share.svg' ? 20 * 1024 : 6 * 1024;
+        expect(Buffer.byteLength(svg), `${product.slug}/${file}`).toBeLessThan(limit);
       }
+      const card = readFileSync(join(mediaDir, product.slug, 'share.svg'), 'utf8');
+      expect(card).toContain('viewBox="0 0 1200 630"');
+      expect(card).toContain(escapeXml(product.name.split(' ')[0] ?? ''));
+    }
+  });
+
+  it('draws each share card as PNG once, and again only when its source changed or the PNG is gone', async () => {
+    const drawn: string[] = [];
+    const toPng = async (svg: string) => {
+      drawn.push(svg);
+      return new TextEncoder().encode(`png of ${svg.length}`);
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'everdeal-share-cards-'));
+    try {
+      await ensureDemoMedia(dir, { toPng });
+      const products = listDemoProducts();
+      expect(drawn).toHaveLength(products.length);
+      for (const { product } of products) {
+        expect(readFileSync(join(dir, product.slug, 'share.png'), 'utf8')).toMatch(/^png of \d+$/);
+      }
+      drawn.length = 0;
+      await ensureDemoMedia(dir, { toPng });
+      expect(drawn).toEqual([]);
+      writeFileSync(join(dir, 'quillstream', 'share.svg'), '<svg');
+      rmSync(join(dir, 'reelsmith', 'share.png'));
+      await ensureDemoMedia(dir, { toPng });
+      expect(drawn).toHaveLength(2);
+      expect(readdirSync(join(dir, 'reelsmith'))).toContain('share.png');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -305,7 +339,7 @@ describe('ensureDemoMedia', () => {
     rmSync(join(mediaDir, 'reelsmith'), { recursive: true });
     await ensureDemoMedia(mediaDir);
     expect(readFileSync(logo, 'utf8')).toBe(original);
-    expect(readdirSync(join(mediaDir, 'reelsmith'))).toHaveLength(4);
+    expect(readdirSync(join(mediaDir, 'reelsmith'))).toHaveLength(5);
     expect(statSync(gallery).mtimeMs).toBe(untouchedAt);
   });
 

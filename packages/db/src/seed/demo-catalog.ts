@@ -6,7 +6,7 @@ import { buildDemoActivity, buildDemoShopperRows, type DemoActivity } from './de
 import { insertDemoCommunity } from './demo-community';
 import { insertDemoOrders } from './demo-orders';
 import { buildDemoCatalogRows } from './demo-rows';
-import { ensureDemoMedia } from './media';
+import { ensureDemoMedia, type SvgToPng } from './media';
 import { buildLicenseCodeRows, buildPlanRow, buildProductRow, type NewLicenseCode } from './rows';
 
 export type SeedCounts = { products: number; plans: number; categories: number; sellers: number; posts: number };
@@ -31,7 +31,10 @@ export async function isCatalogEmpty(db: Db | Tx): Promise<boolean> {
  * with one insert statement per table, then writes the images.
  * Returns zeros when another process seeded first.
  */
-export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?: Date }): Promise<SeedCounts> {
+export async function seedDemoCatalog(
+  db: Db,
+  options: { mediaDir: string; now?: Date; toPng?: SvgToPng },
+): Promise<SeedCounts> {
   const now = options.now ?? new Date();
   const rows = buildDemoCatalogRows(now);
   const counts = await db.transaction(async (tx) => {
@@ -113,7 +116,7 @@ export async function seedDemoCatalog(db: Db, options: { mediaDir: string; now?:
   // Bulk-loaded tables need planner statistics before the first request (see synthetic.ts).
   if (counts.products > 0) await db.execute(sql`analyze`);
   // Files are written whether or not this process won the race: this machine may serve them.
-  await ensureDemoMedia(options.mediaDir);
+  await ensureDemoMedia(options.mediaDir, { toPng: options.toPng });
   return counts;
 }
 

@@ -3,7 +3,7 @@
  * and the demo seed (batch inserts), so both produce rows the same way.
  */
 import type { categories, licenseCodes, plans, products, sellers, users } from '../schema';
-import { demoGallery, demoLogoUrl } from './media';
+import { demoGallery, demoLogoUrl, demoShareImageUrl } from './media';
 import type { Random } from './prng';
 
 export type NewUser = typeof users.$inferInsert;
@@ -20,7 +20,7 @@ export type LicenseCode = typeof licenseCodes.$inferSelect;
 
 export type CategoryRowInput = Omit<NewCategory, 'id'>;
 export type SellerRowInput = Omit<NewSeller, 'id'>;
-/** Logo and gallery default to the demo media URLs of the slug. */
+/** Logo, gallery and share card default to the demo media URLs of the slug. */
 export type ProductRowInput = Omit<NewProduct, 'id' | 'logoUrl'> & { logoUrl?: string };
 export type PlanRowInput = Partial<Omit<NewPlan, 'id' | 'productId'>>;
 
@@ -43,6 +43,9 @@ export function buildProductRow(input: ProductRowInput): NewProduct {
     ...input,
     logoUrl: input.logoUrl ?? demoLogoUrl(input.slug),
     gallery: input.gallery ?? demoGallery(input.slug, input.name),
+    // A product drawn by the demo media gets its share card too; one with its own logo does not.
+    shareImageUrl:
+      input.shareImageUrl !== undefined ? input.shareImageUrl : input.logoUrl ? null : demoShareImageUrl(input.slug),
     // `null` is a deliberate "no redemption link"; only a missing value gets the default.
     redemptionUrl: input.redemptionUrl !== undefined ? input.redemptionUrl : `https://${input.slug}.example/redeem`,
     createdAt,

@@ -133,6 +133,14 @@ describe('?ref= visits', () => {
     expect((await dashboardOf(member.token)).clicks).toBe(1);
   });
 
+  it('stop counting once the member deactivated the account (decision 002)', async () => {
+    const member = await joinAsNewUser();
+    expect(await visit(member.code, '/deals', '203.0.113.9')).toBeDefined();
+    // A session made just now confirms the deactivation of an account without a password.
+    expect((await callApi(t.app, 'users/deactivateUser', {}, { token: member.token })).status).toBe(200);
+    expect(await visit(member.code, '/deals', '203.0.113.9')).toBeUndefined();
+  });
+
   it('ignore an unknown or malformed code silently, and never count API calls', async () => {
     const before = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(affiliateClicks);
     expect(await visit('ZZZZZZZZ')).toBeUndefined();

@@ -11,8 +11,8 @@ import {
   AFFILIATE_REF_COOKIE,
   AFFILIATE_REF_PARAM,
 } from '@everdeal/contracts';
-import { affiliateClicks, affiliates, type Db } from '@everdeal/db';
-import { eq } from 'drizzle-orm';
+import { affiliateClicks, affiliates, type Db, users } from '@everdeal/db';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { hashClickToken } from './affiliates.service';
@@ -48,10 +48,12 @@ export async function recordReferralClick(
 ): Promise<string | null> {
   const code = input.code.trim().toUpperCase();
   if (!AFFILIATE_CODE_PATTERN.test(code)) return null;
+  // The code of a deactivated account counts no more visits (decision 002); what it earned stays.
   const [affiliate] = await deps.db
     .select({ id: affiliates.id })
     .from(affiliates)
-    .where(eq(affiliates.code, code))
+    .innerJoin(users, eq(users.id, affiliates.userId))
+    .where(and(eq(affiliates.code, code), eq(users.status, 'active')))
     .limit(1);
   if (!affiliate) return null;
   if (!(await deps.limits.tryConsume('affiliateClickPerIp', input.ip))) return null;

@@ -111,13 +111,17 @@ describe('getProduct', () => {
 });
 
 describe('getCategories', () => {
-  it('lists categories in display order with their published product counts', async () => {
+  it('lists categories in display order, each counting the deals its page lists (issue 17)', async () => {
     const second = await createCategory(catalog.t.db, { name: 'Zeta', position: 1001, description: 'Second' });
     const first = await createCategory(catalog.t.db, { name: 'Alpha', position: 1000, description: 'First' });
     const empty = await createCategory(catalog.t.db, { name: 'Empty', position: 1002 });
     await createProduct(catalog.t.db, { categoryId: first.id });
-    await createProduct(catalog.t.db, { categoryId: first.id });
+    await createProduct(catalog.t.db, { categoryId: first.id, plans: [{ codes: 0 }] });
+    // Neither counted nor listed by default: unpublished, upcoming, ended by status or by time.
     await createProduct(catalog.t.db, { categoryId: first.id, isPublished: false });
+    await createProduct(catalog.t.db, { categoryId: first.id, dealStatus: 'upcoming' });
+    await createProduct(catalog.t.db, { categoryId: first.id, dealStatus: 'ended' });
+    await createProduct(catalog.t.db, { categoryId: first.id, endsAt: new Date(catalog.clock.getTime() - 1000) });
     await createProduct(catalog.t.db, { categoryId: second.id });
 
     const { status, body } = await callApi<CategoryList>(catalog.t.app, 'products/getCategories');
@@ -128,5 +132,9 @@ describe('getCategories', () => {
       { slug: second.slug, name: 'Zeta', description: 'Second', productCount: 1 },
       { slug: empty.slug, name: 'Empty', description: '', productCount: 0 },
     ]);
+    // The count is what the category's page lists: the same filter, the same total.
+    for (const category of ours) {
+      expect((await catalog.getProducts({ category: category.slug })).total, category.slug).toBe(category.productCount);
+    }
   });
 });

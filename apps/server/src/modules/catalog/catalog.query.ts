@@ -30,7 +30,7 @@ export function searchWords(q: string | undefined): string[] {
   );
 }
 
-export type Search = { condition: SQL; rank: SQL<number>; text: string };
+export type Search = { condition: SQL; rank: SQL<number>; text: string; words: string[] };
 
 /**
  * Full-text search over the weighted document (all words, the last one as a prefix so results
@@ -48,6 +48,7 @@ export function buildSearch(q: string | undefined): Search | undefined {
   const name = sql`lower(${products.name})`;
   return {
     text,
+    words,
     // Two index scans joined by UNION ALL: an OR of both tests in one WHERE would make the planner
     // scan every product. The trigram branch has a one-time filter, skipped when FTS found any.
     condition: sql`${products.id} in (

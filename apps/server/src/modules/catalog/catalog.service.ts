@@ -4,6 +4,7 @@ import {
   type GetProductsQuery,
   type ProductDetail,
   type ProductList,
+  SEARCH_FEW_RESULTS,
   SEARCH_SUGGESTION_LIMIT,
   type SearchSuggestion,
   ShoppingMessage,
@@ -11,7 +12,16 @@ import {
 import { categories, type Db, plans, products, sellers } from '@everdeal/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
-import { buildSearch, filterConditions, isPublished, type ListOrder, orderFor, statusCondition } from './catalog.query';
+import { getCorrectedPage, getSearchCorrection, suggestCategories } from './catalog.correction';
+import {
+  buildSearch,
+  filterConditions,
+  isPublished,
+  type ListOrder,
+  orderFor,
+  searchWords,
+  statusCondition,
+} from './catalog.query';
 import { type CatalogDeps, loadPlans, summaryColumns, toSummary, withPlans } from './catalog.summaries';
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
@@ -48,8 +58,10 @@ export async function requireProductRef(
  * `/api/products/getProducts`: a page of published products, in at most three statements
  * whatever the page size: the page, which walks the index of its sort and stops after
  * `pageSize` matches (migration 0004); the total, counted only when the page does not tell it
- * (a full page, or nothing past the end), alongside the page's plans; and, for a search that
- * found nothing, the "did you mean" names (then no plans or count are needed).
+ * (a full page, or nothing past the end), alongside the page's plans. A search that found
+ * nothing on its first page tries the corrected query instead (one statement with its total),
+ * then loads its plans or, when that finds nothing either, the "did you mean" names; one that
+ * found only a few asks the vocabulary for a correction beside the plans (decision 003).
  */
 export async function getProducts(
   { db, now }: CatalogDeps,
@@ -59,7 +71,8 @@ export async function getProducts(
   const current = now();
   const search = buildSearch(query.q);
   const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
-  const where = and(filterConditions(query, order, current), search?.condition);
+  const filters = filterConditions(query, order, current);
+  const where = and(filters, search?.condition);
   const offset = (query.page - 1) * query.pageSize;
   const rows = await db
     .select(summaryColumns)
@@ -69,21 +82,49 @@ export async function getProducts(
     .orderBy(...orderFor(order, search))
     .limit(query.pageSize)
     .offset(offset);
+  const list = {
+    page: query.page,
+    pageSize: query.pageSize,
+    suggestions: [],
+    correction: null,
+    categorySuggestions: [],
+  };
+
+  if (search && query.page === 1 && rows.length === 0) {
+    const corrected = await getCorrectedPage(db, {
+      words: search.words,
+      filters,
+      order,
+      limit: query.pageSize,
+      offset,
+    });
+    if (!corrected)
+      return { ...list, items: [], total: 0, suggestions: await getSearchSuggestions(db, search.text, current) };
+    const summaries = await withPlans({ db, now }, corrected.rows);
+    return {
+      ...list,
+      items: corrected.rows.flatMap((row) => summaries.get(row.id) ?? []),
+      total: corrected.total,
+      correction: { query: corrected.query, applied: true },
+      categorySuggestions: suggestCategories(searchWords(corrected.query), corrected.rows),
+    };
+  }
 
   // A page short of full is the last one, so it tells the total; so does an empty first page.
   // A section of a page (`countTotal: false`) shows no total, so it skips the count.
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
-  const [total, summaries] = await Promise.all([
+  const isFewResults = search !== undefined && query.page === 1 && pageTellsTotal && rows.length < SEARCH_FEW_RESULTS;
+  const [total, summaries, correction] = await Promise.all([
     pageTellsTotal || !countTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
     withPlans({ db, now }, rows),
+    isFewResults ? getSearchCorrection(db, search.words) : null,
   ]);
-  const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
   return {
+    ...list,
     items: rows.flatMap((row) => summaries.get(row.id) ?? []),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-    suggestions,
+    correction: correction === null ? null : { query: correction, applied: false },
+    categorySuggestions: search ? suggestCategories(search.words, rows) : [],
   };
 }
 
@@ -118,6 +159,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
       ...summaryColumns,
       description: products.description,
       gallery: products.gallery,
+      shareImageUrl: products.shareImageUrl,
       tags: products.tags,
       alternativeTo: products.alternativeTo,
       integrations: products.integrations,
@@ -149,6 +191,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     integrations: row.integrations,
     ai: { models: row.aiModels, creditsPerMonth: row.aiCreditsPerMonth, bringYourOwnKey: row.aiBringYourOwnKey },
     refundWindowDays: row.refundWindowDays,
+    shareImage: row.shareImageUrl,
     dealHealth:
       row.dealHealthScore === null || row.dealHealthParts === null
         ? null
@@ -156,8 +199,12 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
   };
 }
 
-/** Categories in their display order, each with its number of published products. */
-export async function getCategories({ db }: CatalogDeps): Promise<CategoryList> {
+/**
+ * Categories in their display order, each with the number of deals its page lists by default:
+ * published and current (live or sold out, not upcoming or ended; decision 003), so a tile's
+ * count is the count of the page it opens (issue 17).
+ */
+export async function getCategories({ db, now }: CatalogDeps): Promise<CategoryList> {
   const rows = await db
     .select({
       slug: categories.slug,
@@ -166,7 +213,7 @@ export async function getCategories({ db }: CatalogDeps): Promise<CategoryList> 
       productCount: sql<number>`count(${products.id})`.mapWith(Number),
     })
     .from(categories)
-    .leftJoin(products, and(eq(products.categoryId, categories.id), isPublished))
+    .leftJoin(products, and(eq(products.categoryId, categories.id), isPublished, statusCondition('current', now())))
     .groupBy(categories.id)
     .orderBy(asc(categories.position), asc(categories.name));
   return { categories: rows };

@@ -25,7 +25,15 @@ describe('getProducts paging', () => {
     expect(third.items).toHaveLength(1);
 
     const past = await getProducts({ category: category.slug, pageSize: 2, page: 4, sort: 'newest' });
-    expect(past).toEqual({ items: [], total: 5, page: 4, pageSize: 2, suggestions: [] });
+    expect(past).toEqual({
+      items: [],
+      total: 5,
+      page: 4,
+      pageSize: 2,
+      suggestions: [],
+      correction: null,
+      categorySuggestions: [],
+    });
 
     const farPast = await getProducts({ category: category.slug, page: 1000 });
     expect(farPast).toMatchObject({ items: [], total: 5, page: 1000, pageSize: 24 });
@@ -47,6 +55,8 @@ describe('getProducts paging', () => {
       page: 1,
       pageSize: 24,
       suggestions: [],
+      correction: null,
+      categorySuggestions: [],
     });
     expect(await getProducts({ category: category.slug, page: 3 })).toEqual({
       items: [],
@@ -54,6 +64,8 @@ describe('getProducts paging', () => {
       page: 3,
       pageSize: 24,
       suggestions: [],
+      correction: null,
+      categorySuggestions: [],
     });
   });
 

@@ -1,5 +1,5 @@
 import { type OrderItem, PaymentMessage, RefundMessage } from '@everdeal/contracts';
-import { licenseCodes, moneyMovements, orderItemCodes, sandboxCards, sandboxLedger } from '@everdeal/db';
+import { licenseCodes, moneyMovements, orderItemCodes, orderItems, sandboxCards, sandboxLedger } from '@everdeal/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, findMailFiles, waitForMailFile } from '../../../test/accounts';
@@ -142,6 +142,21 @@ describe('subscriptions', () => {
     expect(charges).toHaveLength(1);
     const resumed = await call('orders/resumeSubscription', buyer, await signIn(buyer), ids);
     expect(resumed.status).toBe(409);
+  });
+
+  it('deactivating the account cancels its subscriptions at period end: no charge after it (decision 002)', async () => {
+    const { buyer, item, periodEnd } = await boughtSubscription('Deactivated AI');
+    const fresh = await signIn(buyer);
+    expect((await callApi(t.app, 'users/deactivateUser', {}, { token: fresh })).status).toBe(200);
+    const [canceled] = await t.db.select().from(orderItems).where(eq(orderItems.id, item.id));
+    expect(canceled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+    clock = new Date(periodEnd.getTime() + 1000);
+    await runRenewals(jobDeps());
+    const [ended] = await t.db.select().from(orderItems).where(eq(orderItems.id, item.id));
+    expect(ended?.status).toBe('ended');
+    const charges = await t.db.select().from(moneyMovements).where(eq(moneyMovements.orderItemId, item.id));
+    expect(charges).toHaveLength(1);
   });
 
   it('retries a declined renewal 1, 3 and 7 days after the period end with a mail each time, then ends it', async () => {

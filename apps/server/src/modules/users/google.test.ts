@@ -96,7 +96,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     }
   });
 
-  it('refuses a deactivated account like a password login does', async () => {
+  it('tells the owner Google vouched for that the account was deactivated (decision 002)', async () => {
     const sub = nextSubject();
     const email = uniqueEmail('g');
     const first = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
@@ -104,8 +104,10 @@ describe('Google sign-in against a local OpenID provider', () => {
     const deactivated = await callApi(t.app, 'users/deactivateUser', {}, { token: first.body.data.token });
     expect(deactivated.status).toBe(200);
     const again = await googleLogin(await oidc.mintAccessToken({ sub, email, emailVerified: true }));
-    expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('Invalid email or password');
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(
+      'This account was deactivated. To reactivate it, write to support@everdeal.local or use the contact form.',
+    );
   });
 
   it('a Google-only account cannot sign in with a password', async () => {

@@ -15,7 +15,7 @@ import { createLoginGuard, loginDelaySeconds, MAX_LOGIN_DELAY_SECONDS } from './
 
 const UNDER_ATTACK = {
   code: 429,
-  msg: 'Too many sign-in attempts on this account. If it is yours, we have e-mailed you a link to sign in.',
+  msg: 'Too many login attempts on this account. If it is yours, we have e-mailed you a link to log in.',
   data: null,
 };
 
@@ -115,8 +115,8 @@ describe('password sign-in through the API', () => {
     expect(atHome.body).toMatchObject({ code: 0 });
     // The owner travelling gets the mailed link (one per 15 minutes, whatever the attackers do).
     expect((await login(owner.email, owner.password, '10.2.2.1')).body).toEqual(UNDER_ATTACK);
-    const mail = await waitForMailFile(t.dataDir, owner.email, /Subject: Your Everdeal sign-in link/);
-    expect(findMailFiles(t.dataDir, owner.email, /Subject: Your Everdeal sign-in link/)).toHaveLength(1);
+    const mail = await waitForMailFile(t.dataDir, owner.email, /Subject: Your Everdeal login link/);
+    expect(findMailFiles(t.dataDir, owner.email, /Subject: Your Everdeal login link/)).toHaveLength(1);
     const signedIn = await callApi<AuthResult>(
       t.app,
       'users/loginWithLink',
@@ -137,11 +137,11 @@ describe('password sign-in through the API', () => {
     }
     await login(owner.email, owner.password, '10.3.2.1');
     const token = signInTokenFromMail(
-      await waitForMailFile(t.dataDir, owner.email, /Subject: Your Everdeal sign-in link/),
+      await waitForMailFile(t.dataDir, owner.email, /Subject: Your Everdeal login link/),
     );
     expect((await callApi(t.app, 'users/loginWithLink', { token }, { ip: '10.3.2.1' })).status).toBe(200);
     const again = await callApi(t.app, 'users/loginWithLink', { token }, { ip: '10.3.2.1' });
-    expect(again.body).toEqual({ code: 400, msg: 'The sign-in link is invalid or has expired', data: null });
+    expect(again.body).toEqual({ code: 400, msg: 'The login link is invalid or has expired', data: null });
     const madeUp = await callApi(t.app, 'users/loginWithLink', { token: 'x'.repeat(43) }, { ip: '10.3.2.1' });
     expect(madeUp.status).toBe(400);
   });

@@ -9,10 +9,17 @@ export const AccountMessage = {
   avatarType: 'Please upload a JPEG, PNG, WebP or GIF image',
   avatarTooLarge: 'Images must be 5 MB or smaller',
   /** Decision 002: the answer to a sign-in from a new address while the account is under attack. */
-  accountUnderAttack:
-    'Too many sign-in attempts on this account. If it is yours, we have e-mailed you a link to sign in.',
-  signInLinkInvalid: 'The sign-in link is invalid or has expired',
+  accountUnderAttack: 'Too many login attempts on this account. If it is yours, we have e-mailed you a link to log in.',
+  signInLinkInvalid: 'The login link is invalid or has expired',
   passwordIncorrect: 'The password is incorrect',
   /** Decision 002: a Google-only account confirms deactivation with a fresh sign-in instead of a password. */
-  deactivateNeedsFreshSignIn: 'Please sign in with Google again, then deactivate your account within 5 minutes',
+  deactivateNeedsFreshSignIn: 'Please log in with Google again, then deactivate your account within 5 minutes',
 } as const;
+
+/**
+ * Decision 002: told only to someone who proved they own the account (its password, or Google),
+ * so it reveals nothing to anyone else; says how to reach the people who can reactivate it.
+ */
+export function deactivatedAccountMessage(supportEmail: string): string {
+  return `This account was deactivated. To reactivate it, write to ${supportEmail} or use the contact form.`;
+}

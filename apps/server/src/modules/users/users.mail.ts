@@ -38,7 +38,7 @@ export function resetPasswordMail(user: Recipient, link: string, brand: MailBran
         paragraphs: ['Someone asked to reset the password of your account. If it was you, choose a new one here:'],
         action: { label: 'Choose a new password', url: link },
         afterAction: [
-          'The link works once and expires in 30 minutes. Setting a new password signs you out everywhere.',
+          'The link works once and expires in 30 minutes. Setting a new password logs you out everywhere.',
           'If you did not ask for this, ignore this mail: your password stays as it is.',
         ],
       },
@@ -51,16 +51,16 @@ export function resetPasswordMail(user: Recipient, link: string, brand: MailBran
 export function signInLinkMail(user: Recipient, link: string, brand: MailBrand): MailMessage {
   return {
     to: user.email,
-    subject: `Your ${BRAND_NAME} sign-in link`,
+    subject: `Your ${BRAND_NAME} login link`,
     link,
     ...renderMail(
       {
         greeting: greeting(user),
         paragraphs: [
-          'Someone tried many passwords on your account, so for now we only let in devices that signed in before, and people holding this link.',
-          'If you are trying to sign in, use this button:',
+          'Someone tried many passwords on your account, so for now we only let in devices that logged in before, and people holding this link.',
+          'If you are trying to log in, use this button:',
         ],
-        action: { label: 'Sign in to Everdeal', url: link },
+        action: { label: 'Log in to Everdeal', url: link },
         afterAction: [
           'The link works once and expires in 15 minutes.',
           'If it was not you, there is nothing to do: the attempts were stopped and your password still works on your devices. Choosing a longer password makes guessing it hopeless.',

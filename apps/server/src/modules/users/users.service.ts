@@ -6,14 +6,14 @@ import {
   type User,
   ValidationMessage,
 } from '@everdeal/contracts';
-import { type Db, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { type Db, orderItems, orders, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { fetchGoogleProfile } from './google';
-import { AccountMessage } from './messages';
+import { AccountMessage, deactivatedAccountMessage } from './messages';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type PasswordHasher } from './passwords';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 import { welcomeMail } from './users.mail';
@@ -80,14 +80,23 @@ async function signIn(deps: UsersDeps, user: UserRow): Promise<AuthResult> {
 
 /**
  * Register (requirements §7). Telling a visitor that an address is taken reveals that it has an account,
- * which any sign-up form does; the rate limits bound how fast anyone can ask.
+ * which any sign-up form does; the rate limits bound how fast anyone can ask. A taken address is
+ * checked against the password typed (decision 002): its owner, coming back to a deactivated
+ * account, is told so and how to reach support; anyone else hears "already exists", after the
+ * same argon2 work whatever the account's state.
  */
 export async function register(
   deps: UsersDeps,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<AuthResult> {
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing) {
+    if ((await isOwnersPassword(deps, existing, input.password)) && existing.status !== 'active') {
+      throw AppError.conflict(deactivatedAccountMessage(deps.brand.supportEmail));
+    }
+    throw AppError.validation(AccountMessage.emailTaken);
+  }
   requireUncommonPassword(input.password);
-  if (await findUserByEmail(deps.db, input.email)) throw AppError.validation(AccountMessage.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.now();
   let user: UserRow | undefined;
@@ -107,20 +116,30 @@ export async function register(
 }
 
 /**
- * E-mail and password sign-in. An unknown e-mail, a wrong password, a deactivated account and an
- * account without a password (Google only) all get the same 400 after the same argon2 work, so
- * neither the answer nor its timing tells whether an account exists.
+ * Whether `password` is the account's, after argon2 work of the same cost whether the account
+ * has a password or not (a Google-only one never matches), so timing tells nothing.
+ */
+async function isOwnersPassword(deps: UsersDeps, user: UserRow | undefined, password: string): Promise<boolean> {
+  // No account accepts a longer password, so it is wrong without spending argon2 on a megabyte.
+  if (password.length > MAX_PASSWORD_LENGTH) return false;
+  return user?.passwordHash
+    ? deps.passwords.verify(user.passwordHash, password)
+    : deps.passwords.verifyNothing(password);
+}
+
+/**
+ * E-mail and password sign-in. An unknown e-mail, a wrong password and an account without a
+ * password (Google only) all get the same 400 after the same argon2 work, so neither the answer
+ * nor its timing tells whether an account exists. Only the right password of a deactivated
+ * account hears that it was deactivated (409, decision 002).
  */
 export async function login(deps: UsersDeps, input: { email: string; password: string }): Promise<AuthResult> {
-  // No account accepts a longer password, so it is wrong without spending argon2 on a megabyte.
   if (input.password.length > MAX_PASSWORD_LENGTH) throw AppError.badRequest(AccountMessage.invalidCredentials);
   const user = await findUserByEmail(deps.db, input.email);
-  const isPasswordRight = user?.passwordHash
-    ? await deps.passwords.verify(user.passwordHash, input.password)
-    : await deps.passwords.verifyNothing(input.password);
-  if (!user || !isPasswordRight || user.status !== 'active') {
+  if (!user || !(await isOwnersPassword(deps, user, input.password))) {
     throw AppError.badRequest(AccountMessage.invalidCredentials);
   }
+  if (user.status !== 'active') throw AppError.conflict(deactivatedAccountMessage(deps.brand.supportEmail));
   return signIn(deps, user);
 }
 
@@ -141,7 +160,8 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
     return row?.user;
   };
   let user = (await identityOf()) ?? (await findUserByEmail(db, profile.email));
-  if (user && user.status !== 'active') throw AppError.badRequest(AccountMessage.invalidCredentials);
+  // Google vouched for the address, so its owner may hear that the account was deactivated.
+  if (user && user.status !== 'active') throw AppError.conflict(deactivatedAccountMessage(deps.brand.supportEmail));
   if (!user) {
     const now = deps.now();
     // A parallel first sign-in may create the same address; then both use the one that exists.
@@ -219,7 +239,11 @@ async function requireOwnerConfirmation(
   }
 }
 
-/** Deactivation keeps the row (orders stay on record) but ends every session and every sign-in. */
+/**
+ * Deactivation keeps the row (orders, codes and commissions stay on record) but ends every session
+ * and every login, and cancels the account's subscriptions at the end of the period already paid:
+ * nobody could log in to cancel them afterwards (decision 002).
+ */
 export async function deactivateUser(
   deps: UsersDeps,
   caller: { user: UserRow; sessionId: string },
@@ -227,9 +251,20 @@ export async function deactivateUser(
 ): Promise<null> {
   await requireOwnerConfirmation(deps, caller, input.password);
   const now = deps.now();
+  const userId = caller.user.id;
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, caller.user.id));
-    await revokeUserSessions(tx, caller.user.id, now);
+    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, now);
+    await tx
+      .update(orderItems)
+      .set({ cancelAtPeriodEnd: true })
+      .where(
+        and(
+          eq(orderItems.status, 'active'),
+          eq(orderItems.planKind, 'subscription'),
+          inArray(orderItems.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+        ),
+      );
   });
   return null;
 }

@@ -278,8 +278,8 @@ describe('changePassword', () => {
 });
 
 describe('deactivateUser', () => {
-  it('revokes every session, keeps the row and refuses sign-in with the generic message', async () => {
-    const user = await registerUser(t.app);
+  it('revokes every session and keeps the row; only the right password hears it was deactivated (decision 002)', async () => {
+    const user = await registerUser(t.app, { password: 'quiet-Lantern-907-orchard' });
     const other = await callApi<AuthResult>(t.app, 'users/login', { email: user.email, password: user.password });
     const done = await callApi(t.app, 'users/deactivateUser', { password: user.password }, { token: user.token });
     expect(done).toMatchObject({ status: 200, body: { code: 0, data: null } });
@@ -288,12 +288,27 @@ describe('deactivateUser', () => {
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, user.user.id));
     expect(row?.status).toBe('deactivated');
+    const deactivated = {
+      code: 409,
+      msg: 'This account was deactivated. To reactivate it, write to support@everdeal.local or use the contact form.',
+      data: null,
+    };
+    // Its owner (the right password) is told, and where to turn; a stranger learns nothing new.
     const login = await callApi(t.app, 'users/login', { email: user.email, password: user.password });
-    expect(login.status).toBe(400);
-    expect(login.body).toEqual({ code: 400, msg: 'Invalid email or password', data: null });
+    expect(login).toMatchObject({ status: 409, body: deactivated });
+    const guess = await callApi(t.app, 'users/login', { email: user.email, password: GOOD_PASSWORD });
+    expect(guess.body).toEqual({ code: 400, msg: 'Invalid email or password', data: null });
     // The address stays taken: the account and its orders are kept for the records.
-    const again = await callApi(t.app, 'users/register', { email: user.email, password: GOOD_PASSWORD });
-    expect(again.status).toBe(422);
+    const again = await callApi(t.app, 'users/register', { email: user.email, password: user.password });
+    expect(again).toMatchObject({ status: 409, body: deactivated });
+    const taken = await callApi(t.app, 'users/register', { email: user.email, password: GOOD_PASSWORD });
+    expect(taken.body).toEqual({ code: 422, msg: 'An account with this email already exists', data: null });
+  });
+
+  it('an active account taken at sign-up says "already exists" whatever the password', async () => {
+    const user = await registerUser(t.app);
+    const same = await callApi(t.app, 'users/register', { email: user.email.toUpperCase(), password: user.password });
+    expect(same.body).toEqual({ code: 422, msg: 'An account with this email already exists', data: null });
   });
 
   it('needs the password (decision 002): none, or no body at all, is a 422; a wrong one a 400; nothing changes', async () => {
@@ -325,7 +340,7 @@ describe('deactivateUser', () => {
     const refused = await callApi(t.app, 'users/deactivateUser', {}, { token: stale });
     expect(refused.body).toEqual({
       code: 403,
-      msg: 'Please sign in with Google again, then deactivate your account within 5 minutes',
+      msg: 'Please log in with Google again, then deactivate your account within 5 minutes',
       data: null,
     });
     const fresh = await createSession(t.db, userId, new Date());

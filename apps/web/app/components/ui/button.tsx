@@ -2,7 +2,8 @@ import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline';
+/** `danger` and `danger-outline`: an action that destroys or cannot be undone (deactivating an account). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger' | 'danger-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -19,6 +20,9 @@ const variantClasses: Record<ButtonVariant, string> = {
   secondary: 'bg-brand-50 text-brand-700 hover:bg-brand-100',
   ghost: 'bg-transparent text-ink-700 hover:bg-ink-900/5 hover:text-ink-900',
   outline: 'border border-ink-900/12 bg-white text-ink-900 shadow-xs hover:border-ink-900/25 hover:bg-canvas',
+  danger: 'bg-red-600 text-white shadow-sm shadow-red-900/20 hover:bg-red-700 focus-visible:outline-red-600',
+  'danger-outline':
+    'border border-red-300 bg-white text-red-700 shadow-xs hover:border-red-400 hover:bg-red-50 focus-visible:outline-red-600',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {

@@ -25,9 +25,24 @@ const typeStyles: Record<ToastType, { icon: LucideIcon; iconClass: string; barCl
 
 const isTop = (placement: ToastPlacement) => placement.startsWith('top');
 
-/** Where a stacked toast sits: 20 px from its edge, then 76 px apart (requirements §9). */
-function positionStyle(placement: ToastPlacement, index: number): CSSProperties {
-  const offset = TOAST_STACK_OFFSET_PX + index * TOAST_STACK_GAP_PX;
+/** Room between two stacked toasts: 76 px from one top to the next for a 60 px toast (requirements §9). */
+const TOAST_SPACING_PX = TOAST_STACK_GAP_PX - 60;
+
+/**
+ * Where each toast of one placement sits: the first 20 px from its edge, then 76 px apart
+ * (requirements §9), or further when a long message wrapped and the one before is taller.
+ */
+function stackOffsets(stack: readonly ToastItem[], heights: ReadonlyMap<string, number>): number[] {
+  const offsets: number[] = [];
+  let offset = TOAST_STACK_OFFSET_PX;
+  for (const item of stack) {
+    offsets.push(offset);
+    offset += Math.max(TOAST_STACK_GAP_PX, (heights.get(item.id) ?? 0) + TOAST_SPACING_PX);
+  }
+  return offsets;
+}
+
+function positionStyle(placement: ToastPlacement, offset: number): CSSProperties {
   const style: CSSProperties = isTop(placement) ? { top: offset } : { bottom: offset };
   if (placement.endsWith('left')) style.left = TOAST_STACK_OFFSET_PX;
   else if (placement.endsWith('right')) style.right = TOAST_STACK_OFFSET_PX;
@@ -41,7 +56,15 @@ const widthStyle: CSSProperties = {
   maxWidth: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - ${2 * TOAST_STACK_OFFSET_PX}px))`,
 };
 
-function ToastCard({ item, index }: { item: ToastItem; index: number }) {
+interface ToastCardProps {
+  item: ToastItem;
+  /** Distance from the placement's edge, px. */
+  offset: number;
+  /** Tells the stack the card's height (0 once it leaves), so a wrapped message pushes the next toast further. */
+  onMeasure: (id: string, height: number) => void;
+}
+
+function ToastCard({ item, offset, onMeasure }: ToastCardProps) {
   const { icon: Icon, iconClass, barClass } = typeStyles[item.type];
   const [isVisible, setIsVisible] = useState(false);
   const [isPaused, setIsPaused] = useState(false);
@@ -72,6 +95,18 @@ function ToastCard({ item, index }: { item: ToastItem; index: number }) {
     };
   }, [hasTimer, isPaused, item.id, item.createdAt]);
 
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => onMeasure(item.id, card.offsetHeight));
+    observer.observe(card);
+    return () => {
+      observer.disconnect();
+      onMeasure(item.id, 0);
+    };
+  }, [item.id, onMeasure]);
+
   const pause = useCallback(() => setIsPaused(true), []);
   const resume = useCallback(() => setIsPaused(false), []);
   const centred = item.placement === 'top' || item.placement === 'bottom';
@@ -89,7 +124,7 @@ function ToastCard({ item, index }: { item: ToastItem; index: number }) {
       onMouseLeave={resume}
       onFocus={pause}
       onBlur={resume}
-      style={{ ...positionStyle(item.placement, index), ...widthStyle }}
+      style={{ ...positionStyle(item.placement, offset), ...widthStyle }}
       className={clsx(
         'toast pointer-events-auto absolute w-max',
         'transition-[top,bottom,opacity,translate] duration-200 ease-out motion-reduce:transition-none',
@@ -97,6 +132,7 @@ function ToastCard({ item, index }: { item: ToastItem; index: number }) {
       )}
     >
       <div
+        ref={cardRef}
         className={clsx(
           'relative flex min-h-[60px] items-center gap-3 overflow-hidden rounded-2xl border border-ink-900/[0.08] bg-white py-2.5 pr-2 pl-3 shadow-pop',
           'transition-[opacity,translate] duration-200 ease-out motion-reduce:transition-none',
@@ -106,7 +142,8 @@ function ToastCard({ item, index }: { item: ToastItem; index: number }) {
         <span className={clsx('grid size-9 shrink-0 place-items-center rounded-full', iconClass)}>
           <Icon aria-hidden="true" className="size-5" strokeWidth={2.25} />
         </span>
-        <p className="line-clamp-2 min-w-0 flex-1 font-medium text-ink-900 text-sm leading-snug">{item.message}</p>
+        {/* The whole message, wrapped (issue 17: a clamp cut long ones off mid-sentence). */}
+        <p className="min-w-0 flex-1 break-words font-medium text-ink-900 text-sm leading-snug">{item.message}</p>
         <button
           type="button"
           aria-label="Dismiss notification"
@@ -136,11 +173,25 @@ function ToastCard({ item, index }: { item: ToastItem; index: number }) {
  * pushes older ones inward.
  */
 export function ToastStack({ items }: { items: readonly ToastItem[] }) {
+  const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const onMeasure = useCallback((id: string, height: number) => {
+    setHeights((current) => {
+      if (current.get(id) === height || (height === 0 && !current.has(id))) return current;
+      const next = new Map(current);
+      // 0: the toast left, its height is forgotten.
+      if (height === 0) next.delete(id);
+      else next.set(id, height);
+      return next;
+    });
+  }, []);
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed inset-0 z-[100]">
       {TOAST_PLACEMENTS.map((placement) => {
         const stack = items.filter((t) => t.placement === placement).reverse();
-        return stack.map((item, index) => <ToastCard key={item.id} item={item} index={index} />);
+        const offsets = stackOffsets(stack, heights);
+        return stack.map((item, index) => (
+          <ToastCard key={item.id} item={item} offset={offsets[index] ?? TOAST_STACK_OFFSET_PX} onMeasure={onMeasure} />
+        ));
       })}
     </section>
   );

@@ -14,6 +14,14 @@ export function toastAuthError(error: unknown, fallback: string) {
   toast.error(fallback);
 }
 
+/**
+ * The server's words when it refuses a login or sign-up because the account was deactivated
+ * (409, said only to its owner: decision 002); null for any other failure.
+ */
+export function accountRefusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 409 ? error.message : null;
+}
+
 export const AuthMessage = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed, please try again later',
@@ -26,6 +34,6 @@ export const AuthMessage = {
     'Password reset link has been sent to your email. Please check your inbox and follow the instructions to reset your password.',
   forgotFailed: 'Failed to send reset link',
   forgotFailedLater: 'Failed to send reset link, please try again later',
-  resetSuccess: 'Your password has been reset. Please sign in with your new password.',
+  resetSuccess: 'Your password has been reset. Please log in with your new password.',
   resetFailed: 'Failed to reset password, please try again later',
 } as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { browseHref, countFilters, formToSearchParams, parseBrowseState, toProductsInput } from './browse-params';
+import {
+  browseHeading,
+  browseHref,
+  countFilters,
+  formToSearchParams,
+  parseBrowseState,
+  toProductsInput,
+} from './browse-params';
 
 describe('parseBrowseState', () => {
   it('reads every filter and turns dollars into cents for the payload', () => {
@@ -70,5 +77,18 @@ describe('formToSearchParams', () => {
     form.set('minPrice', '');
     form.set('sort', 'rating');
     expect(formToSearchParams(form).toString()).toBe('q=voice&sort=rating');
+  });
+});
+
+describe('browseHeading', () => {
+  it('says "Top trending" only for the trending order, and names the category', () => {
+    expect(browseHeading('trending')).toBe('Top trending AI deals');
+    expect(browseHeading('newest')).toBe('Newest AI deals');
+    expect(browseHeading('price-asc', 'Writing')).toBe('AI deals by price, low to high in Writing');
+    const others = (['featured', 'newest', 'popular', 'rating', 'price-asc', 'price-desc', 'ending-soon'] as const).map(
+      (sort) => browseHeading(sort),
+    );
+    for (const heading of others) expect(heading).not.toMatch(/trending/i);
+    expect(new Set(others).size).toBe(others.length);
   });
 });

@@ -32,6 +32,26 @@ export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
 
 export const RATING_OPTIONS = [4.5, 4, 3] as const;
 
+/**
+ * What a browsing page's heading says for its order (issue 17: "Top trending" only when the
+ * list is ranked by trending), with the category when one narrows it.
+ */
+const SORT_HEADINGS: Record<ProductSort, string> = {
+  trending: 'Top trending AI deals',
+  newest: 'Newest AI deals',
+  'price-asc': 'AI deals by price, low to high',
+  'price-desc': 'AI deals by price, high to low',
+  rating: 'Top-rated AI deals',
+  'ending-soon': 'AI deals ending soon',
+  featured: 'Featured AI deals',
+  popular: 'Most upvoted AI deals',
+};
+
+export function browseHeading(sort: ProductSort, categoryName?: string): string {
+  const heading = SORT_HEADINGS[sort];
+  return categoryName ? `${heading} in ${categoryName}` : heading;
+}
+
 // Plain lists rather than the zod enums: this module runs in the browser, and the URL only
 // needs a membership test (the server validates the payload again).
 const SORTS: readonly string[] = [...SORT_OPTIONS.map((option) => option.value), 'featured', 'popular'];

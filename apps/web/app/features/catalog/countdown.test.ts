@@ -24,6 +24,6 @@ describe('getTimeLeft', () => {
 
 describe('formatEndTime', () => {
   it('formats in UTC so the server and the browser agree', () => {
-    expect(formatEndTime('2026-05-03T14:00:00Z')).toBe('May 3, 2:00 PM UTC');
+    expect(formatEndTime('2026-05-03T14:00:00Z')).toBe('May 3, 2026 at 2:00 PM UTC');
   });
 });

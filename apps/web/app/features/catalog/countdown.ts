@@ -1,3 +1,5 @@
+import { formatDateTime } from '~/lib/format-date';
+
 export interface TimeLeft {
   days: number;
   hours: number;
@@ -28,18 +30,10 @@ export function formatCountdown(left: TimeLeft): string {
 }
 
 /**
- * A deal's end as text that is the same on the server and in every browser (UTC), e.g.
- * "May 3, 2:00 PM UTC": the server renders it, the countdown replaces it after hydration.
+ * A deal's end as text that is the same on the server and in every browser (UTC), in the
+ * store's date format, e.g. "May 3, 2026 at 2:00 PM UTC": the server renders it, the countdown
+ * replaces it after hydration.
  */
 export function formatEndTime(iso: string): string {
-  return `${endTimeFormat.format(new Date(iso))} UTC`;
+  return `${formatDateTime(iso, 'UTC')} UTC`;
 }
-
-// Built once: constructing a formatter costs far more than formatting with one.
-const endTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});

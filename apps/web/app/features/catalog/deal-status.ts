@@ -25,22 +25,6 @@ export function getDealBadge(status: DealStatus, endsAt: string | null, now = Da
   return null;
 }
 
-/**
- * A deal's end date, formatted in UTC so the server-rendered text and the hydrated text agree
- * whatever the visitor's time zone.
- */
-export function formatDealDate(iso: string): string {
-  return dealDateFormat.format(new Date(iso));
-}
-
-// Built once: constructing a formatter costs far more than formatting with one.
-const dealDateFormat = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** Human wording of the time left, e.g. "2 days left", "5 hours left". */
 export function formatTimeLeft(iso: string, now = Date.now()): string | null {
   const remaining = Date.parse(iso) - now;

@@ -8,6 +8,7 @@ const PAGE_FIELDS = [
   'plans',
   'descriptionHtml',
   'gallery',
+  'shareImage',
   'alternativeTo',
   'integrations',
   'ai',

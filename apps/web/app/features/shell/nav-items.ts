@@ -19,5 +19,5 @@ export const MAIN_NAV: readonly NavItem[] = [
 export const LAUNCH_ITEM: NavItem = { label: 'Launch a product', to: '/launch', icon: Rocket };
 export const WISHLIST_ITEM: NavItem = { label: 'Wishlist', to: '/wishlist', icon: Heart };
 export const CART_ITEM: NavItem = { label: 'Cart', to: '/cart', icon: ShoppingCart };
-export const SIGN_IN_ITEM: NavItem = { label: 'Sign in', to: '/auth/login', icon: UserRound };
+export const SIGN_IN_ITEM: NavItem = { label: 'Log in', to: '/auth/login', icon: UserRound };
 export const ACCOUNT_ITEM: NavItem = { label: 'Your account', to: '/user', icon: UserRound };

@@ -88,14 +88,14 @@ export const FAQ_TOPICS: FaqTopic[] = [
         id: 'codes-redeem',
         question: 'How do I redeem a code?',
         answer: [
-          'On the item page, press Redeem: it opens the founder’s redemption page. Sign up or sign in there with the address you want the plan on (it need not be your Everdeal address), paste the code, and your account switches to the plan you bought.',
+          'On the item page, press Redeem: it opens the founder’s redemption page. Create an account or log in there with the address you want the plan on (it need not be your Everdeal address), paste the code, and your account switches to the plan you bought.',
         ],
       },
       {
         id: 'codes-not-working',
         question: 'My code does not work. What now?',
         answer: [
-          'Use the copy button rather than selecting the code by hand (a stray space is the most common cause), and check you are signed in to the right account on the founder’s site. If the code says it was already redeemed and you did not redeem it, open a ticket with the order straight away: we issue a new code and look into the old one.',
+          'Use the copy button rather than selecting the code by hand (a stray space is the most common cause), and check you are logged in to the right account on the founder’s site. If the code says it was already redeemed and you did not redeem it, open a ticket with the order straight away: we issue a new code and look into the old one.',
         ],
       },
       {
@@ -149,21 +149,21 @@ export const FAQ_TOPICS: FaqTopic[] = [
         id: 'account-password',
         question: 'I forgot my password.',
         answer: [
-          'Choose “Forgot password?” in the sign-in window and enter your e-mail address. We send a link that sets a new password; it works once and for 30 minutes. Setting a new password signs you out on every device.',
+          'Choose “Forgot password?” in the login window and enter your e-mail address. We send a link that sets a new password; it works once and for 30 minutes. Setting a new password logs you out on every device.',
         ],
       },
       {
         id: 'account-google',
         question: 'I signed up with Google. Do I have a password?',
         answer: [
-          'No: you sign in with the Google button, and your Google account keeps your sign-in secure. There is no Everdeal password to change or reset.',
+          'No: you log in with the Google button, and your Google account keeps your login secure. There is no Everdeal password to change or reset.',
         ],
       },
       {
         id: 'account-profile',
         question: 'How do I change my name or photo?',
         answer: [
-          'In Your account → Personal info you can change your name, occupation and photo, and your password. Your e-mail address is what you sign in with and cannot be changed there; write to us if you need it moved.',
+          'In Your account → Personal info you can change your name, occupation and photo, and your password. Your e-mail address is what you log in with and cannot be changed there; write to us if you need it moved.',
         ],
         link: { label: 'Open personal info', to: '/user/personal-info' },
       },
@@ -171,7 +171,7 @@ export const FAQ_TOPICS: FaqTopic[] = [
         id: 'account-deactivate',
         question: 'How do I deactivate my account?',
         answer: [
-          'In Your account → Personal info, choose Deactivate account and confirm with your password (an account that signs in with Google confirms with a fresh Google sign-in instead). Deactivation signs you out everywhere and cannot be undone from the website; your orders are kept for our records.',
+          'In Your account → Personal info, choose Deactivate account and confirm with your password (an account that logs in with Google confirms with a fresh Google login instead). Deactivation logs you out everywhere and cannot be undone from the website; your orders are kept for our records.',
         ],
       },
     ],

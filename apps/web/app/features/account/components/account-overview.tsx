@@ -6,13 +6,12 @@ import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses } from '~/components/ui/button';
-
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatMonth } from '~/lib/format-date';
 
 /** /user: who is signed in, and the way to their personal info. */
 export function AccountOverview({ user }: { user: User }) {
   const name = displayName(user);
-  const since = Number.isNaN(Date.parse(user.createdAt)) ? null : memberSince.format(new Date(user.createdAt));
+  const since = Number.isNaN(Date.parse(user.createdAt)) ? null : formatMonth(user.createdAt);
   return (
     <div className="space-y-6">
       <section

@@ -57,7 +57,7 @@ export function ProfileForm({ user }: { user: User }) {
         type="email"
         value={user.email}
         readOnly
-        hint="Your e-mail address signs you in and cannot be changed here."
+        hint="You log in with your e-mail address; it cannot be changed here."
       />
       <div className="flex justify-end">
         <Button type="submit" isLoading={isSaving} disabled={!isDirty || form.hasErrors}>

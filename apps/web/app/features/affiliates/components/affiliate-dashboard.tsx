@@ -1,10 +1,10 @@
 import type { AffiliateDashboard as Dashboard } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { formatMonth } from '~/lib/format-date';
 import { CopyField } from './copy-field';
 import { LinkBuilder } from './link-builder';
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) => formatMonth(`${month}-01T00:00:00Z`);
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -66,7 +66,7 @@ function MemberPanel() {
       <p className="text-ink-700">
         {isLoggedIn
           ? 'Join to get your code and your links.'
-          : 'Sign in or create an account to join; it takes one click after that.'}
+          : 'Log in or create an account to join; it takes one click after that.'}
       </p>
       <Button
         size="lg"

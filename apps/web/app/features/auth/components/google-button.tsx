@@ -4,7 +4,7 @@ import { toast } from '~/components/ui/toast';
 import { useRootData } from '~/lib/root-data';
 import { startSession } from '~/shared/session/session';
 import { loginWithGoogle } from '../api/auth-requests';
-import { AuthMessage, toastAuthError } from '../auth-error';
+import { AuthMessage, accountRefusalOf, toastAuthError } from '../auth-error';
 import { GOOGLE_SCOPE, type GoogleTokenResponse, loadGoogleIdentity } from '../google-identity';
 import { OrDivider } from './legal-note';
 
@@ -36,7 +36,14 @@ function GoogleMark() {
  * access token goes to /api/users/login/google as `idToken`, under an "or" divider. Without
  * GOOGLE_CLIENT_ID neither is shown.
  */
-export function GoogleButton({ onSuccess }: { onSuccess?: () => void }) {
+export function GoogleButton({
+  onSuccess,
+  onRefused,
+}: {
+  onSuccess?: () => void;
+  /** The account Google vouched for was deactivated: the form shows the server's words (decision 002). */
+  onRefused?: (message: string) => void;
+}) {
   const root = useRootData();
   const clientId = root?.googleClientId ?? null;
   const nonce = root?.cspNonce;
@@ -63,7 +70,9 @@ export function GoogleButton({ onSuccess }: { onSuccess?: () => void }) {
       startSession(result);
       onSuccess?.();
     } catch (error) {
-      toastAuthError(error, AuthMessage.googleFailed);
+      const refused = accountRefusalOf(error);
+      if (refused && onRefused) onRefused(refused);
+      else toastAuthError(error, AuthMessage.googleFailed);
     } finally {
       setIsBusy(false);
     }

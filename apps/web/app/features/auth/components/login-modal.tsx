@@ -9,7 +9,7 @@ import { RegisterForm } from './register-form';
 import { SellingPointsList } from './selling-points';
 import { SignInForm } from './sign-in-form';
 
-const TITLES: Record<LoginTab, string> = { login: 'Sign in to Everdeal', register: 'Create your account' };
+const TITLES: Record<LoginTab, string> = { login: 'Log in to Everdeal', register: 'Create your account' };
 
 const tabClass = clsx(
   'h-10 flex-1 rounded-full font-semibold text-ink-500 text-sm transition-colors',
@@ -46,7 +46,7 @@ export function LoginModal() {
               <LogoMark className="size-7" />
               Everdeal
             </div>
-            <p className="relative mt-6 font-semibold text-xl leading-snug">Why thousands of makers buy here</p>
+            <p className="relative mt-6 font-semibold text-xl leading-snug">Why shoppers buy their AI tools here</p>
             <SellingPointsList compact className="relative mt-6" />
           </aside>
 
@@ -54,23 +54,26 @@ export function LoginModal() {
             <Dialog.Title className="pr-12 font-bold text-2xl text-ink-900 tracking-tight">{TITLES[tab]}</Dialog.Title>
             <p className="mt-1.5 text-ink-500 text-sm">
               {tab === 'login'
-                ? 'Welcome back. Sign in to see your deals, wishlist and cart.'
+                ? 'Welcome back. Log in to see your deals, wishlist and cart.'
                 : 'One account for your deals, license codes and wishlist.'}
             </p>
+            {/* The panels leave the tab order (Radix makes them tab stops): they hold the form, so
+                Tab from the tabs goes straight to the e-mail field, never to an outline-less box
+                (issue 17). */}
             <Tabs.Root
               value={tab}
               onValueChange={(value) => setLoginTab(value === 'register' ? 'register' : 'login')}
               className="mt-6"
             >
-              <Tabs.List aria-label="Sign in or create an account" className="flex rounded-full bg-canvas p-1">
+              <Tabs.List aria-label="Log in or create an account" className="flex rounded-full bg-canvas p-1">
                 <Tabs.Trigger value="login" className={tabClass}>
-                  Sign in
+                  Log in
                 </Tabs.Trigger>
                 <Tabs.Trigger value="register" className={tabClass}>
                   Create account
                 </Tabs.Trigger>
               </Tabs.List>
-              <Tabs.Content value="login" className="mt-6 focus:outline-none">
+              <Tabs.Content value="login" tabIndex={-1} className="mt-6 focus:outline-none">
                 <SignInForm
                   footer={
                     <>
@@ -82,14 +85,14 @@ export function LoginModal() {
                   }
                 />
               </Tabs.Content>
-              <Tabs.Content value="register" className="mt-6 focus:outline-none">
+              <Tabs.Content value="register" tabIndex={-1} className="mt-6 focus:outline-none">
                 <RegisterForm
                   successMessage={AuthMessage.registerSuccessModal}
                   footer={
                     <>
                       Already have an account?{' '}
                       <button type="button" className={switchClass} onClick={() => setLoginTab('login')}>
-                        Sign in instead
+                        Log in instead
                       </button>
                     </>
                   }

@@ -9,6 +9,7 @@ import { startSession } from '~/shared/session/session';
 import { register } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
+import { AccountRefusal } from './account-refusal';
 import { GoogleButton } from './google-button';
 import { LegalNote } from './legal-note';
 
@@ -32,7 +33,7 @@ export function RegisterForm({ successMessage, onSuccess, footer }: RegisterForm
     initialValues: { email: '', password: '', firstName: '', lastName: '' },
     validate,
   });
-  const { isSubmitting, onSubmit } = useAuthSubmit(AuthMessage.registerFailed);
+  const { isSubmitting, onSubmit, refusal, setRefusal } = useAuthSubmit(AuthMessage.registerFailed);
 
   const submit = onSubmit(async () => {
     if (!form.validateAll()) return;
@@ -46,6 +47,7 @@ export function RegisterForm({ successMessage, onSuccess, footer }: RegisterForm
   return (
     <div className="space-y-5">
       <form noValidate onSubmit={submit} className="space-y-4">
+        {refusal ? <AccountRefusal message={refusal} /> : null}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         <TextField
           label="Password"
@@ -59,7 +61,7 @@ export function RegisterForm({ successMessage, onSuccess, footer }: RegisterForm
           Create account
         </Button>
       </form>
-      <GoogleButton onSuccess={onSuccess} />
+      <GoogleButton onSuccess={onSuccess} onRefused={setRefusal} />
       <LegalNote action="creating an account" />
       {footer ? <div className="border-ink-900/[0.07] border-t pt-4 text-center text-sm">{footer}</div> : null}
     </div>

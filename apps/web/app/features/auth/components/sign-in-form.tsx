@@ -8,6 +8,7 @@ import { startSession } from '~/shared/session/session';
 import { login } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
+import { AccountRefusal } from './account-refusal';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleButton } from './google-button';
 import { LegalNote } from './legal-note';
@@ -26,7 +27,7 @@ export interface SignInFormProps {
 export function SignInForm({ onSuccess, footer }: SignInFormProps) {
   const form = useForm({ initialValues: { email: '', password: '' }, validate: noFieldValidation });
   const [isForgotOpen, setIsForgotOpen] = useState(false);
-  const { isSubmitting, onSubmit } = useAuthSubmit(AuthMessage.loginFailed);
+  const { isSubmitting, onSubmit, refusal, setRefusal } = useAuthSubmit(AuthMessage.loginFailed);
 
   const submit = onSubmit(async () => {
     const values = form.getValues();
@@ -45,6 +46,7 @@ export function SignInForm({ onSuccess, footer }: SignInFormProps) {
   return (
     <div className="space-y-5">
       <form noValidate onSubmit={submit} className="space-y-4">
+        {refusal ? <AccountRefusal message={refusal} /> : null}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         <TextField
           label="Password"
@@ -63,11 +65,11 @@ export function SignInForm({ onSuccess, footer }: SignInFormProps) {
           {...form.field('password')}
         />
         <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
-          Sign in
+          Log in
         </Button>
       </form>
-      <GoogleButton onSuccess={onSuccess} />
-      <LegalNote action="signing in" />
+      <GoogleButton onSuccess={onSuccess} onRefused={setRefusal} />
+      <LegalNote action="logging in" />
       {footer ? <div className="border-ink-900/[0.07] border-t pt-4 text-center text-sm">{footer}</div> : null}
       <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setIsForgotOpen} initialEmail={form.values.email} />
     </div>

@@ -43,7 +43,7 @@ export function SignInWithLink({ token }: { token: string }) {
         <p className="mt-6 text-ink-500 text-sm">
           Links work once and for 15 minutes.{' '}
           <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">
-            Back to sign in
+            Back to login
           </Link>
         </p>
       </>
@@ -51,7 +51,7 @@ export function SignInWithLink({ token }: { token: string }) {
   }
   return (
     <Button size="lg" className="w-full" isLoading={isSigningIn} onClick={signIn}>
-      Sign in
+      Log in
     </Button>
   );
 }

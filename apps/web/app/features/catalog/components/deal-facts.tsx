@@ -1,6 +1,7 @@
 import type { DealStatus } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import { ENDING_SOON_MS, formatDealDate } from '../deal-status';
+import { formatDate } from '~/lib/format-date';
+import { ENDING_SOON_MS } from '../deal-status';
 import { DealCountdown } from './deal-countdown';
 import { DealStatusBadge } from './deal-status-badge';
 
@@ -65,7 +66,7 @@ export function DealFacts({ status, endsAt, now, className }: DealFactsProps) {
             {status === 'upcoming' ? 'Deal runs until' : isPast ? 'Deal ended' : 'Deal ends'}
           </dt>
           <dd className="text-right font-medium text-ink-900">
-            {endsAt ? <time dateTime={endsAt}>{formatDealDate(endsAt)}</time> : 'No end date set'}
+            {endsAt ? <time dateTime={endsAt}>{formatDate(endsAt)}</time> : 'No end date set'}
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import type { ProductSummary, SearchSuggestion } from '@everdeal/contracts';
+import type { CategoryRef, ProductSummary, SearchCorrection, SearchSuggestion } from '@everdeal/contracts';
 import { useEffect, useState } from 'react';
 import { callApi } from '~/lib/api-client';
 
@@ -13,7 +13,16 @@ export type SearchResult = Pick<
 export type SearchState =
   | { status: 'idle' }
   | { status: 'loading'; query: string; items: SearchResult[] }
-  | { status: 'success'; query: string; items: SearchResult[]; total: number; suggestions: SearchSuggestion[] }
+  | {
+      status: 'success';
+      query: string;
+      items: SearchResult[];
+      total: number;
+      suggestions: SearchSuggestion[];
+      /** The query the results are for when the typed one was corrected, or one offered beside few results. */
+      correction: SearchCorrection | null;
+      categorySuggestions: CategoryRef[];
+    }
   | { status: 'error'; query: string };
 
 /**
@@ -52,6 +61,8 @@ export function useProductSearch(rawQuery: string) {
             items: result.items,
             total: result.total,
             suggestions: result.suggestions ?? [],
+            correction: result.correction ?? null,
+            categorySuggestions: result.categorySuggestions ?? [],
           });
         }
       } catch {

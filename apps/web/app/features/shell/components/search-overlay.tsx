@@ -12,7 +12,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { returnFocusToOpener } from '~/lib/focus-return';
 import { useProductSearch } from '../api/search-products';
 import { useSearchKeyboard } from '../hooks/use-search-keyboard';
-import { SearchResultList, SearchStatus } from './search-results';
+import { SearchHints, SearchResultList, SearchStatus } from './search-results';
 
 export interface SearchOverlayProps {
   open: boolean;
@@ -103,6 +103,14 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
+        <SearchHints
+          state={state}
+          onPick={(term) => {
+            setQuery(term);
+            inputRef.current?.focus();
+          }}
+          onSelect={onClose}
+        />
         <SearchResultList
           items={items}
           query={trimmed}

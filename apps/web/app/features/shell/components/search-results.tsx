@@ -1,6 +1,7 @@
 import { formatMoney } from '@everdeal/contracts/money';
-import { productPath, searchPath } from '@everdeal/contracts/paths';
+import { categoryPath, productPath, searchPath } from '@everdeal/contracts/paths';
 import { clsx } from 'clsx';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
@@ -157,6 +158,57 @@ function ResultLink({
         ) : null}
       </span>
     </Link>
+  );
+}
+
+/**
+ * Above the results (decision 003, issue 17): which query they are for when the typed one was
+ * corrected, a correction offered beside a few results (picking it makes it the query), and the
+ * categories the query names.
+ */
+export function SearchHints({
+  state,
+  onPick,
+  onSelect,
+}: {
+  state: SearchState;
+  onPick: (term: string) => void;
+  onSelect: () => void;
+}) {
+  if (state.status !== 'success' || state.items.length === 0) return null;
+  const { correction, categorySuggestions } = state;
+  if (!correction && categorySuggestions.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 pt-1 pb-2 text-ink-500 text-sm">
+      {correction?.applied ? (
+        <p role="status">
+          Showing results for <strong className="font-semibold text-ink-900">“{correction.query}”</strong>
+        </p>
+      ) : correction ? (
+        <p>
+          Did you mean{' '}
+          <button
+            type="button"
+            onClick={() => onPick(correction.query)}
+            className="rounded font-semibold text-brand-700 underline"
+          >
+            {correction.query}
+          </button>
+          ?
+        </p>
+      ) : null}
+      {categorySuggestions.map((category) => (
+        <Link
+          key={category.slug}
+          to={categoryPath(category.slug)}
+          onClick={onSelect}
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-100"
+        >
+          All {category.name} deals
+          <ArrowRight aria-hidden="true" className="size-3.5" />
+        </Link>
+      ))}
+    </div>
   );
 }
 

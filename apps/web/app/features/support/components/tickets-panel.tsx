@@ -43,7 +43,7 @@ export function TicketsPanel() {
         ) : !isLoggedIn ? (
           <>
             <p className="text-ink-700 text-sm leading-relaxed">
-              Sign in to write to the support team about an order, a code or your account, and to follow our replies in
+              Log in to write to the support team about an order, a code or your account, and to follow our replies in
               one place.
             </p>
             <Button

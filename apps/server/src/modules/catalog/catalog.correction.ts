@@ -1,0 +1,92 @@
+/**
+ * Search that forgives (decision 003, issue 17): words of a query are corrected against the
+ * catalogue's own vocabulary (`search_words`, kept by triggers, migration 0013) by
+ * `correct_search_words`, which takes the nearest words by trigram distance through the GiST
+ * index and keeps the one fewest edits away. Only a search that found nothing or little pays for
+ * it: the common path runs none of this.
+ */
+import { type CategoryRef, SEARCH_CATEGORY_LIMIT } from '@everdeal/contracts';
+import { categories, type Db, products } from '@everdeal/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type ListOrder, orderFor, type Search } from './catalog.query';
+import { type SummaryRow, summaryColumns } from './catalog.summaries';
+
+/** The words as one `text[]` of bind parameters (Drizzle would expand a JS array into a list). */
+function textArray(words: string[]): SQL {
+  return sql`array[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+const oneRow = sql`(values (1)) as one (x)`;
+
+/** The query the vocabulary would make of `words`, or null when it would change nothing. One statement. */
+export async function getSearchCorrection(db: Db, words: string[]): Promise<string | null> {
+  const [row] = await db
+    .select({ query: sql<string>`array_to_string(correct_search_words(${textArray(words)}), ' ')` })
+    .from(oneRow);
+  return row && row.query !== words.join(' ') ? row.query : null;
+}
+
+export type CorrectedPage = { query: string; rows: SummaryRow[]; total: number };
+
+/**
+ * The page of results of the corrected query, in one statement: the correction is computed once
+ * (a CTE), and the page comes with its total (`count(*) over ()`). Null when the vocabulary
+ * changes nothing or the corrected query finds nothing either.
+ */
+export async function getCorrectedPage(
+  db: Db,
+  options: { words: string[]; filters: SQL | undefined; order: ListOrder; limit: number; offset: number },
+): Promise<CorrectedPage | null> {
+  const { words, filters, order, limit, offset } = options;
+  const fixed = db
+    .$with('fixed')
+    .as(db.select({ words: sql<string[]>`correct_search_words(${textArray(words)})`.as('words') }).from(oneRow));
+  const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
+  const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
+  const search: Search = {
+    words,
+    text: words.join(' '),
+    condition: sql`${products.searchVector} @@ ${tsquery}`,
+    rank: sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${corrected}, lower(${products.name})))`,
+  };
+  const rows = await db
+    .with(fixed)
+    .select({ ...summaryColumns, corrected, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(filters, sql`${corrected} <> ${words.join(' ')}`, search.condition))
+    .orderBy(...orderFor(order, search))
+    .limit(limit)
+    .offset(offset);
+  const first = rows[0];
+  if (!first) return null;
+  return { query: first.corrected, rows, total: first.total };
+}
+
+/** "chatbots" and "chatbot", "sales" and "sale" name the same thing. */
+const singular = (word: string) => word.toLowerCase().replace(/s$/, '');
+
+/**
+ * The categories of the results that a word of the query names (its slug or a word of its name,
+ * plural or not), in the results' order, at most SEARCH_CATEGORY_LIMIT. Plain code over the page:
+ * no statement.
+ */
+export function suggestCategories(
+  words: readonly string[],
+  rows: readonly Pick<SummaryRow, 'categorySlug' | 'categoryName'>[],
+): CategoryRef[] {
+  const wanted = new Set(words.map(singular));
+  const found = new Map<string, CategoryRef>();
+  for (const row of rows) {
+    if (found.size >= SEARCH_CATEGORY_LIMIT) break;
+    if (found.has(row.categorySlug)) continue;
+    const names = [row.categorySlug, ...row.categoryName.split(/[^\p{L}\p{N}]+/u)].filter(Boolean);
+    if (names.some((name) => wanted.has(singular(name)))) {
+      found.set(row.categorySlug, { slug: row.categorySlug, name: row.categoryName });
+    }
+  }
+  return [...found.values()];
+}
