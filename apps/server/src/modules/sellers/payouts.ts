@@ -81,7 +81,8 @@ export function computePayouts(
       kept -= (ordered[index] as SaleRefund).amountCents;
     }
     let share = sellerShareCents(kept);
-    events.push({ kind: 'earned', at: due, charge, keptCents: kept, shareCents: share });
+    // Refunded in full inside the window: nothing to pay, nothing to list.
+    if (share > 0) events.push({ kind: 'earned', at: due, charge, keptCents: kept, shareCents: share });
     for (; index < ordered.length; index++) {
       const refund = ordered[index] as SaleRefund;
       kept -= refund.amountCents;
