@@ -119,7 +119,7 @@ export async function createCompleteDraft(
   const { product } = await ok<{ product: SellerProduct }>(
     app,
     'seller/createProduct',
-    { sellerId: member.sellerId, name: options.name ?? 'Notewise AI', categoryId: category.id },
+    { sellerId: member.sellerId, name: options.name ?? 'Notewise AI', category: category.slug },
     member.token,
   );
   await ok(

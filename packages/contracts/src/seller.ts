@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuthorSchema, ReviewSchema } from './community';
 import { WITHOUT_NUL } from './content-messages';
-import { ownedId, publicId } from './ids';
+import { ownedId } from './ids';
 import { ValidationMessage } from './messages';
 import {
   AI_CREDITS_MAX,
@@ -76,6 +76,14 @@ const Labels = z
     });
   });
 
+/** A category by its slug, as the catalogue names them (products/getCategories). */
+const CategorySlug = z
+  .string({ error: ValidationMessage.required })
+  .trim()
+  .min(1, 'choose a category')
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'choose a category');
+
 const HttpsUrl = z
   .string()
   .trim()
@@ -139,7 +147,7 @@ export const SellerProductSchema = z.object({
   description: z.string().describe('Markdown'),
   logoUrl: z.string().nullable(),
   gallery: z.array(z.object({ url: z.string(), alt: z.string() })),
-  categoryId: z.number().int(),
+  category: z.string().describe('the category’s slug'),
   tags: z.array(z.string()),
   alternativeTo: z.array(z.string()),
   integrations: z.array(z.string()),
@@ -170,7 +178,7 @@ export type SellerProductResult = z.infer<typeof SellerProductResultSchema>;
 export const CreateProductInputSchema = z.object({
   sellerId: SellerId,
   name: line(PRODUCT_NAME_MIN, PRODUCT_NAME_MAX),
-  categoryId: publicId('category'),
+  category: CategorySlug,
   slug: Slug.optional().describe('suggested from the name when left out'),
 });
 export type CreateProductInput = z.input<typeof CreateProductInputSchema>;
@@ -193,7 +201,7 @@ export const UpdateProductInputSchema = z.object({
     .max(PRODUCT_DESCRIPTION_MAX, `must be at most ${PRODUCT_DESCRIPTION_MAX} characters`)
     .regex(WITHOUT_NUL, ValidationMessage.invalidFormat)
     .optional(),
-  categoryId: publicId('category').optional(),
+  category: CategorySlug.optional(),
   tags: Labels.optional(),
   alternativeTo: Labels.optional(),
   integrations: Labels.optional(),

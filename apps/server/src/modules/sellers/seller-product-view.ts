@@ -6,7 +6,7 @@ import {
   type SellerProduct,
   SubmitProblem,
 } from '@everdeal/contracts';
-import { type Db, licenseCodes, licenseCodeUploads, orderItems, plans } from '@everdeal/db';
+import { categories, type Db, licenseCodes, licenseCodeUploads, orderItems, plans } from '@everdeal/db';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OwnProduct, Tx } from './seller-access';
 
@@ -68,6 +68,10 @@ export function submitProblems(product: OwnProduct, sellerPlans: SellerPlan[], n
 /** The seller's view of a product row (no other seller ever gets here: seller-access.ts). */
 export async function toSellerProduct(db: Db | Tx, product: OwnProduct, now: Date): Promise<SellerProduct> {
   const sellerPlans = await loadSellerPlans(db, product.id);
+  const [category] = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.id, product.categoryId));
   const uploads =
     sellerPlans.length === 0
       ? []
@@ -91,7 +95,7 @@ export async function toSellerProduct(db: Db | Tx, product: OwnProduct, now: Dat
     description: product.description,
     logoUrl: product.logoUrl || null,
     gallery: product.gallery,
-    categoryId: product.categoryId,
+    category: category?.slug ?? '',
     tags: product.tags,
     alternativeTo: product.alternativeTo,
     integrations: product.integrations,

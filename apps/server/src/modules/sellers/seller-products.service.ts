@@ -63,9 +63,10 @@ async function freeSlugFor(tx: Tx, name: string): Promise<string> {
   return `${base.slice(0, 70)}-${Date.now().toString(36)}`;
 }
 
-async function requireCategory(tx: Tx, categoryId: number): Promise<void> {
-  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!row) throw AppError.validation('categoryId: choose one of the store’s categories');
+async function requireCategory(tx: Tx, slug: string): Promise<number> {
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!row) throw AppError.validation('category: choose one of the store’s categories');
+  return row.id;
 }
 
 /** `seller/createProduct`: a draft with the name, category and slug; the rest is filled in the editor. */
@@ -78,7 +79,7 @@ export async function createSellerProduct(
   const at = deps.now();
   try {
     const product = await deps.db.transaction(async (tx) => {
-      await requireCategory(tx, input.categoryId);
+      const categoryId = await requireCategory(tx, input.category);
       const slug = input.slug ?? (await freeSlugFor(tx, input.name));
       if (input.slug && !(await slugIsFree(tx, input.slug))) throw AppError.conflict(SellerMessage.slugTaken(slug));
       const [row] = await tx
@@ -91,7 +92,7 @@ export async function createSellerProduct(
           // Required by the column; a draft has no logo until one is uploaded (submitProblems says so).
           logoUrl: '',
           gallery: [],
-          categoryId: input.categoryId,
+          categoryId,
           sellerId: input.sellerId,
           redemptionUrl: null,
           isPublished: false,
@@ -148,7 +149,7 @@ export async function updateSellerProduct(
         if (!(await slugIsFree(tx, input.slug, current.id)))
           throw AppError.conflict(SellerMessage.slugTaken(input.slug));
       }
-      if (input.categoryId !== undefined) await requireCategory(tx, input.categoryId);
+      const categoryId = input.category === undefined ? undefined : await requireCategory(tx, input.category);
       if (input.endsAt && new Date(input.endsAt).getTime() <= at.getTime()) {
         throw AppError.validation(SellerMessage.endsAtPast);
       }
@@ -168,7 +169,7 @@ export async function updateSellerProduct(
         ...(input.slug !== undefined ? { slug: input.slug } : {}),
         ...(input.tagline !== undefined ? { tagline: input.tagline } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        ...(categoryId !== undefined ? { categoryId } : {}),
         ...(input.tags !== undefined ? { tags: input.tags } : {}),
         ...(input.alternativeTo !== undefined ? { alternativeTo: input.alternativeTo } : {}),
         ...(input.integrations !== undefined ? { integrations: input.integrations } : {}),

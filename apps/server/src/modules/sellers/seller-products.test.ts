@@ -21,13 +21,13 @@ import { createBuyer } from '../../../test/shop';
 let t: TestApp;
 let alice: SellerMember;
 let bob: SellerMember;
-let categoryId: number;
+let category: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   alice = await createSellerWithMember(t.db);
   bob = await createSellerWithMember(t.db);
-  categoryId = (await createCategory(t.db)).id;
+  category = (await createCategory(t.db)).slug;
 });
 afterAll(() => t?.close());
 
@@ -35,7 +35,7 @@ async function create(member: SellerMember, name: string, slug?: string) {
   return callApi<{ product: SellerProduct }>(
     t.app,
     'seller/createProduct',
-    { sellerId: member.sellerId, name, categoryId, ...(slug ? { slug } : {}) },
+    { sellerId: member.sellerId, name, category, ...(slug ? { slug } : {}) },
     { token: member.token },
   );
 }
@@ -113,7 +113,7 @@ describe('ownership', () => {
       ['seller/getQuestions', { sellerId: alice.sellerId }],
       ['seller/getReviews', { sellerId: alice.sellerId }],
       ['seller/getStatement', { sellerId: alice.sellerId, month: '2026-01' }],
-      ['seller/createProduct', { sellerId: alice.sellerId, name: 'Squatter', categoryId }],
+      ['seller/createProduct', { sellerId: alice.sellerId, name: 'Squatter', category }],
     ];
     for (const [path, payload] of calls) {
       const response = await callApi(t.app, path, payload, { token: bob.token });
