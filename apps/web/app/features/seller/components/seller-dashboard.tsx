@@ -112,7 +112,7 @@ function ProductRow({ product, money }: { product: DashboardProduct; money: (cen
             {product.name.charAt(0).toUpperCase()}
           </span>
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-ink-900">
               <Link to={sellerProductPath(product.id)} className="hover:underline">
@@ -135,7 +135,7 @@ function ProductRow({ product, money }: { product: DashboardProduct; money: (cen
               : product.plans.map((plan) => `${plan.name}: ${plan.codesAvailable} codes left`).join(' · ')}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-4 text-right text-sm tabular-nums">
+        <dl className="grid w-full grid-cols-3 gap-4 text-sm tabular-nums sm:w-auto sm:text-right">
           <div>
             <dt className="text-ink-500 text-xs">Sold</dt>
             <dd className="font-semibold text-ink-900">{product.sales.unitsSold}</dd>
