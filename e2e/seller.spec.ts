@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './content-helpers';
 import { type Session, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 014: a member of an approved seller (made by e2e/setup-seller.ts
@@ -32,7 +33,7 @@ async function expectNoSideScroll(page: Page) {
 }
 
 test('a seller creates a product with a plan, uploads codes and submits it for review', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signInAs(page, await sellerSession(request));
   const name = `Scribe ${randomBytes(3).toString('hex')}`;
 
@@ -90,6 +91,7 @@ test('a seller creates a product with a plan, uploads codes and submits it for r
   await status.getByRole('button', { name: 'Submit for review' }).click();
   await expect(status.getByText('In review', { exact: true })).toBeVisible();
   await expect(status.getByRole('button', { name: 'Withdraw to make changes' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The dashboard lists it in review, with its codes; the store does not know it.
   await page.getByRole('navigation', { name: 'Seller area' }).getByRole('link', { name: 'Products' }).click();
@@ -107,15 +109,17 @@ test('the seller area fits a phone and points a user who is no seller to /launch
   browser,
   viewport,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAs(page, await sellerSession(request));
   await page.goto('/seller');
   await expect(page.getByRole('heading', { name: 'Seller area', level: 1 })).toBeVisible();
   await expect(page.getByText('Payable', { exact: true })).toBeVisible();
   await expectNoSideScroll(page);
+  await expectNoAxeViolations(page);
   await page.goto('/seller/payouts');
   await expect(page.getByRole('heading', { name: 'Monthly statements' })).toBeVisible();
   await expectNoSideScroll(page);
+  await expectNoAxeViolations(page);
 
   const other = await browser.newContext({ viewport });
   const stranger = await other.newPage();
@@ -132,5 +136,6 @@ test('the seller area fits a phone and points a user who is no seller to /launch
   await stranger.goto('/seller');
   await expect(stranger.getByText('You are not a seller on Everdeal yet')).toBeVisible();
   await expect(stranger.getByRole('link', { name: 'Apply to sell on Everdeal' })).toHaveAttribute('href', '/launch');
+  await expectNoAxeViolations(stranger);
   await other.close();
 });

@@ -8,7 +8,7 @@ import {
   type UpdateProductInputSchema,
 } from '@everdeal/contracts';
 import { categories, productImages, products, sellerMembers, sellers } from '@everdeal/db';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { databaseErrorIn } from '../../plugins/errors';
 import {
@@ -42,9 +42,9 @@ export async function getSellerProduct(deps: SellerDeps, userId: string, product
   return toSellerProduct(deps.db, product, deps.now());
 }
 
+/** The only unique key a product write can break is the slug's (products_slug_key). */
 function isSlugTaken(error: unknown): boolean {
-  const cause = databaseErrorIn(error) as { code: string; constraint_name?: string; constraint?: string } | undefined;
-  return cause?.code === '23505';
+  return databaseErrorIn(error)?.code === '23505';
 }
 
 async function slugIsFree(tx: Tx, slug: string, exceptProductId?: number): Promise<boolean> {
@@ -258,18 +258,3 @@ export async function withdrawSellerProduct(
 /** Where an uploaded product picture is served (product-images.ts). */
 export const PRODUCT_IMAGE_URL_PREFIX = '/media/products/';
 export const productImageUrl = (name: string) => `${PRODUCT_IMAGE_URL_PREFIX}${name}`;
-
-/** Pictures of the product that its row no longer points at (after a logo replaced another). */
-export async function deleteUnusedImages(tx: Tx, productId: number, keep: string[]): Promise<void> {
-  const keepNames = keep
-    .filter((url) => url.startsWith(PRODUCT_IMAGE_URL_PREFIX))
-    .map((url) => url.slice(PRODUCT_IMAGE_URL_PREFIX.length));
-  await tx
-    .delete(productImages)
-    .where(
-      and(
-        eq(productImages.productId, productId),
-        keepNames.length > 0 ? notInArray(productImages.name, keepNames) : sql`true`,
-      ),
-    );
-}

@@ -1,6 +1,14 @@
 import { centsToDollarText, parseDollars, slugFromName } from '@everdeal/contracts/seller-rules';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, fromLocalInput, monthName, splitLines, splitList, toLocalInput } from './seller-format';
+import {
+  fingerprint,
+  formatBytes,
+  fromLocalInput,
+  monthName,
+  splitLines,
+  splitList,
+  toLocalInput,
+} from './seller-format';
 
 describe('seller form helpers', () => {
   it('reads dollars typed by a seller into integer cents, never through floating point', () => {
@@ -28,5 +36,7 @@ describe('seller form helpers', () => {
     expect(fromLocalInput('')).toBeNull();
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(monthName('2026-05')).toBe('May 2026');
+    expect(fingerprint('a')).toBe(fingerprint('a'));
+    expect(fingerprint('a')).not.toBe(fingerprint('b'));
   });
 });

@@ -54,3 +54,17 @@ export function monthName(month: string): string {
     timeZone: 'UTC',
   });
 }
+
+/**
+ * A short fingerprint of a text (FNV-1a, 32 bits): the product form remounts when the fields it
+ * shows changed on the server, not on every other change (a code upload, a new picture), so what
+ * a seller is typing is never thrown away by an unrelated answer.
+ */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

@@ -26,13 +26,15 @@ export function PicturesEditor({ product, disabled }: { product: SellerProduct; 
   const update = useProductMutation('seller/updateProduct', { silent: true });
   const [error, setError] = useState<string | null>(null);
   const [gallery, setGallery] = useState(product.gallery);
-  const [seen, setSeen] = useState(product.gallery);
-  // A new answer (an upload added a picture) replaces what is being edited.
-  if (seen !== product.gallery) {
-    setSeen(product.gallery);
+  const serverGallery = JSON.stringify(product.gallery);
+  const [seen, setSeen] = useState(serverGallery);
+  // A gallery changed on the server (a picture added) replaces what is being edited; another
+  // answer (new codes, a saved description) leaves the edits alone.
+  if (seen !== serverGallery) {
+    setSeen(serverGallery);
     setGallery(product.gallery);
   }
-  const galleryChanged = JSON.stringify(gallery) !== JSON.stringify(product.gallery);
+  const galleryChanged = JSON.stringify(gallery) !== serverGallery;
 
   async function send(kind: 'logo' | 'gallery', event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];

@@ -11,6 +11,7 @@ import { TextAreaField, TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
 import { useDeleteProduct, usePostUpdate, useProductMutation, useSellerProduct } from '../api/seller-requests';
+import { fingerprint } from '../seller-format';
 import { PicturesEditor } from './pictures-editor';
 import { PlansEditor } from './plans-editor';
 import { ProductDetailsForm } from './product-details-form';
@@ -37,13 +38,20 @@ export function ProductEditor({ productId }: { productId: number }) {
   return <Editor product={product.data} />;
 }
 
+/** The fields the details form shows, fingerprinted: pictures, plans and codes are not among them. */
+function detailsVersion(product: SellerProduct): string {
+  const { plans, gallery, logoUrl, codeUploads, problems, updatedAt, stage, reviewStatus, submittedAt, ...details } =
+    product;
+  return fingerprint(JSON.stringify(details));
+}
+
 function Editor({ product }: { product: SellerProduct }) {
   const frozen = product.stage === 'submitted';
   return (
     <div className="space-y-10">
       <StatusPanel product={product} />
-      {/* A fresh form per saved version, so what the server answered is what is shown. */}
-      <ProductDetailsForm key={product.updatedAt} product={product} disabled={frozen} />
+      {/* A fresh form when its own fields changed on the server, so the saved answer is what is shown. */}
+      <ProductDetailsForm key={detailsVersion(product)} product={product} disabled={frozen} />
       <PicturesEditor product={product} disabled={frozen} />
       <PlansEditor product={product} disabled={frozen} />
       {product.stage === 'live' ? <PostUpdateForm product={product} /> : null}
