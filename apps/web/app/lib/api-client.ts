@@ -148,51 +148,19 @@ export async function uploadFile<T>(path: string, field: string, file: Blob, opt
   return unwrap<T>(response, options);
 }
 
-export type UploadProgress = { loaded: number; total: number };
+/** The stored bearer token, for a request made without `fetch` (the seller's upload with progress). */
+export function currentApiToken(): string | null {
+  return hooks.getToken();
+}
 
-/**
- * A multipart upload that reports its progress (fetch cannot tell how much of a body was sent,
- * XMLHttpRequest can): the seller's CSV of codes. Same token, envelope and error mapping as
- * `callApi`; plain fields go before the file, which is what the server reads first.
- */
-export function uploadWithProgress<T>(
-  path: string,
-  fields: Record<string, string>,
-  file: { field: string; blob: Blob; name?: string },
-  options: ApiCallOptions & { timeoutMs: number; onProgress?: (progress: UploadProgress) => void },
-): Promise<T> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file.name === undefined) form.append(file.field, file.blob);
-  else form.append(file.field, file.blob, file.name);
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/${path}`);
-    request.timeout = options.timeoutMs;
-    request.setRequestHeader('x-request-time', String(Date.now()));
-    const token = hooks.getToken();
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
-    };
-    const networkFailure = () => {
-      try {
-        fail(new ApiError(ClientErrorMessage.network, null, null), options);
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.onerror = networkFailure;
-    request.ontimeout = networkFailure;
-    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.onload = () => {
-      const response = new Response(request.responseText, {
-        status: request.status,
-        headers: { 'content-type': request.getResponseHeader('content-type') ?? 'application/json' },
-      });
-      unwrap<T>(response, options).then(resolve, reject);
-    };
-    request.send(form);
-  });
+/** Requirements §8 for an answer that did not come through `callApi`: the same statuses and toasts. */
+export function unwrapApiResponse<T>(response: Response, options: ApiCallOptions = {}): Promise<T> {
+  return unwrap<T>(response, options);
+}
+
+/** The network failure of a request that got no answer, toasted unless `silent`, as an ApiError to throw. */
+export function networkFailure(options: ApiCallOptions = {}): ApiError {
+  const error = new ApiError(ClientErrorMessage.network, null, null);
+  if (!options.silent) hooks.onError(error);
+  return error;
 }

@@ -7,9 +7,10 @@ import type {
 } from '@everdeal/contracts';
 import { CODES_UPLOAD_TIMEOUT_MS } from '@everdeal/contracts/seller-rules';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, type UploadProgress, uploadWithProgress } from '~/lib/api-client';
+import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
 import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { type UploadProgress, uploadWithProgress } from './upload-with-progress';
 
 // The seller area's calls (requirements §13, decision 014). Everything a seller sees is their
 // own data: under USER_QUERY_KEY, so signing out or a 401 drops it.

@@ -7,8 +7,9 @@ import {
 } from '@everdeal/contracts/seller-rules';
 import { type ChangeEvent, useId, useState } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
-import { ApiError, type UploadProgress } from '~/lib/api-client';
+import { ApiError } from '~/lib/api-client';
 import { useUploadCodes } from '../api/seller-requests';
+import type { UploadProgress } from '../api/upload-with-progress';
 import { formatBytes } from '../seller-format';
 
 /**
