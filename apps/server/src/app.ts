@@ -46,6 +46,9 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
 import { registerStripeWebhook } from './modules/payments/stripe-webhook';
 import { hasRole } from './modules/roles/roles';
+import type { SellerDeps } from './modules/sellers/seller-access';
+import { sellerAreaHandlers } from './modules/sellers/seller-area.routes';
+import { registerSellerUploads } from './modules/sellers/seller-uploads';
 import { registerSeo } from './modules/seo/seo.routes';
 import { supportHandlers } from './modules/support/support.routes';
 import { upvotesHandlers } from './modules/upvotes/upvotes.routes';
@@ -299,6 +302,8 @@ export async function buildApp({
     });
   }
   const community: CommunityDeps = { db: database.db, now, limits, catalogChanged };
+  // Issue 13: the seller area (decision 014).
+  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged };
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),
@@ -327,6 +332,8 @@ export async function buildApp({
       ...affiliatesHandlers(affiliates),
       // Requirements §12, §15: reviews, questions, updates, threads, reports (decision 011).
       ...communityHandlers(community),
+      // Requirements §13: the seller area (decision 014).
+      ...sellerAreaHandlers(sellerArea),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),
@@ -341,6 +348,13 @@ export async function buildApp({
   }
   // The one multipart call, beside the JSON API (issue 3: avatars).
   await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate, limits });
+  // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).
+  await registerSellerUploads(app, {
+    ...sellerArea,
+    authenticate,
+    hasRole: (user, role) => hasRole(database.db, user, role),
+    limits,
+  });
   // RFC 8058 one-click unsubscribe, the URL in the waitlist mails' List-Unsubscribe header.
   await registerOneClickUnsubscribe(app, content);
 

@@ -304,3 +304,68 @@ export function avatarBody(validPng: Buffer): fc.Arbitrary<FuzzBody> {
     })),
   );
 }
+
+/**
+ * Hostile multipart bodies for the seller area's uploads (decision 014): hostile values of the
+ * fields sent before the file (`planId`, `productId`, `kind`, `alt`), a file that is text, bytes
+ * or a picture under any label, cut anywhere, or under a boundary that is not the declared one.
+ */
+export function sellerUploadBody(fileField: 'codes' | 'image', fieldNames: string[], validFile: Buffer) {
+  const hostileValue = fc.oneof(
+    fc.constantFrom(
+      '1',
+      '2',
+      '0',
+      '-1',
+      '2147483648',
+      '1e400',
+      'NaN',
+      'logo',
+      'gallery',
+      '',
+      '\u0000',
+      'x'.repeat(2000),
+    ),
+    fc.string({ maxLength: 40 }),
+  );
+  const fields = fc.array(fc.tuple(fc.constantFrom(...fieldNames), hostileValue), { maxLength: 5 });
+  const content = fc.oneof(
+    fc.constant(validFile),
+    fc.constant(Buffer.from('ABCD-0001\nABCD-0002\n"open')),
+    fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+    fc.string({ maxLength: 300 }).map((text) => Buffer.from(text)),
+  );
+  const boundary = fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/);
+  const build = (b: string, parts: [string, string][], bytes: Buffer, type: string) =>
+    Buffer.concat([
+      ...parts.map(([name, value]) =>
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="${fileField}"; filename="f"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]);
+  const type = fc.constantFrom('text/csv', 'image/png', 'application/octet-stream', 'text/plain', '');
+  return fc.oneof(
+    fc.tuple(boundary, fields, content, type).map(([b, parts, bytes, t]) => ({
+      payload: build(b, parts, bytes, t),
+      contentType: `multipart/form-data; boundary=${b}`,
+      kind: 'well formed',
+    })),
+    fc.tuple(boundary, fields, content, fc.nat()).map(([b, parts, bytes, cut]) => {
+      const body = build(b, parts, bytes, 'text/csv');
+      return {
+        payload: body.subarray(0, cut % body.length),
+        contentType: `multipart/form-data; boundary=${b}`,
+        kind: 'truncated',
+      };
+    }),
+    fc.tuple(boundary, boundary, fields, content).map(([sent, declared, parts, bytes]) => ({
+      payload: build(sent, parts, bytes, 'text/csv'),
+      contentType: `multipart/form-data; boundary=${declared}`,
+      kind: 'wrong boundary',
+    })),
+  );
+}

@@ -1,3 +1,5 @@
+import { sellerMembers } from '@everdeal/db';
+import { createProduct, createSeller } from '@everdeal/db/seed';
 import { callApi, type TestApp } from './app';
 import { addCard, checkout, createDeal, fillCart, newKey } from './shop';
 
@@ -18,7 +20,34 @@ export type OwnedResourceFactory = (t: TestApp, owner: SuiteUser) => Promise<Rec
  * ids; a route taking an owned id of a kind without a factory fails the suite, naming this file.
  * A new route on a known kind needs nothing here.
  */
+/** Makes `owner` a member of a new seller (decision 014: sellers' rows belong to their members). */
+async function sellerOf(t: TestApp, owner: SuiteUser): Promise<number> {
+  const seller = await createSeller(t.db);
+  await t.db.insert(sellerMembers).values({ sellerId: seller.id, userId: owner.userId });
+  return seller.id;
+}
+
 export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
+  seller: async (t, owner) => ({ sellerId: await sellerOf(t, owner) }),
+  // A draft of the owner's seller with one plan; its plan id for the calls about plans.
+  sellerProduct: async (t, owner) => {
+    const product = await createProduct(t.db, {
+      sellerId: await sellerOf(t, owner),
+      isPublished: false,
+      reviewStatus: 'draft',
+      plans: [{ codes: 1 }],
+    });
+    return { productId: product.id, planId: product.plans[0]?.id };
+  },
+  sellerPlan: async (t, owner) => {
+    const product = await createProduct(t.db, {
+      sellerId: await sellerOf(t, owner),
+      isPublished: false,
+      reviewStatus: 'draft',
+      plans: [{ codes: 1 }],
+    });
+    return { planId: product.plans[0]?.id, productId: product.id };
+  },
   ticket: async (t, owner) => {
     const created = await callApi<{ ticket: { id: string } }>(
       t.app,

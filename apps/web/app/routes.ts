@@ -23,6 +23,15 @@ export default [
     route('support/tickets/new', 'routes/support-ticket-new.tsx'),
     route('support/tickets/:ticketId', 'routes/support-ticket.tsx'),
     route('launch', 'routes/launch.tsx'),
+    // Requirements §13: the seller area (decision 014).
+    route('seller', 'routes/seller-layout.tsx', [
+      index('routes/seller.tsx'),
+      route('products/new', 'routes/seller-product-new.tsx'),
+      route('products/:productId', 'routes/seller-product.tsx'),
+      route('questions', 'routes/seller-questions.tsx'),
+      route('reviews', 'routes/seller-reviews.tsx'),
+      route('payouts', 'routes/seller-payouts.tsx'),
+    ]),
     route('affiliate', 'routes/affiliate.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),

@@ -22,6 +22,8 @@ export * from './orders';
 export * from './paths';
 export * from './payments';
 export * from './routes';
+export * from './seller';
+export * from './seller-rules';
 export * from './shopping';
 export * from './support';
 export * from './user';

@@ -96,9 +96,12 @@ function samplePayload(schema: JsonSchema): unknown {
   return fc.sample(validArbitrary(schema), { numRuns: 1, seed: 16 })[0];
 }
 
-describe.each([...authRoutes, 'users/uploadAvatar'])('%s', (path) => {
+// The multipart calls outside the table: the avatar and the seller area's uploads (decision 014).
+const multipartRoutes = ['users/uploadAvatar', 'seller/uploadCodes', 'seller/uploadImage'];
+
+describe.each([...authRoutes, ...multipartRoutes])('%s', (path) => {
   it('refuses every bad credential with the same 401, whatever the payload', async () => {
-    const schema = path === 'users/uploadAvatar' ? { type: 'object' } : inputSchemaOf(path as ApiPath);
+    const schema = multipartRoutes.includes(path) ? { type: 'object' } : inputSchemaOf(path as ApiPath);
     for (const [what, header] of badCredentials) {
       const response = await t.app.inject({
         method: 'POST',

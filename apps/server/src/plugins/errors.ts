@@ -34,7 +34,7 @@ function isCompleteSentence(message: string): boolean {
  * The database error behind an error, if any: Drizzle wraps the driver's error as its `cause`,
  * and callers may wrap again.
  */
-function databaseErrorIn(error: unknown): { code: string } | undefined {
+export function databaseErrorIn(error: unknown): { code: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
     if (isDatabaseError(current)) return current;

@@ -67,6 +67,8 @@ export const defaultRateLimits = {
   communityPostPerUser: { points: 30, durationSeconds: 60 * 60 },
   /** Helpful votes of one account: cheap, but each moves a public counter. */
   communityVotePerUser: { points: 120, durationSeconds: 60 * 60 },
+  /** Seller uploads (decision 014): pictures are a decode and a re-encode, code files up to 16 MB. */
+  sellerUploadPerUser: { points: 120, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

@@ -147,3 +147,20 @@ export async function uploadFile<T>(path: string, field: string, file: Blob, opt
   }
   return unwrap<T>(response, options);
 }
+
+/** The stored bearer token, for a request made without `fetch` (the seller's upload with progress). */
+export function currentApiToken(): string | null {
+  return hooks.getToken();
+}
+
+/** Requirements §8 for an answer that did not come through `callApi`: the same statuses and toasts. */
+export function unwrapApiResponse<T>(response: Response, options: ApiCallOptions = {}): Promise<T> {
+  return unwrap<T>(response, options);
+}
+
+/** The network failure of a request that got no answer, toasted unless `silent`, as an ApiError to throw. */
+export function networkFailure(options: ApiCallOptions = {}): ApiError {
+  const error = new ApiError(ClientErrorMessage.network, null, null);
+  if (!options.silent) hooks.onError(error);
+  return error;
+}

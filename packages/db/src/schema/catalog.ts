@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -33,6 +34,12 @@ export const licenseCodeStatus = pgEnum('license_code_status', ['available', 're
  * `is_published` alone: an admin publishes and unpublishes approved products.
  */
 export const productReviewStatus = pgEnum('product_review_status', ['draft', 'submitted', 'approved', 'rejected']);
+
+/** Binary column: postgres.js answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Written only by the `products_search_vector` trigger (migration 0003, decision 003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -206,6 +213,9 @@ export const licenseCodes = pgTable(
     code: text().notNull(),
     status: licenseCodeStatus().notNull().default('available'),
     allocatedAt: timestamp({ withTimezone: true }),
+    // The seller's CSV upload that added the code (issue 13); null for seeded and factory codes.
+    // It tells a code repeated within one file from one already in the pool (decision 014).
+    uploadId: uuid().references((): AnyPgColumn => licenseCodeUploads.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -214,4 +224,56 @@ export const licenseCodes = pgTable(
     // Recent sales for the trending score (decision 003).
     index('license_codes_allocated_at_idx').on(t.allocatedAt).where(sql`${t.status} = 'allocated'`),
   ],
+);
+
+/**
+ * One CSV of license codes a seller uploaded to a plan (issue 13, decision 014): who, when, the
+ * file's name and what became of its rows. Written `running` before the first code is inserted
+ * and finished with the counts, so an upload cut off half-way is visible as such.
+ */
+export const licenseCodeUploadStatus = pgEnum('license_code_upload_status', ['running', 'finished', 'failed']);
+
+export const licenseCodeUploads = pgTable(
+  'license_code_uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    status: licenseCodeUploadStatus().notNull().default('running'),
+    // Rows that were not blank, and what became of them: added + duplicates + invalid = rows.
+    rows: integer().notNull().default(0),
+    added: integer().notNull().default(0),
+    duplicatesInFile: integer().notNull().default(0),
+    duplicatesInPool: integer().notNull().default(0),
+    invalid: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('license_code_uploads_plan_idx').on(t.planId, t.createdAt)],
+);
+
+/**
+ * Logos and gallery pictures sellers upload (issue 13), always our own WebP re-encode, kept in
+ * the database like avatars (decision 008: an instance keeps nothing another needs) and served at
+ * `/media/products/<name>`. A picture belongs to one product; replacing or removing it deletes it.
+ */
+export const productImageKind = pgEnum('product_image_kind', ['logo', 'gallery']);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    name: text().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: productImageKind().notNull(),
+    image: bytea().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
 );

@@ -1,0 +1,169 @@
+import { SELLER_SHARE_PERCENT } from '@everdeal/contracts';
+
+// Seller payouts (requirements §13, decision 014), as pure functions of the money rows: every
+// charge of an item (checkout, upgrade, renewal) is a sale; 70% of what the store keeps of it,
+// floored to the cent, becomes payable when the item's refund window has closed (at once for a
+// charge made after the window). Refunds made before then lower the share (a refunded item pays
+// nothing); a refund made after it reverses the difference in the month it happens. Money rows are
+// never changed once written, so a past month's statement never changes either.
+
+/** The seller's share of what the store kept of a sale, rounded down: never more than 70%. */
+export function sellerShareCents(keptCents: number): number {
+  return Math.floor((Math.max(keptCents, 0) * SELLER_SHARE_PERCENT) / 100);
+}
+
+export type SaleCharge = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  /** The item's refund deadline; null when the deal has no refund window. */
+  refundableUntil: Date | null;
+  orderId: string;
+  orderItemId: string;
+  productName: string;
+  planName: string;
+  quantity: number;
+};
+
+export type SaleRefund = { id: string; chargeId: string; amountCents: number; createdAt: Date };
+
+export type PayoutEvent = {
+  kind: 'earned' | 'reversed';
+  at: Date;
+  charge: SaleCharge;
+  /** What the store still held of the sale after this event. */
+  keptCents: number;
+  /** Signed: positive when earned, negative when reversed. */
+  shareCents: number;
+};
+
+/** When a charge's share becomes payable: the end of the item's refund window, or the charge itself if later. */
+export function payableAt(charge: SaleCharge): Date {
+  const windowEnd = charge.refundableUntil?.getTime() ?? charge.createdAt.getTime();
+  return new Date(Math.max(windowEnd, charge.createdAt.getTime()));
+}
+
+const byTime = (a: SaleRefund, b: SaleRefund) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The payable movements up to `now` and what is still pending. For each charge: one `earned` event
+ * at its payable time (refunds before it already deducted) and one `reversed` event per later
+ * refund. The shares of one charge add up to the share of what the store finally kept of it.
+ */
+export function computePayouts(
+  charges: SaleCharge[],
+  refunds: SaleRefund[],
+  now: Date,
+): { events: PayoutEvent[]; pending: Map<string, number> } {
+  const refundsOf = new Map<string, SaleRefund[]>();
+  for (const refund of refunds) {
+    const list = refundsOf.get(refund.chargeId) ?? [];
+    list.push(refund);
+    refundsOf.set(refund.chargeId, list);
+  }
+  const events: PayoutEvent[] = [];
+  const pending = new Map<string, number>();
+  for (const charge of charges) {
+    const due = payableAt(charge);
+    const ordered = (refundsOf.get(charge.id) ?? []).sort(byTime);
+    if (due.getTime() > now.getTime()) {
+      // Still inside the refund window: what it would pay if the window closed now.
+      const refunded = ordered.reduce((sum, refund) => sum + refund.amountCents, 0);
+      const share = sellerShareCents(charge.amountCents - refunded);
+      pending.set(charge.currency, (pending.get(charge.currency) ?? 0) + share);
+      continue;
+    }
+    let kept = charge.amountCents;
+    let index = 0;
+    for (; index < ordered.length && (ordered[index] as SaleRefund).createdAt.getTime() <= due.getTime(); index++) {
+      kept -= (ordered[index] as SaleRefund).amountCents;
+    }
+    let share = sellerShareCents(kept);
+    // Refunded in full inside the window: nothing to pay, nothing to list.
+    if (share > 0) events.push({ kind: 'earned', at: due, charge, keptCents: kept, shareCents: share });
+    for (; index < ordered.length; index++) {
+      const refund = ordered[index] as SaleRefund;
+      kept -= refund.amountCents;
+      const after = sellerShareCents(kept);
+      if (after !== share) {
+        events.push({ kind: 'reversed', at: refund.createdAt, charge, keptCents: kept, shareCents: after - share });
+      }
+      share = after;
+    }
+  }
+  events.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.charge.id < b.charge.id ? -1 : 1));
+  return { events, pending };
+}
+
+/** `YYYY-MM` of a time, in UTC. */
+export function monthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** Cents as a plain decimal for a CSV ("-12.34"), built from integers. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** One CSV cell: quoted when it holds a comma, quote or line break. */
+export function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Seller-written text (product and plan names) in a CSV: a leading `= + - @` would be a formula to
+ * a spreadsheet, so it is defused with an apostrophe.
+ */
+export function csvText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export const STATEMENT_HEADER = [
+  'date',
+  'type',
+  'order_id',
+  'order_item_id',
+  'product',
+  'plan',
+  'quantity',
+  'sale_amount',
+  'kept_after_refunds',
+  'seller_share',
+  'currency',
+];
+
+/** A month's statement: one line per payable movement, oldest first, then the total per currency. */
+export function statementCsv(events: PayoutEvent[]): { csv: string; totals: Map<string, number> } {
+  const lines = [STATEMENT_HEADER.join(',')];
+  const totals = new Map<string, number>();
+  for (const event of events) {
+    const { charge } = event;
+    totals.set(charge.currency, (totals.get(charge.currency) ?? 0) + event.shareCents);
+    lines.push(
+      [
+        event.at.toISOString(),
+        event.kind,
+        charge.orderId,
+        charge.orderItemId,
+        csvText(charge.productName),
+        csvText(charge.planName),
+        charge.quantity,
+        centsToDecimal(charge.amountCents),
+        centsToDecimal(event.keptCents),
+        centsToDecimal(event.shareCents),
+        charge.currency,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  for (const [currency, total] of [...totals.entries()].sort()) {
+    lines.push(['', 'total', '', '', '', '', '', '', '', centsToDecimal(total), currency].map(csvCell).join(','));
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, totals };
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  GALLERY_IMAGES_MAX,
+  GALLERY_MAX_HEIGHT_PX,
+  GALLERY_MAX_WIDTH_PX,
+  LOGO_SIZE_PX,
+  SellerMessage,
+  type SellerProduct,
+} from '@everdeal/contracts';
+import { productImages, products } from '@everdeal/db';
+import { and, eq, ne } from 'drizzle-orm';
+import sharp from 'sharp';
+import { markChanged, requireEditable, requireOwnProduct, type SellerDeps } from './seller-access';
+import { toSellerProduct } from './seller-product-view';
+import { productImageUrl } from './seller-products.service';
+
+// Logos and gallery pictures (requirements §10), handled like avatars (users/avatar.ts): decoded
+// with a pixel limit, re-encoded by us to WebP, so only pixels we wrote are ever served; kept in
+// the database so every instance serves them (decision 008).
+
+// sharp refuses larger images before decoding them: a small file can declare a huge canvas.
+const MAX_INPUT_PIXELS = 40_000_000;
+const DECODABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+export const PRODUCT_IMAGE_NAME = /^\d+-[0-9a-f]{16}\.webp$/;
+
+export type ImageKind = 'logo' | 'gallery';
+
+/** A square logo on a transparent ground, or a gallery picture fitted inside 1600×1000. */
+export async function toProductWebp(
+  bytes: Buffer,
+  kind: ImageKind,
+): Promise<{ image: Buffer; width: number; height: number }> {
+  try {
+    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const { format } = await source.metadata();
+    if (!format || !DECODABLE_FORMATS.has(format)) throw new Error(`unsupported format ${format}`);
+    const resized =
+      kind === 'logo'
+        ? source.rotate().resize(LOGO_SIZE_PX, LOGO_SIZE_PX, {
+            fit: 'contain',
+            background: { r: 0, g: 0, b: 0, alpha: 0 },
+          })
+        : source.rotate().resize(GALLERY_MAX_WIDTH_PX, GALLERY_MAX_HEIGHT_PX, {
+            fit: 'inside',
+            withoutEnlargement: true,
+          });
+    const { data, info } = await resized.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    return { image: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw new AppError(422, SellerMessage.imageType, { cause: error });
+  }
+}
+
+/**
+ * Stores a picture of the caller's product: a logo replaces the previous one (which is deleted),
+ * a gallery picture is added at the end with `alt` (at most GALLERY_IMAGES_MAX). A product in
+ * review is frozen (409); a rejected one goes back to draft.
+ */
+export async function saveProductImage(
+  deps: SellerDeps,
+  userId: string,
+  input: { productId: number; kind: ImageKind; alt: string; bytes: Buffer },
+): Promise<{ product: SellerProduct; url: string }> {
+  // Check the product before spending a decode on it.
+  requireEditable(await requireOwnProduct(deps.db, userId, input.productId));
+  const webp = await toProductWebp(input.bytes, input.kind);
+  const name = `${input.productId}-${randomBytes(8).toString('hex')}.webp`;
+  const url = productImageUrl(name);
+  const at = deps.now();
+  let isPublished = false;
+  const product = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProduct(tx, userId, input.productId, { lock: true });
+    requireEditable(current);
+    isPublished = current.isPublished;
+    if (input.kind === 'gallery' && current.gallery.length >= GALLERY_IMAGES_MAX) {
+      throw AppError.conflict(SellerMessage.galleryFull);
+    }
+    await tx.insert(productImages).values({ name, productId: current.id, kind: input.kind, ...webp, createdAt: at });
+    if (input.kind === 'logo') {
+      await tx.update(products).set({ logoUrl: url }).where(eq(products.id, current.id));
+      // The logo it replaces, if it was one of ours.
+      await tx
+        .delete(productImages)
+        .where(
+          and(eq(productImages.productId, current.id), eq(productImages.kind, 'logo'), ne(productImages.name, name)),
+        );
+    } else {
+      await tx
+        .update(products)
+        .set({ gallery: [...current.gallery, { url, alt: input.alt }] })
+        .where(eq(products.id, current.id));
+    }
+    await markChanged(tx, current, at);
+    const [updated] = await tx.select().from(products).where(eq(products.id, current.id));
+    if (!updated) throw new Error('the product vanished inside its own transaction');
+    return updated;
+  });
+  if (isPublished) deps.catalogChanged();
+  return { product: await toSellerProduct(deps.db, product, at), url };
+}
+
+/** The stored picture for `GET /media/products/:name`, or null. */
+export async function readProductImage(deps: Pick<SellerDeps, 'db'>, name: string): Promise<Buffer | null> {
+  if (!PRODUCT_IMAGE_NAME.test(name)) return null;
+  const [row] = await deps.db
+    .select({ image: productImages.image })
+    .from(productImages)
+    .where(eq(productImages.name, name));
+  return row?.image ?? null;
+}

@@ -1,0 +1,50 @@
+import { renderMarkdown } from '../../lib/markdown';
+import { defineHandlers } from '../../plugins/api';
+import type { SellerDeps } from './seller-access';
+import { getSellerQuestions, getSellerReviews } from './seller-inbox.service';
+import { deleteSellerPlan, saveSellerPlan } from './seller-plans.service';
+import {
+  createSellerProduct,
+  deleteSellerProduct,
+  getMySellers,
+  getSellerProduct,
+  submitSellerProduct,
+  updateSellerProduct,
+  withdrawSellerProduct,
+} from './seller-products.service';
+import { getSellerDashboard, getSellerSales, getSellerStatement } from './seller-sales.service';
+
+/**
+ * Requirements §13 seller area (decision 014). The route table gives every call but
+ * `seller/getMySellers` the `seller` role; each service then checks that the caller is a member
+ * of the seller whose rows it names (seller-access.ts).
+ */
+export function sellerAreaHandlers(deps: SellerDeps) {
+  return defineHandlers({
+    'seller/getMySellers': (_input, { user }) => getMySellers(deps, user.id),
+    'seller/getDashboard': (input, { user }) => getSellerDashboard(deps, user.id, input.sellerId),
+    'seller/createProduct': async (input, { user }) => ({ product: await createSellerProduct(deps, user.id, input) }),
+    'seller/getProduct': async (input, { user }) => ({
+      product: await getSellerProduct(deps, user.id, input.productId),
+    }),
+    'seller/updateProduct': async (input, { user }) => ({ product: await updateSellerProduct(deps, user.id, input) }),
+    'seller/deleteProduct': async (input, { user }) => {
+      await deleteSellerProduct(deps, user.id, input.productId);
+      return null;
+    },
+    'seller/submitProduct': async (input, { user }) => ({
+      product: await submitSellerProduct(deps, user.id, input.productId),
+    }),
+    'seller/withdrawProduct': async (input, { user }) => ({
+      product: await withdrawSellerProduct(deps, user.id, input.productId),
+    }),
+    'seller/savePlan': async (input, { user }) => ({ product: await saveSellerPlan(deps, user.id, input) }),
+    'seller/deletePlan': async (input, { user }) => ({ product: await deleteSellerPlan(deps, user.id, input.planId) }),
+    // The product page's own renderer (lib/markdown.ts), so the preview is what buyers will see.
+    'seller/previewMarkdown': async (input) => ({ html: renderMarkdown(input.markdown) }),
+    'seller/getQuestions': (input, { user }) => getSellerQuestions(deps, user.id, input),
+    'seller/getReviews': (input, { user }) => getSellerReviews(deps, user.id, input),
+    'seller/getSales': (input, { user }) => getSellerSales(deps, user.id, input.sellerId),
+    'seller/getStatement': (input, { user }) => getSellerStatement(deps, user.id, input),
+  });
+}

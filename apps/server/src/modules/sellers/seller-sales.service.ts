@@ -1,0 +1,253 @@
+import {
+  AppError,
+  DEFAULT_CURRENCY,
+  type PayoutSummary,
+  productStage,
+  type SalesFigures,
+  type SellerDashboard,
+  SellerMessage,
+  type SellerSales,
+  type Statement,
+} from '@everdeal/contracts';
+import { type Db, licenseCodes, moneyMovements, orderItems, orders, plans, products, sellers } from '@everdeal/db';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { computePayouts, monthOf, type SaleCharge, type SaleRefund, statementCsv } from './payouts';
+import { requireMembership, type SellerDeps } from './seller-access';
+
+// Sales, refunds and payouts of a seller's products (requirements §13, decision 014), computed
+// from the order and money-movement rows on every read, with the clock the app was given.
+
+const emptyFigures = (currency = DEFAULT_CURRENCY): SalesFigures => ({
+  unitsSold: 0,
+  unitsRefunded: 0,
+  grossCents: 0,
+  refundedCents: 0,
+  netCents: 0,
+  currency,
+});
+
+/** Units per product (items of paid orders; refunded ones among them), one grouped statement. */
+async function unitsByProduct(db: Db, sellerId: number) {
+  return db
+    .select({
+      productId: orderItems.productId,
+      unitsSold: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
+      unitsRefunded:
+        sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orderItems.status} = 'refunded'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orderItems)
+    .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.status, 'paid')))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(products.sellerId, sellerId))
+    .groupBy(orderItems.productId);
+}
+
+/** Money per product: every charge (checkout, upgrade, renewal) and every refund, one grouped statement. */
+async function moneyByProduct(db: Db, sellerId: number) {
+  return db
+    .select({
+      productId: orderItems.productId,
+      currency: moneyMovements.currency,
+      grossCents:
+        sql<number>`coalesce(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'charge'), 0)`.mapWith(
+          Number,
+        ),
+      refundedCents:
+        sql<number>`coalesce(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'refund'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(moneyMovements)
+    .innerJoin(orderItems, eq(orderItems.id, moneyMovements.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(products.sellerId, sellerId))
+    .groupBy(orderItems.productId, moneyMovements.currency);
+}
+
+async function salesFiguresByProduct(db: Db, sellerId: number): Promise<Map<number, SalesFigures>> {
+  const [units, money] = await Promise.all([unitsByProduct(db, sellerId), moneyByProduct(db, sellerId)]);
+  const figures = new Map<number, SalesFigures>();
+  for (const row of money) {
+    const current = figures.get(row.productId) ?? emptyFigures(row.currency);
+    current.grossCents += row.grossCents;
+    current.refundedCents += row.refundedCents;
+    current.netCents = current.grossCents - current.refundedCents;
+    figures.set(row.productId, current);
+  }
+  for (const row of units) {
+    const current = figures.get(row.productId) ?? emptyFigures();
+    current.unitsSold = row.unitsSold;
+    current.unitsRefunded = row.unitsRefunded;
+    figures.set(row.productId, current);
+  }
+  return figures;
+}
+
+/** Every charge of the seller's products with the item it paid for, and every refund of them. */
+async function loadSales(db: Db, sellerId: number): Promise<{ charges: SaleCharge[]; refunds: SaleRefund[] }> {
+  const refund = alias(moneyMovements, 'refund');
+  const charges = await db
+    .select({
+      id: moneyMovements.id,
+      amountCents: moneyMovements.amountCents,
+      currency: moneyMovements.currency,
+      createdAt: moneyMovements.createdAt,
+      refundableUntil: orderItems.refundableUntil,
+      orderId: moneyMovements.orderId,
+      orderItemId: moneyMovements.orderItemId,
+      productName: orderItems.productName,
+      planName: orderItems.planName,
+      quantity: orderItems.quantity,
+    })
+    .from(moneyMovements)
+    .innerJoin(orderItems, eq(orderItems.id, moneyMovements.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(products.sellerId, sellerId), eq(moneyMovements.kind, 'charge')))
+    .orderBy(asc(moneyMovements.createdAt), asc(moneyMovements.id));
+  const refunds = await db
+    .select({
+      id: refund.id,
+      chargeId: sql<string>`${refund.refundedMovementId}`,
+      amountCents: refund.amountCents,
+      createdAt: refund.createdAt,
+    })
+    .from(refund)
+    .innerJoin(orderItems, eq(orderItems.id, refund.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(products.sellerId, sellerId), eq(refund.kind, 'refund')));
+  return { charges, refunds };
+}
+
+function payoutSummary(
+  events: ReturnType<typeof computePayouts>['events'],
+  pending: Map<string, number>,
+): PayoutSummary {
+  let payable = 0;
+  for (const event of events) payable += event.shareCents;
+  // One currency in this store (requirements §9); the summary names it.
+  const currency = events[0]?.charge.currency ?? [...pending.keys()][0] ?? DEFAULT_CURRENCY;
+  return { currency, pendingCents: pending.get(currency) ?? 0, payableCents: payable };
+}
+
+/** `seller/getDashboard`: the seller's products with their stage, codes left per plan and sales. */
+export async function getSellerDashboard(deps: SellerDeps, userId: string, sellerId: number): Promise<SellerDashboard> {
+  await requireMembership(deps.db, userId, sellerId);
+  const [seller] = await deps.db
+    .select({ id: sellers.id, slug: sellers.slug, name: sellers.name })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId));
+  if (!seller) throw AppError.notFound(SellerMessage.notAMember);
+  const rows = await deps.db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      logoUrl: products.logoUrl,
+      reviewStatus: products.reviewStatus,
+      isPublished: products.isPublished,
+      reviewNote: products.reviewNote,
+    })
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(desc(products.updatedAt), desc(products.id));
+  const planRows = await deps.db
+    .select({
+      id: plans.id,
+      productId: plans.productId,
+      name: plans.name,
+      codesAvailable:
+        sql<number>`(select count(*) from ${licenseCodes} where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available')`.mapWith(
+          Number,
+        ),
+    })
+    .from(plans)
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(asc(plans.position), asc(plans.id));
+  const figures = await salesFiguresByProduct(deps.db, sellerId);
+  const { charges, refunds } = await loadSales(deps.db, sellerId);
+  const { events, pending } = computePayouts(charges, refunds, deps.now());
+  return {
+    seller,
+    products: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      logoUrl: row.logoUrl || null,
+      stage: productStage(row.reviewStatus, row.isPublished),
+      reviewNote: row.reviewNote,
+      plans: planRows
+        .filter((plan) => plan.productId === row.id)
+        .map(({ id, name, codesAvailable }) => ({ id, name, codesAvailable })),
+      sales: figures.get(row.id) ?? emptyFigures(),
+    })),
+    payouts: payoutSummary(events, pending),
+  };
+}
+
+/** `seller/getSales`: figures per product and in total, payouts, and the months with statements. */
+export async function getSellerSales(deps: SellerDeps, userId: string, sellerId: number): Promise<SellerSales> {
+  await requireMembership(deps.db, userId, sellerId);
+  const names = await deps.db
+    .select({ id: products.id, name: products.name, slug: products.slug })
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(asc(products.name));
+  const figures = await salesFiguresByProduct(deps.db, sellerId);
+  const totals = emptyFigures();
+  const perProduct = names
+    .filter((product) => figures.has(product.id))
+    .map((product) => {
+      const sales = figures.get(product.id) ?? emptyFigures();
+      totals.unitsSold += sales.unitsSold;
+      totals.unitsRefunded += sales.unitsRefunded;
+      totals.grossCents += sales.grossCents;
+      totals.refundedCents += sales.refundedCents;
+      totals.currency = sales.currency;
+      return { ...product, sales };
+    });
+  totals.netCents = totals.grossCents - totals.refundedCents;
+  const { charges, refunds } = await loadSales(deps.db, sellerId);
+  const { events, pending } = computePayouts(charges, refunds, deps.now());
+  const months = new Map<string, { earnedCents: number; reversedCents: number; currency: string }>();
+  for (const event of events) {
+    const month = monthOf(event.at);
+    const entry = months.get(month) ?? { earnedCents: 0, reversedCents: 0, currency: event.charge.currency };
+    if (event.kind === 'earned') entry.earnedCents += event.shareCents;
+    else entry.reversedCents += -event.shareCents;
+    months.set(month, entry);
+  }
+  return {
+    products: perProduct,
+    totals,
+    payouts: payoutSummary(events, pending),
+    months: [...months.entries()]
+      .sort(([a], [b]) => (a < b ? 1 : -1))
+      .map(([month, entry]) => ({ month, ...entry, netCents: entry.earnedCents - entry.reversedCents })),
+  };
+}
+
+/** `seller/getStatement`: the month's payable movements as CSV (UTC months). */
+export async function getSellerStatement(
+  deps: SellerDeps,
+  userId: string,
+  input: { sellerId: number; month: string },
+): Promise<Statement> {
+  await requireMembership(deps.db, userId, input.sellerId);
+  const [seller] = await deps.db.select({ slug: sellers.slug }).from(sellers).where(eq(sellers.id, input.sellerId));
+  const { charges, refunds } = await loadSales(deps.db, input.sellerId);
+  const { events } = computePayouts(charges, refunds, deps.now());
+  const inMonth = events.filter((event) => monthOf(event.at) === input.month);
+  const { csv, totals } = statementCsv(inMonth);
+  const currency = [...totals.keys()][0] ?? DEFAULT_CURRENCY;
+  return {
+    month: input.month,
+    filename: `everdeal-statement-${seller?.slug ?? input.sellerId}-${input.month}.csv`,
+    csv,
+    totalCents: totals.get(currency) ?? 0,
+    currency,
+  };
+}

@@ -1,0 +1,42 @@
+import { centsToDollarText, parseDollars, slugFromName } from '@everdeal/contracts/seller-rules';
+import { describe, expect, it } from 'vitest';
+import {
+  fingerprint,
+  formatBytes,
+  fromLocalInput,
+  monthName,
+  splitLines,
+  splitList,
+  toLocalInput,
+} from './seller-format';
+
+describe('seller form helpers', () => {
+  it('reads dollars typed by a seller into integer cents, never through floating point', () => {
+    expect(parseDollars('49')).toBe(4900);
+    expect(parseDollars('49.5')).toBe(4950);
+    expect(parseDollars('$1,299.99')).toBe(129_999);
+    expect(parseDollars('0.07')).toBe(7);
+    expect(parseDollars('19.999')).toBeNull();
+    expect(parseDollars('-5')).toBeNull();
+    expect(parseDollars('ten')).toBeNull();
+    expect(centsToDollarText(129_999)).toBe('1299.99');
+    expect(centsToDollarText(7)).toBe('0.07');
+  });
+
+  it('suggests a slug from a name', () => {
+    expect(slugFromName('  Écho Writer: AI notes! ')).toBe('echo-writer-ai-notes');
+    expect(slugFromName('***')).toBe('');
+  });
+
+  it('splits lists and lines, and converts deal end times', () => {
+    expect(splitList(' notes, , meetings ,')).toEqual(['notes', 'meetings']);
+    expect(splitLines('Fast\n\n Private \n')).toEqual(['Fast', 'Private']);
+    expect(toLocalInput('2026-05-09T12:30:00.000Z')).toBe('2026-05-09T12:30');
+    expect(fromLocalInput('2026-05-09T12:30')).toBe('2026-05-09T12:30:00.000Z');
+    expect(fromLocalInput('')).toBeNull();
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(monthName('2026-05')).toBe('May 2026');
+    expect(fingerprint('a')).toBe(fingerprint('a'));
+    expect(fingerprint('a')).not.toBe(fingerprint('b'));
+  });
+});

@@ -1,0 +1,31 @@
+// Run by playwright.config.ts's webServer command before the server starts (the embedded
+// database admits one process at a time): an approved seller with one member and a live session,
+// whose token the seller-area spec reads from .tmp/e2e-seller.json. A test-only account with no
+// password, never part of the demo seed (decision 014).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDatabase, sellerMembers, sellers, users } from '@everdeal/db';
+import { createSession } from '../apps/server/src/modules/users/sessions';
+
+const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
+mkdirSync(dataDir, { recursive: true });
+const database = await createDatabase({ dataDir });
+try {
+  await database.migrate();
+  const suffix = randomBytes(4).toString('hex');
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `e2e-seller-${suffix}@example.com`, firstName: 'Sam', lastName: 'Seller' })
+    .returning({ id: users.id });
+  const [seller] = await database.db
+    .insert(sellers)
+    .values({ slug: `e2e-seller-${suffix}`, name: 'E2E Labs', bio: 'A seller of the end-to-end tests.' })
+    .returning({ id: sellers.id });
+  if (!user || !seller) throw new Error('the e2e seller was not created');
+  await database.db.insert(sellerMembers).values({ sellerId: seller.id, userId: user.id });
+  const token = await createSession(database.db, user.id, new Date());
+  writeFileSync(join('.tmp', 'e2e-seller.json'), JSON.stringify({ token }));
+} finally {
+  await database.close();
+}
