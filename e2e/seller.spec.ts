@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './content-helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { type Session, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 014: a member of an approved seller (made by e2e/setup-seller.ts
@@ -25,11 +25,6 @@ async function sellerSession(request: APIRequestContext): Promise<Session> {
   });
   expect(response.status()).toBe(200);
   return { token, user: ((await response.json()) as { data: Session['user'] }).data };
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
 }
 
 test('a seller creates a product with a plan, uploads codes and submits it for review', async ({ page, request }) => {
@@ -114,11 +109,11 @@ test('the seller area fits a phone and points a user who is no seller to /launch
   await page.goto('/seller');
   await expect(page.getByRole('heading', { name: 'Seller area', level: 1 })).toBeVisible();
   await expect(page.getByText('Payable', { exact: true })).toBeVisible();
-  await expectNoSideScroll(page);
+  await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await page.goto('/seller/payouts');
   await expect(page.getByRole('heading', { name: 'Monthly statements' })).toBeVisible();
-  await expectNoSideScroll(page);
+  await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
 
   const other = await browser.newContext({ viewport });
