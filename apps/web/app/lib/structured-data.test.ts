@@ -13,6 +13,7 @@ const plan = {
   features: ['One seat'],
   codesRemaining: 4,
   isSoldOut: false,
+  featureMatrix: [{ name: 'Seats', value: '1' }],
 };
 
 const product = {
@@ -24,6 +25,7 @@ const product = {
   category: { slug: 'writing', name: 'Writing' },
   price: 5900,
   originalPrice: 29900,
+  billingInterval: null,
   currency: 'USD',
   upvoteCount: 3,
   rating: 0,

@@ -70,6 +70,7 @@ export function buildPlanRow(productId: number, input: PlanRowInput): NewPlan {
     originalPriceCents: input.originalPriceCents ?? priceCents * 5,
     currency: input.currency ?? 'USD',
     features: input.features ?? [],
+    featureMatrix: input.featureMatrix ?? [],
   };
 }
 

@@ -10,9 +10,12 @@ const item = (overrides: Partial<CartItem>): CartItem => ({
   slug: 'reelsmith',
   image: null,
   planName: 'Tier 1',
+  planKind: 'lifetime',
+  billingInterval: null,
   price: 4900,
   originalPrice: 24900,
   currency: 'USD',
+  maxQuantity: 9,
   ...overrides,
 });
 
