@@ -41,9 +41,16 @@ export function describePlanFeature(feature: PlanFeature): string {
   return feature.value === null ? feature.name : `${feature.name}: ${feature.value}`;
 }
 
-/** The matrix's rows: every feature of every plan, in the order they first appear (plans in tier order). */
+/**
+ * The matrix's rows: every feature of every plan, in the order of the plan with the most cells
+ * (the top tier, which usually has every row), then any others in the order they first appear.
+ */
 export function featureRows(plans: { featureMatrix: PlanFeature[] }[]): string[] {
-  const seen = new Set<string>();
+  const richest = plans.reduce<{ featureMatrix: PlanFeature[] } | undefined>(
+    (best, plan) => (best && best.featureMatrix.length >= plan.featureMatrix.length ? best : plan),
+    undefined,
+  );
+  const seen = new Set(richest?.featureMatrix.map((feature) => feature.name));
   for (const plan of plans) for (const feature of plan.featureMatrix) seen.add(feature.name);
   return [...seen];
 }

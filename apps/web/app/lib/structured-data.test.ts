@@ -64,6 +64,22 @@ describe('productJsonLd', () => {
     expect(node.image).toEqual(['https://everdeal.example/uploads/demo/inkloom/1.svg']);
   });
 
+  it('prices a subscription per period (issue 17)', () => {
+    const monthly = { ...plan, name: 'Monthly', kind: 'subscription' as const, billingInterval: 'month' as const };
+    const node = productJsonLd('https://e.example', { ...product, plans: [monthly] });
+    expect(node.offers).toEqual([
+      expect.objectContaining({
+        price: '59.00',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: '59.00',
+          priceCurrency: 'USD',
+          billingDuration: 'P1M',
+        },
+      }),
+    ]);
+  });
+
   it('carries the reviews it is given as schema.org Reviews', () => {
     expect(productJsonLd('https://e.example', product)).not.toHaveProperty('review');
     const node = productJsonLd('https://e.example', { ...product, rating: 4, reviewCount: 1 }, [

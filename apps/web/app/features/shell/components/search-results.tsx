@@ -1,5 +1,5 @@
-import { formatMoney } from '@everdeal/contracts/money';
 import { productPath, searchPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
@@ -148,11 +148,11 @@ function ResultLink({
       </span>
       <span className="shrink-0 text-right">
         <span className="block font-bold text-ink-900 text-sm tabular-nums">
-          {formatMoney(item.price, item.currency)}
+          {formatPlanPrice(item.price, item.currency, item.billingInterval)}
         </span>
         {hasDiscount ? (
           <span className="block text-ink-500 text-xs tabular-nums line-through">
-            {formatMoney(item.originalPrice, item.currency)}
+            {formatPlanPrice(item.originalPrice, item.currency, item.billingInterval)}
           </span>
         ) : null}
       </span>
