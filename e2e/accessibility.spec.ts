@@ -140,7 +140,7 @@ test.describe('every dialog is free of axe violations', () => {
     await visit(page, `/products/${product.slug}`);
     await page
       .getByRole('article', { name: plan.name, exact: true })
-      .getByRole('button', { name: 'Add to cart' })
+      .getByRole('button', { name: `Add ${plan.name} to cart` })
       .click();
     await expect(page.getByRole('dialog', { name: 'Item added to your cart' })).toBeVisible();
     await expectNoAxeViolations(page);

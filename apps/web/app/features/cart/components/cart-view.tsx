@@ -26,22 +26,27 @@ export function lineName(item: Pick<CartItem, 'name' | 'planName'>): string {
   return `${item.name} ${item.planName}`;
 }
 
+/** How long after a removal the cart still puts lost focus back on its heading. */
+const REFOCUS_WINDOW_MS = 5000;
+
 /**
  * After a line leaves by keyboard or click (Remove, or a quantity of 0), focus would fall to the
- * page's start with the removed button: it goes to the heading that now counts the items instead,
- * or to the empty cart's heading (issue 17).
+ * page's start with the removed button: it goes to the heading that now counts the items, or to
+ * the empty cart's heading (issue 17). While the server's answers settle the list may redraw
+ * (the heading with it), so for a few seconds focus that fell back to the page is put back.
  */
 function useFocusAfterRemoval(lineCount: number, target: RefObject<HTMLHeadingElement | null>) {
-  const isPending = useRef(false);
-  // Runs once the line is gone (the optimistic update), whichever heading is then on the page.
+  const removedAt = useRef(Number.NEGATIVE_INFINITY);
+  // Runs whenever the number of lines changes, whichever heading is then on the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the line count changing is the trigger
   useEffect(() => {
-    if (!isPending.current) return;
-    isPending.current = false;
+    if (Date.now() - removedAt.current > REFOCUS_WINDOW_MS) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
     target.current?.focus();
   }, [lineCount, target]);
   return () => {
-    isPending.current = true;
+    removedAt.current = Date.now();
   };
 }
 
