@@ -146,6 +146,19 @@ test.describe('every dialog is free of axe violations', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the product page scrolled down: the sticky buy box, or the quick-buy bar on a phone', async ({
+    page,
+    isMobile,
+  }) => {
+    await visit(page, '/products/quillstream');
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    const stillAtHand = isMobile
+      ? page.getByRole('complementary', { name: 'Quick buy: Quillstream' })
+      : page.getByRole('region', { name: 'Get Quillstream' });
+    await expect(stillAtHand).toBeInViewport();
+    await expectNoAxeViolations(page);
+  });
+
   test('the cart popup', async ({ page, request }) => {
     const session = await registerShopper(request, 'a11y-popup');
     const [product] = await buyableProducts(request, 1);
@@ -155,7 +168,7 @@ test.describe('every dialog is free of axe violations', () => {
     await visit(page, `/products/${product.slug}`);
     await page
       .getByRole('article', { name: plan.name, exact: true })
-      .getByRole('button', { name: 'Add to cart' })
+      .getByRole('button', { name: `Add ${plan.name} to cart` })
       .click();
     await expect(page.getByRole('dialog', { name: 'Item added to your cart' })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -42,9 +42,9 @@ test.describe('a signed-in shopper', () => {
     const cartLink = await headerEntry(page, 'Cart', isMobile);
     await expect(cartLink).toBeVisible();
 
-    const addToCart = page.getByRole('article', { name: plan.name, exact: true }).getByRole('button', {
-      name: 'Add to cart',
-    });
+    // The buy box near the top of the page (issue 17) starts on the first plan that can be bought.
+    const box = page.getByRole('region', { name: `Get ${product.name}` });
+    const addToCart = box.getByRole('button', { name: `Add ${plan.name} to cart` });
     const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
     // The header shows the Cart link only once the page has hydrated and restored the session,
     // so one click is enough (a repeated click would add a second code).
@@ -72,7 +72,7 @@ test.describe('a signed-in shopper', () => {
     await popup.getByRole('link', { name: 'View cart (2)' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page).toHaveTitle('Cart | Everdeal');
-    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name} ${plan.name}` })).toHaveValue('2');
   });
 
   test('on /cart the stepper changes a line, Remove drops one and Clear cart empties it', async ({
@@ -83,6 +83,7 @@ test.describe('a signed-in shopper', () => {
     const [first, second] = await buyableProducts(request, 2);
     if (!first || !second) throw new Error('two products needed');
     const firstPlan = firstBuyablePlan(first);
+    const secondPlan = firstBuyablePlan(second);
     await shopperApi(request, shopper, 'cart/change', {
       productId: first.id,
       variantId: firstPlan.variantId,
@@ -90,18 +91,21 @@ test.describe('a signed-in shopper', () => {
     });
     await shopperApi(request, shopper, 'cart/change', {
       productId: second.id,
-      variantId: firstBuyablePlan(second).variantId,
+      variantId: secondPlan.variantId,
       quantity: 1,
     });
 
     await page.goto('/cart');
     const cartLink = await headerEntry(page, 'Cart', isMobile);
-    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${first.name}` });
+    // Lines are named by product and plan (issue 17).
+    const firstLine = `${first.name} ${firstPlan.name}`;
+    const secondLine = `${second.name} ${secondPlan.name}`;
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${firstLine}` });
     await expect(quantity).toHaveValue('1');
     await expect(page.getByText(`Plan: ${firstPlan.name}`).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Check out' })).toHaveAttribute('href', '/cart?step=checkout');
 
-    await page.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${firstLine}` }).click();
     await expect(quantity).toHaveValue('2');
     await expect(cartLink).toContainText('3');
 
@@ -110,11 +114,11 @@ test.describe('a signed-in shopper', () => {
     await expect(cartLink).toContainText('6');
     await expect.poll(async () => (await shopperApi<Cart>(request, shopper, 'cart/getCartContents')).itemCount).toBe(6);
 
-    await page.getByRole('button', { name: `Decrease quantity of ${first.name}` }).click();
+    await page.getByRole('button', { name: `Decrease quantity of ${firstLine}` }).click();
     await expect(quantity).toHaveValue('4');
 
-    await page.getByRole('button', { name: `Remove ${second.name} from cart` }).click();
-    await expect(page.getByRole('spinbutton', { name: `Quantity of ${second.name}` })).toBeHidden();
+    await page.getByRole('button', { name: `Remove ${secondLine} from cart` }).click();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${secondLine}` })).toBeHidden();
     await expect(cartLink).toContainText('4');
 
     await page.getByRole('button', { name: 'Clear cart' }).click();
@@ -132,7 +136,7 @@ test('a visitor adding to cart is asked to log in first', async ({ page: visitor
   if (!product) throw new Error('no product');
   await visitor.goto(`/products/${product.slug}`);
   const dialog = visitor.getByRole('dialog', { name: 'Log in to Everdeal' });
-  const addToCart = visitor.getByRole('button', { name: 'Add to cart' }).first();
+  const addToCart = visitor.getByRole('button', { name: /^Add .+ to cart$/ }).first();
   await addToCart.click();
   await expect(dialog).toBeVisible();
 });

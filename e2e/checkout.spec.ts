@@ -34,10 +34,10 @@ test('buy with 4242 from the product page to the code on the order item page', a
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
   await page.goto(`/products/${product.slug}`);
-  await page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }).waitFor();
+  await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).waitFor();
   await page
     .getByRole('article', { name: plan.name, exact: true })
-    .getByRole('button', { name: 'Add to cart' })
+    .getByRole('button', { name: `Add ${plan.name} to cart` })
     .click();
   const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
   await popup.getByRole('link', { name: 'Check out' }).click();

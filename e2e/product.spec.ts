@@ -15,11 +15,11 @@ test('a product card opens the product page', async ({ page, request }) => {
   await expect(page).toHaveURL(new RegExp(`/products/${slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   await expect(page).toHaveTitle(`${product.name} | Everdeal`);
-  // A button once the cart exists; a link to the cart page until then.
+  // The buy box near the top names the plan it adds (issue 17).
   const addToCart = page
-    .getByRole('button', { name: 'Add to cart' })
-    .or(page.getByRole('link', { name: 'Add to cart' }));
-  await expect(addToCart.first()).toBeVisible();
+    .getByRole('region', { name: `Get ${product.name}` })
+    .getByRole('button', { name: /^Add .+ to cart$/ });
+  await expect(addToCart).toBeVisible();
 });
 
 test('a product page renders on a direct visit', async ({ page, request }) => {

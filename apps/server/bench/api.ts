@@ -153,9 +153,12 @@ async function buildFloor(databaseUrl: string) {
       slug: r[4],
       image: r[5],
       planName: r[6],
-      price: r[7],
-      originalPrice: r[8],
-      currency: r[9],
+      planKind: r[7],
+      billingInterval: r[8],
+      price: r[9],
+      originalPrice: r[10],
+      currency: r[11],
+      maxQuantity: Number(r[12]),
     }));
     return toCartContents(items);
   }
@@ -176,9 +179,17 @@ async function buildFloor(databaseUrl: string) {
     }
     const [target] = await run(targetSql, { productId, planId: variantId });
     if (!target) return refuse(reply, 404);
-    const [dealStatus, endsAt, currency, hasCodes] = target as [string, string | null, string, boolean];
+    const [, , dealStatus, endsAt, currency, codesLeft] = target as [
+      string,
+      string,
+      string,
+      string | null,
+      string,
+      number | string,
+    ];
     if (dealStatus !== 'live' || (endsAt !== null && time(endsAt) <= Date.now())) return refuse(reply, 422);
-    if (!hasCodes || currency !== DEFAULT_CURRENCY) return refuse(reply, 422);
+    if (Number(codesLeft) === 0 || currency !== DEFAULT_CURRENCY) return refuse(reply, 422);
+    if (quantity > Number(codesLeft)) return refuse(reply, 409);
     await run(upsertSql, { userId, productId, planId: variantId, quantity });
     return cart(userId);
   });

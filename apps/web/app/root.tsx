@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AppProviders } from '~/app-providers';
+import { EARLY_TAP_SCRIPT } from '~/lib/early-tap';
 import type { RootData } from '~/lib/root-data';
 import type { Route } from './+types/root';
 import appCssHref from './app.css?url';
@@ -50,6 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6323f0" />
+        {/* Before any content: catches taps on buttons that cannot act yet (lib/early-tap.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
         {/* `precedence` makes React put the stylesheet ahead of the modulepreload hints (which it
             hoists into the head first otherwise), so the browser asks for the CSS before ~40 scripts. */}
         <link rel="stylesheet" href={appCssHref} precedence="default" />

@@ -62,14 +62,14 @@ const Flag = z.preprocess(
 /**
  * `/api/products/getProducts` payload (requirements §7). Unknown fields are stripped. Every field
  * maps one-to-one to a URL search parameter of the browsing pages, so a link reproduces a view.
- * Prices filter on the cheapest plan (the price on the card).
+ * Prices filter on the cheapest plan's first-year cost (decision 013), the figure the price sorts use.
  */
 export const GetProductsInputSchema = z
   .object({
     q: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').optional(),
     category: Slug.optional(),
-    minPrice: Cents.optional().describe('cents, cheapest plan at least this'),
-    maxPrice: Cents.optional().describe('cents, cheapest plan at most this'),
+    minPrice: Cents.optional().describe('cents, cheapest first-year cost at least this'),
+    maxPrice: Cents.optional().describe('cents, cheapest first-year cost at most this'),
     minRating: z.coerce
       .number({ error: 'must be a number' })
       .min(0, 'must be at least 0')
@@ -119,6 +119,20 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
+/** One cell of a product's feature matrix (requirements §10, `PlanFeature` in plans.ts). */
+export const PlanFeatureSchema = z.object({
+  name: z.string(),
+  value: z.string().nullable().describe('the amount ("150,000", "Unlimited"); null when simply included'),
+});
+
+/**
+ * A plan on the product page: also its cells of the product's feature matrix (the plans compared
+ * side by side). A feature the plan lacks has no cell; an empty list means the seller gave no
+ * matrix, and the page compares nothing rather than guess (decision 013).
+ */
+export const PlanDetailSchema = PlanSchema.extend({ featureMatrix: z.array(PlanFeatureSchema) });
+export type PlanDetail = z.infer<typeof PlanDetailSchema>;
+
 export const CategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof CategoryRefSchema>;
 
@@ -135,8 +149,14 @@ export const ProductSummarySchema = z.object({
   tagline: z.string(),
   logoUrl: z.string(),
   category: CategoryRefSchema,
-  price: z.number().int().describe('lowest plan price, cents'),
+  price: z
+    .number()
+    .int()
+    .describe('price of the cheapest plan by first-year cost (decision 013), cents: once, or per billingInterval'),
   originalPrice: z.number().int().describe('original price of that plan, cents'),
+  billingInterval: BillingIntervalSchema.nullable().describe(
+    'the period of `price` when that plan is a subscription; null for a price paid once',
+  ),
   currency: z.string(),
   upvoteCount: z.number().int(),
   rating: z.number().describe('average stars, 0 when there are no reviews'),
@@ -195,6 +215,7 @@ export const AiDisclosureSchema = z.object({
 export type AiDisclosure = z.infer<typeof AiDisclosureSchema>;
 
 export const ProductDetailSchema = ProductSummarySchema.extend({
+  plans: z.array(PlanDetailSchema),
   description: z.string().describe('Markdown'),
   descriptionHtml: z.string().describe('the description rendered and sanitised'),
   gallery: z.array(GalleryImageSchema),

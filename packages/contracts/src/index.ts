@@ -21,6 +21,7 @@ export * from './money';
 export * from './orders';
 export * from './paths';
 export * from './payments';
+export * from './plans';
 export * from './routes';
 export * from './seller';
 export * from './seller-rules';

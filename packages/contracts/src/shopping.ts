@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProductSummarySchema } from './catalog';
+import { BillingIntervalSchema, PlanKindSchema, ProductSummarySchema } from './catalog';
 import { MAX_CODES_PER_PLAN } from './constants';
 import { publicId } from './ids';
 import { CART_QUANTITY_LIMIT_MESSAGE, ValidationMessage } from './messages';
@@ -29,13 +29,25 @@ export const CartItemSchema = z.object({
   slug: z.string(),
   image: z.string().nullable(),
   planName: z.string(),
-  price: z.number().int().describe('unit price, cents'),
+  planKind: PlanKindSchema,
+  billingInterval: BillingIntervalSchema.nullable().describe(
+    'a subscription renews every month or year; null: paid once',
+  ),
+  price: z.number().int().describe('unit price, cents: what is due today, and again every billingInterval'),
   originalPrice: z.number().int().describe('unit original price, cents'),
   currency: z.string(),
+  maxQuantity: z
+    .number()
+    .int()
+    .describe(`the most codes the line can hold now: the codes left in the plan's pool, at most ${MAX_CODES_PER_PLAN}`),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** Requirements §3 cart contents. Money in cents; weight is 0 because every good is digital. */
+/**
+ * Requirements §3 cart contents. Money in cents; weight is 0 because every good is digital.
+ * `totalPrice` is what checkout charges today; subscription lines charge their price again every
+ * period after that (`recurringTotals` in plans.ts sums them per period).
+ */
 export const CartContentsSchema = z.object({
   items: z.array(CartItemSchema),
   itemCount: z.number().int(),

@@ -13,6 +13,7 @@ const plan = {
   features: ['One seat'],
   codesRemaining: 4,
   isSoldOut: false,
+  featureMatrix: [{ name: 'Seats', value: '1' }],
 };
 
 const product = {
@@ -24,6 +25,7 @@ const product = {
   category: { slug: 'writing', name: 'Writing' },
   price: 5900,
   originalPrice: 29900,
+  billingInterval: null,
   currency: 'USD',
   upvoteCount: 3,
   rating: 0,
@@ -67,6 +69,22 @@ describe('productJsonLd', () => {
     ]);
     expect(productJsonLd('https://e.example', { ...product, shareImage: null }).image).toEqual([
       'https://e.example/uploads/demo/inkloom/1.svg',
+    ]);
+  });
+
+  it('prices a subscription per period (issue 17)', () => {
+    const monthly = { ...plan, name: 'Monthly', kind: 'subscription' as const, billingInterval: 'month' as const };
+    const node = productJsonLd('https://e.example', { ...product, plans: [monthly] });
+    expect(node.offers).toEqual([
+      expect.objectContaining({
+        price: '59.00',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: '59.00',
+          priceCurrency: 'USD',
+          billingDuration: 'P1M',
+        },
+      }),
     ]);
   });
 

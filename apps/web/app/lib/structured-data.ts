@@ -79,7 +79,7 @@ export type ProductJsonLdSource = Pick<
 > & {
   category: Pick<CategoryRef, 'name'>;
   seller: { name: string };
-  plans: Pick<Plan, 'name' | 'price' | 'currency' | 'isSoldOut'>[];
+  plans: Pick<Plan, 'name' | 'price' | 'currency' | 'billingInterval' | 'isSoldOut'>[];
 };
 
 /** A review as schema.org's Review reads it. */
@@ -120,6 +120,17 @@ export function productJsonLd(
       name: plan.name,
       price: centsToDecimal(plan.price),
       priceCurrency: plan.currency,
+      // A subscription's price is per period (issue 17): schema.org's unit price with its billing duration.
+      ...(plan.billingInterval
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: centsToDecimal(plan.price),
+              priceCurrency: plan.currency,
+              billingDuration: plan.billingInterval === 'year' ? 'P1Y' : 'P1M',
+            },
+          }
+        : {}),
       availability: availability(plan.isSoldOut),
       url,
       ...(product.endsAt ? { priceValidUntil: product.endsAt.slice(0, 10) } : {}),

@@ -46,6 +46,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export type GalleryImage = { url: string; alt: string };
 
+/** A plan's cell in its product's feature matrix (requirements §10, `PlanFeature` of the contracts). */
+export type PlanFeatureCell = { name: string; value: string | null };
+
 /** What the deal-health score is made of (decision 011); null where there is nothing to measure yet. */
 export type DealHealthParts = {
   daysSinceUpdate: number;
@@ -112,7 +115,8 @@ export const products = pgTable(
     upvoteCount: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     ratingTotal: integer().notNull().default(0),
-    // The cheapest plan's price, kept by the `plans_min_price` trigger (migration 0003) so price
+    // The cheapest plan's first-year cost (a lifetime price, 12 monthly or 1 yearly payment,
+    // decision 013), kept by the `plans_min_price` trigger (migrations 0003 and 0013) so price
     // filters and sorts need no per-product subquery. Null while a product has no plan.
     minPriceCents: integer(),
     // Time-decayed recent upvotes and sales, refreshed periodically (decision 003).
@@ -193,7 +197,12 @@ export const plans = pgTable(
     priceCents: integer().notNull(),
     originalPriceCents: integer().notNull(),
     currency: text().notNull().default('USD'),
+    // The plan's bullets, as its seller wrote them (requirements §7 `features`).
     features: text().array().notNull().default(sql`'{}'::text[]`),
+    // The plan's cells of the product's feature matrix, in row order: a feature the plan lacks
+    // has no cell. Empty when the seller gave no matrix; the product page then compares nothing
+    // rather than read the bullets as one (decision 013).
+    featureMatrix: jsonb().$type<PlanFeatureCell[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -143,6 +143,40 @@ describe('seedDemoCatalog', () => {
     expect(stock.some((plan) => plan.kind === 'subscription')).toBe(true);
   });
 
+  it('writes one feature matrix per product, where a higher tier never lacks a feature of the tier below', async () => {
+    // Requirements §10, decision 013: the product page compares plans by these cells, so a
+    // higher tier must state what it obviously includes (issue 17: Pitchpaper Tier 2 lacked
+    // "E-signature").
+    const rows = await database.db
+      .select({ slug: products.slug, name: plans.name, features: plans.features, matrix: plans.featureMatrix })
+      .from(plans)
+      .innerJoin(products, eq(products.id, plans.productId))
+      .orderBy(products.id, plans.position);
+    const bySlug = new Map<string, typeof rows>();
+    for (const row of rows) bySlug.set(row.slug, [...(bySlug.get(row.slug) ?? []), row]);
+    for (const [slug, planList] of bySlug) {
+      for (const [index, plan] of planList.entries()) {
+        expect(plan.matrix.length, `${slug} ${plan.name}`).toBeGreaterThanOrEqual(3);
+        // The bullets are the cells as text, so the card and the comparison never disagree.
+        expect(plan.features, slug).toEqual(
+          plan.matrix.map((cell) => (cell.value === null ? cell.name : `${cell.name}: ${cell.value}`)),
+        );
+        const below = planList[index - 1];
+        if (!below) continue;
+        const names = new Set(plan.matrix.map((cell) => cell.name));
+        expect(
+          below.matrix.filter((cell) => !names.has(cell.name)).map((cell) => cell.name),
+          `${slug}: ${plan.name} lacks what ${below.name} has`,
+        ).toEqual([]);
+      }
+    }
+    const pitchpaper = bySlug.get('pitchpaper') ?? [];
+    expect(pitchpaper.map((plan) => plan.matrix.find((cell) => cell.name === 'E-signature'))).toEqual([
+      { name: 'E-signature', value: null },
+      { name: 'E-signature', value: null },
+    ]);
+  });
+
   it('gives every live deal reviews by its buyers, and every deal questions, updates and threads', async () => {
     // Requirements §10, §12 (decision 011): every review is by a verified purchaser; the product's
     // count and rating total are those of its reviews; the founder answers most questions.

@@ -73,6 +73,7 @@ export function buildPlanRow(productId: number, input: PlanRowInput): NewPlan {
     originalPriceCents: input.originalPriceCents ?? priceCents * 5,
     currency: input.currency ?? 'USD',
     features: input.features ?? [],
+    featureMatrix: input.featureMatrix ?? [],
   };
 }
 

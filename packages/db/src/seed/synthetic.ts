@@ -122,9 +122,9 @@ export async function seedSyntheticProducts(
     });
     await tx.execute(sql`
       insert into ${plans} (product_id, name, position, kind, billing_interval, price_cents, original_price_cents,
-        features)
+        features, feature_matrix)
       select p.id, r.name, r.position, r.kind::plan_kind, r.billing_interval::billing_interval, r.price_cents,
-        r.original_price_cents, array['Lifetime access', 'All future updates']
+        r.original_price_cents, array['All future updates'], '[{"name": "All future updates", "value": null}]'::jsonb
       from json_to_recordset(${JSON.stringify(planRows)}::json) as r(slug text, name text, position integer,
         kind text, billing_interval text, price_cents integer, original_price_cents integer)
       join ${products} p on p.slug = r.slug

@@ -4,6 +4,8 @@ import {
   type CartContents,
   type CartItem,
   DEFAULT_CURRENCY,
+  MAX_CODES_PER_PLAN,
+  OrderMessage,
   ShoppingMessage,
 } from '@everdeal/contracts';
 import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
@@ -11,6 +13,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { effectiveDealStatus } from '../catalog/deal-status';
 
 export type CartDeps = { db: Db; now: () => Date };
+
+/**
+ * The available codes of the plan in the query, counted no further than `limit`: a cart line
+ * never needs more (requirements §9), and the (plan_id, status) index answers it in at most
+ * `limit` steps whatever the pool's size.
+ */
+const codesLeftUpTo = (limit: number) =>
+  sql<number>`(select count(*) from (select 1 from ${licenseCodes} where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available' limit ${sql.raw(String(limit))}) as left_codes)`.mapWith(
+    Number,
+  );
 
 /**
  * The hot statements of the cart, built with placeholders and prepared once per database:
@@ -30,9 +42,12 @@ function prepareCartStatements(db: Db) {
         slug: products.slug,
         image: products.logoUrl,
         planName: plans.name,
+        planKind: plans.kind,
+        billingInterval: plans.billingInterval,
         price: plans.priceCents,
         originalPrice: plans.originalPriceCents,
         currency: plans.currency,
+        maxQuantity: codesLeftUpTo(MAX_CODES_PER_PLAN),
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -44,10 +59,12 @@ function prepareCartStatements(db: Db) {
     /** The plan of a published product with what decides whether it can be bought now. */
     purchaseTarget: db
       .select({
+        productName: products.name,
+        planName: plans.name,
         dealStatus: products.dealStatus,
         endsAt: products.endsAt,
         currency: plans.currency,
-        hasCodes: sql<boolean>`exists (select 1 from ${licenseCodes} where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available')`,
+        codesLeft: codesLeftUpTo(MAX_CODES_PER_PLAN),
       })
       .from(plans)
       .innerJoin(products, eq(products.id, plans.productId))
@@ -139,8 +156,9 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * `/api/cart/change`: sets the absolute quantity of one (product, plan) line; 0 removes it.
- * Quantity bounds (0..9) are checked by the contract. Removing needs no check, so a line of a
- * deal that has since ended or sold out can always be taken out. Answers the whole cart.
+ * Quantity bounds (0..9) are checked by the contract, the codes left here: more than the pool
+ * holds answers 409 naming what is left. Removing needs no check, so a line of a deal that has
+ * since ended or sold out can always be taken out. Answers the whole cart.
  */
 export async function changeCart(deps: CartDeps, userId: string, input: CartChangeInput): Promise<CartContents> {
   const statements = cartStatements(deps.db);
@@ -155,7 +173,11 @@ export async function changeCart(deps: CartDeps, userId: string, input: CartChan
   if (effectiveDealStatus(target.dealStatus, target.endsAt, [], deps.now()) !== 'live') {
     throw AppError.validation(ShoppingMessage.dealNotPurchasable);
   }
-  if (!target.hasCodes) throw AppError.validation(ShoppingMessage.planSoldOut);
+  if (target.codesLeft === 0) throw AppError.validation(ShoppingMessage.planSoldOut);
+  // Requirements §9: never more codes in the cart than the pool has left (at most 9 per plan).
+  if (input.quantity > target.codesLeft) {
+    throw AppError.conflict(OrderMessage.notEnoughCodes(target.productName, target.planName, target.codesLeft));
+  }
   if (target.currency !== DEFAULT_CURRENCY) throw AppError.validation(ShoppingMessage.currencyNotSupported);
   try {
     await statements.upsertLine.execute({ ...line, quantity: input.quantity });

@@ -98,9 +98,12 @@ describe('cart/getCartContents and cart/change', () => {
           slug: first.slug,
           image: first.logoUrl,
           planName: 'Tier 1',
+          planKind: 'lifetime',
+          billingInterval: null,
           price: 4900,
           originalPrice: 19900,
           currency: 'USD',
+          maxQuantity: 9,
         },
         {
           productId: second.id,
@@ -110,9 +113,12 @@ describe('cart/getCartContents and cart/change', () => {
           slug: second.slug,
           image: second.logoUrl,
           planName: 'Tier 2',
+          planKind: 'lifetime',
+          billingInterval: null,
           price: 11900,
           originalPrice: 59500,
           currency: 'USD',
+          maxQuantity: 9,
         },
       ],
       itemCount: 3,
@@ -199,6 +205,54 @@ describe('cart/getCartContents and cart/change', () => {
     expect(ok.body.data.itemCount).toBe(1);
   });
 
+  it('caps a line at the codes left: 409 naming what is left, and maxQuantity tells the client', async () => {
+    // Requirements §9 (issue 17): "Only 4 codes left" must not let a shopper take 7.
+    const { token } = await createUserWithSession(t.db);
+    const product = await createProduct(t.db, {
+      name: 'Scarce Deal',
+      plans: [
+        { name: 'Tier 1', codes: 4 },
+        { name: 'Monthly', kind: 'subscription', priceCents: 900, codes: 30 },
+      ],
+    });
+    const [scarce, monthly] = product.plans;
+    if (!scarce || !monthly) throw new Error('factory made no plans');
+
+    const four = await change(token, { productId: product.id, variantId: scarce.id, quantity: 4 });
+    expect(four.status, JSON.stringify(four.body)).toBe(200);
+    expect(four.body.data.items).toEqual([expect.objectContaining({ quantity: 4, maxQuantity: 4 })]);
+
+    await expectFailure(
+      token,
+      { productId: product.id, variantId: scarce.id, quantity: 7 },
+      409,
+      'Only 4 codes of Scarce Deal (Tier 1) are left',
+    );
+    await expectFailure(
+      token,
+      { productId: product.id, variantId: scarce.id, quantity: 5 },
+      409,
+      'Only 4 codes of Scarce Deal (Tier 1) are left',
+    );
+    // The refused change left the line as it was; lowering it and removing it still work.
+    expect((await contents(token)).items).toEqual([expect.objectContaining({ quantity: 4 })]);
+    const three = await change(token, { productId: product.id, variantId: scarce.id, quantity: 3 });
+    expect(three.status).toBe(200);
+
+    // A plan with plenty of codes is capped at 9 (the contract), and says it renews monthly.
+    const nine = await change(token, { productId: product.id, variantId: monthly.id, quantity: 9 });
+    expect(nine.status).toBe(200);
+    expect(nine.body.data.items).toEqual([
+      expect.objectContaining({ variantId: scarce.id, maxQuantity: 4, planKind: 'lifetime', billingInterval: null }),
+      expect.objectContaining({
+        variantId: monthly.id,
+        maxQuantity: 9,
+        planKind: 'subscription',
+        billingInterval: 'month',
+      }),
+    ]);
+  });
+
   it('a line whose deal has since ended can still be removed', async () => {
     const { token } = await createUserWithSession(t.db);
     const product = await createProduct(t.db, { endsAt: new Date(Date.now() + 60 * 60_000) });
@@ -274,7 +328,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL (need
 
   it('50 parallel changes of 50 plans of one cart leave 50 lines, none lost', async () => {
     const { token, userId } = await createUserWithSession(t.db);
-    const product = await createProduct(t.db, { plans: Array.from({ length: 50 }, () => ({ codes: 1 })) });
+    // Nine codes each: a line may hold no more than its plan has left (requirements §9).
+    const product = await createProduct(t.db, { plans: Array.from({ length: 50 }, () => ({ codes: 9 })) });
     const responses = await Promise.all(
       product.plans.map((plan, i) =>
         change(token, { productId: product.id, variantId: plan.id, quantity: (i % 9) + 1 }),

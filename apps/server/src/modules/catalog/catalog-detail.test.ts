@@ -60,8 +60,49 @@ describe('getProduct', () => {
         name: 'Solo',
         codesRemaining: 2,
         features: ['1 bot'],
+        featureMatrix: [],
       }),
     ]);
+  });
+
+  it('answers the cells of each plan in the feature matrix, which lists do not carry', async () => {
+    const category = await ownCategory('Sales');
+    const product = await createProduct(catalog.t.db, {
+      categoryId: category.id,
+      plans: [
+        {
+          name: 'Tier 1',
+          featureMatrix: [
+            { name: 'Seats', value: '1' },
+            { name: 'E-signature', value: null },
+          ],
+        },
+        {
+          name: 'Tier 2',
+          featureMatrix: [
+            { name: 'Seats', value: '5' },
+            { name: 'E-signature', value: null },
+            { name: 'Stripe deposits', value: null },
+          ],
+        },
+      ],
+    });
+    const detail = await getProduct(product.slug);
+    expect(detail.plans.map((plan) => plan.featureMatrix)).toEqual([
+      [
+        { name: 'Seats', value: '1' },
+        { name: 'E-signature', value: null },
+      ],
+      [
+        { name: 'Seats', value: '5' },
+        { name: 'E-signature', value: null },
+        { name: 'Stripe deposits', value: null },
+      ],
+    ]);
+    const { body } = await callApi<{ items: Record<string, unknown>[] }>(catalog.t.app, 'products/getProducts', {
+      category: category.slug,
+    });
+    expect(JSON.stringify(body.data.items)).not.toContain('featureMatrix');
   });
 
   it('does not leak columns outside the contract', async () => {

@@ -22,7 +22,7 @@ import {
   searchWords,
   statusCondition,
 } from './catalog.query';
-import { type CatalogDeps, loadPlans, summaryColumns, toSummary, withPlans } from './catalog.summaries';
+import { type CatalogDeps, loadPlanDetails, summaryColumns, toSummary, withPlans } from './catalog.summaries';
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
 // check that a product or plan a shopper points at exists. Summaries are built in
@@ -152,7 +152,10 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
     .limit(SEARCH_SUGGESTION_LIMIT);
 }
 
-/** `/api/products/getProduct`: one published product by slug with its plans (two statements); 404 otherwise. */
+/**
+ * `/api/products/getProduct`: one published product by slug with its plans and their feature
+ * matrix (two statements); 404 otherwise.
+ */
 export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
   const [row] = await db
     .select({
@@ -179,7 +182,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     .where(and(eq(products.slug, slug), isPublished))
     .limit(1);
   if (!row) throw AppError.notFound('Product not found');
-  const planList = (await loadPlans(db, [row.id])).get(row.id) ?? [];
+  const planList = await loadPlanDetails(db, row.id);
   return {
     ...toSummary(row, planList, now()),
     description: row.description,

@@ -1,5 +1,12 @@
-import { DEFAULT_CURRENCY, type DealStatus, type Plan, type ProductSummary } from '@everdeal/contracts';
-import { categories, type Db, licenseCodes, plans, products } from '@everdeal/db';
+import {
+  DEFAULT_CURRENCY,
+  type DealStatus,
+  firstYearCents,
+  type Plan,
+  type PlanDetail,
+  type ProductSummary,
+} from '@everdeal/contracts';
+import { categories, type Db, licenseCodes, type PlanFeatureCell, plans, products } from '@everdeal/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isPublished, rating } from './catalog.query';
 import { effectiveDealStatus } from './deal-status';
@@ -12,7 +19,24 @@ export type CatalogDeps = { db: Db; now: () => Date };
 /** Plans of many products in one statement, with the codes left in each pool. */
 export async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
   const byProduct = new Map<number, Plan[]>();
-  if (productIds.length === 0) return byProduct;
+  for (const { productId, featureMatrix: _, ...plan } of await selectPlans(db, productIds, false)) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(plan);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+/** One product's plans with their cells of the feature matrix, which only the product page shows. */
+export async function loadPlanDetails(db: Db, productId: number): Promise<PlanDetail[]> {
+  return (await selectPlans(db, [productId], true)).map(({ productId: _, featureMatrix, ...plan }) => ({
+    ...plan,
+    featureMatrix: featureMatrix ?? [],
+  }));
+}
+
+async function selectPlans(db: Db, productIds: number[], withMatrix: boolean) {
+  if (productIds.length === 0) return [];
   const rows = await db
     .select({
       productId: plans.productId,
@@ -24,6 +48,8 @@ export async function loadPlans(db: Db, productIds: number[]): Promise<Map<numbe
       originalPrice: plans.originalPriceCents,
       currency: plans.currency,
       features: plans.features,
+      // Lists never show the matrix, so they do not read it.
+      featureMatrix: withMatrix ? plans.featureMatrix : sql<PlanFeatureCell[] | null>`null`,
       codesRemaining:
         sql<number>`count(${licenseCodes.id}) filter (where ${licenseCodes.status} = 'available')`.mapWith(Number),
     })
@@ -32,12 +58,7 @@ export async function loadPlans(db: Db, productIds: number[]): Promise<Map<numbe
     .where(inArray(plans.productId, productIds))
     .groupBy(plans.id)
     .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
-  for (const { productId, ...plan } of rows) {
-    const list = byProduct.get(productId) ?? [];
-    list.push({ ...plan, isSoldOut: plan.codesRemaining === 0 });
-    byProduct.set(productId, list);
-  }
-  return byProduct;
+  return rows.map((row) => ({ ...row, isSoldOut: row.codesRemaining === 0 }));
 }
 
 export const summaryColumns = {
@@ -76,12 +97,16 @@ export type SummaryRow = {
   createdAt: Date;
 };
 
-/** The cheapest plan gives the card's price; plans come ordered by position, so ties keep the first. */
+/**
+ * The card's price is the plan cheapest over its first year (decision 013), the figure the price
+ * sorts use; plans come ordered by position, so ties keep the first.
+ */
 function cheapestOf(planList: Plan[]): Plan | undefined {
-  return planList.reduce<Plan | undefined>((best, plan) => (best && best.price <= plan.price ? best : plan), undefined);
+  const cost = (plan: Plan) => firstYearCents(plan.price, plan.billingInterval);
+  return planList.reduce<Plan | undefined>((best, plan) => (best && cost(best) <= cost(plan) ? best : plan), undefined);
 }
 
-export function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary {
+export function toSummary<P extends Plan>(row: SummaryRow, planList: P[], now: Date): ProductSummary & { plans: P[] } {
   const cheapest = cheapestOf(planList);
   return {
     id: row.id,
@@ -92,6 +117,7 @@ export function toSummary(row: SummaryRow, planList: Plan[], now: Date): Product
     category: { slug: row.categorySlug, name: row.categoryName },
     price: cheapest?.price ?? 0,
     originalPrice: cheapest?.originalPrice ?? 0,
+    billingInterval: cheapest?.billingInterval ?? null,
     currency: cheapest?.currency ?? DEFAULT_CURRENCY,
     upvoteCount: row.upvoteCount,
     rating: row.rating,

@@ -240,7 +240,7 @@ describe('getProducts sorting', () => {
 });
 
 describe('product summaries', () => {
-  it('include every plan, and the cheapest plan gives the price', async () => {
+  it('include every plan, and the plan cheapest over its first year gives the price', async () => {
     const category = await ownCategory('Writing');
     const product = await createProduct(catalog.t.db, {
       categoryId: category.id,
@@ -266,8 +266,10 @@ describe('product summaries', () => {
       name: 'Plans Galore',
       tagline: 'Three tiers',
       category: { slug: category.slug, name: 'Writing' },
-      price: 1900,
-      originalPrice: 2900,
+      // $19/month is $228 in its first year: Tier 2's $49 once is the cheapest (decision 013).
+      price: 4900,
+      originalPrice: 19900,
+      billingInterval: null,
       currency: 'USD',
       dealStatus: 'live',
       endsAt: null,
@@ -313,6 +315,20 @@ describe('product summaries', () => {
         isSoldOut: false,
       },
     ]);
+  });
+
+  it('say when the price recurs: a product of subscriptions only shows its period', async () => {
+    const category = await ownCategory('Analytics');
+    await createProduct(catalog.t.db, {
+      categoryId: category.id,
+      plans: [
+        { name: 'Monthly', kind: 'subscription', billingInterval: 'month', priceCents: 900, originalPriceCents: 2900 },
+        { name: 'Yearly', kind: 'subscription', billingInterval: 'year', priceCents: 7900, originalPriceCents: 34800 },
+      ],
+    });
+    const [item] = (await getProducts({ category: category.slug })).items;
+    // $79/year is cheaper over a year than 12 × $9.
+    expect(item).toMatchObject({ price: 7900, originalPrice: 34800, billingInterval: 'year' });
   });
 
   it('codesRemaining counts only available codes', async () => {

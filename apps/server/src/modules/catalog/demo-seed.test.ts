@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import type { BlogPost, BlogPostList, ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
+import {
+  type BlogPost,
+  type BlogPostList,
+  firstYearCents,
+  type ProductDetail,
+  type ProductList,
+  type ProductSummary,
+} from '@everdeal/contracts';
 import { isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -39,7 +46,11 @@ describe('the demo catalogue', () => {
       expect(product.plans.length, product.slug).toBeGreaterThanOrEqual(1);
       expect(product.plans.length, product.slug).toBeLessThanOrEqual(3);
       expect(Number.isInteger(product.price), product.slug).toBe(true);
-      expect(product.price, product.slug).toBe(Math.min(...product.plans.map((plan) => plan.price)));
+      // The card's price is the plan cheapest over its first year, with that plan's period (decision 013).
+      const cost = (plan: { price: number; billingInterval: 'month' | 'year' | null }) =>
+        firstYearCents(plan.price, plan.billingInterval);
+      const cheapest = Math.min(...product.plans.map(cost));
+      expect(cost(product), product.slug).toBe(cheapest);
       for (const plan of product.plans) {
         expect(Number.isInteger(plan.price), `${product.slug} ${plan.name}`).toBe(true);
         expect(Number.isInteger(plan.originalPrice), `${product.slug} ${plan.name}`).toBe(true);

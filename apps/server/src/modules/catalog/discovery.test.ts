@@ -200,8 +200,10 @@ describe('filters', () => {
     await add('E', { plans: [plan(5000)], endsAt: new Date(clock.getTime() - 1000) });
   });
 
-  it('price range on the cheapest plan, both ends included', async () => {
-    expect(await namesOf({ minPrice: 2000, maxPrice: 4000 })).toBe('B,C,D');
+  it('price range on the cheapest first-year cost, both ends included', async () => {
+    // B's $20/month costs $240 in its first year, so its $90 lifetime plan is its cheapest (decision 013).
+    expect(await namesOf({ minPrice: 2000, maxPrice: 4000 })).toBe('C,D');
+    expect(await namesOf({ minPrice: 9000, maxPrice: 9000 })).toBe('B');
     expect(await namesOf({ maxPrice: 1000 })).toBe('A');
   });
 
@@ -210,13 +212,13 @@ describe('filters', () => {
     expect(await namesOf({ minRating: 3 })).toBe('A,B');
     expect(await namesOf({ planKind: 'subscription' })).toBe('B');
     expect(await namesOf({ byoKey: true })).toBe('A');
-    expect(await namesOf({ byoKey: 'false' })).toBe('B,C,D,E');
+    expect(await namesOf({ byoKey: 'false' })).toBe('C,D,E,B');
     expect(await namesOf({ hasCredits: true })).toBe('B');
     expect(await namesOf({ hasCredits: false })).toBe('A,C,D,E');
   });
 
   it('status: current by default, or one effective status', async () => {
-    expect(await namesOf({ status: undefined })).toBe('A,B,C');
+    expect(await namesOf({ status: undefined })).toBe('A,C,B');
     expect(await namesOf({ status: 'live' })).toBe('A,B');
     expect(await namesOf({ status: 'ending-soon' })).toBe('A');
     expect(await namesOf({ status: 'sold-out' })).toBe('C');
@@ -224,8 +226,9 @@ describe('filters', () => {
     expect(await namesOf({ status: 'ended' })).toBe('E');
   });
 
-  it('sorts by price both ways', async () => {
-    expect(await namesOf({ sort: 'price-desc' })).toBe('E,D,C,B,A');
+  it('sorts by price both ways, a subscription by what its first year costs', async () => {
+    expect(await namesOf({})).toBe('A,C,D,E,B');
+    expect(await namesOf({ sort: 'price-desc' })).toBe('B,E,D,C,A');
   });
 
   it.each([

@@ -223,9 +223,21 @@ describe('orders/checkout', () => {
   });
 
   it('a sold-out plan is 409 naming the product and plan; nothing is reserved or charged', async () => {
-    const { product, plan } = await createDeal(t.db, { name: 'Scarce Tool', plans: [{ name: 'Solo', codes: 2 }] });
+    const { product, plan } = await createDeal(t.db, { name: 'Scarce Tool', plans: [{ name: 'Solo', codes: 3 }] });
     const line = { productId: product.id, variantId: plan.id, quantity: 3 };
+    // The cart takes no more than is left (requirements §9), so the pool shrinks after the add:
+    // another sale takes one of the three codes.
     const buyer = await createBuyer(t.app, t.db, [line]);
+    const [taken] = await t.db
+      .select({ id: licenseCodes.id })
+      .from(licenseCodes)
+      .where(eq(licenseCodes.planId, plan.id))
+      .limit(1);
+    if (!taken) throw new Error('the deal has no code');
+    await t.db
+      .update(licenseCodes)
+      .set({ status: 'allocated', allocatedAt: clock })
+      .where(eq(licenseCodes.id, taken.id));
     const before = await cartOf(buyer.token);
     await expectRefused(
       await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() }),

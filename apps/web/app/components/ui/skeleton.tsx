@@ -156,11 +156,16 @@ export function CartSkeleton() {
     <LoadingRegion label="Loading your cart…" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-4">
         {[0, 1].map((i) => (
-          <div key={i} className="flex items-center gap-4 rounded-card bg-white p-5 shadow-card">
-            <Skeleton className="size-16 rounded-xl" />
-            <div className="flex-1 space-y-2.5">
-              <Skeleton className="h-5 w-48" />
-              <Skeleton className="h-3.5 w-32" />
+          // The cart line's own layout (cart-view.tsx): the stepper wraps under the name on a phone,
+          // so the skeleton is never wider than the screen (issue 17).
+          <div
+            key={i}
+            className="flex flex-wrap items-center gap-4 rounded-card bg-white p-4 shadow-card sm:flex-nowrap sm:p-5"
+          >
+            <Skeleton className="size-16 shrink-0 rounded-xl" />
+            <div className="min-w-0 flex-1 space-y-2.5">
+              <Skeleton className="h-5 w-full max-w-48" />
+              <Skeleton className="h-3.5 w-full max-w-32" />
             </div>
             <Skeleton className="h-10 w-32 rounded-full" />
           </div>

@@ -1,6 +1,14 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, EMPTY_CART, lineQuantity, nextCartQuantity, withLineQuantity } from './cart-lines';
+import {
+  clampQuantity,
+  EMPTY_CART,
+  lineLimit,
+  lineQuantity,
+  nextCartQuantity,
+  quantityLimitNote,
+  withLineQuantity,
+} from './cart-lines';
 
 const item = (overrides: Partial<CartItem>): CartItem => ({
   productId: 1,
@@ -10,9 +18,12 @@ const item = (overrides: Partial<CartItem>): CartItem => ({
   slug: 'reelsmith',
   image: null,
   planName: 'Tier 1',
+  planKind: 'lifetime',
+  billingInterval: null,
   price: 4900,
   originalPrice: 24900,
   currency: 'USD',
+  maxQuantity: 9,
   ...overrides,
 });
 
@@ -86,5 +97,28 @@ describe('withLineQuantity (the optimistic cart)', () => {
   it('leaves the input untouched', () => {
     withLineQuantity(contents, 1, 10, 5);
     expect(contents.items[0]?.quantity).toBe(1);
+  });
+});
+
+describe('stock caps (requirements §9, issue 17)', () => {
+  it('adding stops at the codes left when fewer than 9 are', () => {
+    expect(nextCartQuantity(3, 1, 4)).toEqual({ status: 'ok', quantity: 4 });
+    expect(nextCartQuantity(4, 1, 4)).toEqual({ status: 'full', quantity: 4 });
+    expect(nextCartQuantity(2, 5, 4)).toEqual({ status: 'capped', quantity: 4, added: 2 });
+    expect(nextCartQuantity(2, 1, 40)).toEqual({ status: 'ok', quantity: 3 });
+  });
+
+  it('a line the cart knows is limited by its maxQuantity, a new one by 9', () => {
+    const known = cart([item({ maxQuantity: 4 })]);
+    expect(lineLimit(known, 1, 10)).toBe(4);
+    expect(lineLimit(known, 1, 11)).toBe(9);
+  });
+
+  it('the note says why a line stops', () => {
+    expect(quantityLimitNote(4, 4)).toBe('Only 4 codes left');
+    expect(quantityLimitNote(1, 1)).toBe('Only 1 code left');
+    expect(quantityLimitNote(4, 7)).toBe('Only 4 codes left: lower the quantity to check out');
+    expect(quantityLimitNote(9, 9)).toBe('9 is the most one plan allows');
+    expect(quantityLimitNote(0, 2)).toBe('This plan is sold out: remove it to check out');
   });
 });

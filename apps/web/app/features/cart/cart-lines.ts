@@ -13,8 +13,20 @@ export const EMPTY_CART: CartContents = Object.freeze({
   currency: DEFAULT_CURRENCY,
 }) as CartContents;
 
+function findLine(cart: CartContents | undefined, productId: number, variantId: number): CartItem | undefined {
+  return cart?.items.find((item) => item.productId === productId && item.variantId === variantId);
+}
+
 export function lineQuantity(cart: CartContents | undefined, productId: number, variantId: number): number {
-  return cart?.items.find((item) => item.productId === productId && item.variantId === variantId)?.quantity ?? 0;
+  return findLine(cart, productId, variantId)?.quantity ?? 0;
+}
+
+/**
+ * The most a line may hold as far as the cart knows: what the server said is left for a line it
+ * has (`maxQuantity`), else the per-plan limit (the server checks the pool of a new line).
+ */
+export function lineLimit(cart: CartContents | undefined, productId: number, variantId: number): number {
+  return findLine(cart, productId, variantId)?.maxQuantity ?? MAX_CODES_PER_PLAN;
 }
 
 export type NextQuantity =
@@ -24,16 +36,27 @@ export type NextQuantity =
 
 /**
  * Requirements §4: adding sets the line to its current quantity plus the added amount (default 1),
- * within the per-plan limit of MAX_CODES_PER_PLAN (requirements §9, stacking limit).
+ * within `limit`: the per-plan limit of MAX_CODES_PER_PLAN (requirements §9, stacking limit), or
+ * fewer when fewer codes are left (issue 17).
  */
-export function nextCartQuantity(current: number, added = 1): NextQuantity {
+export function nextCartQuantity(current: number, added = 1, limit = MAX_CODES_PER_PLAN): NextQuantity {
   const amount = Math.max(1, Math.floor(added));
-  if (current >= MAX_CODES_PER_PLAN) return { status: 'full', quantity: current };
+  const most = Math.min(limit, MAX_CODES_PER_PLAN);
+  if (current >= most) return { status: 'full', quantity: current };
   const wanted = current + amount;
-  if (wanted > MAX_CODES_PER_PLAN) {
-    return { status: 'capped', quantity: MAX_CODES_PER_PLAN, added: MAX_CODES_PER_PLAN - current };
-  }
+  if (wanted > most) return { status: 'capped', quantity: most, added: most - current };
   return { status: 'ok', quantity: wanted };
+}
+
+/**
+ * Why a line stops where it does (requirements §9, issue 17): the codes the plan has left, or the
+ * per-plan limit of 9; and, when the line holds more than is left, that it must come down.
+ */
+export function quantityLimitNote(max: number, quantity: number): string {
+  if (max <= 0) return 'This plan is sold out: remove it to check out';
+  const left = `Only ${max} ${max === 1 ? 'code' : 'codes'} left`;
+  if (quantity > max) return `${left}: lower the quantity to check out`;
+  return max < MAX_CODES_PER_PLAN ? left : `${MAX_CODES_PER_PLAN} is the most one plan allows`;
 }
 
 /** Keeps a typed quantity within 0..MAX_CODES_PER_PLAN; anything unreadable is null. */

@@ -14,9 +14,11 @@ export type ProductActions = {
   FavoriteButton: ComponentType<{ product: ProductCardView; variant?: 'icon' | 'labelled'; className?: string }>;
   AddToCartButton: ComponentType<{
     product: { id: number; name: string; logoUrl: string };
-    plan: Pick<Plan, 'variantId' | 'name'>;
+    plan: Pick<Plan, 'variantId' | 'name' | 'price' | 'currency' | 'billingInterval'>;
     size?: ButtonSize;
-    /** Accessible name when the visible "Add to cart" is not enough (cards name the product). */
+    /** The visible text, "Add to cart" by default; the product page names the plan ("Add Tier 2 to cart"). */
+    text?: string;
+    /** Accessible name when the visible text is not enough (cards name the product). */
     label?: string;
     className?: string;
   }>;

@@ -30,6 +30,9 @@ export type ProductPageView = Pick<ProductDetail, (typeof PAGE_FIELDS)[number]> 
 export function toProductPageView(product: ProductDetail): ProductPageView {
   return {
     ...pick(product, PAGE_FIELDS),
+    // With a feature matrix the page words every feature from its cells, so the bullets (the
+    // same cells as text, decision 013) would only weigh on the page's data.
+    plans: product.plans.map((plan) => (plan.featureMatrix.length > 0 ? { ...plan, features: [] } : plan)),
     category: pick(product.category, ['slug', 'name']),
     seller: pick(product.seller, ['name', 'website', 'bio']),
   };

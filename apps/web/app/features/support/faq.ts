@@ -198,7 +198,9 @@ export const FAQ_TOPICS: FaqTopic[] = [
       {
         id: 'orders-currency',
         question: 'In which currency are prices?',
-        answer: ['Prices are in US dollars. Lifetime deals are paid once, with no subscription.'],
+        answer: [
+          'Prices are in US dollars. Lifetime plans are paid once, with no subscription. A few deals also offer subscription plans: their price shows its period ("$9/month"), the cart says what is due today and what recurs, and they renew on the same card until you cancel.',
+        ],
       },
     ],
   },

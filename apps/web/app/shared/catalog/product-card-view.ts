@@ -1,8 +1,9 @@
 import type { CategoryRef, Plan, ProductSummary } from '@everdeal/contracts';
+import { firstYearCents } from '@everdeal/contracts/plans';
 import { pick } from '~/lib/pick';
 
-/** A plan as far as a card needs it: enough to pick and name the plan "Add to cart" adds. */
-const CARD_PLAN_FIELDS = ['variantId', 'name', 'price', 'isSoldOut'] as const;
+/** A plan as far as a card needs it: enough to pick and name the plan "Add to cart" adds, and price it. */
+const CARD_PLAN_FIELDS = ['variantId', 'name', 'price', 'currency', 'billingInterval', 'isSoldOut'] as const;
 export type ProductCardPlan = Pick<Plan, (typeof CARD_PLAN_FIELDS)[number]>;
 
 export const CARD_FIELDS = [
@@ -13,6 +14,7 @@ export const CARD_FIELDS = [
   'logoUrl',
   'price',
   'originalPrice',
+  'billingInterval',
   'currency',
   'upvoteCount',
   'rating',
@@ -55,9 +57,15 @@ export function uniqueProducts(rows: { product: ProductCardView }[]): ProductCar
   return products;
 }
 
-/** The plan a card adds to the cart: the cheapest one that can still be bought. */
-export function cheapestPlan<P extends Pick<Plan, 'price' | 'isSoldOut'>>(plans: P[]): P | undefined {
+/**
+ * The plan a card adds to the cart: the one cheapest over its first year (the card's price,
+ * decision 013) that can still be bought.
+ */
+export function cheapestPlan<P extends Pick<Plan, 'price' | 'billingInterval' | 'isSoldOut'>>(
+  plans: P[],
+): P | undefined {
+  const cost = (plan: P) => firstYearCents(plan.price, plan.billingInterval);
   return plans
     .filter((plan) => !plan.isSoldOut)
-    .reduce<P | undefined>((best, plan) => (!best || plan.price < best.price ? plan : best), undefined);
+    .reduce<P | undefined>((best, plan) => (!best || cost(plan) < cost(best) ? plan : best), undefined);
 }

@@ -11,6 +11,7 @@ export function testProductSummary(id: number): ProductSummary {
     category: { slug: 'video', name: 'Video' },
     price: 4900,
     originalPrice: 9900,
+    billingInterval: null,
     currency: 'USD',
     upvoteCount: 3,
     rating: 0,

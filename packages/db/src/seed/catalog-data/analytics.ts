@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime, subscription } from './types';
+import { type DemoCategory, lifetime, subscription, tiered } from './types';
 
 export const analyticsCategory: DemoCategory = {
   slug: 'analytics',
@@ -26,15 +26,12 @@ export const analyticsCategory: DemoCategory = {
       aiModels: ['GPT-4o'],
       aiCreditsPerMonth: 1000,
       aiBringYourOwnKey: false,
-      plans: [
-        subscription('Team', 'year', 9900, 46800, ['5 data sources', '10 dashboards', '1,000 questions per month']),
-        subscription('Business', 'year', 24900, 118800, [
-          'Unlimited data sources',
-          'Unlimited dashboards',
-          '5,000 questions per month',
-          'Embedded dashboards',
-        ]),
-      ],
+      plans: tiered([subscription('Team', 'year', 9900, 46800), subscription('Business', 'year', 24900, 118800)], {
+        'Data sources': ['5', 'Unlimited'],
+        Dashboards: ['10', 'Unlimited'],
+        'Questions per month': ['1,000', '5,000'],
+        'Embedded dashboards': [false, true],
+      }),
     },
     {
       slug: 'churnscope',
@@ -55,20 +52,13 @@ export const analyticsCategory: DemoCategory = {
       aiModels: ['XGBoost', 'GPT-4o mini'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 7900, 71900, [
-          'Up to $25k MRR tracked',
-          '2 data sources',
-          'Weekly risk report',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 16900, 143900, [
-          'Up to $100k MRR tracked',
-          'All data sources',
-          'Save playbooks',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 7900, 71900), lifetime('Tier 2', 16900, 143900)], {
+        'MRR tracked': ['Up to $25k', 'Up to $100k'],
+        'Data sources': ['2', 'All'],
+        'Weekly risk report': [true, true],
+        'Save playbooks': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'feedbackfold',
@@ -89,22 +79,17 @@ export const analyticsCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'text-embedding-3-small'],
       aiCreditsPerMonth: 5000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 47900, ['5,000 feedback items per month', '3 sources', 'All future updates']),
-        lifetime('Tier 2', 13900, 95900, [
-          '20,000 feedback items per month',
-          'All sources',
-          'Revenue weighting',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 24900, 191900, [
-          '80,000 feedback items per month',
-          'All sources',
-          '10 team seats',
-          'API access',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 6900, 47900), lifetime('Tier 2', 13900, 95900), lifetime('Tier 3', 24900, 191900)],
+        {
+          'Feedback items per month': ['5,000', '20,000', '80,000'],
+          Sources: ['3', 'All', 'All'],
+          'Revenue weighting': [false, true, true],
+          'Team seats': [false, false, '10'],
+          'API access': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'sheetsense',
@@ -125,19 +110,13 @@ export const analyticsCategory: DemoCategory = {
       aiModels: ['GPT-4o mini'],
       aiCreditsPerMonth: 3000,
       aiBringYourOwnKey: true,
-      plans: [
-        subscription('Monthly', 'month', 900, 2900, [
-          '3,000 AI actions per month',
-          'Google Sheets and Excel',
-          'Formula explanations',
-        ]),
-        subscription('Yearly', 'year', 7900, 34800, [
-          '3,000 AI actions per month',
-          'Google Sheets and Excel',
-          'Bring your own OpenAI key',
-          'Priority support',
-        ]),
-      ],
+      plans: tiered([subscription('Monthly', 'month', 900, 2900), subscription('Yearly', 'year', 7900, 34800)], {
+        'AI actions per month': ['3,000', '3,000'],
+        'Google Sheets and Excel': [true, true],
+        'Formula explanations': [true, true],
+        'Bring your own OpenAI key': [false, true],
+        'Priority support': [false, true],
+      }),
     },
   ],
 };

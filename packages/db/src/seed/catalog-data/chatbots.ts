@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime, subscription } from './types';
+import { type DemoCategory, lifetime, subscription, tiered } from './types';
 
 export const chatbotsCategory: DemoCategory = {
   slug: 'chatbots',
@@ -27,28 +27,19 @@ export const chatbotsCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 3000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 6900, 59900, [
-          '3,000 AI answers per month',
-          '1 chatbot',
-          '500 source pages',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 14900, 119900, [
-          '10,000 AI answers per month',
-          '5 chatbots',
-          'Human hand-over inbox',
-          'Bring your own OpenAI key',
-          'All future Tier 2 updates',
-        ]),
-        lifetime('Tier 3', 29900, 239900, [
-          'Unlimited answers with your own key',
-          '20 chatbots',
-          'Remove Helpnest branding',
-          'Ticket history training',
-          'All future Tier 3 updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 6900, 59900), lifetime('Tier 2', 14900, 119900), lifetime('Tier 3', 29900, 239900)],
+        {
+          'AI answers per month': ['3,000', '10,000', 'Unlimited with your own key'],
+          Chatbots: ['1', '5', '20'],
+          'Source pages': ['500', '2,000', 'Unlimited'],
+          'Human hand-over inbox': [false, true, true],
+          'Bring your own OpenAI key': [false, true, true],
+          'Remove Helpnest branding': [false, false, true],
+          'Ticket history training': [false, false, true],
+          'Future updates of your tier': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'chatterbay',
@@ -69,19 +60,13 @@ export const chatbotsCategory: DemoCategory = {
       aiModels: ['GPT-4o mini'],
       aiCreditsPerMonth: 2000,
       aiBringYourOwnKey: false,
-      plans: [
-        subscription('Starter', 'month', 1900, 4900, [
-          '2,000 conversations per month',
-          '1 website',
-          'Calendar booking',
-        ]),
-        subscription('Growth', 'month', 3900, 9900, [
-          '8,000 conversations per month',
-          '5 websites',
-          'CRM sync and lead scoring',
-          'A/B tested greetings',
-        ]),
-      ],
+      plans: tiered([subscription('Starter', 'month', 1900, 4900), subscription('Growth', 'month', 3900, 9900)], {
+        'Conversations per month': ['2,000', '8,000'],
+        Websites: ['1', '5'],
+        'Calendar booking': [true, true],
+        'CRM sync and lead scoring': [false, true],
+        'A/B tested greetings': [false, true],
+      }),
     },
     {
       slug: 'replyloom',
@@ -102,20 +87,13 @@ export const chatbotsCategory: DemoCategory = {
       aiModels: ['GPT-4o mini', 'Llama 3'],
       aiCreditsPerMonth: 2500,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 35900, [
-          '2,500 AI replies per month',
-          '2 channels',
-          'Catalogue sync',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 11900, 71900, [
-          '10,000 AI replies per month',
-          'All channels',
-          'Comment-to-DM campaigns',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 35900), lifetime('Tier 2', 11900, 71900)], {
+        'AI replies per month': ['2,500', '10,000'],
+        Channels: ['2', 'All'],
+        'Catalogue sync': [true, true],
+        'Comment-to-DM campaigns': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'askwell',
@@ -136,26 +114,18 @@ export const chatbotsCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'text-embedding-3-large'],
       aiCreditsPerMonth: 5000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 7900, 59900, [
-          '25 members',
-          '3 connected sources',
-          '5,000 answers per month',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 15900, 143900, [
-          '100 members',
-          'Unlimited sources',
-          'Bring your own Anthropic key',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 27900, 287900, [
-          '300 members',
-          'SSO and audit log',
-          'Onboarding mode',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 7900, 59900), lifetime('Tier 2', 15900, 143900), lifetime('Tier 3', 27900, 287900)],
+        {
+          Members: ['25', '100', '300'],
+          'Connected sources': ['3', 'Unlimited', 'Unlimited'],
+          'Answers per month': ['5,000', 'Unlimited with your own key', 'Unlimited with your own key'],
+          'Bring your own Anthropic key': [false, true, true],
+          'SSO and audit log': [false, false, true],
+          'Onboarding mode': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'agentkiln',
@@ -176,15 +146,12 @@ export const chatbotsCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Claude 3.5 Sonnet', 'Llama 3'],
       aiCreditsPerMonth: 10000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 8900, 71900, ['10,000 agent steps per month', '5 active agents', 'All future updates']),
-        lifetime('Tier 2', 17900, 143900, [
-          '50,000 agent steps per month',
-          '25 active agents',
-          'Bring your own model keys',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 8900, 71900), lifetime('Tier 2', 17900, 143900)], {
+        'Agent steps per month': ['10,000', '50,000'],
+        'Active agents': ['5', '25'],
+        'Bring your own model keys': [false, true],
+        'All future updates': [true, true],
+      }),
     },
   ],
 };

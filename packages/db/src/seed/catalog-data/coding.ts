@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const codingCategory: DemoCategory = {
   slug: 'coding',
@@ -27,26 +27,18 @@ export const codingCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'GPT-4o'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 6900, 57600, [
-          '5 developers',
-          'Unlimited public repositories',
-          '20 private repositories',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 14900, 172800, [
-          '20 developers',
-          'Unlimited private repositories',
-          'Custom review rules',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 29900, 345600, [
-          '50 developers',
-          'Self-hosted runner',
-          'Bring your own model key',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 6900, 57600), lifetime('Tier 2', 14900, 172800), lifetime('Tier 3', 29900, 345600)],
+        {
+          Developers: ['5', '20', '50'],
+          'Public repositories': ['Unlimited', 'Unlimited', 'Unlimited'],
+          'Private repositories': ['20', 'Unlimited', 'Unlimited'],
+          'Custom review rules': [false, true, true],
+          'Self-hosted runner': [false, false, true],
+          'Bring your own model key': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'stacksage',
@@ -67,20 +59,13 @@ export const codingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'text-embedding-3-large'],
       aiCreditsPerMonth: 2000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 5900, 35900, [
-          '3 repositories',
-          '2,000 questions per month',
-          'IDE extensions',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 11900, 95900, [
-          '15 repositories',
-          '8,000 questions per month',
-          'Architecture diagrams',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 35900), lifetime('Tier 2', 11900, 95900)], {
+        Repositories: ['3', '15'],
+        'Questions per month': ['2,000', '8,000'],
+        'IDE extensions': [true, true],
+        'Architecture diagrams': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'testweaver',
@@ -101,20 +86,13 @@ export const codingCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 500,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Single', 4900, 29900, [
-          '500 test generations per month',
-          '1 developer',
-          'All frameworks',
-          'All future updates',
-        ]),
-        lifetime('Pro', 9900, 71900, [
-          '2,000 test generations per month',
-          '5 developers',
-          'Mutation testing',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Single', 4900, 29900), lifetime('Pro', 9900, 71900)], {
+        'Test generations per month': ['500', '2,000'],
+        Developers: ['1', '5'],
+        'All frameworks': [true, true],
+        'Mutation testing': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'querywise',
@@ -135,15 +113,12 @@ export const codingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Llama 3'],
       aiCreditsPerMonth: 1500,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 3900, 23900, ['2 database connections', '1,500 queries per month', 'All future updates']),
-        lifetime('Tier 2', 8900, 59900, [
-          '10 database connections',
-          'Unlimited queries with your own key',
-          'Shared query library',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 3900, 23900), lifetime('Tier 2', 8900, 59900)], {
+        'Database connections': ['2', '10'],
+        'Queries per month': ['1,500', 'Unlimited with your own key'],
+        'Shared query library': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'docsmith',
@@ -164,16 +139,17 @@ export const codingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Claude 3.5 Sonnet'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 7900, 59900, ['1 docs site', '3 editors', 'Custom domain', 'All future updates']),
-        lifetime('Tier 2', 15900, 143900, ['5 docs sites', '15 editors', 'Versioned docs', 'All future updates']),
-        lifetime('Tier 3', 26900, 239900, [
-          'Unlimited docs sites',
-          '50 editors',
-          'Private docs with SSO',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 7900, 59900), lifetime('Tier 2', 15900, 143900), lifetime('Tier 3', 26900, 239900)],
+        {
+          'Docs sites': ['1', '5', 'Unlimited'],
+          Editors: ['3', '15', '50'],
+          'Custom domain': [true, true, true],
+          'Versioned docs': [false, true, true],
+          'Private docs with SSO': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
   ],
 };

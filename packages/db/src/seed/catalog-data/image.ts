@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const imageCategory: DemoCategory = {
   slug: 'image',
@@ -27,28 +27,19 @@ export const imageCategory: DemoCategory = {
       aiModels: ['Stable Diffusion XL', 'SAM 2'],
       aiCreditsPerMonth: 500,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 35900, [
-          '500 images per month',
-          '1 store',
-          'All scene presets',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 12900, 83900, [
-          '2,000 images per month',
-          '3 stores',
-          '4K exports',
-          'Custom scene uploads',
-          'All future Tier 2 updates',
-        ]),
-        lifetime('Tier 3', 24900, 191900, [
-          '6,000 images per month',
-          '10 stores',
-          'Brand kits with saved lighting',
-          '3 team seats',
-          'All future Tier 3 updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 35900), lifetime('Tier 2', 12900, 83900), lifetime('Tier 3', 24900, 191900)],
+        {
+          'Images per month': ['500', '2,000', '6,000'],
+          Stores: ['1', '3', '10'],
+          'All scene presets': [true, true, true],
+          '4K exports': [false, true, true],
+          'Custom scene uploads': [false, true, true],
+          'Brand kits with saved lighting': [false, false, true],
+          'Team seats': [false, false, '3'],
+          'Future updates of your tier': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'sketchtide',
@@ -69,21 +60,14 @@ export const imageCategory: DemoCategory = {
       aiModels: ['Stable Diffusion XL', 'FLUX.1'],
       aiCreditsPerMonth: 800,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 47900, [
-          '800 images per month',
-          '5 saved characters',
-          'All 18 styles',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 13900, 95900, [
-          '2,500 images per month',
-          'Unlimited characters',
-          'Picture book layouts',
-          'Commercial licence',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 6900, 47900), lifetime('Tier 2', 13900, 95900)], {
+        'Images per month': ['800', '2,500'],
+        'Saved characters': ['5', 'Unlimited'],
+        'All 18 styles': [true, true],
+        'Picture book layouts': [false, true],
+        'Commercial licence': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'trimlight',
@@ -104,21 +88,13 @@ export const imageCategory: DemoCategory = {
       aiModels: ['Real-ESRGAN', 'SAM 2'],
       aiCreditsPerMonth: 3000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Single', 3900, 23900, [
-          '3,000 images per month',
-          '2× upscaling',
-          '1 watched folder',
-          'All future updates',
-        ]),
-        lifetime('Pro', 8900, 59900, [
-          '15,000 images per month',
-          '4× upscaling',
-          'Unlimited watched folders',
-          'API and CLI access',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Single', 3900, 23900), lifetime('Pro', 8900, 59900)], {
+        'Images per month': ['3,000', '15,000'],
+        Upscaling: ['2×', '4×'],
+        'Watched folders': ['1', 'Unlimited'],
+        'API and CLI access': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'posterfold',
@@ -139,22 +115,18 @@ export const imageCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Stable Diffusion XL'],
       aiCreditsPerMonth: 400,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 39900, ['400 designs per month', '1 brand kit', 'All formats', 'All future updates']),
-        lifetime('Tier 2', 11900, 79900, [
-          '1,500 designs per month',
-          '5 brand kits',
-          'Buffer scheduling',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 19900, 159900, [
-          'Unlimited designs',
-          '20 brand kits',
-          'Client approval links',
-          '5 team seats',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 39900), lifetime('Tier 2', 11900, 79900), lifetime('Tier 3', 19900, 159900)],
+        {
+          'Designs per month': ['400', '1,500', 'Unlimited'],
+          'Brand kits': ['1', '5', '20'],
+          'All formats': [true, true, true],
+          'Buffer scheduling': [false, true, true],
+          'Client approval links': [false, false, true],
+          'Team seats': [false, false, '5'],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'headshot-harbor',
@@ -175,10 +147,13 @@ export const imageCategory: DemoCategory = {
       aiModels: ['Stable Diffusion XL', 'LoRA fine-tuning'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Single', 4900, 19900, ['1 person', '80 headshots', '4 backdrops', 'Commercial use']),
-        lifetime('Team', 14900, 79900, ['6 people', '80 headshots each', 'Matching team style', 'Commercial use']),
-      ],
+      plans: tiered([lifetime('Single', 4900, 19900), lifetime('Team', 14900, 79900)], {
+        People: ['1', '6'],
+        'Headshots per person': ['80', '80'],
+        Backdrops: ['4', '4'],
+        'Matching team style': [false, true],
+        'Commercial use': [true, true],
+      }),
     },
   ],
 };

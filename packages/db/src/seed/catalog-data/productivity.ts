@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const productivityCategory: DemoCategory = {
   slug: 'productivity',
@@ -26,20 +26,13 @@ export const productivityCategory: DemoCategory = {
       aiModels: ['GPT-4o mini', 'Claude 3 Haiku'],
       aiCreditsPerMonth: 1500,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 4900, 35900, [
-          '1 email account',
-          '1,500 AI drafts per month',
-          'Daily digest',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 9900, 71900, [
-          '5 email accounts',
-          '5,000 AI drafts per month',
-          'Shared labels',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 4900, 35900), lifetime('Tier 2', 9900, 71900)], {
+        'Email accounts': ['1', '5'],
+        'AI drafts per month': ['1,500', '5,000'],
+        'Daily digest': [true, true],
+        'Shared labels': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'daybloom',
@@ -61,20 +54,13 @@ export const productivityCategory: DemoCategory = {
       aiModels: ['GPT-4o'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 40800, [
-          '1 user',
-          '2 calendars',
-          'All task integrations',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 12900, 122400, [
-          '3 users',
-          'Unlimited calendars',
-          'Team availability',
-          'All future Tier 2 updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 40800), lifetime('Tier 2', 12900, 122400)], {
+        Users: ['1', '3'],
+        Calendars: ['2', 'Unlimited'],
+        'All task integrations': [true, true],
+        'Team availability': [false, true],
+        'Future updates of your tier': [true, true],
+      }),
     },
     {
       slug: 'notegarden',
@@ -95,15 +81,13 @@ export const productivityCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'text-embedding-3-small'],
       aiCreditsPerMonth: 2000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 4900, 23900, ['Unlimited notes', '2,000 AI questions per month', 'All future updates']),
-        lifetime('Tier 2', 8900, 47900, [
-          'Unlimited notes',
-          'Bring your own AI key',
-          'Shared spaces for 5 people',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 4900, 23900), lifetime('Tier 2', 8900, 47900)], {
+        Notes: ['Unlimited', 'Unlimited'],
+        'AI questions per month': ['2,000', 'Unlimited with your own key'],
+        'Bring your own AI key': [false, true],
+        'Shared spaces': [false, '5 people'],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'slidepress',
@@ -124,26 +108,17 @@ export const productivityCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Stable Diffusion XL'],
       aiCreditsPerMonth: 100,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 47900, [
-          '100 decks per month',
-          '1 brand template',
-          'PPTX export',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 11900, 95900, [
-          '400 decks per month',
-          '10 brand templates',
-          'Team library',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 19900, 191900, [
-          'Unlimited decks',
-          'Unlimited templates',
-          '10 team seats',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 47900), lifetime('Tier 2', 11900, 95900), lifetime('Tier 3', 19900, 191900)],
+        {
+          'Decks per month': ['100', '400', 'Unlimited'],
+          'Brand templates': ['1', '10', 'Unlimited'],
+          'PPTX export': [true, true, true],
+          'Team library': [false, true, true],
+          'Team seats': [false, false, '10'],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'paperparley',
@@ -164,9 +139,11 @@ export const productivityCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'GPT-4o mini'],
       aiCreditsPerMonth: 1000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Single', 3900, 19900, ['1,000 questions per month', '2,000-page documents', 'All future updates']),
-      ],
+      plans: tiered([lifetime('Single', 3900, 19900)], {
+        'Questions per month': ['1,000'],
+        'Document length': ['2,000 pages'],
+        'All future updates': [true],
+      }),
     },
   ],
 };

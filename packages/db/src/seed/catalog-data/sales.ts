@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const salesCategory: DemoCategory = {
   slug: 'sales',
@@ -26,20 +26,14 @@ export const salesCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'text-embedding-3-small'],
       aiCreditsPerMonth: 1000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 59900, [
-          '1,000 lead credits per month',
-          'Email verification',
-          'CSV export',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 14900, 143900, [
-          '4,000 lead credits per month',
-          'CRM sync',
-          'Buying signals',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 6900, 59900), lifetime('Tier 2', 14900, 143900)], {
+        'Lead credits per month': ['1,000', '4,000'],
+        'Email verification': [true, true],
+        'CSV export': [true, true],
+        'CRM sync': [false, true],
+        'Buying signals': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'coldcraft',
@@ -60,21 +54,16 @@ export const salesCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet', 'GPT-4o mini'],
       aiCreditsPerMonth: 2000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Tier 1', 5900, 47900, ['2 mailboxes', '2,000 personalised emails per month', 'All future updates']),
-        lifetime('Tier 2', 11900, 95900, [
-          '10 mailboxes',
-          '10,000 personalised emails per month',
-          'Inbox warm-up',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 22900, 191900, [
-          '30 mailboxes',
-          'Unlimited emails with your own key',
-          'Team workspaces',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 47900), lifetime('Tier 2', 11900, 95900), lifetime('Tier 3', 22900, 191900)],
+        {
+          Mailboxes: ['2', '10', '30'],
+          'Personalised emails per month': ['2,000', '10,000', 'Unlimited with your own key'],
+          'Inbox warm-up': [false, true, true],
+          'Team workspaces': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'dealcoach',
@@ -95,15 +84,13 @@ export const salesCategory: DemoCategory = {
       aiModels: ['Whisper', 'GPT-4o'],
       aiCreditsPerMonth: 3000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 9900, 95900, ['3 reps', '3,000 call minutes per month', 'CRM notes', 'All future updates']),
-        lifetime('Tier 2', 24900, 287900, [
-          '15 reps',
-          '15,000 call minutes per month',
-          'Playbook scoring',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 9900, 95900), lifetime('Tier 2', 24900, 287900)], {
+        Reps: ['3', '15'],
+        'Call minutes per month': ['3,000', '15,000'],
+        'CRM notes': [true, true],
+        'Playbook scoring': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'pitchpaper',
@@ -124,10 +111,13 @@ export const salesCategory: DemoCategory = {
       aiModels: ['GPT-4o'],
       aiCreditsPerMonth: 100,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 41900, ['100 proposals per month', 'E-signature', '1 brand', 'All future updates']),
-        lifetime('Tier 2', 11900, 83900, ['Unlimited proposals', 'Stripe deposits', '5 brands', 'All future updates']),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 41900), lifetime('Tier 2', 11900, 83900)], {
+        'Proposals per month': ['100', 'Unlimited'],
+        'E-signature': [true, true],
+        Brands: ['1', '5'],
+        'Stripe deposits': [false, true],
+        'All future updates': [true, true],
+      }),
     },
   ],
 };

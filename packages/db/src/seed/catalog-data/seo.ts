@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const seoCategory: DemoCategory = {
   slug: 'seo',
@@ -27,27 +27,18 @@ export const seoCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 60,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 71900, [
-          '60 briefs per month',
-          'Unlimited content scoring',
-          '1 site',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 13900, 143900, [
-          '200 briefs per month',
-          '5 sites',
-          'Refresh finder',
-          'All future Tier 2 updates',
-        ]),
-        lifetime('Tier 3', 23900, 287900, [
-          '600 briefs per month',
-          'Unlimited sites',
-          'Writer sharing links',
-          '5 team seats',
-          'All future Tier 3 updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 6900, 71900), lifetime('Tier 2', 13900, 143900), lifetime('Tier 3', 23900, 287900)],
+        {
+          'Briefs per month': ['60', '200', '600'],
+          'Content scoring': ['Unlimited', 'Unlimited', 'Unlimited'],
+          Sites: ['1', '5', 'Unlimited'],
+          'Refresh finder': [false, true, true],
+          'Writer sharing links': [false, false, true],
+          'Team seats': [false, false, '5'],
+          'Future updates of your tier': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'linkmoss',
@@ -64,9 +55,12 @@ export const seoCategory: DemoCategory = {
       aiModels: ['text-embedding-3-small', 'GPT-4o mini'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Single', 4900, 17700, ['3 sites', 'Unlimited links', 'Orphan page report', 'All future updates']),
-      ],
+      plans: tiered([lifetime('Single', 4900, 17700)], {
+        Sites: ['3'],
+        Links: ['Unlimited'],
+        'Orphan page report': [true],
+        'All future updates': [true],
+      }),
     },
     {
       slug: 'keywordkite',
@@ -87,14 +81,11 @@ export const seoCategory: DemoCategory = {
       aiModels: ['text-embedding-3-large', 'GPT-4o mini'],
       aiCreditsPerMonth: 20000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 47900, ['20,000 keywords clustered per month', '3 projects', 'All future updates']),
-        lifetime('Tier 2', 12900, 95900, [
-          '100,000 keywords clustered per month',
-          'Unlimited projects',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 47900), lifetime('Tier 2', 12900, 95900)], {
+        'Keywords clustered per month': ['20,000', '100,000'],
+        Projects: ['3', 'Unlimited'],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'schemasprout',
@@ -115,16 +106,15 @@ export const seoCategory: DemoCategory = {
       aiModels: ['GPT-4o mini'],
       aiCreditsPerMonth: 5000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 4900, 35900, ['1 site', '5,000 pages crawled', 'All future updates']),
-        lifetime('Tier 2', 9900, 71900, ['5 sites', '25,000 pages crawled each', 'All future updates']),
-        lifetime('Tier 3', 17900, 143900, [
-          '20 sites',
-          '100,000 pages crawled each',
-          'White-label reports',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 4900, 35900), lifetime('Tier 2', 9900, 71900), lifetime('Tier 3', 17900, 143900)],
+        {
+          Sites: ['1', '5', '20'],
+          'Pages crawled per site': ['5,000', '25,000', '100,000'],
+          'White-label reports': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const videoCategory: DemoCategory = {
   slug: 'video',
@@ -27,28 +27,20 @@ export const videoCategory: DemoCategory = {
       aiModels: ['Whisper', 'GPT-4o'],
       aiCreditsPerMonth: 600,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 45600, [
-          '600 upload minutes per month',
-          '1080p exports',
-          'Caption templates',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 13900, 91200, [
-          '1,800 upload minutes per month',
-          '4K exports',
-          'Brand templates',
-          'Social scheduling',
-          'All future Tier 2 updates',
-        ]),
-        lifetime('Tier 3', 24900, 182400, [
-          '5,000 upload minutes per month',
-          '5 team seats',
-          'Custom fonts and animations',
-          'API access',
-          'All future Tier 3 updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 6900, 45600), lifetime('Tier 2', 13900, 91200), lifetime('Tier 3', 24900, 182400)],
+        {
+          'Upload minutes per month': ['600', '1,800', '5,000'],
+          'Export resolution': ['1080p', '4K', '4K'],
+          'Caption templates': [true, true, true],
+          'Brand templates': [false, true, true],
+          'Social scheduling': [false, true, true],
+          'Team seats': [false, false, '5'],
+          'Custom fonts and animations': [false, false, true],
+          'API access': [false, false, true],
+          'Future updates of your tier': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'scenewright',
@@ -69,20 +61,14 @@ export const videoCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'ElevenLabs Multilingual v2'],
       aiCreditsPerMonth: 120,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 35900, [
-          '120 video minutes per month',
-          '1080p exports',
-          '60 AI voices',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 12900, 71900, [
-          '400 video minutes per month',
-          'Brand kit and intro/outro',
-          'Voice cloning for 1 voice',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 35900), lifetime('Tier 2', 12900, 71900)], {
+        'Video minutes per month': ['120', '400'],
+        'Export resolution': ['1080p', '1080p'],
+        'AI voices': ['60', '60'],
+        'Brand kit and intro/outro': [false, true],
+        'Voice cloning': [false, '1 voice'],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'avatalk',
@@ -103,20 +89,14 @@ export const videoCategory: DemoCategory = {
       aiModels: ['Proprietary avatar model', 'Whisper'],
       aiCreditsPerMonth: 30,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 9900, 58800, [
-          '30 video minutes per month',
-          '90 stock avatars',
-          '1080p exports',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 19900, 117600, [
-          '90 video minutes per month',
-          '1 digital twin',
-          'Personalised variables',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 9900, 58800), lifetime('Tier 2', 19900, 117600)], {
+        'Video minutes per month': ['30', '90'],
+        'Stock avatars': ['90', '90'],
+        'Export resolution': ['1080p', '1080p'],
+        'Digital twin': [false, '1'],
+        'Personalised variables': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'captionary',
@@ -137,21 +117,14 @@ export const videoCategory: DemoCategory = {
       aiModels: ['Whisper', 'GPT-4o mini'],
       aiCreditsPerMonth: 900,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Single', 4900, 29900, [
-          '900 minutes per month',
-          'SRT and VTT export',
-          '10 translation languages',
-          'All future updates',
-        ]),
-        lifetime('Pro', 9900, 59900, [
-          '3,000 minutes per month',
-          'Burned-in caption styles',
-          '50 translation languages',
-          'Bring your own OpenAI key',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Single', 4900, 29900), lifetime('Pro', 9900, 59900)], {
+        'Minutes per month': ['900', '3,000'],
+        'SRT and VTT export': [true, true],
+        'Translation languages': ['10', '50'],
+        'Burned-in caption styles': [false, true],
+        'Bring your own OpenAI key': [false, true],
+        'All future updates': [true, true],
+      }),
     },
   ],
 };

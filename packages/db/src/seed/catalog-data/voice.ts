@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const voiceCategory: DemoCategory = {
   slug: 'voice',
@@ -27,28 +27,19 @@ export const voiceCategory: DemoCategory = {
       aiModels: ['Whisper', 'Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 1200,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 28800, [
-          '1,200 meeting minutes per month',
-          '1 user',
-          'Slack summaries',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 11900, 86400, [
-          '4,000 meeting minutes per month',
-          '3 users',
-          'Custom summary templates',
-          'Task manager integrations',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 22900, 172800, [
-          'Unlimited meeting minutes',
-          '10 users',
-          'Team-wide search',
-          'SSO',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 28800), lifetime('Tier 2', 11900, 86400), lifetime('Tier 3', 22900, 172800)],
+        {
+          'Meeting minutes per month': ['1,200', '4,000', 'Unlimited'],
+          Users: ['1', '3', '10'],
+          'Slack summaries': [true, true, true],
+          'Custom summary templates': [false, true, true],
+          'Task manager integrations': [false, true, true],
+          'Team-wide search': [false, false, true],
+          SSO: [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'vocalith',
@@ -69,21 +60,15 @@ export const voiceCategory: DemoCategory = {
       aiModels: ['XTTS v2', 'Proprietary voice model'],
       aiCreditsPerMonth: 300000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 35400, [
-          '300,000 characters per month',
-          '250 stock voices',
-          'Commercial use',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 12900, 70800, [
-          '1,000,000 characters per month',
-          '3 cloned voices',
-          'Pronunciation dictionary',
-          'API access',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 35400), lifetime('Tier 2', 12900, 70800)], {
+        'Characters per month': ['300,000', '1,000,000'],
+        'Stock voices': ['250', '250'],
+        'Cloned voices': [false, '3'],
+        'Commercial use': [true, true],
+        'Pronunciation dictionary': [false, true],
+        'API access': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'dubwise',
@@ -104,20 +89,14 @@ export const voiceCategory: DemoCategory = {
       aiModels: ['Whisper', 'GPT-4o', 'XTTS v2'],
       aiCreditsPerMonth: 60,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 7900, 59900, [
-          '60 dubbing minutes per month',
-          '29 languages',
-          'Voice preservation',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 16900, 119900, [
-          '200 dubbing minutes per month',
-          'Multi-speaker videos',
-          'Lip-sync (beta)',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 7900, 59900), lifetime('Tier 2', 16900, 119900)], {
+        'Dubbing minutes per month': ['60', '200'],
+        Languages: ['29', '29'],
+        'Voice preservation': [true, true],
+        'Multi-speaker videos': [false, true],
+        'Lip-sync (beta)': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'podpolish',
@@ -138,13 +117,11 @@ export const voiceCategory: DemoCategory = {
       aiModels: ['Whisper', 'Llama 3'],
       aiCreditsPerMonth: 20,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Single', 4900, 23900, [
-          '20 hours of audio per month',
-          'Show notes and chapters',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Single', 4900, 23900)], {
+        'Audio per month': ['20 hours'],
+        'Show notes and chapters': [true],
+        'All future updates': [true],
+      }),
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { type DemoCategory, lifetime } from './types';
+import { type DemoCategory, lifetime, tiered } from './types';
 
 export const writingCategory: DemoCategory = {
   slug: 'writing',
@@ -27,29 +27,18 @@ export const writingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 50000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 46800, [
-          '50,000 words per month',
-          '1 brand voice',
-          '3 workspaces',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 11900, 94800, [
-          '150,000 words per month',
-          '5 brand voices',
-          '10 workspaces',
-          'WordPress and Webflow publishing',
-          'All future Tier 2 updates',
-        ]),
-        lifetime('Tier 3', 19900, 190800, [
-          '400,000 words per month',
-          'Unlimited brand voices',
-          'Unlimited workspaces',
-          '5 team seats',
-          'Priority support',
-          'All future Tier 3 updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 5900, 46800), lifetime('Tier 2', 11900, 94800), lifetime('Tier 3', 19900, 190800)],
+        {
+          'Words per month': ['50,000', '150,000', '400,000'],
+          'Brand voices': ['1', '5', 'Unlimited'],
+          Workspaces: ['3', '10', 'Unlimited'],
+          'WordPress and Webflow publishing': [false, true, true],
+          'Team seats': [false, false, '5'],
+          'Priority support': [false, false, true],
+          'Future updates of your tier': [true, true, true],
+        },
+      ),
     },
     {
       slug: 'draftwren',
@@ -70,21 +59,14 @@ export const writingCategory: DemoCategory = {
       aiModels: ['GPT-4o mini', 'Claude 3 Haiku'],
       aiCreditsPerMonth: 1000,
       aiBringYourOwnKey: true,
-      plans: [
-        lifetime('Single', 4900, 29900, [
-          '1,000 emails drafted per month',
-          '2 sender profiles',
-          'Subject line scoring',
-          'All future updates',
-        ]),
-        lifetime('Pro', 9900, 71900, [
-          '5,000 emails drafted per month',
-          '10 sender profiles',
-          'Campaign history import',
-          'Bring your own OpenAI key for unlimited drafts',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Single', 4900, 29900), lifetime('Pro', 9900, 71900)], {
+        'Emails drafted per month': ['1,000', '5,000'],
+        'Sender profiles': ['2', '10'],
+        'Subject line scoring': [true, true],
+        'Campaign history import': [false, true],
+        'Bring your own OpenAI key for unlimited drafts': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'inkloom',
@@ -105,21 +87,14 @@ export const writingCategory: DemoCategory = {
       aiModels: ['Claude 3.5 Sonnet'],
       aiCreditsPerMonth: 200000,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 6900, 59900, [
-          '1 active manuscript',
-          '200,000 AI words per month',
-          'EPUB and DOCX export',
-          'All future Tier 1 updates',
-        ]),
-        lifetime('Tier 2', 14900, 119900, [
-          '5 active manuscripts',
-          '600,000 AI words per month',
-          'Print-ready PDF export',
-          'Co-author seat',
-          'All future Tier 2 updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 6900, 59900), lifetime('Tier 2', 14900, 119900)], {
+        'Active manuscripts': ['1', '5'],
+        'AI words per month': ['200,000', '600,000'],
+        'EPUB and DOCX export': [true, true],
+        'Print-ready PDF export': [false, true],
+        'Co-author seat': [false, true],
+        'Future updates of your tier': [true, true],
+      }),
     },
     {
       slug: 'tonewell',
@@ -140,16 +115,13 @@ export const writingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'DeepL'],
       aiCreditsPerMonth: null,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 5900, 35900, ['3 team members', '1 style guide', '10 languages', 'All future updates']),
-        lifetime('Tier 2', 12900, 107900, [
-          '15 team members',
-          '5 style guides',
-          '26 languages',
-          'Shared glossary',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered([lifetime('Tier 1', 5900, 35900), lifetime('Tier 2', 12900, 107900)], {
+        'Team members': ['3', '15'],
+        'Style guides': ['1', '5'],
+        Languages: ['10', '26'],
+        'Shared glossary': [false, true],
+        'All future updates': [true, true],
+      }),
     },
     {
       slug: 'hookline',
@@ -170,27 +142,18 @@ export const writingCategory: DemoCategory = {
       aiModels: ['GPT-4o', 'Llama 3'],
       aiCreditsPerMonth: 300,
       aiBringYourOwnKey: false,
-      plans: [
-        lifetime('Tier 1', 4900, 39900, [
-          '300 briefs per month',
-          '1 brand',
-          'Click-through predictions',
-          'All future updates',
-        ]),
-        lifetime('Tier 2', 9900, 79900, [
-          '1,000 briefs per month',
-          '5 brands',
-          'Competitor ad library',
-          'All future updates',
-        ]),
-        lifetime('Tier 3', 17900, 159900, [
-          'Unlimited briefs',
-          '25 brands',
-          'Direct export to ad accounts',
-          'Agency client workspaces',
-          'All future updates',
-        ]),
-      ],
+      plans: tiered(
+        [lifetime('Tier 1', 4900, 39900), lifetime('Tier 2', 9900, 79900), lifetime('Tier 3', 17900, 159900)],
+        {
+          'Briefs per month': ['300', '1,000', 'Unlimited'],
+          Brands: ['1', '5', '25'],
+          'Click-through predictions': [true, true, true],
+          'Competitor ad library': [false, true, true],
+          'Direct export to ad accounts': [false, false, true],
+          'Agency client workspaces': [false, false, true],
+          'All future updates': [true, true, true],
+        },
+      ),
     },
   ],
 };

@@ -6,27 +6,42 @@ import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { callApi } from '~/lib/api-client';
 import { requireLogin } from '~/shared/session/login-prompt';
-import { EMPTY_CART, lineQuantity, type NextQuantity, nextCartQuantity, withLineQuantity } from '../cart-lines';
-import { showCartPopup } from '../stores/cart-popup-store';
+import {
+  EMPTY_CART,
+  lineLimit,
+  lineQuantity,
+  type NextQuantity,
+  nextCartQuantity,
+  withLineQuantity,
+} from '../cart-lines';
+import { type CartPopupOpener, showCartPopup } from '../stores/cart-popup-store';
 import { CART_QUERY_KEY, cartQueryOptions } from './get-cart-contents';
 
 const CART_CHANGE_KEY = ['cart-change'] as const;
 
-export const CART_FULL_MESSAGE = `You already have ${MAX_CODES_PER_PLAN} codes of this plan in your cart, the most one plan allows`;
-export const cartCappedMessage = (added: number) =>
-  `Only ${added} more ${added === 1 ? 'code' : 'codes'} fit: a plan allows at most ${MAX_CODES_PER_PLAN} per cart`;
+/** Requirements §9 and issue 17: why an add stopped, by what stopped it (the per-plan limit or the codes left). */
+export const cartFullMessage = (limit: number) =>
+  limit >= MAX_CODES_PER_PLAN
+    ? `You already have ${MAX_CODES_PER_PLAN} codes of this plan in your cart, the most one plan allows`
+    : `Your cart already holds the last ${limit === 1 ? 'code' : `${limit} codes`} of this plan`;
+export const cartCappedMessage = (added: number, limit: number) =>
+  `Only ${added} more ${added === 1 ? 'code' : 'codes'} fit: ${
+    limit >= MAX_CODES_PER_PLAN ? `a plan allows at most ${MAX_CODES_PER_PLAN} per cart` : `the plan has ${limit} left`
+  }`;
 
 type LineRef = { productId: number; variantId: number };
 type CartChange = LineRef & ({ quantity: number } | { add: number });
-type CartChangeResult = { cart: CartContents | null; outcome: NextQuantity };
+type CartChangeResult = { cart: CartContents | null; outcome: NextQuantity; limit: number };
 
 async function runCartChange(queryClient: QueryClient, change: CartChange): Promise<CartChangeResult> {
   let outcome: NextQuantity;
+  let limit = MAX_CODES_PER_PLAN;
   if ('add' in change) {
     // The current line comes from the cached cart (fetched first if there is none or it is stale).
     const cart = await queryClient.fetchQuery(cartQueryOptions());
-    outcome = nextCartQuantity(lineQuantity(cart, change.productId, change.variantId), change.add);
-    if (outcome.status === 'full') return { cart: null, outcome };
+    limit = Math.min(MAX_CODES_PER_PLAN, lineLimit(cart, change.productId, change.variantId));
+    outcome = nextCartQuantity(lineQuantity(cart, change.productId, change.variantId), change.add, limit);
+    if (outcome.status === 'full') return { cart: null, outcome, limit };
   } else {
     outcome = { status: 'ok', quantity: change.quantity };
   }
@@ -35,7 +50,7 @@ async function runCartChange(queryClient: QueryClient, change: CartChange): Prom
     { productId: change.productId, variantId: change.variantId, quantity: outcome.quantity },
     { fallbackMessage: ShoppingErrorMessage.cartChange },
   );
-  return { cart, outcome };
+  return { cart, outcome, limit };
 }
 
 /**
@@ -75,7 +90,9 @@ export type AddToCartRequest = LineRef & {
   /** How many codes to add; requirements §4 default 1. */
   amount?: number;
   /** What the cart popup shows (requirements §2). */
-  popup: { name: string; image?: string | null; plan?: string | null };
+  popup: { name: string; image?: string | null; plan?: string | null; price?: string | null };
+  /** The control that asked: the popup gives focus back to it. */
+  opener?: CartPopupOpener;
 };
 
 /**
@@ -91,17 +108,17 @@ export function useAddToCart() {
       const line = `${request.productId}:${request.variantId}`;
       setPendingLine(line);
       try {
-        const { outcome } = await change.mutateAsync({
+        const { outcome, limit } = await change.mutateAsync({
           productId: request.productId,
           variantId: request.variantId,
           add: request.amount ?? 1,
         });
         if (outcome.status === 'full') {
-          toast.warning(CART_FULL_MESSAGE);
+          toast.warning(cartFullMessage(limit));
           return;
         }
-        if (outcome.status === 'capped') toast.info(cartCappedMessage(outcome.added));
-        showCartPopup(request.popup);
+        if (outcome.status === 'capped') toast.info(cartCappedMessage(outcome.added, limit));
+        showCartPopup(request.popup, request.opener);
       } catch {
         // The API client has already shown the reason.
       } finally {

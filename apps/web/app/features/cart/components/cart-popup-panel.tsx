@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import ImageOff from 'lucide-react/icons/image-off';
 import X from 'lucide-react/icons/x';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useCartCount } from '../api/get-cart-contents';
@@ -15,15 +15,48 @@ function canHover(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(hover: hover)').matches;
 }
 
+/** Closes the popup; focus that was inside it goes back to the control that added the item. */
+function closeFrom(panel: HTMLElement | null) {
+  const hadFocus = panel?.contains(document.activeElement) ?? false;
+  cartPopup.hide();
+  if (hadFocus) cartPopup.opener()?.focus();
+}
+
 /**
- * Requirements §2 "Cart popup": a non-modal panel under the header after an add. It never takes focus
- * (the shopper keeps their place); a persistent status region announces the add instead.
- * Hovering or focusing it pauses the 3 s countdown; Escape or "Continue shopping" closes it.
+ * Requirements §2 "Cart popup": a non-modal dialog under the header after an add. Added with the
+ * mouse or a tap, it leaves focus where it was (the shopper keeps their place) and is the next
+ * Tab stop after the control that added; added from the keyboard, it takes focus, so a screen
+ * reader announces the dialog (issue 17). A status region announces the add either way. Hovering
+ * or focusing it pauses the 3 s countdown; Escape, Close or "Continue shopping" close it and give
+ * focus back to the control that added the item.
  */
-export function CartPopupPanel({ isOpen, product }: CartPopupState) {
+export function CartPopupPanel({ isOpen, product, takesFocus }: CartPopupState) {
   const itemCount = useCartCount();
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
   const [imageFailed, setImageFailed] = useState(false);
+
+  // Each keyboard add focuses the popup again, the same popup showing the next product.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus whenever the product changes
+  useEffect(() => {
+    if (isOpen && takesFocus) panel.current?.focus();
+  }, [isOpen, takesFocus, product]);
+
+  // While it is open, Tab from the control that added the item goes into the popup, and
+  // Shift+Tab from the popup's start goes back to that control.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+      const opener = cartPopup.opener();
+      const target = event.shiftKey ? (document.activeElement === panel.current ? opener : null) : panel.current;
+      if (!target || (!event.shiftKey && document.activeElement !== opener)) return;
+      event.preventDefault();
+      target.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
 
   // A new product gets a fresh chance to show its image.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the product changes
@@ -35,9 +68,11 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
 
   return (
     <div
+      ref={panel}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
+      tabIndex={-1}
       onPointerEnter={() => canHover() && cartPopup.pause()}
       onPointerLeave={() => canHover() && cartPopup.resume()}
       onFocus={cartPopup.pause}
@@ -45,10 +80,10 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) cartPopup.resume();
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') cartPopup.hide();
+        if (event.key === 'Escape') closeFrom(panel.current);
       }}
       className={clsx(
-        'fixed inset-x-3 top-[4.5rem] z-50 rounded-2xl bg-white p-4 shadow-pop ring-1 ring-ink-900/10 sm:inset-x-auto sm:right-4 sm:w-[22rem] sm:p-5',
+        'fixed inset-x-3 top-[4.5rem] z-50 rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500 bg-white p-4 shadow-pop ring-1 ring-ink-900/10 sm:inset-x-auto sm:right-4 sm:w-[22rem] sm:p-5',
         'transition duration-300 ease-out motion-reduce:transition-none',
         isOpen ? 'translate-y-0 opacity-100' : 'pointer-events-none -translate-y-2 opacity-0',
       )}
@@ -62,7 +97,7 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
       <button
         type="button"
         aria-label="Close"
-        onClick={cartPopup.hide}
+        onClick={() => closeFrom(panel.current)}
         className="absolute top-2.5 right-2.5 grid size-9 place-items-center rounded-full text-ink-500 hover:bg-ink-900/5 hover:text-ink-900"
       >
         <X aria-hidden="true" className="size-4" />
@@ -88,7 +123,10 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
         )}
         <div className="min-w-0">
           <p className="truncate font-semibold text-ink-900 text-sm">{product.name}</p>
-          <p className="text-ink-500 text-sm">Plan: {product.plan}</p>
+          <p className="text-ink-500 text-sm">
+            Plan: {product.plan}
+            {product.price ? <span className="text-ink-900 tabular-nums"> · {product.price}</span> : null}
+          </p>
         </div>
       </div>
 
@@ -104,7 +142,7 @@ export function CartPopupPanel({ isOpen, product }: CartPopupState) {
         {/* Styled as a link (requirements §2) but it acts in place, so it is a button. */}
         <button
           type="button"
-          onClick={cartPopup.hide}
+          onClick={() => closeFrom(panel.current)}
           className="font-medium text-brand-700 text-sm underline-offset-2 hover:underline"
         >
           Continue shopping

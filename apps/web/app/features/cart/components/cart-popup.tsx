@@ -9,10 +9,9 @@ export const CART_POPUP_MESSAGE = 'Item added to your cart';
 const CartPopupPanel = lazyWithPreload(() => import('./cart-popup-panel').then((module) => module.CartPopupPanel));
 
 /**
- * Requirements §2 "Cart popup": a non-modal panel under the header after an add. It never takes focus
- * (the shopper keeps their place); a persistent status region announces the add instead, so
- * the region is rendered from the start and only the panel is loaded on demand.
- * Hovering or focusing it pauses the 3 s countdown; Escape or "Continue shopping" closes it.
+ * Requirements §2 "Cart popup": a non-modal dialog under the header after an add (cart-popup-panel.tsx
+ * says when it takes focus). A persistent status region announces the add, so the region is
+ * rendered from the start and only the panel is loaded on demand.
  */
 export function CartPopup() {
   const state = useCartPopup();
@@ -26,11 +25,13 @@ export function CartPopup() {
   return (
     <>
       <p role="status" className="sr-only">
-        {isOpen && product ? `${CART_POPUP_MESSAGE}: ${product.name}, Plan: ${product.plan}` : ''}
+        {isOpen && product
+          ? `${CART_POPUP_MESSAGE}: ${product.name}, Plan: ${product.plan}${product.price ? `, ${product.price}` : ''}`
+          : ''}
       </p>
       {product ? (
         <Suspense fallback={null}>
-          <CartPopupPanel isOpen={isOpen} product={product} />
+          <CartPopupPanel {...state} />
         </Suspense>
       ) : null}
     </>

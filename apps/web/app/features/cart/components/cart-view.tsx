@@ -2,14 +2,16 @@ import type { CartContents, CartItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import ImageOff from 'lucide-react/icons/image-off';
 import Lock from 'lucide-react/icons/lock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash';
-import { useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
+import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartViewProps {
@@ -19,14 +21,54 @@ export interface CartViewProps {
   onClear: () => Promise<unknown>;
 }
 
+/** "Hookline Tier 1": names a line's controls apart from another plan of the same product (issue 17). */
+export function lineName(item: Pick<CartItem, 'name' | 'planName'>): string {
+  return `${item.name} ${item.planName}`;
+}
+
+/** How long after a removal the cart still puts lost focus back on its heading. */
+const REFOCUS_WINDOW_MS = 5000;
+
+/**
+ * After a line leaves by keyboard or click (Remove, or a quantity of 0), focus would fall to the
+ * page's start with the removed button: it goes to the heading that now counts the items, or to
+ * the empty cart's heading (issue 17). While the server's answers settle the list may redraw
+ * (the heading with it), so for a few seconds focus that fell back to the page is put back.
+ */
+function useFocusAfterRemoval(lineCount: number, target: RefObject<HTMLHeadingElement | null>) {
+  const removedAt = useRef(Number.NEGATIVE_INFINITY);
+  // Runs whenever the number of lines changes, whichever heading is then on the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the line count changing is the trigger
+  useEffect(() => {
+    if (Date.now() - removedAt.current > REFOCUS_WINDOW_MS) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    target.current?.focus();
+  }, [lineCount, target]);
+  return () => {
+    removedAt.current = Date.now();
+  };
+}
+
 /** The cart page body: lines on the left, the order summary on the right (stacked on phones). */
 export function CartView({ cart, onQuantityChange, onClear }: CartViewProps) {
-  if (cart.items.length === 0) return <EmptyCart />;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removed = useFocusAfterRemoval(cart.items.length, heading);
+  const change = (item: CartItem, quantity: number) => {
+    if (quantity === 0) removed();
+    onQuantityChange(item, quantity);
+  };
+  if (cart.items.length === 0) return <EmptyCart heading={heading} />;
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <section aria-labelledby="cart-lines-title">
         <div className="flex items-center justify-between gap-4">
-          <h2 id="cart-lines-title" className="font-semibold text-ink-900 text-lg">
+          <h2
+            ref={heading}
+            id="cart-lines-title"
+            tabIndex={-1}
+            className="font-semibold text-ink-900 text-lg focus:outline-none focus-visible:outline-2"
+          >
             {cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`}
           </h2>
           <ClearCartButton onClear={onClear} />
@@ -34,7 +76,7 @@ export function CartView({ cart, onQuantityChange, onClear }: CartViewProps) {
         <ul className="mt-4 space-y-3">
           {cart.items.map((item) => (
             <li key={`${item.productId}:${item.variantId}`}>
-              <CartLine item={item} onQuantityChange={(quantity) => onQuantityChange(item, quantity)} />
+              <CartLine item={item} onQuantityChange={(quantity) => change(item, quantity)} />
             </li>
           ))}
         </ul>
@@ -47,6 +89,7 @@ export function CartView({ cart, onQuantityChange, onClear }: CartViewProps) {
 function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange: (quantity: number) => void }) {
   const [imageFailed, setImageFailed] = useState(false);
   const hasSaving = item.originalPrice > item.price;
+  const name = lineName(item);
   return (
     <article
       aria-label={`${item.name}, ${item.planName}`}
@@ -79,32 +122,33 @@ function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange
         <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-ink-900 tabular-nums">
             <span className="sr-only">Unit price </span>
-            {formatMoney(item.price, item.currency)}
+            {formatPlanPrice(item.price, item.currency, item.billingInterval)}
           </span>
           {hasSaving ? (
             <s className="text-ink-500 tabular-nums">
               <span className="sr-only">Original price </span>
-              {formatMoney(item.originalPrice, item.currency)}
+              {formatPlanPrice(item.originalPrice, item.currency, item.billingInterval)}
             </s>
           ) : null}
-          <span className="text-ink-500">each</span>
+          <span className="text-ink-500">{item.billingInterval ? 'each, until you cancel' : 'each, paid once'}</span>
         </p>
       </div>
-      <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:flex-col sm:items-end">
-        <QuantityStepper quantity={item.quantity} label={item.name} onChange={onQuantityChange} />
-        <div className="flex items-center gap-3">
+      <div className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:w-auto sm:flex-col sm:items-end">
+        <QuantityStepper quantity={item.quantity} max={item.maxQuantity} label={name} onChange={onQuantityChange} />
+        <div className="flex items-center gap-1 sm:gap-3">
           <span className="font-semibold text-ink-900 tabular-nums">
             <span className="sr-only">Line total </span>
-            {formatMoney(item.price * item.quantity, item.currency)}
+            {formatPlanPrice(item.price * item.quantity, item.currency, item.billingInterval)}
           </span>
           <button
             type="button"
-            aria-label={`Remove ${item.name} from cart`}
+            aria-label={`Remove ${name} from cart`}
             onClick={() => onQuantityChange(0)}
             className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 font-medium text-ink-500 text-sm hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Remove
+            {/* On a phone the icon alone keeps the line inside the screen; the name says it all. */}
+            <span className="max-sm:sr-only">Remove</span>
           </button>
         </div>
       </div>
@@ -154,28 +198,33 @@ function CartSummary({ cart }: { cart: CartContents }) {
           </dd>
         </div>
         <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
-          <dt className="text-ink-900">Total</dt>
+          <dt className="text-ink-900">{totalLabel(cart.items)}</dt>
           <dd className="text-ink-900 tabular-nums">{formatMoney(cart.totalPrice, cart.currency)}</dd>
         </div>
+        <RecurringTotals lines={cart.items} currency={cart.currency} />
       </dl>
       <Link to={CHECKOUT_PATH} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
         <Lock aria-hidden="true" className="size-4" />
         Check out
       </Link>
       <p className="mt-3 text-center text-ink-500 text-xs leading-relaxed">
-        Pay once by card; your license codes are on your order page right after.
+        {cart.items.some((item) => item.billingInterval)
+          ? 'Pay by card; subscriptions renew on the same card until you cancel. Your license codes are on your order page right after.'
+          : 'Pay once by card; your license codes are on your order page right after.'}
       </p>
     </section>
   );
 }
 
-function EmptyCart() {
+function EmptyCart({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <div className="flex flex-col items-center rounded-card border border-ink-300 border-dashed bg-surface/60 px-6 py-16 text-center">
       <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-600">
         <ShoppingCart aria-hidden="true" className="size-7" />
       </span>
-      <h2 className="mt-4 font-semibold text-ink-900 text-lg">Your cart is empty</h2>
+      <h2 ref={heading} tabIndex={-1} className="mt-4 font-semibold text-ink-900 text-lg focus:outline-none">
+        Your cart is empty
+      </h2>
       <p className="mt-1 max-w-md text-ink-500 text-sm">
         Lifetime deals on AI tools are waiting: pay once and keep the tool for good.
       </p>

@@ -17,7 +17,11 @@ describe('cart popup (requirements §2, §4: 3 s on screen, product cleared 300 
   it('shows, hides after 3 s and clears the product 300 ms later', () => {
     const store = make();
     store.show({ name: 'Reelsmith', image: null, plan: 'Tier 1' });
-    expect(store.get()).toEqual({ isOpen: true, product: { name: 'Reelsmith', image: null, plan: 'Tier 1' } });
+    expect(store.get()).toEqual({
+      isOpen: true,
+      product: { name: 'Reelsmith', image: null, plan: 'Tier 1', price: null },
+      takesFocus: false,
+    });
     vi.advanceTimersByTime(2999);
     expect(store.get().isOpen).toBe(true);
     vi.advanceTimersByTime(1);
@@ -26,13 +30,25 @@ describe('cart popup (requirements §2, §4: 3 s on screen, product cleared 300 
     vi.advanceTimersByTime(299);
     expect(store.get().product).not.toBeNull();
     vi.advanceTimersByTime(1);
-    expect(store.get()).toEqual({ isOpen: false, product: null });
+    expect(store.get()).toEqual({ isOpen: false, product: null, takesFocus: false });
   });
 
   it('falls back to "lifetime plan" and no image', () => {
     const store = make();
     store.show({ name: 'Reelsmith', image: '', plan: '' });
-    expect(store.get().product).toEqual({ name: 'Reelsmith', image: null, plan: 'lifetime plan' });
+    expect(store.get().product).toEqual({ name: 'Reelsmith', image: null, plan: 'lifetime plan', price: null });
+  });
+
+  it('carries the price as text and takes focus only when a keyboard added the item', () => {
+    const store = make();
+    const element = { isConnected: true } as HTMLElement;
+    store.show({ name: 'Sheetsense', plan: 'Monthly', price: '$9/month' }, { element, isKeyboard: true });
+    expect(store.get()).toMatchObject({ product: { price: '$9/month' }, takesFocus: true });
+    expect(store.opener()).toBe(element);
+    store.show({ name: 'Sheetsense', plan: 'Monthly' }, { element, isKeyboard: false });
+    expect(store.get().takesFocus).toBe(false);
+    store.hide();
+    expect(store.get().takesFocus).toBe(false);
   });
 
   it('restarts the countdown when another item is added', () => {

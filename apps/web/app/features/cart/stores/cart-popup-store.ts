@@ -1,16 +1,24 @@
 import { CART_POPUP_CLEAR_MS, CART_POPUP_MS, DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
 import { createStore, useStore } from '~/lib/create-store';
 
-/** Requirements §3 "Cart popup product": what the popup shows about the item just added. */
-export type CartPopupProduct = { name: string; image: string | null; plan: string };
+/**
+ * Requirements §3 "Cart popup product": what the popup shows about the item just added, with the
+ * plan's price as text ("$9/month"), so a subscription says it recurs (issue 17).
+ */
+export type CartPopupProduct = { name: string; image: string | null; plan: string; price: string | null };
 
 export type CartPopupState = {
   /** Whether the popup is on screen; it fades out while `product` is still set. */
   isOpen: boolean;
   product: CartPopupProduct | null;
+  /** Opened from the keyboard: the popup takes focus, so a screen reader announces the dialog. */
+  takesFocus: boolean;
 };
 
-const CLOSED: CartPopupState = Object.freeze({ isOpen: false, product: null });
+/** The control that added the item, and whether a keyboard pressed it (requirements §2 popup, issue 17). */
+export type CartPopupOpener = { element: HTMLElement; isKeyboard: boolean };
+
+const CLOSED: CartPopupState = Object.freeze({ isOpen: false, product: null, takesFocus: false });
 
 type Timers = {
   setTimeout: (callback: () => void, ms: number) => ReturnType<typeof setTimeout>;
@@ -44,6 +52,7 @@ export function createCartPopupStore({
   let remainingMs = showMs;
   let startedAt = 0;
   let isPaused = false;
+  let opener: HTMLElement | null = null;
 
   const stopTimers = () => {
     if (hideTimer) timers.clearTimeout(hideTimer);
@@ -63,7 +72,7 @@ export function createCartPopupStore({
     isPaused = false;
     const { product } = state.get();
     if (!product) return;
-    state.set({ isOpen: false, product });
+    state.set({ isOpen: false, product, takesFocus: false });
     clearTimer = timers.setTimeout(() => {
       clearTimer = null;
       state.set(CLOSED);
@@ -74,15 +83,27 @@ export function createCartPopupStore({
     get: state.get,
     subscribe: state.subscribe,
     getServerState: state.getServerState,
-    show(product: { name: string; image?: string | null; plan?: string | null }) {
+    show(
+      product: { name: string; image?: string | null; plan?: string | null; price?: string | null },
+      from?: CartPopupOpener,
+    ) {
       stopTimers();
       isPaused = false;
+      opener = from?.element ?? null;
       state.set({
         isOpen: true,
-        product: { name: product.name, image: product.image || null, plan: product.plan || DEFAULT_PLAN_LABEL },
+        product: {
+          name: product.name,
+          image: product.image || null,
+          plan: product.plan || DEFAULT_PLAN_LABEL,
+          price: product.price || null,
+        },
+        takesFocus: from?.isKeyboard ?? false,
       });
       startCountdown(showMs);
     },
+    /** The control that added the item, while it is still on the page: focus goes back to it. */
+    opener: () => (opener?.isConnected ? opener : null),
     hide,
     pause() {
       if (!state.get().isOpen || isPaused || !hideTimer) return;

@@ -5,6 +5,8 @@ import { formatCountdown, formatEndTime, getTimeLeft } from '../countdown';
 export interface DealCountdownProps {
   /** ISO end time of the deal. */
   endsAt: string;
+  /** Text before the ticking clock ("Ends in "); the fixed end time reads "Ends May 3, …" alone. */
+  tickingPrefix?: string;
   className?: string;
 }
 
@@ -13,7 +15,7 @@ export interface DealCountdownProps {
  * fixed end time, so the HTML never disagrees with the first client render; the clock starts
  * after hydration.
  */
-export function DealCountdown({ endsAt, className }: DealCountdownProps) {
+export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCountdownProps) {
   const [now, setNow] = useState<number | null>(null);
 
   useEffect(() => {
@@ -25,7 +27,11 @@ export function DealCountdown({ endsAt, className }: DealCountdownProps) {
   const left = now === null ? undefined : getTimeLeft(endsAt, now);
   return (
     <time dateTime={endsAt} className={clsx('tabular-nums', className)} data-ticking={now !== null || undefined}>
-      {left === undefined ? `Ends ${formatEndTime(endsAt)}` : left === null ? 'Deal ended' : formatCountdown(left)}
+      {left === undefined
+        ? `Ends ${formatEndTime(endsAt)}`
+        : left === null
+          ? 'Deal ended'
+          : `${tickingPrefix}${formatCountdown(left)}`}
     </time>
   );
 }

@@ -15,6 +15,7 @@ const ENDING_SOON_FIELDS = [
   'logoUrl',
   'price',
   'originalPrice',
+  'billingInterval',
   'currency',
   'endsAt',
 ] as const;
@@ -47,7 +48,12 @@ export function EndingSoonList({ products }: { products: EndingSoonView[] }) {
               </div>
               <p className="mt-3 line-clamp-2 text-sm text-ink-500">{product.tagline}</p>
               <div className="mt-auto pt-4">
-                <PriceTag price={product.price} originalPrice={product.originalPrice} currency={product.currency} />
+                <PriceTag
+                  price={product.price}
+                  originalPrice={product.originalPrice}
+                  currency={product.currency}
+                  interval={product.billingInterval}
+                />
                 <p className="mt-3 flex items-center gap-1.5 rounded-lg bg-accent-400/15 px-3 py-2 text-sm font-semibold text-[#8a4a00]">
                   <Clock aria-hidden="true" className="size-4 shrink-0" />
                   <span className="sr-only">Time left: </span>

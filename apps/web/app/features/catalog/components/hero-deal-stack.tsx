@@ -1,5 +1,5 @@
-import { formatMoney } from '@everdeal/contracts/money';
 import { productPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
@@ -12,7 +12,7 @@ const placements = ['lg:-rotate-2 lg:translate-x-2', 'lg:rotate-1 lg:-translate-
 /** The hero shows the first featured cards, so it takes the same list with fewer needs. */
 export type HeroDealView = Pick<
   ProductCardView,
-  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'currency'
+  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'billingInterval' | 'currency'
 >;
 
 /**
@@ -42,7 +42,9 @@ export function HeroDealStack({ products }: { products: HeroDealView[] }) {
               <span className="block truncate text-sm text-ink-500">{product.tagline}</span>
             </span>
             <span className="flex flex-col items-end gap-1">
-              <span className="font-bold tabular-nums">{formatMoney(product.price, product.currency)}</span>
+              <span className="font-bold tabular-nums">
+                {formatPlanPrice(product.price, product.currency, product.billingInterval)}
+              </span>
               <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
             </span>
           </Link>

@@ -1,50 +1,35 @@
-import type { Plan } from '@everdeal/contracts';
-import { DEFAULT_PLAN_LABEL } from '@everdeal/contracts/constants';
+import type { PlanDetail } from '@everdeal/contracts';
 import { clsx } from 'clsx';
-import Check from 'lucide-react/icons/check';
 import { Button } from '~/components/ui/button';
 import { useProductActions } from '../product-actions';
+import { codesLeftText, LOW_STOCK_THRESHOLD } from './buy-box';
+import { PlanFeatureList, payNote, planKindLabel } from './plan-features';
 import { PriceTag } from './price-tag';
-
-/** Plans with this many codes left or fewer show a scarcity note. */
-export const LOW_STOCK_THRESHOLD = 10;
-
-/** "lifetime plan", "per month" or "per year". */
-export function planKindLabel(plan: Pick<Plan, 'kind' | 'billingInterval'>): string {
-  if (plan.kind === 'lifetime') return DEFAULT_PLAN_LABEL;
-  return plan.billingInterval === 'year' ? 'per year' : 'per month';
-}
 
 export interface PlanCardProps {
   /** The product the plan belongs to, for the cart popup (requirements §2). */
   product: { id: number; name: string; logoUrl: string };
-  plan: Plan;
-  /** Highlights the plan with this label (e.g. "Most popular"), when the caller has data to back it. */
-  highlightLabel?: string;
+  plan: PlanDetail;
+  /** The tier below, whose features this card does not repeat (decision 013). */
+  below?: PlanDetail;
   /** Whether the deal itself can be bought (live); an upcoming or ended deal disables every plan. */
   isPurchasable?: boolean;
   /** Label of the disabled button when the deal cannot be bought. */
   unavailableLabel?: string;
 }
 
-export function PlanCard({ product, plan, highlightLabel, isPurchasable = true, unavailableLabel }: PlanCardProps) {
+export function PlanCard({ product, plan, below, isPurchasable = true, unavailableLabel }: PlanCardProps) {
   const headingId = `plan-${plan.variantId}`;
-  const isLowStock = !plan.isSoldOut && plan.codesRemaining > 0 && plan.codesRemaining <= LOW_STOCK_THRESHOLD;
+  const isLowStock = !plan.isSoldOut && plan.codesRemaining <= LOW_STOCK_THRESHOLD;
   const { AddToCartButton } = useProductActions();
   return (
     <article
       aria-labelledby={headingId}
       className={clsx(
-        'relative flex h-full flex-col rounded-card bg-surface p-6 shadow-card',
-        highlightLabel ? 'ring-2 ring-brand-500' : 'ring-1 ring-ink-900/5',
+        'relative flex h-full flex-col rounded-card bg-surface p-6 shadow-card ring-1 ring-ink-900/5',
         plan.isSoldOut && 'opacity-80',
       )}
     >
-      {highlightLabel ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-          {highlightLabel}
-        </span>
-      ) : null}
       <h3 id={headingId} className="text-lg font-semibold text-ink-900">
         {plan.name}
       </h3>
@@ -55,40 +40,26 @@ export function PlanCard({ product, plan, highlightLabel, isPurchasable = true, 
         price={plan.price}
         originalPrice={plan.originalPrice}
         currency={plan.currency}
+        interval={plan.billingInterval}
       />
-      {plan.kind === 'subscription' ? (
-        <p className="mt-1 text-xs text-ink-500">
-          Billed {plan.billingInterval === 'year' ? 'yearly' : 'monthly'}, cancel any time.
-        </p>
-      ) : (
-        <p className="mt-1 text-xs text-ink-500">Pay once, use it for the life of the product.</p>
-      )}
+      <p className="mt-1 text-xs text-ink-500">{payNote(plan)}</p>
 
-      <ul className="mt-5 space-y-2.5 text-sm text-ink-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2.5">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" strokeWidth={2.5} />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList className="mt-5" plan={plan} below={below} />
 
       <div className="mt-auto pt-6">
         {isLowStock ? (
-          <p className="mb-3 text-sm font-semibold text-[#8a4a00]">
-            {`Only ${plan.codesRemaining} ${plan.codesRemaining === 1 ? 'code' : 'codes'} left`}
-          </p>
+          <p className="mb-3 text-sm font-semibold text-[#8a4a00]">{codesLeftText(plan.codesRemaining)}</p>
         ) : null}
         {plan.isSoldOut ? (
-          <Button disabled size="lg" variant="outline" className="w-full">
+          <Button disabled variant="outline" className="w-full">
             Sold out
           </Button>
         ) : !isPurchasable ? (
-          <Button disabled size="lg" variant="outline" className="w-full">
+          <Button disabled variant="outline" className="w-full">
             {unavailableLabel ?? 'Not available'}
           </Button>
         ) : (
-          <AddToCartButton product={product} plan={plan} size="lg" className="w-full" />
+          <AddToCartButton product={product} plan={plan} text={`Add ${plan.name} to cart`} className="w-full" />
         )}
       </div>
     </article>

@@ -1,23 +1,22 @@
-import type { Plan } from '@everdeal/contracts';
-import { formatMoney } from '@everdeal/contracts/money';
-import { planKindLabel } from './plan-card';
-
-/** Every feature of every plan, in the order they first appear (tiers usually build on each other). */
-export function comparisonRows(plans: Pick<Plan, 'features'>[]): string[] {
-  const seen = new Set<string>();
-  for (const plan of plans) for (const feature of plan.features) seen.add(feature);
-  return [...seen];
-}
+import type { PlanDetail } from '@everdeal/contracts';
+import { featureRows, formatPlanPrice } from '@everdeal/contracts/plans';
+import { planKindLabel } from './plan-features';
 
 export interface PlanComparisonProps {
-  plans: Plan[];
+  plans: PlanDetail[];
   productName: string;
 }
 
-/** Plans side by side: one column per plan, one row per feature, prices on top. */
+/**
+ * Plans side by side: one column per plan, one row per feature of the product's feature matrix
+ * (decision 013), prices on top. A cell shows the plan's amount ("150,000"), a check when the plan
+ * simply includes the feature, a dash when it lacks it. Without a matrix there is nothing true to
+ * compare (a plan's bullets do not say what it lacks), so the plan cards stand alone.
+ */
 export function PlanComparison({ plans, productName }: PlanComparisonProps) {
-  if (plans.length < 2) return null;
-  const features = comparisonRows(plans);
+  if (plans.length < 2 || plans.every((plan) => plan.featureMatrix.length === 0)) return null;
+  const features = featureRows(plans);
+  const cells = plans.map((plan) => new Map(plan.featureMatrix.map((feature) => [feature.name, feature.value])));
   const cell = 'px-4 py-3 text-center';
   return (
     <section aria-labelledby="compare-plans" className="min-w-0">
@@ -53,13 +52,13 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
               {plans.map((plan) => (
                 <td key={plan.variantId} className={cell}>
                   <span className="block font-bold text-ink-900 tabular-nums">
-                    {formatMoney(plan.price, plan.currency)}
+                    {formatPlanPrice(plan.price, plan.currency, plan.billingInterval)}
                   </span>
                   <span className="block text-xs text-ink-500">{planKindLabel(plan)}</span>
                   {plan.originalPrice > plan.price ? (
                     <s className="block text-xs text-ink-500 tabular-nums">
                       <span className="sr-only">Original price </span>
-                      {formatMoney(plan.originalPrice, plan.currency)}
+                      {formatPlanPrice(plan.originalPrice, plan.currency, plan.billingInterval)}
                     </s>
                   ) : null}
                 </td>
@@ -70,23 +69,28 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
                 <th scope="row" className="sticky left-0 bg-surface px-4 py-3 text-left font-normal text-ink-700">
                   {feature}
                 </th>
-                {plans.map((plan) => (
-                  <td key={plan.variantId} className={cell}>
-                    {plan.features.includes(feature) ? (
-                      <span
-                        role="img"
-                        aria-label="Included"
-                        className="mark-included mx-auto block size-4.5 text-brand-600"
-                      />
-                    ) : (
-                      <span
-                        role="img"
-                        aria-label="Not included"
-                        className="mark-excluded mx-auto block size-4.5 text-ink-300"
-                      />
-                    )}
-                  </td>
-                ))}
+                {plans.map((plan, index) => {
+                  const value = cells[index]?.get(feature);
+                  return (
+                    <td key={plan.variantId} className={`${cell} text-ink-900`}>
+                      {value ? (
+                        value
+                      ) : value === null ? (
+                        <span
+                          role="img"
+                          aria-label="Included"
+                          className="mark-included mx-auto block size-4.5 text-brand-600"
+                        />
+                      ) : (
+                        <span
+                          role="img"
+                          aria-label="Not included"
+                          className="mark-excluded mx-auto block size-4.5 text-ink-300"
+                        />
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
             <tr>

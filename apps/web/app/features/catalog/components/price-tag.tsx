@@ -1,4 +1,5 @@
 import { discountPercent, formatMoney } from '@everdeal/contracts/money';
+import { type PlanInterval, periodSuffix } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 
 export interface DiscountBadgeProps {
@@ -29,9 +30,9 @@ export interface PriceTagProps {
   /** Integer cents; struck through when higher than the price. */
   originalPrice: number;
   currency: string;
+  /** A subscription's period: both prices read "$9/month" (issue 17); null or absent for a price paid once. */
+  interval?: PlanInterval | null;
   size?: 'sm' | 'md' | 'lg';
-  /** Small text after the price, e.g. "lifetime plan" or "per month". */
-  suffix?: string;
   className?: string;
 }
 
@@ -39,19 +40,21 @@ const priceSize = { sm: 'text-lg', md: 'text-2xl', lg: 'text-4xl' } as const;
 const originalSize = { sm: 'text-sm', md: 'text-base', lg: 'text-lg' } as const;
 
 /** Deal price, struck-through original price and the discount badge. */
-export function PriceTag({ price, originalPrice, currency, size = 'sm', suffix, className }: PriceTagProps) {
+export function PriceTag({ price, originalPrice, currency, interval = null, size = 'sm', className }: PriceTagProps) {
   const hasSaving = originalPrice > price;
+  const period = periodSuffix(interval);
   return (
     <div className={clsx('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
       <span className={clsx('font-bold tracking-tight text-ink-900 tabular-nums', priceSize[size])}>
         <span className="sr-only">Price </span>
         {formatMoney(price, currency)}
+        {period ? <span className="font-medium text-[0.6em] text-ink-500">{period}</span> : null}
       </span>
-      {suffix ? <span className="text-sm text-ink-500">{suffix}</span> : null}
       {hasSaving ? (
         <s className={clsx('text-ink-500 tabular-nums', originalSize[size])}>
           <span className="sr-only">Original price </span>
           {formatMoney(originalPrice, currency)}
+          {period}
         </s>
       ) : null}
       <DiscountBadge price={price} originalPrice={originalPrice} className="self-center" />

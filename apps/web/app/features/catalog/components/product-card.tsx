@@ -80,7 +80,12 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
 
       <div className="mt-auto pt-4">
         <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-ink-900/5 pt-4">
-          <PriceTag price={product.price} originalPrice={product.originalPrice} currency={product.currency} />
+          <PriceTag
+            price={product.price}
+            originalPrice={product.originalPrice}
+            currency={product.currency}
+            interval={product.billingInterval}
+          />
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         </div>
         <div className="mt-4 flex items-center gap-2">

@@ -9,8 +9,8 @@ import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useProductActions } from '../product-actions';
 import type { ProductPageView } from '../product-page-view';
 import { refundWindowTitle } from '../refund-window';
+import { BuyBox } from './buy-box';
 import { DealStatusBadge } from './deal-status-badge';
-import { PlanCard } from './plan-card';
 import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
 import { ProductSectionNav } from './product-section-nav';
@@ -22,6 +22,8 @@ import { RatingStars } from './rating-stars';
 // lost: React hydrates a tapped boundary at once only when its code is there, and replays no
 // click (decision 006). The gallery's buttons wait for their chunk like that.
 const ProductGallery = lazyWithPreload(() => import('./product-gallery').then((module) => module.ProductGallery));
+// The buy box near the top sells; the plan cards further down are the long form (issue 17).
+const PlanCard = lazyWithPreload(() => import('./plan-card').then((module) => module.PlanCard));
 const PlanComparison = lazyWithPreload(() => import('./plan-comparison').then((module) => module.PlanComparison));
 const DealFacts = lazyWithPreload(() => import('./deal-facts').then((module) => module.DealFacts));
 const AiDisclosure = lazyWithPreload(() => import('./ai-disclosure').then((module) => module.AiDisclosure));
@@ -48,7 +50,11 @@ export interface ProductPageProps {
   reviewsJsonLd?: ProductJsonLdReview[];
 }
 
-/** A product's page (requirements §2 "/products/{slug}"): header, gallery, plans, details, related deals. */
+/**
+ * A product's page (requirements §2 "/products/{slug}"): header, the buy box (first after the header
+ * on phones, a sticky column beside the page on desktop), gallery, details, plans, community,
+ * related deals.
+ */
 export function ProductPage({ product, related, now, publicUrl, community, reviewsJsonLd = [] }: ProductPageProps) {
   const { UpvoteButton, FavoriteButton } = useProductActions();
   const isPurchasable = product.dealStatus === 'live';
@@ -63,8 +69,14 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
         items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
       />
 
-      <article aria-labelledby="product-name" className="mt-6">
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+      {/* A grid from 1024 px: the header and the page in the wide column, the buy box beside both,
+          sticking under the site header all the way down. Below that, one column in reading
+          order: the name, then the buy box, then the rest (issue 17). */}
+      <article
+        aria-labelledby="product-name"
+        className="mt-6 grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10"
+      >
+        <header className="flex flex-col gap-5 sm:flex-row sm:items-start lg:col-start-1 lg:row-start-1">
           <ProductLogo src={product.logoUrl} name={product.name} size="lg" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
@@ -92,12 +104,15 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
           </div>
         </header>
 
-        <div className="mt-6">
-          <ProductSectionNav />
+        <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
+          <div className="lg:sticky lg:top-20 lg:-m-1 lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto lg:p-1">
+            <BuyBox product={product} />
+          </div>
         </div>
 
-        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
-          <div className="min-w-0 space-y-12">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <ProductSectionNav className="mt-6" />
+          <div className="mt-8 min-w-0 space-y-12">
             <div id="overview" className="scroll-mt-32 space-y-12">
               <Suspense fallback={null}>
                 <ProductGallery images={product.gallery} productName={product.name} />
@@ -110,6 +125,21 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
               </section>
             </div>
 
+            <aside aria-label="Deal details" className="grid gap-5 sm:grid-cols-2">
+              <Suspense fallback={null}>
+                <RefundGuarantee days={product.refundWindowDays} />
+                <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
+              </Suspense>
+              {product.dealHealth ? (
+                <Suspense fallback={null}>
+                  <DealHealthCard health={product.dealHealth} />
+                </Suspense>
+              ) : null}
+              <Suspense fallback={null}>
+                <AiDisclosure ai={product.ai} />
+                <SellerCard seller={product.seller} />
+              </Suspense>
+            </aside>
             <section id="plans" aria-labelledby="plans-title" className="min-w-0 scroll-mt-32">
               <h2 id="plans-title" className="text-2xl font-bold tracking-tight text-ink-900">
                 Choose your plan
@@ -122,16 +152,19 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
               </p>
               {product.plans.length > 0 ? (
                 <ul className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-                  {product.plans.map((plan) => (
-                    <li key={plan.variantId}>
-                      <PlanCard
-                        product={product}
-                        plan={plan}
-                        isPurchasable={isPurchasable}
-                        unavailableLabel={unavailableLabels[product.dealStatus]}
-                      />
-                    </li>
-                  ))}
+                  <Suspense fallback={null}>
+                    {product.plans.map((plan, index) => (
+                      <li key={plan.variantId}>
+                        <PlanCard
+                          product={product}
+                          plan={plan}
+                          below={product.plans[index - 1]}
+                          isPurchasable={isPurchasable}
+                          unavailableLabel={unavailableLabels[product.dealStatus]}
+                        />
+                      </li>
+                    ))}
+                  </Suspense>
                 </ul>
               ) : (
                 <p className="mt-6 rounded-card bg-surface p-6 text-ink-500 ring-1 ring-ink-900/5">
@@ -155,22 +188,6 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
             {/* Reviews, questions, updates and threads: the community feature, composed by the route. */}
             {community}
           </div>
-
-          <aside aria-label="Deal details" className="space-y-5">
-            <Suspense fallback={null}>
-              <RefundGuarantee days={product.refundWindowDays} />
-              <DealFacts status={product.dealStatus} endsAt={product.endsAt} now={now} />
-            </Suspense>
-            {product.dealHealth ? (
-              <Suspense fallback={null}>
-                <DealHealthCard health={product.dealHealth} />
-              </Suspense>
-            ) : null}
-            <Suspense fallback={null}>
-              <AiDisclosure ai={product.ai} />
-              <SellerCard seller={product.seller} />
-            </Suspense>
-          </aside>
         </div>
       </article>
 

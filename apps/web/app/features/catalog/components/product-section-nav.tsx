@@ -1,3 +1,5 @@
+import { clsx } from 'clsx';
+
 export interface ProductSection {
   id: string;
   label: string;
@@ -14,14 +16,24 @@ export const PRODUCT_SECTIONS: ProductSection[] = [
 ];
 
 /**
- * Anchor links to the page's sections, sticky under the header. Plain links: they work without
+ * Anchor links to the page's sections, sticky under the header (its parent must be the page's
+ * column, not a wrapper of its own, or it has nowhere to stick). Plain links: they work without
  * JavaScript, land on the right section from a shared URL, and keep the back button honest.
  */
-export function ProductSectionNav({ sections = PRODUCT_SECTIONS }: { sections?: ProductSection[] }) {
+export function ProductSectionNav({
+  sections = PRODUCT_SECTIONS,
+  className,
+}: {
+  sections?: ProductSection[];
+  className?: string;
+}) {
   return (
     <nav
       aria-label="Product sections"
-      className="sticky top-16 z-10 -mx-4 border-b border-ink-900/10 bg-canvas/95 px-4 backdrop-blur sm:mx-0 sm:px-0"
+      className={clsx(
+        'sticky top-16 z-20 -mx-4 border-b border-ink-900/10 bg-canvas/95 px-4 backdrop-blur sm:mx-0 sm:px-0',
+        className,
+      )}
     >
       <ul className="flex gap-1 overflow-x-auto">
         {sections.map((section) => (

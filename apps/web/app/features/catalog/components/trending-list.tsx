@@ -1,12 +1,22 @@
 import type { ProductSummary } from '@everdeal/contracts';
-import { formatMoney } from '@everdeal/contracts/money';
 import { productPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { Link } from 'react-router';
 import { pick } from '~/lib/pick';
 import { ProductLogo } from './product-logo';
 import { UpvoteCount } from './upvote-count';
 
-const TRENDING_ROW_FIELDS = ['id', 'slug', 'name', 'tagline', 'logoUrl', 'upvoteCount', 'price', 'currency'] as const;
+const TRENDING_ROW_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'tagline',
+  'logoUrl',
+  'upvoteCount',
+  'price',
+  'billingInterval',
+  'currency',
+] as const;
 
 /** What a trending row shows; the loader sends no more (see `ProductCardView`). */
 export type TrendingRowView = Pick<ProductSummary, (typeof TRENDING_ROW_FIELDS)[number]>;
@@ -41,7 +51,7 @@ export function TrendingList({ products }: { products: TrendingRowView[] }) {
             <UpvoteCount count={product.upvoteCount} />
           </div>
           <span className="shrink-0 font-bold text-ink-900 tabular-nums">
-            {formatMoney(product.price, product.currency)}
+            {formatPlanPrice(product.price, product.currency, product.billingInterval)}
           </span>
         </li>
       ))}

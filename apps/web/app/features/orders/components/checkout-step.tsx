@@ -2,6 +2,7 @@ import type { CartContents, PaymentAction, PaymentMethod } from '@everdeal/contr
 import { PaymentMessage } from '@everdeal/contracts/messages';
 import { formatMoney } from '@everdeal/contracts/money';
 import { paymentSuccessPath } from '@everdeal/contracts/order-paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Lock from 'lucide-react/icons/lock';
 import { type ReactNode, useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { type FormError, toFormError } from '~/lib/form-error';
+import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
 import { checkoutCart } from '../api/checkout';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
@@ -113,7 +115,7 @@ export function CheckoutStep({
                 </span>
               </span>
               <span className="shrink-0 text-ink-900 tabular-nums">
-                {formatMoney(item.price * item.quantity, item.currency)}
+                {formatPlanPrice(item.price * item.quantity, item.currency, item.billingInterval)}
               </span>
             </li>
           ))}
@@ -131,9 +133,10 @@ export function CheckoutStep({
             </dd>
           </div>
           <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
-            <dt className="text-ink-900">Total</dt>
+            <dt className="text-ink-900">{totalLabel(cart.items)}</dt>
             <dd className="text-ink-900 tabular-nums">{total}</dd>
           </div>
+          <RecurringTotals lines={cart.items} currency={cart.currency} />
         </dl>
         {failure ? (
           <FormAlert tone={failure.tone} className="mt-5">

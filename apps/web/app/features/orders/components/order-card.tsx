@@ -1,6 +1,7 @@
 import type { Order } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { orderItemPath } from '@everdeal/contracts/order-paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -53,7 +54,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 </span>
               </span>
               <span className="hidden font-medium text-ink-900 tabular-nums sm:block">
-                {formatMoney(item.amount, item.currency)}
+                {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
               </span>
               <span className="flex items-center gap-1 font-medium text-brand-700 text-sm">
                 {order.status === 'paid' ? 'Codes' : 'Details'}

@@ -1,7 +1,7 @@
 import type { OrderItem } from '@everdeal/contracts';
-import { formatMoney } from '@everdeal/contracts/money';
 import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import SearchX from 'lucide-react/icons/search-x';
 import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
 import type { ReactNode } from 'react';
@@ -38,7 +38,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
         <div className="min-w-0 flex-1">
           <h1 className="font-extrabold text-2xl text-ink-900 tracking-tight sm:text-3xl">{item.productName}</h1>
           <p className="mt-1 text-ink-500">
-            {planLabel(item)} × {item.quantity} · {formatMoney(item.amount, item.currency)}
+            {planLabel(item)} × {item.quantity} · {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
           </p>
           <p className="mt-1 text-ink-500 text-sm">
             Order {orderNumber(item.orderId)} ·{' '}

@@ -7,7 +7,7 @@ export const SEARCH_RESULT_LIMIT = 6;
 
 export type SearchResult = Pick<
   ProductSummary,
-  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'currency'
+  'id' | 'slug' | 'name' | 'tagline' | 'logoUrl' | 'price' | 'originalPrice' | 'billingInterval' | 'currency'
 >;
 
 export type SearchState =

@@ -1,5 +1,5 @@
-import { formatMoney } from '@everdeal/contracts/money';
 import { categoryPath, productPath, searchPath } from '@everdeal/contracts/paths';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Search from 'lucide-react/icons/search';
@@ -149,11 +149,11 @@ function ResultLink({
       </span>
       <span className="shrink-0 text-right">
         <span className="block font-bold text-ink-900 text-sm tabular-nums">
-          {formatMoney(item.price, item.currency)}
+          {formatPlanPrice(item.price, item.currency, item.billingInterval)}
         </span>
         {hasDiscount ? (
           <span className="block text-ink-500 text-xs tabular-nums line-through">
-            {formatMoney(item.originalPrice, item.currency)}
+            {formatPlanPrice(item.originalPrice, item.currency, item.billingInterval)}
           </span>
         ) : null}
       </span>

@@ -121,7 +121,7 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
           {isLoggedIn && user ? (
             <>
               <HeaderIconLink item={WISHLIST_ITEM} count={wishlistCount} className="max-md:hidden" />
-              <HeaderIconLink item={CART_ITEM} count={cartCount} />
+              <HeaderIconLink item={CART_ITEM} count={cartCount} nameWithCount={cartLinkName} />
               <NavLink
                 to="/user"
                 aria-label="Your account"
@@ -158,14 +158,30 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
   );
 }
 
-function HeaderIconLink({ item, count = 0, className }: { item: NavItem; count?: number; className?: string }) {
+/** "Cart, 3 items": the cart link's name says what its badge shows (issue 17). */
+export function cartLinkName(count: number): string {
+  return count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+}
+
+function HeaderIconLink({
+  item,
+  count = 0,
+  nameWithCount,
+  className,
+}: {
+  item: NavItem;
+  count?: number;
+  /** The link's name including the count; otherwise the badge describes the link. */
+  nameWithCount?: (count: number) => string;
+  className?: string;
+}) {
   const Icon = item.icon;
   const badgeId = useId();
   return (
     <NavLink
       to={item.to}
-      aria-label={item.label}
-      aria-describedby={count > 0 ? badgeId : undefined}
+      aria-label={nameWithCount ? nameWithCount(count) : item.label}
+      aria-describedby={count > 0 && !nameWithCount ? badgeId : undefined}
       className={iconButtonClasses({ className })}
     >
       <span className="relative grid place-items-center">

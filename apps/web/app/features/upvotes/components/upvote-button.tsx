@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
+import type { Ref } from 'react';
+import { useEarlyTap } from '~/lib/early-tap';
 import { formatCount } from '~/lib/format-count';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useUpvoteToggle } from '../api/toggle-upvote';
@@ -18,7 +20,10 @@ export interface UpvoteButtonProps {
  */
 export function UpvoteButton(props: UpvoteButtonProps) {
   const { isUpvoted, count, toggle, isPending } = useUpvoteToggle(props.product);
-  return <UpvoteButtonView {...props} isUpvoted={isUpvoted} count={count} isPending={isPending} onClick={toggle} />;
+  const ref = useEarlyTap<HTMLButtonElement>();
+  return (
+    <UpvoteButtonView {...props} isUpvoted={isUpvoted} count={count} isPending={isPending} onClick={toggle} ref={ref} />
+  );
 }
 
 /**
@@ -37,6 +42,7 @@ interface UpvoteButtonViewProps extends UpvoteButtonProps {
   count: number;
   isPending: boolean;
   onClick?: () => void;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 function UpvoteButtonView({
@@ -47,10 +53,13 @@ function UpvoteButtonView({
   count,
   isPending,
   onClick,
+  ref,
 }: UpvoteButtonViewProps) {
   return (
     <button
+      ref={ref}
       type="button"
+      data-early-tap=""
       aria-pressed={isUpvoted}
       aria-busy={isPending || undefined}
       onClick={onClick}

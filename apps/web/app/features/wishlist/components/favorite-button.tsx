@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import Heart from 'lucide-react/icons/heart';
+import type { Ref } from 'react';
+import { useEarlyTap } from '~/lib/early-tap';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useFavoriteToggle } from '../api/toggle-favorite';
 
@@ -17,7 +19,8 @@ export interface FavoriteButtonProps {
  */
 export function FavoriteButton(props: FavoriteButtonProps) {
   const { isFavorite, toggle, isPending } = useFavoriteToggle(props.product);
-  return <FavoriteButtonView {...props} isFavorite={isFavorite} isPending={isPending} onClick={toggle} />;
+  const ref = useEarlyTap<HTMLButtonElement>();
+  return <FavoriteButtonView {...props} isFavorite={isFavorite} isPending={isPending} onClick={toggle} ref={ref} />;
 }
 
 /**
@@ -34,6 +37,7 @@ interface FavoriteButtonViewProps extends FavoriteButtonProps {
   isFavorite: boolean;
   isPending: boolean;
   onClick?: () => void;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 function FavoriteButtonView({
@@ -43,10 +47,13 @@ function FavoriteButtonView({
   isFavorite,
   isPending,
   onClick,
+  ref,
 }: FavoriteButtonViewProps) {
   return (
     <button
+      ref={ref}
       type="button"
+      data-early-tap=""
       aria-pressed={isFavorite}
       aria-label={
         variant === 'labelled'

@@ -1,0 +1,195 @@
+import type { DealStatus, PlanDetail } from '@everdeal/contracts';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
+import { clsx } from 'clsx';
+import Clock from 'lucide-react/icons/clock';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { useProductActions } from '../product-actions';
+import { refundWindowTitle } from '../refund-window';
+import { PlanFeatureList, payNote } from './plan-features';
+import { PriceTag } from './price-tag';
+
+// The server renders the deal's end time and the browser starts the clock once this chunk is in,
+// off the page's first load (docs/benchmarks.md, "First-load JavaScript").
+const DealCountdown = lazy(() => import('./deal-countdown').then((module) => ({ default: module.DealCountdown })));
+
+/** Plans with this many codes left or fewer show a scarcity note. */
+export const LOW_STOCK_THRESHOLD = 10;
+
+const unavailableLabels: Record<DealStatus, string | null> = {
+  upcoming: 'Coming soon',
+  ended: 'Deal ended',
+  sold_out: 'Sold out',
+  live: null,
+};
+
+export interface BuyBoxProps {
+  product: {
+    id: number;
+    name: string;
+    logoUrl: string;
+    dealStatus: DealStatus;
+    endsAt: string | null;
+    refundWindowDays: number;
+    plans: PlanDetail[];
+  };
+}
+
+/** "Only 4 codes left", or how many are left while there are plenty. */
+export function codesLeftText(codes: number): string {
+  const count = `${codes} ${codes === 1 ? 'code' : 'codes'} left`;
+  return codes <= LOW_STOCK_THRESHOLD ? `Only ${count}` : count;
+}
+
+/**
+ * The product page's buy box (issue 17): near the top on every screen, sticky beside the page on
+ * desktop. It picks a plan (radio buttons, which work before the scripts run) and shows its price
+ * and original price (with the period of a subscription), what it adds over the tier below, the
+ * codes left, the deal's countdown and refund window, and "Add Tier 2 to cart". On phones, once
+ * the box has scrolled away, a bar at the bottom keeps the chosen plan's price and button at hand.
+ */
+export function BuyBox({ product }: BuyBoxProps) {
+  const { AddToCartButton } = useProductActions();
+  const { plans } = product;
+  const firstChoice = plans.find((plan) => !plan.isSoldOut) ?? plans[0];
+  const [chosenId, setChosenId] = useState(firstChoice?.variantId);
+  const [isBoxAway, setIsBoxAway] = useState(false);
+  const box = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    // A plan picked before hydration is the one the shopper sees checked.
+    const checked = element.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (checked) setChosenId(Number(checked.value));
+    // The phone's bottom bar appears once the box is above the screen, and goes when it is back.
+    // The site header (4rem) covers the top of the screen, so the box counts as away under it.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry)
+          setIsBoxAway(!entry.isIntersecting && entry.boundingClientRect.bottom < (entry.rootBounds?.top ?? 0));
+      },
+      { rootMargin: '-64px 0px 0px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const index = plans.findIndex((plan) => plan.variantId === chosenId);
+  const plan = plans[index];
+  if (!plan) return null;
+  const unavailable = unavailableLabels[product.dealStatus] ?? (plan.isSoldOut ? 'Sold out' : null);
+  const price = formatPlanPrice(plan.price, plan.currency, plan.billingInterval);
+  const action = unavailable ? (
+    <Button disabled size="lg" variant="outline" className="w-full">
+      {unavailable}
+    </Button>
+  ) : (
+    <AddToCartButton product={product} plan={plan} size="lg" text={`Add ${plan.name} to cart`} className="w-full" />
+  );
+
+  return (
+    <section
+      ref={box}
+      id="buy"
+      aria-labelledby="buy-title"
+      className="rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
+    >
+      <h2 id="buy-title" className="font-semibold text-ink-900 text-lg">
+        Get {product.name}
+      </h2>
+      {plans.length > 1 ? (
+        <fieldset className="mt-3">
+          <legend className="sr-only">Plan</legend>
+          <div className="grid gap-2">
+            {plans.map((option) => (
+              <label
+                key={option.variantId}
+                className={clsx(
+                  'flex cursor-pointer items-center gap-3 rounded-xl border border-ink-900/10 px-3.5 py-2.5 text-sm transition-colors',
+                  'hover:border-brand-300 has-checked:border-brand-500 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-500',
+                  'has-disabled:cursor-not-allowed has-disabled:opacity-60',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`plan-of-${product.id}`}
+                  value={option.variantId}
+                  defaultChecked={option.variantId === firstChoice?.variantId}
+                  disabled={option.isSoldOut}
+                  onChange={() => setChosenId(option.variantId)}
+                  className="size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+                />
+                <span className="flex-1 font-medium text-ink-900">
+                  {option.name}
+                  {option.isSoldOut ? <span className="font-normal text-ink-500"> · Sold out</span> : null}
+                </span>
+                <span className="font-semibold text-ink-900 tabular-nums">
+                  {formatPlanPrice(option.price, option.currency, option.billingInterval)}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="mt-1 text-ink-500 text-sm">{plan.name}</p>
+      )}
+
+      <PriceTag
+        className="mt-5"
+        size="lg"
+        price={plan.price}
+        originalPrice={plan.originalPrice}
+        currency={plan.currency}
+        interval={plan.billingInterval}
+      />
+      <p className="mt-1 text-ink-500 text-sm">{payNote(plan)}</p>
+
+      <PlanFeatureList className="mt-4" plan={plan} below={plans[index - 1]} />
+
+      <ul className="mt-5 space-y-2 border-ink-900/[0.07] border-t pt-4 text-sm">
+        {plan.isSoldOut ? null : (
+          <li
+            className={clsx(
+              'font-semibold',
+              plan.codesRemaining <= LOW_STOCK_THRESHOLD ? 'text-[#8a4a00]' : 'text-ink-700',
+            )}
+          >
+            {codesLeftText(plan.codesRemaining)}
+          </li>
+        )}
+        {product.endsAt && product.dealStatus === 'live' ? (
+          <li className="flex items-center gap-2 text-ink-700">
+            <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+            <Suspense fallback={null}>
+              <DealCountdown endsAt={product.endsAt} tickingPrefix="Ends in " className="font-semibold text-ink-900" />
+            </Suspense>
+          </li>
+        ) : null}
+        <li className="flex items-center gap-2">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-700" />
+          <a href="#refund-window" className="font-medium text-brand-700 hover:underline">
+            {refundWindowTitle(product.refundWindowDays)}
+          </a>
+        </li>
+      </ul>
+      <div className="mt-5">{action}</div>
+
+      <aside
+        aria-label={`Quick buy: ${product.name}`}
+        hidden={!isBoxAway}
+        data-quick-buy=""
+        className="fixed inset-x-0 bottom-0 z-30 border-ink-900/10 border-t bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-pop backdrop-blur lg:hidden"
+      >
+        <div className="mx-auto flex max-w-xl items-center gap-3">
+          <p className="min-w-0 flex-1 text-sm leading-tight">
+            <span className="block truncate font-medium text-ink-700">{plan.name}</span>
+            <span className="font-bold text-ink-900 text-base tabular-nums">{price}</span>
+          </p>
+          <div className="shrink-0">{action}</div>
+        </div>
+      </aside>
+    </section>
+  );
+}
