@@ -8,6 +8,8 @@ import { getProducts } from './catalog.service';
 // `countTotal: false` leaves out the count statement a full page otherwise costs.
 let t: TestApp;
 let statements: string[] = [];
+// The total's statement; the plans' statement counts each plan's codes, which is not a total.
+const countsTotal = (statement: string) => /^select count\(\*\) from "products"/i.test(statement);
 
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (query) => statements.push(query) });
@@ -27,12 +29,12 @@ describe('getProducts for a section', () => {
     statements = [];
     const list = await getProducts(deps, query);
     expect(list.total).toBe(3);
-    expect(statements.some((statement) => /count\(\*\)/i.test(statement))).toBe(true);
+    expect(statements.some(countsTotal)).toBe(true);
 
     statements = [];
     const section = await getProducts(deps, query, { countTotal: false });
     expect(section.items.map((item) => item.id)).toEqual(list.items.map((item) => item.id));
-    expect(statements.some((statement) => /count\(\*\)/i.test(statement))).toBe(false);
+    expect(statements.some(countsTotal)).toBe(false);
     expect(statements).toHaveLength(2);
   });
 });

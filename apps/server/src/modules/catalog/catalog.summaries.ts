@@ -9,7 +9,12 @@ import { effectiveDealStatus } from './deal-status';
 
 export type CatalogDeps = { db: Db; now: () => Date };
 
-/** Plans of many products in one statement, with the codes left in each pool. */
+/**
+ * Plans of many products in one statement, with the codes left in each pool. The codes are
+ * counted per plan by an index-only scan of `(plan_id, status)` that reads only available ones;
+ * joining every code of the plans and grouping sorted a thousand rows for a product page's
+ * related deals (docs/benchmarks.md, "Server rendering without the page cache").
+ */
 export async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
   const byProduct = new Map<number, Plan[]>();
   if (productIds.length === 0) return byProduct;
@@ -24,13 +29,13 @@ export async function loadPlans(db: Db, productIds: number[]): Promise<Map<numbe
       originalPrice: plans.originalPriceCents,
       currency: plans.currency,
       features: plans.features,
-      codesRemaining:
-        sql<number>`count(${licenseCodes.id}) filter (where ${licenseCodes.status} = 'available')`.mapWith(Number),
+      // Qualified by hand: drizzle writes bare column names in a statement without joins, and a
+      // bare "id" inside the subquery would be the code's.
+      codesRemaining: sql<number>`(select count(*) from ${licenseCodes} as lc
+        where lc.plan_id = ${plans}.id and lc.status = 'available')`.mapWith(Number),
     })
     .from(plans)
-    .leftJoin(licenseCodes, eq(licenseCodes.planId, plans.id))
     .where(inArray(plans.productId, productIds))
-    .groupBy(plans.id)
     .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
   for (const { productId, ...plan } of rows) {
     const list = byProduct.get(productId) ?? [];
