@@ -4,15 +4,17 @@ import {
   type GetProductsQuery,
   type ProductDetail,
   type ProductList,
+  type ProductSummary,
   SEARCH_SUGGESTION_LIMIT,
   type SearchSuggestion,
   ShoppingMessage,
 } from '@everdeal/contracts';
 import { categories, type Db, plans, products, sellers } from '@everdeal/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { renderMarkdown } from '../../lib/markdown';
 import { buildSearch, filterConditions, isPublished, type ListOrder, orderFor, statusCondition } from './catalog.query';
-import { type CatalogDeps, loadPlans, summaryColumns, toSummary, withPlans } from './catalog.summaries';
+import { type CatalogDeps, summaryColumns, toSummary } from './catalog.summaries';
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
 // check that a product or plan a shopper points at exists. Summaries are built in
@@ -45,11 +47,37 @@ export async function requireProductRef(
 }
 
 /**
- * `/api/products/getProducts`: a page of published products, in at most three statements
- * whatever the page size: the page, which walks the index of its sort and stops after
- * `pageSize` matches (migration 0004); the total, counted only when the page does not tell it
- * (a full page, or nothing past the end), alongside the page's plans; and, for a search that
- * found nothing, the "did you mean" names (then no plans or count are needed).
+ * The select of one page of a product list: published products matching the query's filters
+ * and search, in its order, each with its plans (`summaryColumns`). It walks the index of its
+ * sort and stops after `pageSize` matches (migration 0004).
+ */
+function pageOf(db: Db, query: GetProductsQuery, now: Date) {
+  const search = buildSearch(query.q);
+  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
+  const where = and(filterConditions(query, order, now), search?.condition);
+  const offset = (query.page - 1) * query.pageSize;
+  return {
+    search,
+    where,
+    offset,
+    rows: <Extra extends Record<string, SQL.Aliased>>(extra: Extra) =>
+      db
+        .select({ ...summaryColumns, ...extra })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(...orderFor(order, search))
+        .limit(query.pageSize)
+        .offset(offset),
+    order: orderFor(order, search),
+  };
+}
+
+/**
+ * `/api/products/getProducts`: a page of published products with their plans, in at most two
+ * statements whatever the page size: the page, and the total, counted only when the page does
+ * not tell it (a full page, or nothing past the end); for a search that found nothing, the
+ * "did you mean" names instead of the count.
  */
 export async function getProducts(
   { db, now }: CatalogDeps,
@@ -57,34 +85,49 @@ export async function getProducts(
   { countTotal = true }: { countTotal?: boolean } = {},
 ): Promise<ProductList> {
   const current = now();
-  const search = buildSearch(query.q);
-  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
-  const where = and(filterConditions(query, order, current), search?.condition);
-  const offset = (query.page - 1) * query.pageSize;
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .orderBy(...orderFor(order, search))
-    .limit(query.pageSize)
-    .offset(offset);
+  const { search, where, offset, rows: select } = pageOf(db, query, current);
+  const rows = await select({});
 
   // A page short of full is the last one, so it tells the total; so does an empty first page.
   // A section of a page (`countTotal: false`) shows no total, so it skips the count.
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
-  const [total, summaries] = await Promise.all([
-    pageTellsTotal || !countTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
-    withPlans({ db, now }, rows),
-  ]);
+  const total =
+    pageTellsTotal || !countTotal ? offset + rows.length : await countProducts(db, where, query.category !== undefined);
   const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
   return {
-    items: rows.flatMap((row) => summaries.get(row.id) ?? []),
+    items: rows.map((row) => toSummary(row, current)),
     total,
     page: query.page,
     pageSize: query.pageSize,
     suggestions,
   };
+}
+
+/**
+ * Several sections of a page (the home page's lists) in one statement: each query's page, as
+ * `getProducts` selects it, joined by UNION ALL, tagged with its section and its place in it.
+ * One round trip instead of one per list (docs/benchmarks.md, "Server rendering without the
+ * page cache"). No totals are counted.
+ */
+export async function getProductSections(
+  { db, now }: CatalogDeps,
+  queries: readonly GetProductsQuery[],
+): Promise<ProductSummary[][]> {
+  const current = now();
+  const selects = queries.map((query, index) => {
+    const page = pageOf(db, query, current);
+    return page.rows({
+      section: sql<number>`${index}::int`.as('section'),
+      // The place in its list, since UNION ALL promises no order of its own.
+      place: sql<number>`row_number() over (order by ${sql.join(page.order, sql`, `)})`.mapWith(Number).as('place'),
+    });
+  });
+  const [first, second, ...rest] = selects;
+  if (!first) return [];
+  const rows = await (second ? unionAll(first, second, ...rest) : first);
+  const sections = queries.map((): { place: number; summary: ProductSummary }[] => []);
+  for (const row of rows) sections[row.section]?.push({ place: row.place, summary: toSummary(row, current) });
+  return sections.map((list) => list.sort((a, b) => a.place - b.place).map(({ summary }) => summary));
 }
 
 /** Joins categories only for a category filter, so other counts stay index-only scans of products. */
@@ -111,7 +154,7 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
     .limit(SEARCH_SUGGESTION_LIMIT);
 }
 
-/** `/api/products/getProduct`: one published product by slug with its plans (two statements); 404 otherwise. */
+/** `/api/products/getProduct`: one published product by slug with its plans, in one statement; 404 otherwise. */
 export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
   const [row] = await db
     .select({
@@ -137,9 +180,8 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
     .where(and(eq(products.slug, slug), isPublished))
     .limit(1);
   if (!row) throw AppError.notFound('Product not found');
-  const planList = (await loadPlans(db, [row.id])).get(row.id) ?? [];
   return {
-    ...toSummary(row, planList, now()),
+    ...toSummary(row, now()),
     description: row.description,
     descriptionHtml: renderMarkdown(row.description),
     gallery: row.gallery,

@@ -1,49 +1,32 @@
 import { DEFAULT_CURRENCY, type DealStatus, type Plan, type ProductSummary } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, plans, products } from '@everdeal/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPublished, rating } from './catalog.query';
 import { effectiveDealStatus } from './deal-status';
 
-// Product summaries (what lists, cards and the wishlist show): the columns read for one, the
-// plans of many products in one statement, and the row turned into the API's shape.
+// Product summaries (what lists, cards and the wishlist show): the columns read for one, its
+// plans among them, and the row turned into the API's shape.
 
 export type CatalogDeps = { db: Db; now: () => Date };
 
+/** A plan as `plansOfProduct` answers it, before `isSoldOut` is derived. */
+type PlanRow = Omit<Plan, 'isSoldOut'>;
+
 /**
- * Plans of many products in one statement, with the codes left in each pool. The codes are
- * counted per plan by an index-only scan of `(plan_id, status)` that reads only available ones;
- * joining every code of the plans and grouping sorted a thousand rows for a product page's
- * related deals (docs/benchmarks.md, "Server rendering without the page cache").
+ * The plans of the row's product, in display order, with the codes left in each pool, as one
+ * JSON column of the product's own statement: a list, a section or a product page costs one
+ * round trip instead of two (each round trip to PostgreSQL is a socket write in both processes,
+ * the largest single cost of an uncached page: docs/benchmarks.md, "Server rendering without the
+ * page cache"). Codes are counted per plan by an index-only scan of `(plan_id, status)` that
+ * reads only the available ones. Names are qualified by hand: drizzle writes bare column names
+ * in a statement without joins.
  */
-export async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
-  const byProduct = new Map<number, Plan[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: plans.productId,
-      variantId: plans.id,
-      name: plans.name,
-      kind: plans.kind,
-      billingInterval: plans.billingInterval,
-      price: plans.priceCents,
-      originalPrice: plans.originalPriceCents,
-      currency: plans.currency,
-      features: plans.features,
-      // Qualified by hand: drizzle writes bare column names in a statement without joins, and a
-      // bare "id" inside the subquery would be the code's.
-      codesRemaining: sql<number>`(select count(*) from ${licenseCodes} as lc
-        where lc.plan_id = ${plans}.id and lc.status = 'available')`.mapWith(Number),
-    })
-    .from(plans)
-    .where(inArray(plans.productId, productIds))
-    .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
-  for (const { productId, ...plan } of rows) {
-    const list = byProduct.get(productId) ?? [];
-    list.push({ ...plan, isSoldOut: plan.codesRemaining === 0 });
-    byProduct.set(productId, list);
-  }
-  return byProduct;
-}
+const plansOfProduct = sql<PlanRow[]>`coalesce((select json_agg(json_build_object(
+    'variantId', p.id, 'name', p.name, 'kind', p.kind, 'billingInterval', p.billing_interval,
+    'price', p.price_cents, 'originalPrice', p.original_price_cents, 'currency', p.currency,
+    'features', p.features,
+    'codesRemaining', (select count(*) from ${licenseCodes} as lc where lc.plan_id = p.id and lc.status = 'available')
+  ) order by p.position, p.id) from ${plans} as p where p.product_id = ${products}.id), '[]'::json)`;
 
 export const summaryColumns = {
   id: products.id,
@@ -61,6 +44,7 @@ export const summaryColumns = {
   isFeatured: products.isFeatured,
   dealHealthScore: products.dealHealthScore,
   createdAt: products.createdAt,
+  plans: plansOfProduct,
 };
 
 export type SummaryRow = {
@@ -79,6 +63,7 @@ export type SummaryRow = {
   isFeatured: boolean;
   dealHealthScore: number | null;
   createdAt: Date;
+  plans: PlanRow[];
 };
 
 /** The cheapest plan gives the card's price; plans come ordered by position, so ties keep the first. */
@@ -86,7 +71,19 @@ function cheapestOf(planList: Plan[]): Plan | undefined {
   return planList.reduce<Plan | undefined>((best, plan) => (best && best.price <= plan.price ? best : plan), undefined);
 }
 
-export function toSummary(row: SummaryRow, planList: Plan[], now: Date): ProductSummary {
+export function toSummary(row: SummaryRow, now: Date): ProductSummary {
+  const planList: Plan[] = row.plans.map((plan) => ({
+    variantId: plan.variantId,
+    name: plan.name,
+    kind: plan.kind,
+    billingInterval: plan.billingInterval,
+    price: plan.price,
+    originalPrice: plan.originalPrice,
+    currency: plan.currency,
+    features: plan.features,
+    codesRemaining: Number(plan.codesRemaining),
+    isSoldOut: Number(plan.codesRemaining) === 0,
+  }));
   const cheapest = cheapestOf(planList);
   return {
     id: row.id,
@@ -110,30 +107,21 @@ export function toSummary(row: SummaryRow, planList: Plan[], now: Date): Product
   };
 }
 
-/** Summaries of the given rows, keyed by product id, with all of their plans in one statement. */
-export async function withPlans({ db, now }: CatalogDeps, rows: SummaryRow[]): Promise<Map<number, ProductSummary>> {
-  const planMap = await loadPlans(
-    db,
-    rows.map((row) => row.id),
-  );
-  const current = now();
-  return new Map(rows.map((row) => [row.id, toSummary(row, planMap.get(row.id) ?? [], current)]));
-}
-
 /**
- * Summaries of published products by id, in two statements whatever the number of ids (the
+ * Summaries of published products by id, in one statement whatever the number of ids (the
  * wishlist and upvote lists use it). Unknown or unpublished ids are simply absent from the map.
  */
 export async function getProductSummaries(
-  deps: CatalogDeps,
+  { db, now }: CatalogDeps,
   productIds: readonly number[],
 ): Promise<Map<number, ProductSummary>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await deps.db
+  const rows = await db
     .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(inArray(products.id, ids), isPublished));
-  return withPlans(deps, rows);
+  const current = now();
+  return new Map(rows.map((row) => [row.id, toSummary(row, current)]));
 }
