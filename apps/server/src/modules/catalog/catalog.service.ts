@@ -9,12 +9,18 @@ import {
   type SearchSuggestion,
   ShoppingMessage,
 } from '@everdeal/contracts';
-import { categories, type Db, plans, products, sellers } from '@everdeal/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { categories, type Db, plans, products } from '@everdeal/db';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
-import { buildSearch, filterConditions, isPublished, type ListOrder, orderFor, statusCondition } from './catalog.query';
-import { type CatalogDeps, summaryColumns, toSummary } from './catalog.summaries';
+import { isPublished, listValues, searchWords, slotsWithPrefix, statusCondition } from './catalog.query';
+import {
+  listCountStatement,
+  listPageStatement,
+  productBySlug,
+  sectionPrefix,
+  sectionsStatement,
+} from './catalog.statements';
+import { type CatalogDeps, toSummary } from './catalog.summaries';
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
 // check that a product or plan a shopper points at exists. Summaries are built in
@@ -47,37 +53,10 @@ export async function requireProductRef(
 }
 
 /**
- * The select of one page of a product list: published products matching the query's filters
- * and search, in its order, each with its plans (`summaryColumns`). It walks the index of its
- * sort and stops after `pageSize` matches (migration 0004).
- */
-function pageOf(db: Db, query: GetProductsQuery, now: Date) {
-  const search = buildSearch(query.q);
-  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
-  const where = and(filterConditions(query, order, now), search?.condition);
-  const offset = (query.page - 1) * query.pageSize;
-  return {
-    search,
-    where,
-    offset,
-    rows: <Extra extends Record<string, SQL.Aliased>>(extra: Extra) =>
-      db
-        .select({ ...summaryColumns, ...extra })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where)
-        .orderBy(...orderFor(order, search))
-        .limit(query.pageSize)
-        .offset(offset),
-    order: orderFor(order, search),
-  };
-}
-
-/**
  * `/api/products/getProducts`: a page of published products with their plans, in at most two
- * statements whatever the page size: the page, and the total, counted only when the page does
- * not tell it (a full page, or nothing past the end); for a search that found nothing, the
- * "did you mean" names instead of the count.
+ * prepared statements whatever the page size: the page, and the total, counted only when the
+ * page does not tell it (a full page, or nothing past the end); for a search that found nothing,
+ * the "did you mean" names instead of the count.
  */
 export async function getProducts(
   { db, now }: CatalogDeps,
@@ -85,15 +64,19 @@ export async function getProducts(
   { countTotal = true }: { countTotal?: boolean } = {},
 ): Promise<ProductList> {
   const current = now();
-  const { search, where, offset, rows: select } = pageOf(db, query, current);
-  const rows = await select({});
+  const values = listValues(query, current);
+  const rows = await listPageStatement(db, query).execute(values);
 
   // A page short of full is the last one, so it tells the total; so does an empty first page.
   // A section of a page (`countTotal: false`) shows no total, so it skips the count.
+  const offset = (query.page - 1) * query.pageSize;
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
   const total =
-    pageTellsTotal || !countTotal ? offset + rows.length : await countProducts(db, where, query.category !== undefined);
-  const suggestions = search && total === 0 ? await getSearchSuggestions(db, search.text, current) : [];
+    pageTellsTotal || !countTotal
+      ? offset + rows.length
+      : ((await listCountStatement(db, query).execute(values))[0]?.count ?? 0);
+  const words = searchWords(query.q);
+  const suggestions = words.length > 0 && total === 0 ? await getSearchSuggestions(db, words.join(' '), current) : [];
   return {
     items: rows.map((row) => toSummary(row, current)),
     total,
@@ -104,39 +87,21 @@ export async function getProducts(
 }
 
 /**
- * Several sections of a page (the home page's lists) in one statement: each query's page, as
- * `getProducts` selects it, joined by UNION ALL, tagged with its section and its place in it.
- * One round trip instead of one per list (docs/benchmarks.md, "Server rendering without the
- * page cache"). No totals are counted.
+ * Several sections of a page (the home page's lists) in one statement, each as
+ * `getProducts(…, { countTotal: false })` answers its items: one round trip instead of one per
+ * list (docs/benchmarks.md, "Server rendering without the page cache").
  */
 export async function getProductSections(
   { db, now }: CatalogDeps,
   queries: readonly GetProductsQuery[],
 ): Promise<ProductSummary[][]> {
+  if (queries.length === 0) return [];
   const current = now();
-  const selects = queries.map((query, index) => {
-    const page = pageOf(db, query, current);
-    return page.rows({
-      section: sql<number>`${index}::int`.as('section'),
-      // The place in its list, since UNION ALL promises no order of its own.
-      place: sql<number>`row_number() over (order by ${sql.join(page.order, sql`, `)})`.mapWith(Number).as('place'),
-    });
-  });
-  const [first, second, ...rest] = selects;
-  if (!first) return [];
-  const rows = await (second ? unionAll(first, second, ...rest) : first);
+  const values = Object.assign({}, ...queries.map((query, index) => listValues(query, current, sectionPrefix(index))));
+  const rows = await sectionsStatement(db, queries).execute(values);
   const sections = queries.map((): { place: number; summary: ProductSummary }[] => []);
   for (const row of rows) sections[row.section]?.push({ place: row.place, summary: toSummary(row, current) });
   return sections.map((list) => list.sort((a, b) => a.place - b.place).map(({ summary }) => summary));
-}
-
-/** Joins categories only for a category filter, so other counts stay index-only scans of products. */
-async function countProducts(db: Db, where: SQL | undefined, byCategory: boolean): Promise<number> {
-  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
-  const [counted] = await (byCategory
-    ? count.innerJoin(categories, eq(categories.id, products.categoryId)).where(where)
-    : count.where(where));
-  return counted?.count ?? 0;
 }
 
 /**
@@ -149,36 +114,15 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
   return db
     .select({ slug: products.slug, name: products.name })
     .from(products)
-    .where(and(isPublished, statusCondition('current', now), sql`${closeness} >= 0.2`))
+    .where(and(isPublished, statusCondition('current', slotsWithPrefix('')), sql`${closeness} >= 0.2`))
     .orderBy(desc(closeness), desc(products.trendingScore), asc(products.id))
-    .limit(SEARCH_SUGGESTION_LIMIT);
+    .limit(SEARCH_SUGGESTION_LIMIT)
+    .execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now));
 }
 
 /** `/api/products/getProduct`: one published product by slug with its plans, in one statement; 404 otherwise. */
 export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      description: products.description,
-      gallery: products.gallery,
-      tags: products.tags,
-      alternativeTo: products.alternativeTo,
-      integrations: products.integrations,
-      aiModels: products.aiModels,
-      aiCreditsPerMonth: products.aiCreditsPerMonth,
-      aiBringYourOwnKey: products.aiBringYourOwnKey,
-      refundWindowDays: products.refundWindowDays,
-      dealHealthParts: products.dealHealthParts,
-      sellerSlug: sellers.slug,
-      sellerName: sellers.name,
-      sellerWebsite: sellers.website,
-      sellerBio: sellers.bio,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(eq(products.slug, slug), isPublished))
-    .limit(1);
+  const [row] = await productBySlug(db).execute({ slug });
   if (!row) throw AppError.notFound('Product not found');
   return {
     ...toSummary(row, now()),
