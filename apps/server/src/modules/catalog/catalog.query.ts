@@ -104,8 +104,7 @@ const dealStatusIs = {
   upcoming: sql`${products.dealStatus} = 'upcoming'`,
 };
 
-const ended = (now: Placeholder) =>
-  or(dealStatusIs.ended, and(dealStatusIs.live, lte(products.endsAt, now)));
+const ended = (now: Placeholder) => or(dealStatusIs.ended, and(dealStatusIs.live, lte(products.endsAt, now)));
 const notEnded = (now: Placeholder) => or(isNull(products.endsAt), gt(products.endsAt, now));
 /**
  * Whether a product can still be bought: it has no plans (nothing to sell out) or a code is
@@ -138,12 +137,7 @@ export function statusCondition(status: ProductStatusFilter, slot: Slot): SQL | 
       // Both bounds on the end time, so the listing index is scanned from now on: with `live`'s
       // "no end time or a later one" it started at the oldest end time and read every live deal
       // whose end had passed (1,600 rows at 10,000 products) before finding the first to show.
-      return and(
-        dealStatusIs.live,
-        gt(products.endsAt, now),
-        lte(products.endsAt, slot('soon')),
-        hasCodeLeft,
-      );
+      return and(dealStatusIs.live, gt(products.endsAt, now), lte(products.endsAt, slot('soon')), hasCodeLeft);
   }
 }
 
