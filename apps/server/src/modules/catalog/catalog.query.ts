@@ -23,7 +23,8 @@ type ListValueName =
   | 'planKind'
   | 'byoKey'
   | 'tsquery'
-  | 'text';
+  | 'text'
+  | 'offset';
 
 export const slotsWithPrefix =
   (prefix: string): Slot =>
@@ -179,9 +180,11 @@ export function rowCount(n: number): Placeholder {
 const hasMinRating = (query: GetProductsQuery) => query.minRating !== undefined && query.minRating > 0;
 
 /**
- * What the text of a list statement depends on: the sort, the status, which filters are set, and
- * the page (LIMIT and OFFSET are written into the text, see `rowCount`), never the filters' values
- * (those are `listValues`). Requests of one shape share one prepared statement.
+ * What the text of a list statement depends on: the sort, the status, which filters are set, the
+ * page size (the LIMIT is written into the text, see `rowCount`) and whether it is the first page,
+ * never the filters' values or a later page's offset (those are `listValues`). Requests of one
+ * shape share one prepared statement, and PostgreSQL keeps one per shape and connection, so the
+ * offset of later pages stays a value: a crawler paging deep must not prepare one per page.
  */
 export function listShape(query: GetProductsQuery): string {
   return JSON.stringify([
@@ -196,7 +199,7 @@ export function listShape(query: GetProductsQuery): string {
     query.hasCredits ?? null,
     searchValues(query.q) !== undefined,
     query.pageSize,
-    query.page,
+    query.page > 1,
   ]);
 }
 
@@ -213,6 +216,7 @@ export function listValues(query: GetProductsQuery, now: Date, prefix = ''): Rec
     planKind: query.planKind,
     byoKey: query.byoKey,
     ...searchValues(query.q),
+    offset: (query.page - 1) * query.pageSize,
   };
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value]));
 }
