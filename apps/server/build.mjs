@@ -1,6 +1,16 @@
 // Bundles the server into dist/: our workspace packages (TypeScript sources) are compiled in,
-// every npm dependency stays external and is loaded from node_modules at run time.
+// every npm dependency stays external and is loaded from node_modules at run time, except React
+// Router: its package exports only its development build, so its production build is bundled in
+// (apps/web/vite.config.ts does the same for the pages; docs/benchmarks.md, "Server rendering
+// without the page cache").
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 await build({
   // main.ts settles NODE_ENV, then loads server.js at run time (kept external below).
@@ -17,6 +27,7 @@ await build({
       name: 'externalize-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^\.\/server\.js$/ }, (args) => ({ path: args.path, external: true }));
+        b.onResolve({ filter: /^react-router$/ }, () => ({ path: reactRouterProduction }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith('@everdeal/') && !args.path.startsWith('@everdeal/web') ? undefined : { external: true },
         );

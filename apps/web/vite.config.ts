@@ -1,6 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * React Router's package exports only its development build (`dist/development`), under every
+ * condition, so a production build of the store ran React Router's development code on both ends:
+ * on the server that was a tenth of an uncached page's CPU (`LinkWithRef`, route matching, the
+ * loader data's encoding; docs/benchmarks.md, "Server rendering without the page cache"). The
+ * production build beside it has the same API without the development checks and warnings. On
+ * the server this bundles it into the SSR build, so the whole render uses one copy of the router.
+ * `npm run dev` keeps the development build.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const files: Record<string, string> = {
+    'react-router': join(dist, 'index.mjs'),
+    'react-router/dom': join(dist, 'dom-export.mjs'),
+  };
+  return {
+    name: 'everdeal:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return files[source];
+    },
+  };
+}
+
+/**
+ * Every `lucide-react/icons/<name>` import becomes lucide's icon data wrapped by
+ * `app/components/ui/lucide-icon.ts`, which builds each icon's SVG once per set of props instead
+ * of on every render (docs/benchmarks.md, "Server rendering without the page cache"). Components
+ * keep importing icons from lucide, one file each.
+ */
+function lucideIcons(): Plugin {
+  const prefix = '\0everdeal-lucide-icon/';
+  const helper = fileURLToPath(new URL('./app/components/ui/lucide-icon.ts', import.meta.url));
+  const iconsDir = join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/icons');
+  // An alias (`circle-question-mark` for `help-circle`, …) only re-exports another icon's component.
+  const canonicalName = (name: string): string => {
+    const alias = /export \{ default \} from '\.\/([a-z0-9-]+)\.mjs'/.exec(
+      readFileSync(join(iconsDir, `${name}.mjs`), 'utf8'),
+    )?.[1];
+    return alias ? canonicalName(alias) : name;
+  };
+  return {
+    name: 'everdeal:lucide-icons',
+    enforce: 'pre',
+    resolveId(source) {
+      const name = /^lucide-react\/icons\/([a-z0-9-]+)$/.exec(source)?.[1];
+      return name ? `${prefix}${name}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return undefined;
+      const name = canonicalName(id.slice(prefix.length));
+      return [
+        `import { __iconData } from 'lucide-react/dist/esm/icons/${name}.mjs';`,
+        `import { createLucideIcon } from ${JSON.stringify(helper)};`,
+        'export { __iconData };',
+        'export default createLucideIcon(__iconData);',
+      ].join('\n');
+    },
+  };
+}
 
 /**
  * Puts the code every page loads into three chunks instead of ~40 (docs/benchmarks.md,
@@ -70,7 +136,7 @@ function shellChunks() {
 const shell = shellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shell.plugin],
+  plugins: [reactRouterProductionBuild(), lucideIcons(), tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',

@@ -383,6 +383,8 @@ export async function buildApp({
           getProducts: (input) => catalogReads.getProducts(GetProductsInputSchema.parse(input)),
           getProductSection: async (input) =>
             (await catalogReads.getProductSection(GetProductsInputSchema.parse(input))).items,
+          getProductSections: (inputs) =>
+            catalogReads.getProductSections(inputs.map((input) => GetProductsInputSchema.parse(input))),
           getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
           getCategories: () => catalogReads.getCategories(),
           getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),

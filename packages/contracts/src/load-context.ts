@@ -22,6 +22,11 @@ export interface StorefrontServices {
    * page shows (the home page's lists, a product's related deals), which never shows a total.
    */
   getProductSection(input: GetProductsInput): Promise<ProductList['items']>;
+  /**
+   * Several sections at once, each as `getProductSection` answers it, in the order asked: one
+   * round trip to the database for all of them (the home page's lists).
+   */
+  getProductSections(inputs: readonly GetProductsInput[]): Promise<ProductList['items'][]>;
   /** Throws an AppError 404 for an unknown or unpublished slug. */
   getProduct(input: GetProductInput): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;

@@ -1,6 +1,6 @@
-import type { CategoryList, GetProductsQuery, ProductDetail, ProductList } from '@everdeal/contracts';
+import type { CategoryList, GetProductsQuery, ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
 import type { AnswerCache } from '../../lib/answer-cache';
-import { getCategories, getProduct, getProducts } from './catalog.service';
+import { getCategories, getProduct, getProductSections, getProducts } from './catalog.service';
 import type { CatalogDeps } from './catalog.summaries';
 
 /** The catalogue reads the API and the pages share; answers are the same for every visitor. */
@@ -8,6 +8,8 @@ export type CatalogReads = {
   getProducts(query: GetProductsQuery): Promise<ProductList>;
   /** `getProducts` without the count: the total it answers is only what the page tells. */
   getProductSection(query: GetProductsQuery): Promise<ProductList>;
+  /** Several sections in one statement (the home page's lists), in the order asked. */
+  getProductSections(queries: readonly GetProductsQuery[]): Promise<ProductSummary[][]>;
   getProduct(slug: string): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;
 };
@@ -21,6 +23,8 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
     getProducts: (query) => cache.get(`products:${JSON.stringify(query)}`, () => getProducts(deps, query)),
     getProductSection: (query) =>
       cache.get(`section:${JSON.stringify(query)}`, () => getProducts(deps, query, { countTotal: false })),
+    getProductSections: (queries) =>
+      cache.get(`sections:${JSON.stringify(queries)}`, () => getProductSections(deps, queries)),
     getProduct: (slug) => cache.get(`product:${slug}`, () => getProduct(deps, slug)),
     getCategories: () => cache.get('categories', () => getCategories(deps)),
   };

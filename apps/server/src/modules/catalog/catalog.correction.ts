@@ -38,17 +38,23 @@ export type CorrectedPage = { query: string; rows: SummaryRow[]; total: number }
  */
 export async function getCorrectedPage(
   db: Db,
-  options: { words: string[]; filters: SQL | undefined; order: ListOrder; limit: number; offset: number },
+  options: {
+    words: string[];
+    /** The list's filters (`filterConditions`), with their values in `values` (`listValues`). */
+    filters: SQL | undefined;
+    values: Record<string, unknown>;
+    order: ListOrder;
+    limit: number;
+    offset: number;
+  },
 ): Promise<CorrectedPage | null> {
-  const { words, filters, order, limit, offset } = options;
+  const { words, filters, values, order, limit, offset } = options;
   const fixed = db
     .$with('fixed')
     .as(db.select({ words: sql<string[]>`correct_search_words(${textArray(words)})`.as('words') }).from(oneRow));
   const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
   const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
   const search: Search = {
-    words,
-    text: words.join(' '),
     condition: sql`${products.searchVector} @@ ${tsquery}`,
     rank: sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${corrected}, lower(${products.name})))`,
   };
@@ -60,7 +66,8 @@ export async function getCorrectedPage(
     .where(and(filters, sql`${corrected} <> ${words.join(' ')}`, search.condition))
     .orderBy(...orderFor(order, search))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .execute(values);
   const first = rows[0];
   if (!first) return null;
   return { query: first.corrected, rows, total: first.total };

@@ -1,10 +1,35 @@
 /**
  * SQL fragments of the product list: search, filters, statuses and sorts (decision 003). Each
  * one is a condition or an ORDER BY term on `products`, so getProducts stays one statement.
+ *
+ * Values are never written into the fragments: each is a named placeholder (`Slot`), and
+ * `listValues` answers the values of a query under the same names. The text of a list statement
+ * therefore depends only on the query's shape (`listShape`: which filters, which sort), so it is
+ * built and prepared once per shape (catalog.statements.ts).
  */
 import { ENDING_SOON_HOURS, type GetProductsQuery, type ProductStatusFilter } from '@everdeal/contracts';
 import { categories, licenseCodes, plans, products } from '@everdeal/db';
-import { and, asc, desc, eq, gt, gte, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+
+/** A named value of a statement; a prefix keeps the names of two UNION ALL branches apart. */
+export type Slot = (name: ListValueName) => Placeholder;
+type ListValueName =
+  | 'now'
+  | 'soon'
+  | 'category'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'minRating'
+  | 'planKind'
+  | 'byoKey'
+  | 'tsquery'
+  | 'text'
+  | 'offset';
+
+export const slotsWithPrefix =
+  (prefix: string): Slot =>
+  (name) =>
+    sql.placeholder(`${prefix}${name}`);
 
 export const rating =
   sql<number>`case when ${products.reviewCount} = 0 then 0 else round(${products.ratingTotal}::numeric / ${products.reviewCount}, 1) end`.mapWith(
@@ -30,7 +55,17 @@ export function searchWords(q: string | undefined): string[] {
   );
 }
 
-export type Search = { condition: SQL; rank: SQL<number>; text: string; words: string[] };
+export type Search = { condition: SQL; rank: SQL<number> };
+
+/** The values of a search: the tsquery text (all words, the last one as a prefix) and the words. */
+function searchValues(q: string | undefined): { tsquery: string; text: string } | undefined {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  return {
+    tsquery: words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(' & '),
+    text: words.join(' '),
+  };
+}
 
 /**
  * Full-text search over the weighted document (all words, the last one as a prefix so results
@@ -40,15 +75,12 @@ export type Search = { condition: SQL; rank: SQL<number>; text: string; words: s
  * one matching word would otherwise pull in loose matches). All operators are answered by the
  * GIN indexes of migration 0003; the NOT EXISTS runs once per statement.
  */
-export function buildSearch(q: string | undefined): Search | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  const text = words.join(' ');
-  const tsquery = sql`to_tsquery('english', ${words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(' & ')})`;
+export function buildSearch(q: string | undefined, slot: Slot): Search | undefined {
+  if (!searchValues(q)) return undefined;
+  const text = slot('text');
+  const tsquery = sql`to_tsquery('english', ${slot('tsquery')})`;
   const name = sql`lower(${products.name})`;
   return {
-    text,
-    words,
     // Two index scans joined by UNION ALL: an OR of both tests in one WHERE would make the planner
     // scan every product. The trigram branch has a one-time filter, skipped when FTS found any.
     condition: sql`${products.id} in (
@@ -60,10 +92,21 @@ export function buildSearch(q: string | undefined): Search | undefined {
   };
 }
 
-const ended = (now: Date) =>
-  or(eq(products.dealStatus, 'ended'), and(eq(products.dealStatus, 'live'), lte(products.endsAt, now)));
-// Comparisons through the column, so the driver maps the Date (postgres.js takes no raw Date).
-const notEnded = (now: Date) => or(isNull(products.endsAt), gt(products.endsAt, now));
+/**
+ * Stored statuses written into the statement's text, not passed as values: a prepared
+ * statement's generic plan cannot know that a parameter will be 'live', and planned the
+ * category's related deals as a scan of every live product sorted at the end (40 ms instead of
+ * 1 ms), like `isPublished` above.
+ */
+const dealStatusIs = {
+  live: sql`${products.dealStatus} = 'live'`,
+  ended: sql`${products.dealStatus} = 'ended'`,
+  sold_out: sql`${products.dealStatus} = 'sold_out'`,
+  upcoming: sql`${products.dealStatus} = 'upcoming'`,
+};
+
+const ended = (now: Placeholder) => or(dealStatusIs.ended, and(dealStatusIs.live, lte(products.endsAt, now)));
+const notEnded = (now: Placeholder) => or(isNull(products.endsAt), gt(products.endsAt, now));
 /**
  * Whether a product can still be bought: it has no plans (nothing to sell out) or a code is
  * left in one of them. A correlated probe per candidate row through the (plan_id, status) index;
@@ -74,29 +117,33 @@ const hasCodeLeft = sql`coalesce((select bool_or(exists (select 1 from ${license
   where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available'))
   from ${plans} where ${plans.productId} = ${products.id}), true)`;
 
-/** Effective status as `effectiveDealStatus` computes it, in SQL. */
-export function statusCondition(status: ProductStatusFilter, now: Date): SQL | undefined {
-  const live = and(eq(products.dealStatus, 'live'), notEnded(now));
+/** Effective status as `effectiveDealStatus` computes it, in SQL, at the time in slot `now`. */
+export function statusCondition(status: ProductStatusFilter, slot: Slot): SQL | undefined {
+  const now = slot('now');
+  const live = and(dealStatusIs.live, notEnded(now));
   switch (status) {
     case 'all':
       return undefined;
     case 'current':
-      return or(live, eq(products.dealStatus, 'sold_out'));
+      return or(live, dealStatusIs.sold_out);
     case 'upcoming':
-      return eq(products.dealStatus, 'upcoming');
+      return dealStatusIs.upcoming;
     case 'ended':
       return ended(now);
     case 'sold-out':
-      return or(eq(products.dealStatus, 'sold_out'), and(live, not(hasCodeLeft)));
+      return or(dealStatusIs.sold_out, and(live, not(hasCodeLeft)));
     case 'live':
       return and(live, hasCodeLeft);
     case 'ending-soon':
-      return and(live, hasCodeLeft, lte(products.endsAt, new Date(now.getTime() + ENDING_SOON_HOURS * 3_600_000)));
+      // Both bounds on the end time, so the listing index is scanned from now on: with `live`'s
+      // "no end time or a later one" it started at the oldest end time and read every live deal
+      // whose end had passed (1,600 rows at 10,000 products) before finding the first to show.
+      return and(dealStatusIs.live, gt(products.endsAt, now), lte(products.endsAt, slot('soon')), hasCodeLeft);
   }
 }
 
 /** Every filter of the payload but the search, ANDed; trending never ranks ended or upcoming deals. */
-export function filterConditions(query: GetProductsQuery, order: ListOrder, now: Date): SQL | undefined {
+export function filterConditions(query: GetProductsQuery, order: ListOrder, slot: Slot): SQL | undefined {
   const creditsCondition =
     query.hasCredits === undefined
       ? undefined
@@ -105,18 +152,73 @@ export function filterConditions(query: GetProductsQuery, order: ListOrder, now:
         : sql`coalesce(${products.aiCreditsPerMonth}, 0) = 0`;
   return and(
     isPublished,
-    query.category ? eq(categories.slug, query.category) : undefined,
-    query.minPrice !== undefined ? gte(products.minPriceCents, query.minPrice) : undefined,
-    query.maxPrice !== undefined ? lte(products.minPriceCents, query.maxPrice) : undefined,
-    query.minRating !== undefined && query.minRating > 0 ? sql`${rating} >= ${query.minRating}` : undefined,
+    query.category ? eq(categories.slug, slot('category')) : undefined,
+    query.minPrice !== undefined ? gte(products.minPriceCents, slot('minPrice')) : undefined,
+    query.maxPrice !== undefined ? lte(products.minPriceCents, slot('maxPrice')) : undefined,
+    hasMinRating(query) ? sql`${rating} >= ${slot('minRating')}` : undefined,
     query.planKind
-      ? sql`exists (select 1 from ${plans} where ${plans.productId} = ${products.id} and ${plans.kind} = ${query.planKind})`
+      ? sql`exists (select 1 from ${plans} where ${plans.productId} = ${products.id} and ${plans.kind} = ${slot('planKind')})`
       : undefined,
-    query.byoKey !== undefined ? eq(products.aiBringYourOwnKey, query.byoKey) : undefined,
+    query.byoKey !== undefined ? eq(products.aiBringYourOwnKey, slot('byoKey')) : undefined,
     creditsCondition,
-    statusCondition(query.status, now),
-    order === 'trending' && query.status !== 'current' ? statusCondition('current', now) : undefined,
+    statusCondition(query.status, slot),
+    order === 'trending' && query.status !== 'current' ? statusCondition('current', slot) : undefined,
   );
+}
+
+/**
+ * A LIMIT or OFFSET written into the statement's text rather than passed as a value: a generic
+ * plan reads a parameter there as "a tenth of the rows", and planned the related deals as a
+ * bitmap scan of a whole category sorted at the end instead of a walk down the trending index
+ * that stops after five (36 ms instead of 1). drizzle types both clauses as a number or a
+ * placeholder; a raw SQL number renders as itself, and `n` is a validated whole number.
+ */
+export function rowCount(n: number): Placeholder {
+  return sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
+}
+
+const hasMinRating = (query: GetProductsQuery) => query.minRating !== undefined && query.minRating > 0;
+
+/**
+ * What the text of a list statement depends on: the sort, the status, which filters are set, the
+ * page size (the LIMIT is written into the text, see `rowCount`) and whether it is the first page,
+ * never the filters' values or a later page's offset (those are `listValues`). Requests of one
+ * shape share one prepared statement, and PostgreSQL keeps one per shape and connection, so the
+ * offset of later pages stays a value: a crawler paging deep must not prepare one per page.
+ */
+export function listShape(query: GetProductsQuery): string {
+  return JSON.stringify([
+    query.sort ?? null,
+    query.status,
+    query.category !== undefined,
+    query.minPrice !== undefined,
+    query.maxPrice !== undefined,
+    hasMinRating(query),
+    query.planKind !== undefined,
+    query.byoKey !== undefined,
+    query.hasCredits ?? null,
+    searchValues(query.q) !== undefined,
+    query.pageSize,
+    query.page > 1,
+  ]);
+}
+
+/** The values of a list statement's slots for this query at `now`, under the slots' names. */
+export function listValues(query: GetProductsQuery, now: Date, prefix = ''): Record<string, unknown> {
+  const values: Partial<Record<ListValueName, unknown>> = {
+    // As text: drizzle hands timestamps to postgres.js as strings.
+    now: now.toISOString(),
+    soon: new Date(now.getTime() + ENDING_SOON_HOURS * 3_600_000).toISOString(),
+    category: query.category,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    minRating: query.minRating,
+    planKind: query.planKind,
+    byoKey: query.byoKey,
+    ...searchValues(query.q),
+    offset: (query.page - 1) * query.pageSize,
+  };
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value]));
 }
 
 export function orderFor(order: ListOrder, search: Search | undefined): SQL[] {

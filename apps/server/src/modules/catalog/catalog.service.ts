@@ -4,25 +4,35 @@ import {
   type GetProductsQuery,
   type ProductDetail,
   type ProductList,
+  type ProductSummary,
   SEARCH_FEW_RESULTS,
   SEARCH_SUGGESTION_LIMIT,
   type SearchSuggestion,
   ShoppingMessage,
 } from '@everdeal/contracts';
-import { categories, type Db, plans, products, sellers } from '@everdeal/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { categories, type Db, plans, products } from '@everdeal/db';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
 import { getCorrectedPage, getSearchCorrection, suggestCategories } from './catalog.correction';
 import {
-  buildSearch,
   filterConditions,
   isPublished,
   type ListOrder,
-  orderFor,
+  listValues,
   searchWords,
+  slotsWithPrefix,
   statusCondition,
 } from './catalog.query';
-import { type CatalogDeps, loadPlanDetails, summaryColumns, toSummary, withPlans } from './catalog.summaries';
+import {
+  listCountStatement,
+  listPageStatement,
+  productBySlug,
+  sectionPrefix,
+  sectionsStatement,
+} from './catalog.statements';
+import { type CatalogDeps, toPlanDetail, toSummary } from './catalog.summaries';
+
+const noPrefix = slotsWithPrefix('');
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
 // check that a product or plan a shopper points at exists. Summaries are built in
@@ -55,13 +65,12 @@ export async function requireProductRef(
 }
 
 /**
- * `/api/products/getProducts`: a page of published products, in at most three statements
- * whatever the page size: the page, which walks the index of its sort and stops after
- * `pageSize` matches (migration 0004); the total, counted only when the page does not tell it
- * (a full page, or nothing past the end), alongside the page's plans. A search that found
- * nothing on its first page tries the corrected query instead (one statement with its total),
- * then loads its plans or, when that finds nothing either, the "did you mean" names; one that
- * found only a few asks the vocabulary for a correction beside the plans (decision 003).
+ * `/api/products/getProducts`: a page of published products with their plans, in at most three
+ * prepared statements whatever the page size: the page, and the total, counted only when the
+ * page does not tell it (a full page, or nothing past the end). A search that found nothing on
+ * its first page tries the corrected query instead (one statement with its total) and, when that
+ * finds nothing either, the "did you mean" names; one that found only a few asks the vocabulary
+ * for a correction beside the count (decision 003).
  */
 export async function getProducts(
   { db, now }: CatalogDeps,
@@ -69,19 +78,10 @@ export async function getProducts(
   { countTotal = true }: { countTotal?: boolean } = {},
 ): Promise<ProductList> {
   const current = now();
-  const search = buildSearch(query.q);
-  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
-  const filters = filterConditions(query, order, current);
-  const where = and(filters, search?.condition);
+  const values = listValues(query, current);
+  const rows = await listPageStatement(db, query).execute(values);
+  const words = searchWords(query.q);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .orderBy(...orderFor(order, search))
-    .limit(query.pageSize)
-    .offset(offset);
   const list = {
     page: query.page,
     pageSize: query.pageSize,
@@ -90,20 +90,22 @@ export async function getProducts(
     categorySuggestions: [],
   };
 
-  if (search && query.page === 1 && rows.length === 0) {
+  if (words.length > 0 && query.page === 1 && rows.length === 0) {
+    const order: ListOrder = query.sort ?? 'relevance';
     const corrected = await getCorrectedPage(db, {
-      words: search.words,
-      filters,
+      words,
+      filters: filterConditions(query, order, noPrefix),
+      values,
       order,
       limit: query.pageSize,
       offset,
     });
-    if (!corrected)
-      return { ...list, items: [], total: 0, suggestions: await getSearchSuggestions(db, search.text, current) };
-    const summaries = await withPlans({ db, now }, corrected.rows);
+    if (!corrected) {
+      return { ...list, items: [], total: 0, suggestions: await getSearchSuggestions(db, words.join(' '), current) };
+    }
     return {
       ...list,
-      items: corrected.rows.flatMap((row) => summaries.get(row.id) ?? []),
+      items: corrected.rows.map((row) => toSummary(row, current)),
       total: corrected.total,
       correction: { query: corrected.query, applied: true },
       categorySuggestions: suggestCategories(searchWords(corrected.query), corrected.rows),
@@ -113,28 +115,40 @@ export async function getProducts(
   // A page short of full is the last one, so it tells the total; so does an empty first page.
   // A section of a page (`countTotal: false`) shows no total, so it skips the count.
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
-  const isFewResults = search !== undefined && query.page === 1 && pageTellsTotal && rows.length < SEARCH_FEW_RESULTS;
-  const [total, summaries, correction] = await Promise.all([
-    pageTellsTotal || !countTotal ? offset + rows.length : countProducts(db, where, query.category !== undefined),
-    withPlans({ db, now }, rows),
-    isFewResults ? getSearchCorrection(db, search.words) : null,
+  const isFewResults = words.length > 0 && query.page === 1 && pageTellsTotal && rows.length < SEARCH_FEW_RESULTS;
+  const [total, correction] = await Promise.all([
+    pageTellsTotal || !countTotal
+      ? offset + rows.length
+      : listCountStatement(db, query)
+          .execute(values)
+          .then(([counted]) => counted?.count ?? 0),
+    isFewResults ? getSearchCorrection(db, words) : null,
   ]);
   return {
     ...list,
-    items: rows.flatMap((row) => summaries.get(row.id) ?? []),
+    items: rows.map((row) => toSummary(row, current)),
     total,
     correction: correction === null ? null : { query: correction, applied: false },
-    categorySuggestions: search ? suggestCategories(search.words, rows) : [],
+    categorySuggestions: words.length > 0 ? suggestCategories(words, rows) : [],
   };
 }
 
-/** Joins categories only for a category filter, so other counts stay index-only scans of products. */
-async function countProducts(db: Db, where: SQL | undefined, byCategory: boolean): Promise<number> {
-  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
-  const [counted] = await (byCategory
-    ? count.innerJoin(categories, eq(categories.id, products.categoryId)).where(where)
-    : count.where(where));
-  return counted?.count ?? 0;
+/**
+ * Several sections of a page (the home page's lists) in one statement, each as
+ * `getProducts(…, { countTotal: false })` answers its items: one round trip instead of one per
+ * list (docs/benchmarks.md, "Server rendering without the page cache").
+ */
+export async function getProductSections(
+  { db, now }: CatalogDeps,
+  queries: readonly GetProductsQuery[],
+): Promise<ProductSummary[][]> {
+  if (queries.length === 0) return [];
+  const current = now();
+  const values = Object.assign({}, ...queries.map((query, index) => listValues(query, current, sectionPrefix(index))));
+  const rows = await sectionsStatement(db, queries).execute(values);
+  const sections = queries.map((): { place: number; summary: ProductSummary }[] => []);
+  for (const row of rows) sections[row.section]?.push({ place: row.place, summary: toSummary(row, current) });
+  return sections.map((list) => list.sort((a, b) => a.place - b.place).map(({ summary }) => summary));
 }
 
 /**
@@ -147,44 +161,22 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
   return db
     .select({ slug: products.slug, name: products.name })
     .from(products)
-    .where(and(isPublished, statusCondition('current', now), sql`${closeness} >= 0.2`))
+    .where(and(isPublished, statusCondition('current', noPrefix), sql`${closeness} >= 0.2`))
     .orderBy(desc(closeness), desc(products.trendingScore), asc(products.id))
-    .limit(SEARCH_SUGGESTION_LIMIT);
+    .limit(SEARCH_SUGGESTION_LIMIT)
+    .execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now));
 }
 
 /**
- * `/api/products/getProduct`: one published product by slug with its plans and their feature
- * matrix (two statements); 404 otherwise.
+ * `/api/products/getProduct`: one published product by slug with its plans and their cells of the
+ * feature matrix, in one statement; 404 otherwise.
  */
 export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      description: products.description,
-      gallery: products.gallery,
-      shareImageUrl: products.shareImageUrl,
-      tags: products.tags,
-      alternativeTo: products.alternativeTo,
-      integrations: products.integrations,
-      aiModels: products.aiModels,
-      aiCreditsPerMonth: products.aiCreditsPerMonth,
-      aiBringYourOwnKey: products.aiBringYourOwnKey,
-      refundWindowDays: products.refundWindowDays,
-      dealHealthParts: products.dealHealthParts,
-      sellerSlug: sellers.slug,
-      sellerName: sellers.name,
-      sellerWebsite: sellers.website,
-      sellerBio: sellers.bio,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(eq(products.slug, slug), isPublished))
-    .limit(1);
+  const [row] = await productBySlug(db).execute({ slug });
   if (!row) throw AppError.notFound('Product not found');
-  const planList = await loadPlanDetails(db, row.id);
   return {
-    ...toSummary(row, planList, now()),
+    ...toSummary(row, now()),
+    plans: row.plans.map(toPlanDetail),
     description: row.description,
     descriptionHtml: renderMarkdown(row.description),
     gallery: row.gallery,
@@ -205,19 +197,29 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
 /**
  * Categories in their display order, each with the number of deals its page lists by default:
  * published and current (live or sold out, not upcoming or ended; decision 003), so a tile's
- * count is the count of the page it opens (issue 17).
+ * count is the count of the page it opens (issue 17). The counts are grouped first, from the
+ * partial index of published products (`products_listing_status_idx` holds the status, end time
+ * and category of each, so it is an index-only scan of about 2 ms at 10,000 products); joining
+ * products to categories first made PostgreSQL read every product row (about 20 ms, on every home
+ * page render without the cache: docs/benchmarks.md).
  */
 export async function getCategories({ db, now }: CatalogDeps): Promise<CategoryList> {
+  const counts = db
+    .select({ categoryId: products.categoryId, productCount: sql<number>`count(*)`.as('product_count') })
+    .from(products)
+    .where(and(isPublished, statusCondition('current', noPrefix)))
+    .groupBy(products.categoryId)
+    .as('counts');
   const rows = await db
     .select({
       slug: categories.slug,
       name: categories.name,
       description: categories.description,
-      productCount: sql<number>`count(${products.id})`.mapWith(Number),
+      productCount: sql<number>`coalesce(${counts.productCount}, 0)`.mapWith(Number),
     })
     .from(categories)
-    .leftJoin(products, and(eq(products.categoryId, categories.id), isPublished, statusCondition('current', now())))
-    .groupBy(categories.id)
-    .orderBy(asc(categories.position), asc(categories.name));
+    .leftJoin(counts, eq(counts.categoryId, categories.id))
+    .orderBy(asc(categories.position), asc(categories.name))
+    .execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now()));
   return { categories: rows };
 }

@@ -7,59 +7,41 @@ import {
   type ProductSummary,
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, type PlanFeatureCell, plans, products } from '@everdeal/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPublished, rating } from './catalog.query';
 import { effectiveDealStatus } from './deal-status';
 
-// Product summaries (what lists, cards and the wishlist show): the columns read for one, the
-// plans of many products in one statement, and the row turned into the API's shape.
+// Product summaries (what lists, cards and the wishlist show): the columns read for one, its
+// plans among them, and the row turned into the API's shape.
 
 export type CatalogDeps = { db: Db; now: () => Date };
 
-/** Plans of many products in one statement, with the codes left in each pool. */
-export async function loadPlans(db: Db, productIds: number[]): Promise<Map<number, Plan[]>> {
-  const byProduct = new Map<number, Plan[]>();
-  for (const { productId, featureMatrix: _, ...plan } of await selectPlans(db, productIds, false)) {
-    const list = byProduct.get(productId) ?? [];
-    list.push(plan);
-    byProduct.set(productId, list);
-  }
-  return byProduct;
+/** A plan as `plansOfProduct` answers it, before `isSoldOut` is derived. */
+type PlanRow = Omit<Plan, 'isSoldOut'>;
+
+/**
+ * The plans of the row's product, in display order, with the codes left in each pool, as one
+ * JSON column of the product's own statement: a list, a section or a product page costs one
+ * round trip instead of two (each round trip to PostgreSQL is a socket write in both processes,
+ * the largest single cost of an uncached page: docs/benchmarks.md, "Server rendering without the
+ * page cache"). Codes are counted per plan by an index-only scan of `(plan_id, status)` that
+ * reads only the available ones. Names are qualified by hand: drizzle writes bare column names
+ * in a statement without joins. Only the product page shows the feature matrix (decision 013),
+ * so lists do not read it.
+ */
+function plansJson<T>(withMatrix: boolean) {
+  return sql<T>`coalesce((select json_agg(json_build_object(
+    'variantId', p.id, 'name', p.name, 'kind', p.kind, 'billingInterval', p.billing_interval,
+    'price', p.price_cents, 'originalPrice', p.original_price_cents, 'currency', p.currency,
+    'features', p.features,${withMatrix ? sql` 'featureMatrix', p.feature_matrix,` : sql``}
+    'codesRemaining', (select count(*) from ${licenseCodes} as lc where lc.plan_id = p.id and lc.status = 'available')
+  ) order by p.position, p.id) from ${plans} as p where p.product_id = ${products}.id), '[]'::json)`;
 }
 
-/** One product's plans with their cells of the feature matrix, which only the product page shows. */
-export async function loadPlanDetails(db: Db, productId: number): Promise<PlanDetail[]> {
-  return (await selectPlans(db, [productId], true)).map(({ productId: _, featureMatrix, ...plan }) => ({
-    ...plan,
-    featureMatrix: featureMatrix ?? [],
-  }));
-}
+const plansOfProduct = plansJson<PlanRow[]>(false);
 
-async function selectPlans(db: Db, productIds: number[], withMatrix: boolean) {
-  if (productIds.length === 0) return [];
-  const rows = await db
-    .select({
-      productId: plans.productId,
-      variantId: plans.id,
-      name: plans.name,
-      kind: plans.kind,
-      billingInterval: plans.billingInterval,
-      price: plans.priceCents,
-      originalPrice: plans.originalPriceCents,
-      currency: plans.currency,
-      features: plans.features,
-      // Lists never show the matrix, so they do not read it.
-      featureMatrix: withMatrix ? plans.featureMatrix : sql<PlanFeatureCell[] | null>`null`,
-      codesRemaining:
-        sql<number>`count(${licenseCodes.id}) filter (where ${licenseCodes.status} = 'available')`.mapWith(Number),
-    })
-    .from(plans)
-    .leftJoin(licenseCodes, eq(licenseCodes.planId, plans.id))
-    .where(inArray(plans.productId, productIds))
-    .groupBy(plans.id)
-    .orderBy(asc(plans.productId), asc(plans.position), asc(plans.id));
-  return rows.map((row) => ({ ...row, isSoldOut: row.codesRemaining === 0 }));
-}
+/** The product page's plans: as `plansOfProduct`, with each plan's cells of the feature matrix. */
+export const planDetailsOfProduct = plansJson<(PlanRow & { featureMatrix: PlanFeatureCell[] })[]>(true);
 
 export const summaryColumns = {
   id: products.id,
@@ -77,6 +59,7 @@ export const summaryColumns = {
   isFeatured: products.isFeatured,
   dealHealthScore: products.dealHealthScore,
   createdAt: products.createdAt,
+  plans: plansOfProduct,
 };
 
 export type SummaryRow = {
@@ -95,6 +78,7 @@ export type SummaryRow = {
   isFeatured: boolean;
   dealHealthScore: number | null;
   createdAt: Date;
+  plans: PlanRow[];
 };
 
 /**
@@ -106,7 +90,28 @@ function cheapestOf(planList: Plan[]): Plan | undefined {
   return planList.reduce<Plan | undefined>((best, plan) => (best && cost(best) <= cost(plan) ? best : plan), undefined);
 }
 
-export function toSummary<P extends Plan>(row: SummaryRow, planList: P[], now: Date): ProductSummary & { plans: P[] } {
+function toPlan(plan: PlanRow): Plan {
+  return {
+    variantId: plan.variantId,
+    name: plan.name,
+    kind: plan.kind,
+    billingInterval: plan.billingInterval,
+    price: plan.price,
+    originalPrice: plan.originalPrice,
+    currency: plan.currency,
+    features: plan.features,
+    codesRemaining: Number(plan.codesRemaining),
+    isSoldOut: Number(plan.codesRemaining) === 0,
+  };
+}
+
+/** A plan of the product page, with its cells of the product's feature matrix. */
+export function toPlanDetail(plan: PlanRow & { featureMatrix: PlanFeatureCell[] }): PlanDetail {
+  return { ...toPlan(plan), featureMatrix: plan.featureMatrix ?? [] };
+}
+
+export function toSummary(row: SummaryRow, now: Date): ProductSummary {
+  const planList = row.plans.map(toPlan);
   const cheapest = cheapestOf(planList);
   return {
     id: row.id,
@@ -131,30 +136,21 @@ export function toSummary<P extends Plan>(row: SummaryRow, planList: P[], now: D
   };
 }
 
-/** Summaries of the given rows, keyed by product id, with all of their plans in one statement. */
-export async function withPlans({ db, now }: CatalogDeps, rows: SummaryRow[]): Promise<Map<number, ProductSummary>> {
-  const planMap = await loadPlans(
-    db,
-    rows.map((row) => row.id),
-  );
-  const current = now();
-  return new Map(rows.map((row) => [row.id, toSummary(row, planMap.get(row.id) ?? [], current)]));
-}
-
 /**
- * Summaries of published products by id, in two statements whatever the number of ids (the
+ * Summaries of published products by id, in one statement whatever the number of ids (the
  * wishlist and upvote lists use it). Unknown or unpublished ids are simply absent from the map.
  */
 export async function getProductSummaries(
-  deps: CatalogDeps,
+  { db, now }: CatalogDeps,
   productIds: readonly number[],
 ): Promise<Map<number, ProductSummary>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await deps.db
+  const rows = await db
     .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(inArray(products.id, ids), isPublished));
-  return withPlans(deps, rows);
+  const current = now();
+  return new Map(rows.map((row) => [row.id, toSummary(row, current)]));
 }

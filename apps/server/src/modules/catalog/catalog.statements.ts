@@ -1,0 +1,152 @@
+import type { GetProductsQuery } from '@everdeal/contracts';
+import { categories, type Db, products, sellers } from '@everdeal/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { preparedPerDatabase } from '../../lib/prepared';
+import {
+  buildSearch,
+  filterConditions,
+  isPublished,
+  type ListOrder,
+  listShape,
+  orderFor,
+  rowCount,
+  type Slot,
+  slotsWithPrefix,
+} from './catalog.query';
+import { planDetailsOfProduct, summaryColumns } from './catalog.summaries';
+
+// The catalogue's statements, built once and prepared (the house pattern of lib/prepared.ts):
+// drizzle renders each SQL text once instead of on every request, and PostgreSQL parses each once
+// per connection and may keep its plan. Without it an uncached product page spent more CPU in
+// drizzle building SQL than in its loaders' other work, and PostgreSQL parsed and planned ten
+// statements per page (docs/benchmarks.md, "Server rendering without the page cache"). Lists are
+// prepared per shape (`listShape`: sort, status and which filters are set); their values travel
+// as placeholders (`listValues`).
+
+/** Shapes kept per database; one unused for longest gives way (searches with rare filter mixes). */
+const MAX_SHAPES = 200;
+const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
+
+function perShape<T>(db: Db, key: string, build: () => T): T {
+  let shapes = shapesByDb.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    shapesByDb.set(db, shapes);
+  }
+  const known = shapes.get(key) as T | undefined;
+  if (known !== undefined) {
+    // Most recently used last, so the first key is the one to drop.
+    shapes.delete(key);
+    shapes.set(key, known);
+    return known;
+  }
+  const built = build();
+  shapes.set(key, built);
+  if (shapes.size > MAX_SHAPES) {
+    const oldest = shapes.keys().next().value;
+    if (oldest !== undefined) shapes.delete(oldest);
+  }
+  return built;
+}
+
+/**
+ * One page of a product list as a select, before it is prepared: published products matching
+ * the query's filters and search, in its order, each with its plans (`summaryColumns`). It walks
+ * the index of its sort and stops after `pageSize` matches (migration 0004).
+ */
+function pageSelect(db: Db, query: GetProductsQuery, slot: Slot) {
+  const search = buildSearch(query.q, slot);
+  const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
+  const where = and(filterConditions(query, order, slot), search?.condition);
+  const orderBy = orderFor(order, search);
+  return {
+    where,
+    orderBy,
+    select: <Extra extends Record<string, SQL.Aliased>>(extra: Extra) =>
+      db
+        .select({ ...summaryColumns, ...extra })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(rowCount(query.pageSize))
+        // The first page, which is most of the traffic, has its OFFSET in the text like its LIMIT.
+        .offset(query.page > 1 ? slot('offset') : rowCount(0)),
+  };
+}
+
+const noPrefix = slotsWithPrefix('');
+
+/** A page of the list, for `listValues(query, now)`. */
+export function listPageStatement(db: Db, query: GetProductsQuery) {
+  return perShape(db, `page ${listShape(query)}`, () =>
+    pageSelect(db, query, noPrefix).select({}).prepare('catalog_list_page'),
+  );
+}
+
+/** The number of products the list matches; joins categories only for a category filter. */
+export function listCountStatement(db: Db, query: GetProductsQuery) {
+  return perShape(db, `count ${listShape(query)}`, () => {
+    const { where } = pageSelect(db, query, noPrefix);
+    const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
+    return (query.category ? count.innerJoin(categories, eq(categories.id, products.categoryId)) : count)
+      .where(where)
+      .prepare('catalog_list_count');
+  });
+}
+
+/** The slots of section `index` of `sectionsStatement`. */
+export const sectionPrefix = (index: number) => `s${index}_`;
+
+/**
+ * Several lists in one statement, each page as `listPageStatement` selects it, joined by UNION
+ * ALL and tagged with its section and its place in it (UNION ALL promises no order of its own).
+ * Values are `listValues(query, now, sectionPrefix(index))` for each.
+ */
+export function sectionsStatement(db: Db, queries: readonly GetProductsQuery[]) {
+  return perShape(db, `sections ${queries.map(listShape).join(' ')}`, () => {
+    const [first, second, ...rest] = queries.map((query, index) => {
+      const page = pageSelect(db, query, slotsWithPrefix(sectionPrefix(index)));
+      return page.select({
+        section: sql<number>`${sql.raw(String(index))}::int`.as('section'),
+        place: sql<number>`row_number() over (order by ${sql.join(page.orderBy, sql`, `)})`.mapWith(Number).as('place'),
+      });
+    });
+    if (!first) throw new Error('sectionsStatement needs at least one query');
+    return (second ? unionAll(first, second, ...rest) : first).prepare('catalog_sections');
+  });
+}
+
+/**
+ * One published product by slug (`slug`), with its plans (and their cells of the feature matrix,
+ * decision 013), seller and detail columns.
+ */
+export const productBySlug = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...summaryColumns,
+      plans: planDetailsOfProduct,
+      description: products.description,
+      gallery: products.gallery,
+      shareImageUrl: products.shareImageUrl,
+      tags: products.tags,
+      alternativeTo: products.alternativeTo,
+      integrations: products.integrations,
+      aiModels: products.aiModels,
+      aiCreditsPerMonth: products.aiCreditsPerMonth,
+      aiBringYourOwnKey: products.aiBringYourOwnKey,
+      refundWindowDays: products.refundWindowDays,
+      dealHealthParts: products.dealHealthParts,
+      sellerSlug: sellers.slug,
+      sellerName: sellers.name,
+      sellerWebsite: sellers.website,
+      sellerBio: sellers.bio,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(and(eq(products.slug, sql.placeholder('slug')), isPublished))
+    .limit(1)
+    .prepare('catalog_product_by_slug'),
+);
