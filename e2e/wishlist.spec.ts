@@ -73,11 +73,15 @@ test('the product page upvotes with the server count and saves to the wishlist',
   const upvotes = await shopperApi<{ upvotes: Upvote[] }>(request, shopper, 'products/getUserUpvotes');
   expect(upvotes.upvotes.map((row) => row.productId)).toEqual([product.id]);
 
+  // The heart turns at once (optimistic); the wishlist page is read only after the server
+  // stored it, as a full page load would otherwise cancel the request still in flight.
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user_favorites/addToFavorites'));
   await page.getByRole('button', { name: `Save ${product.name} to wishlist` }).click();
   await expect(page.getByRole('button', { name: `Saved ${product.name} to wishlist` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  expect((await saved).ok()).toBe(true);
 
   await page.goto('/wishlist');
   await expect(

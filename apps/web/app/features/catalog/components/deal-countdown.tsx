@@ -25,13 +25,19 @@ export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCou
   }, []);
 
   const left = now === null ? undefined : getTimeLeft(endsAt, now);
+  // Only the fixed end is a <time>: a ticking "3d 04h 12m" is a duration, and every <time>
+  // on the store reads as a date (requirements §2, "November 20, 2026").
   return (
-    <time dateTime={endsAt} className={clsx('tabular-nums', className)} data-ticking={now !== null || undefined}>
-      {left === undefined
-        ? `Ends ${formatEndTime(endsAt)}`
-        : left === null
-          ? 'Deal ended'
-          : `${tickingPrefix}${formatCountdown(left)}`}
-    </time>
+    <span className={clsx('tabular-nums', className)} data-ticking={now !== null || undefined}>
+      {left === undefined ? (
+        <>
+          Ends <time dateTime={endsAt}>{formatEndTime(endsAt)}</time>
+        </>
+      ) : left === null ? (
+        'Deal ended'
+      ) : (
+        `${tickingPrefix}${formatCountdown(left)}`
+      )}
+    </span>
   );
 }
