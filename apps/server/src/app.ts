@@ -18,6 +18,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAnswerCache } from './lib/answer-cache';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
+import { adminHandlers } from './modules/admin/admin.routes';
 import { affiliatesHandlers } from './modules/affiliates/affiliates.routes';
 import { startCommissionJob } from './modules/affiliates/commissions';
 import { registerReferralClicks } from './modules/affiliates/referral-clicks';
@@ -334,6 +335,8 @@ export async function buildApp({
       ...communityHandlers(community),
       // Requirements §13: the seller area (decision 014).
       ...sellerAreaHandlers(sellerArea),
+      // Requirements §13: the admin area (decision 015).
+      ...adminHandlers(checkoutDeps),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

@@ -90,3 +90,17 @@ export async function createUserWithSession(db: Db, now = new Date()): Promise<{
   if (!user) throw new Error('insert into users returned no row');
   return { userId: user.id, token: await createSession(db, user.id, now) };
 }
+
+/** A user with `role = admin` and a session (what `npm run admin:grant` makes of an account). */
+export async function createAdminWithSession(
+  db: Db,
+  now = new Date(),
+): Promise<{ userId: string; token: string; email: string }> {
+  const email = uniqueEmail('admin');
+  const [user] = await db
+    .insert(users)
+    .values({ email, firstName: 'Ada', lastName: 'Admin', role: 'admin' })
+    .returning({ id: users.id });
+  if (!user) throw new Error('insert into users returned no row');
+  return { userId: user.id, token: await createSession(db, user.id, now), email };
+}

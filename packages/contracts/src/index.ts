@@ -2,6 +2,7 @@
 // instead (`@everdeal/contracts/constants`, `/content-messages`, `/messages`, `/money`, `/user`,
 // `/card`; see package.json) and types from here with `import type`: a value import from this
 // index pulls zod into the bundle.
+export * from './admin';
 export * from './affiliates';
 export * from './auth';
 export * from './blog';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AdminAuditPageSchema, AdminOverviewSchema, GetAuditLogInputSchema } from './admin';
 import { AffiliateDashboardSchema, AffiliateMembershipSchema } from './affiliates';
 import {
   AuthResultSchema,
@@ -780,6 +781,24 @@ export const apiRoutes = {
     tag: 'seller',
     requiresAuth: true,
     role: 'seller',
+  }),
+  // Issue 13, requirements §13: the admin area (decision 015). Every call needs `role: 'admin'`;
+  // every change it makes is recorded in the audit log in the same transaction.
+  'admin/getOverview': defineRoute({
+    input: EmptyInputSchema,
+    output: AdminOverviewSchema,
+    summary: 'What waits for an admin: open seller applications, products submitted for review, open reports',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/getAuditLog': defineRoute({
+    input: GetAuditLogInputSchema,
+    output: AdminAuditPageSchema,
+    summary: 'Every admin action, newest first: who, what, when, the target before and after; paged by `before`',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
   }),
 } satisfies Record<string, ApiRouteDefinition>;
 

@@ -59,6 +59,10 @@ export const reviews = pgTable(
     sellerReply: text(),
     sellerRepliedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    // Moderation (requirements §13): a hidden post is out of every public list and count; the
+    // reason is what its author is told.
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
@@ -102,6 +106,10 @@ export const questions = pgTable(
     acceptedAnswerId: integer(),
     // When the product's seller first answered: the deal-health answer time reads it.
     firstFounderAnswerAt: timestamp({ withTimezone: true }),
+    // Moderation (requirements §13): a hidden post is out of every public list and count; the
+    // reason is what its author is told.
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('questions_product_newest_idx').on(t.productId, t.createdAt.desc(), t.id.desc())],
@@ -120,6 +128,10 @@ export const answers = pgTable(
     body: text().notNull(),
     // Fixed when written: a member of the product's seller at that time (the "Founder" badge).
     isFounder: boolean().notNull().default(false),
+    // Moderation (requirements §13): a hidden post is out of every public list and count; the
+    // reason is what its author is told.
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('answers_question_id_idx').on(t.questionId, t.id)],
@@ -155,6 +167,10 @@ export const threads = pgTable(
     body: text().notNull(),
     replyCount: integer().notNull().default(0),
     lastActivityAt: timestamp({ withTimezone: true }).notNull(),
+    // Moderation (requirements §13): a hidden post is out of every public list and count; the
+    // reason is what its author is told.
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('threads_product_activity_idx').on(t.productId, t.lastActivityAt.desc(), t.id.desc())],

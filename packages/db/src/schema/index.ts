@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './affiliates';
 export * from './blog';
 export * from './catalog';

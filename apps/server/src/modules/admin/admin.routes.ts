@@ -1,0 +1,23 @@
+import { defineHandlers } from '../../plugins/api';
+import type { CheckoutDeps } from '../orders/order-payment';
+import { getAuditLog } from './audit';
+import { getAdminOverview } from './overview';
+
+/**
+ * What the admin services need: the checkout's dependencies (database, clock, payment provider,
+ * mailer, brand, log and the catalogue's change signal), since an admin refunds orders on a
+ * shopper's behalf, publishes products and tells authors and applicants what was decided.
+ */
+export type AdminDeps = CheckoutDeps;
+
+/**
+ * Requirements §13 admin area (decision 015). The route table gives every call `role: 'admin'`,
+ * so a handler runs only for an admin; every change is recorded by `recordAdminAction` (audit.ts)
+ * in the transaction that makes it.
+ */
+export function adminHandlers(deps: AdminDeps) {
+  return defineHandlers({
+    'admin/getOverview': () => getAdminOverview(deps.db),
+    'admin/getAuditLog': (input) => getAuditLog(deps.db, input),
+  });
+}

@@ -1,0 +1,8 @@
+// The admin area's pages (requirements §13, decision 015), in the order its menu lists them.
+export const ADMIN_PATH = '/admin';
+export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
+export const ADMIN_PRODUCTS_PATH = '/admin/products';
+export const ADMIN_MODERATION_PATH = '/admin/moderation';
+export const ADMIN_ORDERS_PATH = '/admin/orders';
+export const ADMIN_USERS_PATH = '/admin/users';
+export const ADMIN_AUDIT_PATH = '/admin/audit';
