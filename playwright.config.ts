@@ -69,8 +69,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data folder on every run, so the demo catalogue is seeded from scratch; the seller
-    // area's spec gets its approved seller before the server opens the database (e2e/setup-seller.ts).
-    command: 'rm -rf .tmp/e2e-data && npx tsx e2e/setup-seller.ts && node apps/server/dist/main.js',
+    // area's spec gets its approved seller before the server opens the database (e2e/setup-accounts.ts).
+    command: 'rm -rf .tmp/e2e-data && npx tsx e2e/setup-accounts.ts && node apps/server/dist/main.js',
     url: `${baseURL}/health`,
     env: {
       PORT: String(port),

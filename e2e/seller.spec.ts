@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { type Session, signInAs } from './shopping-helpers';
 
-// Requirements §13, decision 014: a member of an approved seller (made by e2e/setup-seller.ts
+// Requirements §13, decision 014: a member of an approved seller (made by e2e/setup-accounts.ts
 // before the server started) creates a product with a plan, uploads a CSV of codes and submits
 // it for review, all through the seller area's pages.
 

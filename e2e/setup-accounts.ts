@@ -1,7 +1,8 @@
 // Run by playwright.config.ts's webServer command before the server starts (the embedded
 // database admits one process at a time): an approved seller with one member and a live session,
-// whose token the seller-area spec reads from .tmp/e2e-seller.json. A test-only account with no
-// password, never part of the demo seed (decision 014).
+// whose token the seller-area spec reads from .tmp/e2e-seller.json (decision 014), and an admin
+// with a live session in .tmp/e2e-admin.json (decision 015). Test-only accounts with no
+// password, never part of the demo seed.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,14 @@ try {
   await database.db.insert(sellerMembers).values({ sellerId: seller.id, userId: user.id });
   const token = await createSession(database.db, user.id, new Date());
   writeFileSync(join('.tmp', 'e2e-seller.json'), JSON.stringify({ token }));
+
+  const [admin] = await database.db
+    .insert(users)
+    .values({ email: `e2e-admin-${suffix}@example.com`, firstName: 'Ada', lastName: 'Admin', role: 'admin' })
+    .returning({ id: users.id });
+  if (!admin) throw new Error('the e2e admin was not created');
+  const adminToken = await createSession(database.db, admin.id, new Date());
+  writeFileSync(join('.tmp', 'e2e-admin.json'), JSON.stringify({ token: adminToken }));
 } finally {
   await database.close();
 }
