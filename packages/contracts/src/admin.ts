@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { DealStatusSchema } from './catalog';
+import { publicId, publicUuid } from './ids';
+import { OrderSchema } from './orders';
+import { ProductReviewStatusSchema } from './seller';
 
 // Payloads and results of the admin area (requirements §13, decision 015). Every `admin/*` call
 // carries `role: 'admin'` in the route table; ids in them are `publicId`s, since an admin may act
@@ -41,3 +45,189 @@ export const AdminOverviewSchema = z.object({
   openReports: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+// The admin's products, moderation, orders and users (requirements §13, decision 015).
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_NOTE_MAX = 2000;
+export const ADMIN_QUERY_MAX = 200;
+
+const AdminPage = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(10_000, 'must be at most 10000')
+  .optional()
+  .default(1);
+
+/** A note or reason an admin writes: trimmed, bounded, and empty means none (NUL is refused for every route, decision 008). */
+const AdminText = z.string().trim().max(ADMIN_NOTE_MAX, `must be at most ${ADMIN_NOTE_MAX} characters long`);
+
+/** The messages of the admin calls that are not the generic ones of requirements §8. */
+export const AdminMessage = {
+  productNotFound: 'Product not found',
+  notSubmitted: 'Only a product submitted for review can be approved or rejected',
+  rejectNeedsNote: 'note: write what the seller must change',
+  publishNeedsApproval: 'Only an approved product can be published: review it first',
+  postNotFound: 'This post no longer exists',
+  hideNeedsReason: 'reason: write why the post is hidden (its author reads it)',
+  alreadyHidden: 'This post is already hidden',
+  notHidden: 'This post is not hidden',
+  noOpenReports: 'This post has no open reports',
+  orderItemNotFound: 'Order item not found',
+  userNotFound: 'User not found',
+  notYourself: 'You cannot deactivate your own account or take away your own admin role',
+} as const;
+
+// Products
+
+export const AdminGetProductsInputSchema = z.object({
+  reviewStatus: ProductReviewStatusSchema.optional(),
+  q: z.string().trim().max(ADMIN_QUERY_MAX).optional(),
+  page: AdminPage,
+});
+export type AdminGetProductsInput = z.input<typeof AdminGetProductsInputSchema>;
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  logoUrl: z.string(),
+  sellerId: z.number().int(),
+  sellerName: z.string(),
+  reviewStatus: ProductReviewStatusSchema,
+  reviewNote: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  isPublished: z.boolean(),
+  isFeatured: z.boolean(),
+  dealStatus: DealStatusSchema,
+  endsAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductListSchema = z.object({
+  items: z
+    .array(AdminProductSchema)
+    .describe('submitted products first (oldest submission first), then newest changes'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminProductList = z.infer<typeof AdminProductListSchema>;
+
+export const ReviewProductInputSchema = z.object({
+  productId: publicId('product'),
+  decision: z.enum(['approve', 'reject']),
+  note: AdminText.optional(),
+});
+export type ReviewProductInput = z.input<typeof ReviewProductInputSchema>;
+
+export const AdminUpdateProductInputSchema = z.object({
+  productId: publicId('product'),
+  isPublished: z.boolean().optional(),
+  isFeatured: z.boolean().optional(),
+  dealStatus: DealStatusSchema.optional(),
+  /** An ISO date-time, or null for a deal without an end. */
+  endsAt: z.iso.datetime({ offset: true, error: 'must be a date and time' }).nullable().optional(),
+});
+export type AdminUpdateProductInput = z.input<typeof AdminUpdateProductInputSchema>;
+
+export const AdminProductResultSchema = z.object({ product: AdminProductSchema });
+export type AdminProductResult = z.infer<typeof AdminProductResultSchema>;
+
+// Moderation
+
+export const ModerationTargetSchema = z.enum(['review', 'question', 'answer', 'thread']);
+export type ModerationTarget = z.infer<typeof ModerationTargetSchema>;
+
+export const GetReportsInputSchema = z.object({ page: AdminPage });
+
+export const ReportedPostSchema = z.object({
+  targetKind: ModerationTargetSchema,
+  targetId: z.number().int(),
+  title: z.string().nullable(),
+  text: z.string(),
+  authorEmail: z.string(),
+  authorName: z.string(),
+  productSlug: z.string(),
+  productName: z.string(),
+  isHidden: z.boolean(),
+  reportCount: z.number().int(),
+  reasons: z.array(z.string()).describe('the reasons reporters wrote, empty ones left out'),
+  firstReportedAt: z.string(),
+});
+export type ReportedPost = z.infer<typeof ReportedPostSchema>;
+
+export const ReportedPostListSchema = z.object({
+  items: z.array(ReportedPostSchema).describe('posts with open reports, the longest waiting first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReportedPostList = z.infer<typeof ReportedPostListSchema>;
+
+export const ModerateInputSchema = z.object({
+  targetKind: ModerationTargetSchema,
+  targetId: publicId('reported content'),
+  action: z.enum(['hide', 'restore', 'dismiss']),
+  reason: AdminText.optional(),
+});
+export type ModerateInput = z.input<typeof ModerateInputSchema>;
+export const ModerateResultSchema = z.object({
+  isHidden: z.boolean(),
+  resolvedReports: z.number().int(),
+});
+export type ModerateResult = z.infer<typeof ModerateResultSchema>;
+
+// Orders
+
+export const SearchOrdersInputSchema = z.object({
+  q: z.string().trim().min(1, 'Enter an e-mail address or an order id').max(ADMIN_QUERY_MAX),
+});
+export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string() });
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export const AdminOrderListSchema = z.object({
+  orders: z.array(AdminOrderSchema).describe('newest first, at most 50'),
+});
+export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+
+export const AdminRefundInputSchema = z.object({
+  orderId: publicUuid('order', 'must be an order id'),
+  itemId: publicUuid('order', 'must be an order item id'),
+  reason: AdminText.min(1, 'reason: write why the item is refunded'),
+});
+export type AdminRefundInput = z.input<typeof AdminRefundInputSchema>;
+
+// Users
+
+export const SearchUsersInputSchema = z.object({
+  q: z.string().trim().min(1, 'Enter an e-mail address or a name').max(ADMIN_QUERY_MAX),
+});
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['user', 'admin']),
+  status: z.enum(['active', 'deactivated']),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = z.object({ users: z.array(AdminUserSchema).describe('at most 50, by e-mail') });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+export const SetUserStatusInputSchema = z.object({
+  userId: publicUuid('user', 'must be a user id'),
+  status: z.enum(['active', 'deactivated']),
+  reason: AdminText.optional(),
+});
+export type SetUserStatusInput = z.input<typeof SetUserStatusInputSchema>;
+export const SetUserRoleInputSchema = z.object({
+  userId: publicUuid('user', 'must be a user id'),
+  role: z.enum(['user', 'admin']),
+});
+export type SetUserRoleInput = z.input<typeof SetUserRoleInputSchema>;
+export const AdminUserResultSchema = z.object({ user: AdminUserSchema });
+export type AdminUserResult = z.infer<typeof AdminUserResultSchema>;

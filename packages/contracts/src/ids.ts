@@ -38,6 +38,14 @@ export function ownedId(resource: string, message = `must be a ${resource} id`) 
   return serialId(resource, 'caller', message);
 }
 
+/**
+ * A UUID of a row the caller may name whoever owns it: the admin area acts on any user's orders
+ * and accounts (decision 015), behind the route table's `role: 'admin'`.
+ */
+export function publicUuid(resource: string, message = `must be a ${resource} id`) {
+  return z.uuid({ error: message }).meta({ [ID_META_KEY]: { owner: 'public', resource } satisfies IdMeta });
+}
+
 /** A UUID of a row of the caller's own (the id kind of `users`, `sessions` and their children). */
 export function ownedUuid(resource: string, message = `must be a ${resource} id`) {
   return z.uuid({ error: message }).meta({ [ID_META_KEY]: { owner: 'caller', resource } satisfies IdMeta });

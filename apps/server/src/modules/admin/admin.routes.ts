@@ -2,6 +2,7 @@ import { defineHandlers } from '../../plugins/api';
 import type { CheckoutDeps } from '../orders/order-payment';
 import { getAuditLog } from './audit';
 import { getAdminOverview } from './overview';
+import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
 
 /**
  * What the admin services need: the checkout's dependencies (database, clock, payment provider,
@@ -19,5 +20,8 @@ export function adminHandlers(deps: AdminDeps) {
   return defineHandlers({
     'admin/getOverview': () => getAdminOverview(deps.db),
     'admin/getAuditLog': (input) => getAuditLog(deps.db, input),
+    'admin/getProducts': (input) => getAdminProducts(deps.db, input),
+    'admin/reviewProduct': async (input, { user }) => ({ product: await reviewProduct(deps, user, input) }),
+    'admin/updateProduct': async (input, { user }) => ({ product: await updateAdminProduct(deps, user, input) }),
   });
 }
