@@ -1,6 +1,7 @@
 import { defineHandlers } from '../../plugins/api';
 import type { CheckoutDeps } from '../orders/order-payment';
 import { getAuditLog } from './audit';
+import { getReports, moderatePost } from './moderation.service';
 import { getAdminOverview } from './overview';
 import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
 
@@ -23,5 +24,7 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/getProducts': (input) => getAdminProducts(deps.db, input),
     'admin/reviewProduct': async (input, { user }) => ({ product: await reviewProduct(deps, user, input) }),
     'admin/updateProduct': async (input, { user }) => ({ product: await updateAdminProduct(deps, user, input) }),
+    'admin/getReports': (input) => getReports(deps.db, input),
+    'admin/moderate': (input, { user }) => moderatePost(deps, user, input),
   });
 }

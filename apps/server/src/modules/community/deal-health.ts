@@ -12,7 +12,8 @@
  * - Rating trend: the average stars of the last 90 days minus the all-time average; full at +1,
  *   half at 0, none at −1.
  * A part with nothing to measure (no question, no sale, no recent review) gives half its points,
- * so a new deal starts in the middle rather than at either end.
+ * so a new deal starts in the middle rather than at either end. Posts an admin hid (decision 015)
+ * count in no part.
  */
 import { DEAL_HEALTH_PART_POINTS } from '@everdeal/contracts';
 import type { Db } from '@everdeal/db';
@@ -52,6 +53,7 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
           order by extract(epoch from (least(first_founder_answer_at, ${at}) - created_at)) / 3600.0
         ) as hours
       from questions where created_at > ${daysAgo(HEALTH_ANSWER_WINDOW_DAYS)} and created_at <= ${at}
+        and hidden_at is null
       group by product_id
     ), refunds as (
       -- Items of paid orders bought in the window (a declined checkout's items never count);
@@ -65,7 +67,7 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
       select product_id,
         avg(rating) filter (where created_at > ${daysAgo(HEALTH_TREND_WINDOW_DAYS)})::float8
           - avg(rating)::float8 as trend
-      from reviews where created_at <= ${at} group by product_id
+      from reviews where created_at <= ${at} and hidden_at is null group by product_id
     ), measured as (
       select p.id,
         greatest(0, floor(extract(epoch from (${at} - coalesce(lu.at, p.created_at))) / 86400))::int as days,

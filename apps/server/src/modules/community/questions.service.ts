@@ -7,7 +7,7 @@ import {
   type QuestionSummary,
 } from '@everdeal/contracts';
 import { answers, type Db, products, questions, users } from '@everdeal/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
@@ -20,6 +20,8 @@ import {
 
 // Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
 // by a member of the product's seller carries the "Founder" badge; the asker accepts one answer.
+// A post an admin hid (requirements §13, decision 015) is in no read and no count; answer_count
+// leaves hidden answers out (admin/moderate moves it).
 
 type AnswerRow = {
   id: number;
@@ -59,7 +61,7 @@ const topAnswer = sql<AnswerRow | null>`(
     'isAccepted', a.id is not distinct from ${acceptedId}, 'createdAt', a.created_at,
     'authorFirstName', u.first_name, 'authorLastName', u.last_name, 'authorAvatarUrl', u.avatar_url)
   from ${answers} a join ${users} u on u.id = a.user_id
-  where a.question_id = ${questionId}
+  where a.question_id = ${questionId} and a.hidden_at is null
   order by a.id is not distinct from ${acceptedId} desc, a.is_founder desc, a.id
   limit 1)`;
 
@@ -117,7 +119,7 @@ export async function getQuestions(
     .from(questions)
     .innerJoin(products, eq(products.id, questions.productId))
     .innerJoin(users, eq(users.id, questions.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true)))
+    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(questions.hiddenAt)))
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .limit(limit)
     .offset(offset);
@@ -133,7 +135,7 @@ async function countQuestions(db: Db, productId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(questions)
-    .where(eq(questions.productId, productId));
+    .where(and(eq(questions.productId, productId), isNull(questions.hiddenAt)));
   return row?.count ?? 0;
 }
 
@@ -143,7 +145,7 @@ async function loadSummary(db: Db, where: SQL) {
     .from(questions)
     .innerJoin(products, eq(products.id, questions.productId))
     .innerJoin(users, eq(users.id, questions.userId))
-    .where(and(where, eq(products.isPublished, true)))
+    .where(and(where, eq(products.isPublished, true), isNull(questions.hiddenAt)))
     .limit(1);
   return row;
 }
@@ -166,7 +168,7 @@ export async function getQuestion({ db }: CommunityDeps, id: number): Promise<Qu
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(users, eq(users.id, answers.userId))
-    .where(eq(answers.questionId, id))
+    .where(and(eq(answers.questionId, id), isNull(answers.hiddenAt)))
     .orderBy(desc(accepted), desc(answers.isFounder), asc(answers.id));
   return {
     ...toSummary(row),
@@ -207,7 +209,7 @@ export async function answerQuestion(
     .select({ id: questions.id, sellerId: products.sellerId })
     .from(questions)
     .innerJoin(products, eq(products.id, questions.productId))
-    .where(and(eq(questions.id, input.questionId), eq(products.isPublished, true)));
+    .where(and(eq(questions.id, input.questionId), eq(products.isPublished, true), isNull(questions.hiddenAt)));
   if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
   const isFounder = await isSellerMember(deps.db, question.sellerId, userId);
   const now = deps.now();
@@ -263,7 +265,7 @@ export async function getMyQuestionRole(
     .select({ askerId: questions.userId })
     .from(questions)
     .innerJoin(products, eq(products.id, questions.productId))
-    .where(and(eq(questions.id, questionId), eq(products.isPublished, true)));
+    .where(and(eq(questions.id, questionId), eq(products.isPublished, true), isNull(questions.hiddenAt)));
   if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
   return { askedByMe: question.askerId === userId };
 }
@@ -275,7 +277,14 @@ export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(products, eq(products.id, questions.productId))
-    .where(and(eq(answers.id, answerId), eq(products.isPublished, true)));
+    .where(
+      and(
+        eq(answers.id, answerId),
+        eq(products.isPublished, true),
+        isNull(answers.hiddenAt),
+        isNull(questions.hiddenAt),
+      ),
+    );
   if (!target) throw AppError.notFound(CommunityMessage.answerNotFound);
   if (target.askerId !== userId) throw AppError.forbidden(CommunityMessage.askerOnly);
   await deps.db.update(questions).set({ acceptedAnswerId: answerId }).where(eq(questions.id, target.questionId));

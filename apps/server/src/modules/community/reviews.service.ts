@@ -8,7 +8,7 @@ import {
   type ReviewSort,
 } from '@everdeal/contracts';
 import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
@@ -22,7 +22,9 @@ import {
 
 // Reviews (requirements §12, §15, decision 011): verified purchasers only, one per product and
 // user (editable), helpful votes once per user and never one's own, the seller's reply. The
-// product's review_count and rating_total change in the same transaction as the review.
+// product's review_count and rating_total change in the same transaction as the review. A review
+// an admin hid (requirements §13, decision 015) is in no public list, vote or count: admin/moderate
+// takes it out of review_count and rating_total and puts it back on restore.
 
 const reviewColumns = {
   id: reviews.id,
@@ -103,7 +105,7 @@ export async function getReviews(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true)))
+    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(reviews.hiddenAt)))
     .orderBy(...orderFor(query.sort))
     .limit(limit)
     .offset(offset);
@@ -193,7 +195,7 @@ export async function updateReview(deps: CommunityDeps, user: UserRow, input: Re
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ id: reviews.id, rating: reviews.rating })
+      .select({ id: reviews.id, rating: reviews.rating, hiddenAt: reviews.hiddenAt })
       .from(reviews)
       .where(ownReviewOf(user.id, input.productId))
       .for('update');
@@ -202,7 +204,8 @@ export async function updateReview(deps: CommunityDeps, user: UserRow, input: Re
       .update(reviews)
       .set({ rating: input.rating, title: input.title, body: input.body, updatedAt: now })
       .where(eq(reviews.id, before.id));
-    if (before.rating !== input.rating) {
+    // A hidden review is not in the product's total (admin/moderate), so its edit moves nothing.
+    if (before.rating !== input.rating && before.hiddenAt === null) {
       await tx
         .update(products)
         .set({ ratingTotal: sql`${products.ratingTotal} + ${input.rating - before.rating}` })
@@ -222,7 +225,7 @@ export async function markHelpful(deps: CommunityDeps, userId: string, reviewId:
     .select({ userId: reviews.userId })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(and(eq(reviews.id, reviewId), eq(products.isPublished, true)));
+    .where(and(eq(reviews.id, reviewId), eq(products.isPublished, true), isNull(reviews.hiddenAt)));
   if (!review) throw AppError.notFound(CommunityMessage.reviewNotFound);
   if (review.userId === userId) throw AppError.forbidden(CommunityMessage.ownReviewHelpful);
   const { helpfulCount, counted } = await deps.db.transaction(async (tx) => {
@@ -255,7 +258,7 @@ export async function replyToReview(
     .select({ sellerId: products.sellerId })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(and(eq(reviews.id, input.reviewId), eq(products.isPublished, true)));
+    .where(and(eq(reviews.id, input.reviewId), eq(products.isPublished, true), isNull(reviews.hiddenAt)));
   if (!target) throw AppError.notFound(CommunityMessage.reviewNotFound);
   if (!(await isSellerMember(deps.db, target.sellerId, userId))) throw AppError.forbidden(CommunityMessage.sellerOnly);
   await deps.db

@@ -18,7 +18,7 @@ import {
   threads,
   users,
 } from '@everdeal/db';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
@@ -68,7 +68,10 @@ function toSummary(row: SummaryRow): ThreadSummary {
   };
 }
 
-/** `community/getThreads`: latest activity first, one statement for the page and its total. */
+/**
+ * `community/getThreads`: latest activity first, one statement for the page and its total. A
+ * thread an admin hid (requirements §13, decision 015) is in no read.
+ */
 export async function getThreads(
   { db }: CommunityDeps,
   query: { slug: string; page: number; pageSize: number },
@@ -79,7 +82,7 @@ export async function getThreads(
     .from(threads)
     .innerJoin(products, eq(products.id, threads.productId))
     .innerJoin(users, eq(users.id, threads.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true)))
+    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(threads.hiddenAt)))
     .orderBy(desc(threads.lastActivityAt), desc(threads.id))
     .limit(limit)
     .offset(offset);
@@ -95,7 +98,7 @@ async function countThreads(db: Db, productId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(threads)
-    .where(eq(threads.productId, productId));
+    .where(and(eq(threads.productId, productId), isNull(threads.hiddenAt)));
   return row?.count ?? 0;
 }
 
@@ -106,7 +109,7 @@ export async function getThread({ db }: CommunityDeps, id: number): Promise<Thre
     .from(threads)
     .innerJoin(products, eq(products.id, threads.productId))
     .innerJoin(users, eq(users.id, threads.userId))
-    .where(and(eq(threads.id, id), eq(products.isPublished, true)))
+    .where(and(eq(threads.id, id), eq(products.isPublished, true), isNull(threads.hiddenAt)))
     .limit(1);
   if (!row) throw AppError.notFound(CommunityMessage.threadNotFound);
   const replies = await db
@@ -162,7 +165,7 @@ export async function replyToThread(
     .select({ id: threads.id, sellerId: products.sellerId })
     .from(threads)
     .innerJoin(products, eq(products.id, threads.productId))
-    .where(and(eq(threads.id, input.threadId), eq(products.isPublished, true)));
+    .where(and(eq(threads.id, input.threadId), eq(products.isPublished, true), isNull(threads.hiddenAt)));
   if (!thread) throw AppError.notFound(CommunityMessage.threadNotFound);
   const isFounder = await isSellerMember(deps.db, thread.sellerId, userId);
   const now = deps.now();
@@ -190,7 +193,7 @@ export async function replyToThread(
   };
 }
 
-/** Whether a reported post exists under a published product. */
+/** Whether a reported post exists under a published product and is not hidden (decision 015). */
 async function reportTargetExists(db: Db, target: ReportTarget, id: number): Promise<boolean> {
   const published = eq(products.isPublished, true);
   const query = (() => {
@@ -200,26 +203,26 @@ async function reportTargetExists(db: Db, target: ReportTarget, id: number): Pro
           .select({ id: reviews.id })
           .from(reviews)
           .innerJoin(products, eq(products.id, reviews.productId))
-          .where(and(eq(reviews.id, id), published));
+          .where(and(eq(reviews.id, id), published, isNull(reviews.hiddenAt)));
       case 'question':
         return db
           .select({ id: questions.id })
           .from(questions)
           .innerJoin(products, eq(products.id, questions.productId))
-          .where(and(eq(questions.id, id), published));
+          .where(and(eq(questions.id, id), published, isNull(questions.hiddenAt)));
       case 'answer':
         return db
           .select({ id: answers.id })
           .from(answers)
           .innerJoin(questions, eq(questions.id, answers.questionId))
           .innerJoin(products, eq(products.id, questions.productId))
-          .where(and(eq(answers.id, id), published));
+          .where(and(eq(answers.id, id), published, isNull(answers.hiddenAt)));
       case 'thread':
         return db
           .select({ id: threads.id })
           .from(threads)
           .innerJoin(products, eq(products.id, threads.productId))
-          .where(and(eq(threads.id, id), published));
+          .where(and(eq(threads.id, id), published, isNull(threads.hiddenAt)));
     }
   })();
   return (await query.limit(1)).length > 0;

@@ -45,6 +45,8 @@ export async function getSellerQuestions(
         eq(products.isPublished, true),
         // `first_founder_answer_at` is set by the first answer of a member (decision 011).
         isNull(questions.firstFounderAnswerAt),
+        // A post an admin hid is in no list (decision 015), nor in the seller's to-do.
+        isNull(questions.hiddenAt),
       ),
     )
     .orderBy(asc(questions.createdAt), asc(questions.id))
@@ -96,7 +98,7 @@ export async function getSellerReviews(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(products.sellerId, input.sellerId), eq(products.isPublished, true)))
+    .where(and(eq(products.sellerId, input.sellerId), eq(products.isPublished, true), isNull(reviews.hiddenAt)))
     .orderBy(sql`${reviews.sellerReply} is not null`, desc(reviews.createdAt), desc(reviews.id))
     .limit(SELLER_INBOX_PAGE_SIZE)
     .offset((input.page - 1) * SELLER_INBOX_PAGE_SIZE);
