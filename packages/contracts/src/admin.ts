@@ -192,6 +192,8 @@ export const AdminOrderListSchema = z.object({
   orders: z.array(AdminOrderSchema).describe('newest first, at most 50'),
 });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+export const AdminOrderResultSchema = z.object({ order: AdminOrderSchema });
+export type AdminOrderResult = z.infer<typeof AdminOrderResultSchema>;
 
 export const AdminRefundInputSchema = z.object({
   orderId: publicUuid('order', 'must be an order id'),

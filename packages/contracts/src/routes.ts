@@ -3,6 +3,7 @@ import {
   AdminAuditPageSchema,
   AdminGetProductsInputSchema,
   AdminOrderListSchema,
+  AdminOrderResultSchema,
   AdminOverviewSchema,
   AdminProductListSchema,
   AdminProductResultSchema,
@@ -873,7 +874,7 @@ export const apiRoutes = {
   }),
   'admin/refundItem': defineRoute({
     input: AdminRefundInputSchema,
-    output: AdminOrderListSchema,
+    output: AdminOrderResultSchema,
     summary: 'Refund an item on its shopper’s behalf with a reason, also after its window; 409 if already refunded',
     tag: 'admin',
     requiresAuth: true,

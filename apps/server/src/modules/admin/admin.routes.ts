@@ -2,6 +2,7 @@ import { defineHandlers } from '../../plugins/api';
 import type { CheckoutDeps } from '../orders/order-payment';
 import { getAuditLog } from './audit';
 import { getReports, moderatePost } from './moderation.service';
+import { refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
 import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
 
@@ -26,5 +27,7 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/updateProduct': async (input, { user }) => ({ product: await updateAdminProduct(deps, user, input) }),
     'admin/getReports': (input) => getReports(deps.db, input),
     'admin/moderate': (input, { user }) => moderatePost(deps, user, input),
+    'admin/searchOrders': (input) => searchOrders(deps.db, input),
+    'admin/refundItem': (input, { user }) => refundItemForShopper(deps, user, input),
   });
 }

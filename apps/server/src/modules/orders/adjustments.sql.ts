@@ -203,3 +203,19 @@ export async function lockOwnItem(tx: Tx, userId: string, orderId: string, itemI
     .for('no key update', { of: orderItems });
   return row;
 }
+
+/**
+ * Any shopper's item and its order, locked as `lockOwnItem` locks it: the admin's refund on a
+ * shopper's behalf (decision 015) takes the same first lock, so it and the shopper's own refund
+ * serialise on the item.
+ */
+export async function lockAnyItem(tx: Tx, orderId: string, itemId: string) {
+  const [row] = await tx
+    .select({ item: orderItems, order: orders })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), ne(orders.status, 'failed')))
+    .limit(1)
+    .for('no key update', { of: orderItems });
+  return row;
+}

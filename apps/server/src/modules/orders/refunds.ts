@@ -24,12 +24,10 @@ import { loadOwnItem } from './orders.service';
 
 const DAY_MS = 24 * 60 * 60_000;
 
+type Tx = Parameters<Parameters<CheckoutDeps['db']['transaction']>[0]>[0];
+
 /** Refunds the caller made (or has under way) in the last 30 days, for the limit of requirements §11. */
-async function recentRefunds(
-  tx: Parameters<Parameters<CheckoutDeps['db']['transaction']>[0]>[0],
-  userId: string,
-  at: Date,
-) {
+async function recentRefunds(tx: Tx, userId: string, at: Date) {
   const [row] = await tx
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(orderItemAdjustments)
@@ -42,6 +40,29 @@ async function recentRefunds(
       ),
     );
   return row?.count ?? 0;
+}
+
+/**
+ * The pending refund of a locked item, of all its refundable charges; 409 while a plan change (or
+ * a refund the lock did not see yet) is under way on it. Shared by the shopper's refund and the
+ * admin's on their behalf (decision 015), so both move the same money rows.
+ */
+export async function writeRefundAdjustment(tx: Tx, itemId: string, shopperId: string, at: Date) {
+  const charges = await refundableCharges(tx, itemId);
+  const [adjustment] = await tx
+    .insert(orderItemAdjustments)
+    .values({
+      orderItemId: itemId,
+      userId: shopperId,
+      kind: 'refund',
+      refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0),
+      createdAt: at,
+      nextCheckAt: new Date(at.getTime() + ADJUSTMENT_LEASE_MS),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!adjustment) throw AppError.conflict(RefundMessage.changeInProgress);
+  return adjustment;
 }
 
 /**
@@ -65,22 +86,7 @@ async function beginRefund(deps: CheckoutDeps, userId: string, orderId: string, 
     if ((await recentRefunds(tx, userId, at)) >= MAX_REFUNDS_PER_WINDOW) {
       throw AppError.conflict(RefundMessage.tooManyRefunds(MAX_REFUNDS_PER_WINDOW, REFUND_LIMIT_WINDOW_DAYS));
     }
-    const charges = await refundableCharges(tx, item.id);
-    const [adjustment] = await tx
-      .insert(orderItemAdjustments)
-      .values({
-        orderItemId: item.id,
-        userId,
-        kind: 'refund',
-        refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0),
-        createdAt: at,
-        nextCheckAt: new Date(at.getTime() + ADJUSTMENT_LEASE_MS),
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A plan change (or a refund the lock did not see yet) is under way on this item.
-    if (!adjustment) throw AppError.conflict(RefundMessage.changeInProgress);
-    return { adjustment, orderId: item.orderId };
+    return { adjustment: await writeRefundAdjustment(tx, item.id, userId, at), orderId: item.orderId };
   });
 }
 
@@ -108,13 +114,11 @@ export async function completeRefund(
   }
 }
 
-/** `orders/refundItem`: the caller's item refunded, or a 409 saying why not. */
-export async function refundItem(
-  deps: CheckoutDeps,
-  userId: string,
-  input: { orderId: string; itemId: string },
-): Promise<{ item: OrderItem }> {
-  const { adjustment, orderId } = await beginRefund(deps, userId, input.orderId, input.itemId);
+/**
+ * A begun refund run to its end within the request: 409 when the provider refused it, 503 when it
+ * did not answer (the job finishes it later, decision 010).
+ */
+export async function runRefund(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRow, orderId: string) {
   try {
     if ((await completeRefund(deps, adjustment, orderId)) === 'failed') {
       throw AppError.conflict(RefundMessage.refundFailed);
@@ -124,5 +128,15 @@ export async function refundItem(
     deps.log.warn({ err: error, adjustmentId: adjustment.id }, 'payment provider unavailable during a refund');
     throw AppError.unavailable(PaymentMessage.providerUnavailable);
   }
+}
+
+/** `orders/refundItem`: the caller's item refunded, or a 409 saying why not. */
+export async function refundItem(
+  deps: CheckoutDeps,
+  userId: string,
+  input: { orderId: string; itemId: string },
+): Promise<{ item: OrderItem }> {
+  const { adjustment, orderId } = await beginRefund(deps, userId, input.orderId, input.itemId);
+  await runRefund(deps, adjustment, orderId);
   return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
 }

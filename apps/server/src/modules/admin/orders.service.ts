@@ -1,0 +1,90 @@
+import { AdminMessage, type AdminOrder, type AdminOrderList, AppError, RefundMessage } from '@everdeal/contracts';
+import { type Db, orders, users } from '@everdeal/db';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { lockAnyItem } from '../orders/adjustments.sql';
+import { toOrderViews } from '../orders/orders.service';
+import { runRefund, writeRefundAdjustment } from '../orders/refunds';
+import type { AdminDeps } from './admin.routes';
+import { type AdminActor, recordAdminAction } from './audit';
+
+// Orders for the admin (requirements §13, decision 015): find a shopper's orders by e-mail or one
+// order by id, and refund an item on the shopper's behalf through the shopper's own refund path.
+
+export const ADMIN_ORDER_LIMIT = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<AdminOrder[]> {
+  const views = await toOrderViews(db, rows);
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const emails = new Map(
+    userIds.length === 0
+      ? []
+      : (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map(
+          (user) => [user.id, user.email],
+        ),
+  );
+  return views.map((view, index) => ({ ...view, userEmail: emails.get(rows[index]?.userId ?? '') ?? '' }));
+}
+
+/**
+ * `admin/searchOrders`: an order id finds that order; anything else is an e-mail address, matched
+ * case-insensitively as sign-in does, and finds that shopper's orders, newest first. Failed
+ * checkout attempts are listed too: an admin answering "I was charged" needs to see them.
+ */
+export async function searchOrders(db: Db, input: { q: string }): Promise<AdminOrderList> {
+  const q = input.q.trim();
+  const where = UUID.test(q)
+    ? eq(orders.id, q.toLowerCase())
+    : sql`${orders.userId} in (select ${users.id} from ${users} where lower(${users.email}) = ${q.toLowerCase()})`;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_ORDER_LIMIT);
+  return { orders: await withEmails(db, rows) };
+}
+
+/**
+ * `admin/refundItem`: the shopper's refund (decision 010: one provider refund keyed by the
+ * adjustment, the money rows, the codes revoked, the mail) begun by an admin. The window and the
+ * shopper's monthly limit do not apply, the reason is recorded instead; an item refunded already
+ * answers 409, and two admins at once meet on the item's lock (one refund, one 409).
+ */
+export async function refundItemForShopper(
+  deps: AdminDeps,
+  actor: AdminActor,
+  input: { orderId: string; itemId: string; reason: string },
+): Promise<{ order: AdminOrder }> {
+  const at = deps.now();
+  const adjustment = await deps.db.transaction(async (tx) => {
+    const row = await lockAnyItem(tx, input.orderId, input.itemId);
+    if (!row) throw AppError.notFound(AdminMessage.orderItemNotFound);
+    const { item } = row;
+    if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
+    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+    const begun = await writeRefundAdjustment(tx, item.id, row.order.userId, at);
+    // The refund as begun: the provider's answer comes after the commit, and the adjustment
+    // (named here) holds how it ended.
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        action: 'order_item.refund',
+        targetKind: 'order_item',
+        targetId: item.id,
+        reason: input.reason,
+        before: { status: item.status, refundableUntil: item.refundableUntil?.toISOString() ?? null },
+        after: { status: 'refund pending', adjustmentId: begun.id, refundCents: begun.refundCents },
+      },
+      at,
+    );
+    return begun;
+  });
+  await runRefund(deps, adjustment, input.orderId);
+  const [rowAfter] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!rowAfter) throw AppError.notFound(AdminMessage.orderItemNotFound);
+  const [order] = await withEmails(deps.db, [rowAfter]);
+  if (!order) throw AppError.notFound(AdminMessage.orderItemNotFound);
+  return { order };
+}
