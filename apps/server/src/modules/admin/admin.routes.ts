@@ -5,6 +5,7 @@ import { getReports, moderatePost } from './moderation.service';
 import { refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
 import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
+import { searchUsers, setUserRole, setUserStatus } from './users.service';
 
 /**
  * What the admin services need: the checkout's dependencies (database, clock, payment provider,
@@ -29,5 +30,8 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/moderate': (input, { user }) => moderatePost(deps, user, input),
     'admin/searchOrders': (input) => searchOrders(deps.db, input),
     'admin/refundItem': (input, { user }) => refundItemForShopper(deps, user, input),
+    'admin/searchUsers': (input) => searchUsers(deps.db, input),
+    'admin/setUserStatus': (input, { user }) => setUserStatus(deps, user, input),
+    'admin/setUserRole': (input, { user }) => setUserRole(deps, user, input),
   });
 }

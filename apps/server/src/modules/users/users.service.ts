@@ -251,20 +251,29 @@ export async function deactivateUser(
 ): Promise<null> {
   await requireOwnerConfirmation(deps, caller, input.password);
   const now = deps.now();
-  const userId = caller.user.id;
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId, now);
-    await tx
-      .update(orderItems)
-      .set({ cancelAtPeriodEnd: true })
-      .where(
-        and(
-          eq(orderItems.status, 'active'),
-          eq(orderItems.planKind, 'subscription'),
-          inArray(orderItems.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
-        ),
-      );
-  });
+  await deps.db.transaction((tx) => deactivateAccount(tx, caller.user.id, now));
   return null;
+}
+
+/**
+ * The deactivation itself, inside the caller's transaction: the owner's own (above) and an
+ * admin's (decision 015) do exactly the same.
+ */
+export async function deactivateAccount(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
+  await revokeUserSessions(tx, userId, now);
+  await tx
+    .update(orderItems)
+    .set({ cancelAtPeriodEnd: true })
+    .where(
+      and(
+        eq(orderItems.status, 'active'),
+        eq(orderItems.planKind, 'subscription'),
+        inArray(orderItems.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+      ),
+    );
 }
