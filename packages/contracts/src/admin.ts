@@ -81,6 +81,8 @@ export const AdminMessage = {
 
 // Products
 
+export type ProductReviewStatus = z.infer<typeof ProductReviewStatusSchema>;
+
 export const AdminGetProductsInputSchema = z.object({
   reviewStatus: ProductReviewStatusSchema.optional(),
   q: z.string().trim().max(ADMIN_QUERY_MAX).optional(),
