@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DealStatusSchema } from './catalog';
-import { publicId, publicUuid } from './ids';
+import { ID_META_KEY, type IdMeta, publicId, publicUuid } from './ids';
 import { OrderSchema } from './orders';
 import { ProductReviewStatusSchema } from './seller';
 
@@ -13,7 +13,14 @@ export const AUDIT_TARGET_ID_MAX = 80;
 
 export const GetAuditLogInputSchema = z.object({
   targetKind: z.string().trim().max(AUDIT_TARGET_KIND_MAX).optional(),
-  targetId: z.string().trim().max(AUDIT_TARGET_ID_MAX).optional(),
+  // Any row's id as text (a product's number, an order item's UUID): declared public, since the
+  // admin reads every row's history (decision 008's id declarations).
+  targetId: z
+    .string()
+    .trim()
+    .max(AUDIT_TARGET_ID_MAX)
+    .meta({ [ID_META_KEY]: { owner: 'public', resource: 'audit target' } satisfies IdMeta })
+    .optional(),
   /** The `nextBefore` of the previous page. */
   before: z.number().int().positive().max(2_147_483_647).optional(),
 });
