@@ -92,9 +92,7 @@ export function AdminProductsPage() {
             ))}
           </select>
         </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
+        <Button type="submit">Find products</Button>
       </form>
 
       <div className="mt-6">

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoHorizontalOverflow } from './content-helpers';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  registerShopper,
+  type Session,
+  shopperApi,
+  signInAs,
+} from './shopping-helpers';
+
+// Requirements §13, decision 015: an admin (made by e2e/setup-accounts.ts before the server
+// started) reviews and publishes a product a seller submitted, hides a reported review and sees
+// it gone from the product's reviews, and finds a shopper's order by e-mail.
+
+// A 64×64 PNG, enough for the server to decode and re-encode (as in seller.spec.ts).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDKuyUVHFkrYh7hIFCBKSh6cdpoht0A9ArdhfiLtENugHoFbsLcZfoBt0A9IrdhbhLdINuAHrF7kLcJbpBNwC9Ynch7hLdoBuAXrG7EHeJbtANQK/YXYi7RDfoBqBX7C7EXaIbdAPQK3YX4i7RDboB6BW7C3GX6AbdAPSK3YW4S3SDbgB6xe5C3CW6QTcAveIfHj2s4TxG1HwDAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function sessionFrom(request: APIRequestContext, file: string): Promise<Session> {
+  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', file), 'utf8')) as { token: string };
+  const response = await request.post('/api/users/getUserProfile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  expect(response.status()).toBe(200);
+  return { token, user: ((await response.json()) as { data: Session['user'] }).data };
+}
+
+type MultipartField = string | { name: string; mimeType: string; buffer: Buffer };
+
+async function upload(
+  request: APIRequestContext,
+  seller: Session,
+  path: string,
+  multipart: Record<string, MultipartField>,
+) {
+  const response = await request.post(`/api/${path}`, {
+    headers: { authorization: `Bearer ${seller.token}` },
+    multipart,
+  });
+  expect(response.status(), path).toBe(200);
+}
+
+/** A product the e2e seller submits for review through the seller API, as the editor would. */
+async function submittedProduct(request: APIRequestContext, name: string) {
+  const seller = await sessionFrom(request, 'e2e-seller.json');
+  const { sellers } = await shopperApi<{ sellers: { id: number }[] }>(request, seller, 'seller/getMySellers');
+  const categories = await request.post('/api/products/getCategories', { data: {} });
+  const category = ((await categories.json()) as { data: { categories: { slug: string }[] } }).data.categories[0];
+  const { product } = await shopperApi<{ product: { id: number; slug: string } }>(
+    request,
+    seller,
+    'seller/createProduct',
+    { sellerId: sellers[0]?.id, name, category: category?.slug },
+  );
+  await shopperApi(request, seller, 'seller/updateProduct', {
+    productId: product.id,
+    tagline: 'Meeting notes that write themselves',
+    description: `Turns long meetings into short notes with action items. ${'It listens, it writes, you decide. '.repeat(4)}`,
+    redemptionUrl: 'https://scribe.example/redeem',
+  });
+  for (const kind of ['logo', 'gallery']) {
+    await upload(request, seller, 'seller/uploadImage', {
+      productId: String(product.id),
+      kind,
+      alt: 'The editor',
+      image: { name: 'shot.png', mimeType: 'image/png', buffer: PNG },
+    });
+  }
+  const { product: withPlan } = await shopperApi<{ product: { plans: { id: number }[] } }>(
+    request,
+    seller,
+    'seller/savePlan',
+    { productId: product.id, name: 'Tier 1', kind: 'lifetime', priceCents: 4900, originalPriceCents: 29_900 },
+  );
+  const code = randomBytes(4).toString('hex').toUpperCase();
+  await upload(request, seller, 'seller/uploadCodes', {
+    planId: String(withPlan.plans[0]?.id),
+    codes: { name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`ADM-${code}-1\nADM-${code}-2\n`) },
+  });
+  await shopperApi(request, seller, 'seller/submitProduct', { productId: product.id });
+  return product;
+}
+
+async function asAdmin(page: Page, request: APIRequestContext) {
+  await signInAs(page, await sessionFrom(request, 'e2e-admin.json'));
+}
+
+test('the admin reviews and publishes a submitted product', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const name = `Admin Scribe ${randomBytes(3).toString('hex')}`;
+  const product = await submittedProduct(request, name);
+  await asAdmin(page, request);
+
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { name: 'Products', level: 2 })).toBeVisible();
+  await page.getByLabel('Stage').selectOption('submitted');
+  await page.getByLabel('Name, address or seller').fill(name);
+  await page.getByRole('button', { name: 'Find products' }).click();
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('In review')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('dialog', { name: `Approve ${name}?` });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`${name} was approved`)).toBeVisible();
+  // The search filters "In review": the approved product leaves it; show every stage.
+  await page.getByLabel('Stage').selectOption('');
+  await expect(card.getByText('Approved', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(`${name} is live`)).toBeVisible();
+  await expect(card.getByText('Published', { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+
+  await page.goto(`/products/${product.slug}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+});
+
+test('the admin hides a reported review, which leaves the product’s reviews', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no buyable demo product');
+  const buyer = await registerShopper(request, 'e2e-admin-review');
+  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
+    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  await shopperApi(request, buyer, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  await shopperApi(request, buyer, 'orders/checkout', {
+    paymentMethodId: card.id,
+    idempotencyKey: `e2e-admin-${Date.now()}`,
+  });
+  const title = `Visit my shop ${randomBytes(3).toString('hex')}`;
+  const { review } = await shopperApi<{ review: { id: number } }>(request, buyer, 'reviews/addReview', {
+    productId: product.id,
+    rating: 1,
+    title,
+    body: 'Cheaper keys on my own site, write to me for a link.',
+  });
+  const reporter = await registerShopper(request, 'e2e-admin-reporter');
+  await shopperApi(request, reporter, 'community/report', { target: 'review', id: review.id, reason: 'Advertising' });
+
+  await page.goto(`/products/${product.slug}/reviews`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  await asAdmin(page, request);
+  await page.goto('/admin/moderation');
+  const post = page.getByRole('article', { name: title });
+  await expect(post.getByText('Advertising')).toBeVisible();
+  await post.getByRole('button', { name: 'Hide' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hide this review?' });
+  await dialog.getByRole('button', { name: 'Hide' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByLabel('Reason (the author reads it)').fill('Advertising another shop');
+  await dialog.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('Review hidden')).toBeVisible();
+  await expect(post).toBeHidden();
+
+  await page.goto(`/products/${product.slug}/reviews`);
+  await expect(page.getByRole('heading', { name: /reviews/, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+});
+
+test('the admin finds a shopper’s order by e-mail', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no buyable demo product');
+  const buyer = await registerShopper(request, 'e2e-admin-order');
+  const profile = await shopperApi<{ email: string }>(request, buyer, 'users/getUserProfile');
+  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
+    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  await shopperApi(request, buyer, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  const { order } = await shopperApi<{ order: { id: string } }>(request, buyer, 'orders/checkout', {
+    paymentMethodId: card.id,
+    idempotencyKey: `e2e-admin-order-${Date.now()}`,
+  });
+
+  await asAdmin(page, request);
+  await page.goto('/admin/orders');
+  await page.getByLabel('Shopper’s e-mail or order id').fill(profile.email.toUpperCase());
+  await page.getByRole('button', { name: 'Find orders' }).click();
+  const found = page.getByRole('article', { name: `Order ${order.id}` });
+  await expect(found).toBeVisible();
+  await expect(found.getByText(product.name)).toBeVisible();
+  await expect(found.getByRole('button', { name: 'Refund' })).toBeVisible();
+});
