@@ -14,6 +14,9 @@ import { StatusBadge } from './status-badge';
 
 const ITEM_TONE: Record<string, 'good' | 'bad' | 'neutral'> = { active: 'good', refunded: 'bad' };
 
+/** A status as a label: "paid" → "Paid", "sold_out" → "Sold out". */
+const labelOf = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1).replace(/_/g, ' ')}`;
+
 /** `/admin/orders` (requirements §13): find orders by the shopper's e-mail or the order id, refund an item. */
 export function AdminOrdersPage() {
   const [query, setQuery] = useState('');
@@ -87,7 +90,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <StatusBadge tone={order.status === 'paid' ? 'good' : 'neutral'}>{order.status}</StatusBadge>
+          <StatusBadge tone={order.status === 'paid' ? 'good' : 'neutral'}>{labelOf(order.status)}</StatusBadge>
           <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(order.total, order.currency)}</span>
         </div>
       </div>
@@ -118,7 +121,7 @@ function ItemRow({ order, item }: { order: AdminOrder; item: OrderItem }) {
           {item.quantity} × {formatMoney(item.price, item.currency)} · {window}
         </p>
       </div>
-      <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{item.status}</StatusBadge>
+      <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>
       {item.status === 'active' && order.status === 'paid' ? (
         <ReasonDialog
           trigger={

@@ -162,7 +162,8 @@ function ProductRow({ product }: { product: AdminProduct }) {
           </p>
           <p className="mt-1 break-words text-ink-600 text-sm">{product.tagline}</p>
         </div>
-        <div className="flex flex-wrap gap-1.5">
+        {/* Under the name on a phone, beside it from sm up: never squeezing the name. */}
+        <div className="flex w-full flex-wrap gap-1.5 sm:w-auto">
           <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
           {product.isPublished ? <StatusBadge tone="good">Published</StatusBadge> : null}
           {product.isFeatured ? <StatusBadge tone="brand">Featured</StatusBadge> : null}
