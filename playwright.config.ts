@@ -48,7 +48,7 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
       // At 375 px, the specs whose subject is the phone layout or behaviour that differs on a
       // phone (the menu, the login modal, header entries, the buy bar, filters, the checkout
-      // step). Every page's phone layout is also checked by accessibility.spec.ts (axe and no
+      // step, the layout shift Lighthouse's phone run measures). Every page's phone layout is also checked by accessibility.spec.ts (axe and no
       // sideways scrolling). The other flows are the same code at any width and run once, at
       // 1280 px, which keeps CI within its time budget (docs/development.md).
       testMatch: [
@@ -58,6 +58,7 @@ export default defineConfig({
         'checkout.spec.ts',
         'discovery.spec.ts',
         'home.spec.ts',
+        'layout-stability.spec.ts',
         'login-screens.spec.ts',
         'mobile-menu.spec.ts',
         'not-found.spec.ts',

@@ -38,6 +38,18 @@ class PassBuffer extends Transform {
 }
 
 /**
+ * React 19.2 and later move every finished Suspense boundary of more than 500 bytes out of its
+ * place once the page has passed `progressiveChunkSize` bytes (12.8 KB by default, which the
+ * header alone nearly fills): the boundary is sent as a hidden copy at the end of the document
+ * and swapped in by a script, often after the first paint. The category chips on /trending and the
+ * product page's gallery are such boundaries (their scripts load lazily), so they appeared late
+ * and pushed the page down: CLS 0.061 on /trending, 0.15 on a product page at 1280 px
+ * (docs/benchmarks.md, "Layout shift"). Here a finished boundary is always written where it
+ * stands; only one still waiting for data is streamed later.
+ */
+const progressiveChunkSize = Number.POSITIVE_INFINITY;
+
+/**
  * Streams the document to browsers as soon as the shell is ready; bots and crawlers get the
  * complete document at once. Inline scripts carry the request's CSP nonce.
  */
@@ -57,6 +69,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        progressiveChunkSize,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           const body = new PassBuffer();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

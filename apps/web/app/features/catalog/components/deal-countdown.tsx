@@ -13,7 +13,10 @@ export interface DealCountdownProps {
 /**
  * Time left on a deal, ticking every second. The server (and the hydrating render) show the
  * fixed end time, so the HTML never disagrees with the first client render; the clock starts
- * after hydration.
+ * after hydration. The fixed end time stays in place, invisible, under the clock: "Ends May 3,
+ * 2026 at 2:00 PM UTC" takes two lines in a narrow box where "3d 04h 12m 09s" takes one, and
+ * the box must not shrink and pull what follows it up when the clock starts (issue 15's layout
+ * shift budget, docs/benchmarks.md "Layout shift").
  */
 export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCountdownProps) {
   const [now, setNow] = useState<number | null>(null);
@@ -25,19 +28,19 @@ export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCou
   }, []);
 
   const left = now === null ? undefined : getTimeLeft(endsAt, now);
+  const isTicking = left !== undefined;
   // Only the fixed end is a <time>: a ticking "3d 04h 12m" is a duration, and every <time>
   // on the store reads as a date (requirements §2, "November 20, 2026").
   return (
-    <span className={clsx('tabular-nums', className)} data-ticking={now !== null || undefined}>
-      {left === undefined ? (
-        <>
-          Ends <time dateTime={endsAt}>{formatEndTime(endsAt)}</time>
-        </>
-      ) : left === null ? (
-        'Deal ended'
-      ) : (
-        `${tickingPrefix}${formatCountdown(left)}`
-      )}
+    <span className={clsx('inline-grid tabular-nums', className)} data-ticking={isTicking || undefined}>
+      <span className={clsx('[grid-area:1/1]', isTicking && 'invisible')}>
+        Ends <time dateTime={endsAt}>{formatEndTime(endsAt)}</time>
+      </span>
+      {isTicking ? (
+        <span className="[grid-area:1/1] self-center">
+          {left === null ? 'Deal ended' : `${tickingPrefix}${formatCountdown(left)}`}
+        </span>
+      ) : null}
     </span>
   );
 }
