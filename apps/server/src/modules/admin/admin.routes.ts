@@ -1,5 +1,6 @@
 import { defineHandlers } from '../../plugins/api';
 import type { CheckoutDeps } from '../orders/order-payment';
+import { approveApplication, getApplications, rejectApplication } from '../sellers/applications.service';
 import { getAuditLog } from './audit';
 import { getAdminOverview } from './overview';
 
@@ -19,5 +20,8 @@ export function adminHandlers(deps: AdminDeps) {
   return defineHandlers({
     'admin/getOverview': () => getAdminOverview(deps.db),
     'admin/getAuditLog': (input) => getAuditLog(deps.db, input),
+    'admin/getApplications': (input) => getApplications(deps, input),
+    'admin/approveApplication': (input, { user }) => approveApplication(deps, user, input.applicationId),
+    'admin/rejectApplication': (input, { user }) => rejectApplication(deps, user, input),
   });
 }
