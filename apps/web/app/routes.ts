@@ -33,7 +33,11 @@ export default [
       route('payouts', 'routes/seller-payouts.tsx'),
     ]),
     // Requirements §13: the admin area (decision 015).
-    route('admin', 'routes/admin-layout.tsx', [index('routes/admin.tsx'), route('audit', 'routes/admin-audit.tsx')]),
+    route('admin', 'routes/admin-layout.tsx', [
+      index('routes/admin.tsx'),
+      route('applications', 'routes/admin-applications.tsx'),
+      route('audit', 'routes/admin-audit.tsx'),
+    ]),
     route('affiliate', 'routes/affiliate.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
