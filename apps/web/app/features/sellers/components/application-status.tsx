@@ -60,8 +60,11 @@ export function ApplicationStatus({ application, isJustSubmitted, onApplyAgain }
           <>
             {isJustSubmitted ? <p className="font-medium text-ink-900">{ApplicationMessage.submitted}</p> : null}
             <p>
-              Your application is under review. We test the product ourselves and write to{' '}
-              <span className="break-all font-medium text-ink-900">{application.email}</span> within 5 business days.
+              {isJustSubmitted
+                ? 'Our answer goes to '
+                : 'Your application is under review. We test the product ourselves and write to '}
+              <span className="break-all font-medium text-ink-900">{application.email}</span>
+              {isJustSubmitted ? '.' : ' within 5 business days.'}
             </p>
           </>
         ) : application.status === 'approved' ? (
