@@ -47,6 +47,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
 import { registerStripeWebhook } from './modules/payments/stripe-webhook';
 import { hasRole } from './modules/roles/roles';
+import { applicationsHandlers } from './modules/sellers/applications.routes';
 import type { SellerDeps } from './modules/sellers/seller-access';
 import { sellerAreaHandlers } from './modules/sellers/seller-area.routes';
 import { registerSellerUploads } from './modules/sellers/seller-uploads';
@@ -335,6 +336,7 @@ export async function buildApp({
       ...communityHandlers(community),
       // Requirements §13: the seller area (decision 014).
       ...sellerAreaHandlers(sellerArea),
+      ...applicationsHandlers(checkoutDeps, limits),
       // Requirements §13: the admin area (decision 015).
       ...adminHandlers(checkoutDeps),
     },

@@ -39,6 +39,7 @@ export default [
       route('moderation', 'routes/admin-moderation.tsx'),
       route('orders', 'routes/admin-orders.tsx'),
       route('users', 'routes/admin-users.tsx'),
+      route('applications', 'routes/admin-applications.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),

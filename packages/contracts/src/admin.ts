@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { DealStatusSchema } from './catalog';
+import { WITHOUT_NUL } from './content-messages';
 import { ID_META_KEY, type IdMeta, publicId, publicUuid } from './ids';
+import { ValidationMessage } from './messages';
 import { OrderSchema } from './orders';
 import { ProductReviewStatusSchema } from './seller';
+import {
+  APPLICATION_REASON_MAX,
+  APPLICATION_REASON_MIN,
+  APPLICATIONS_PAGE_SIZE,
+  ApplicationMessage,
+} from './seller-application-rules';
+import { ApplicationStatusSchema, SellerApplicationSchema } from './seller-applications';
 
 // Payloads and results of the admin area (requirements §13, decision 015). Every `admin/*` call
 // carries `role: 'admin'` in the route table; ids in them are `publicId`s, since an admin may act
@@ -242,3 +251,50 @@ export const SetUserRoleInputSchema = z.object({
 export type SetUserRoleInput = z.input<typeof SetUserRoleInputSchema>;
 export const AdminUserResultSchema = z.object({ user: AdminUserSchema });
 export type AdminUserResult = z.infer<typeof AdminUserResultSchema>;
+// Seller applications (requirements §13): the queue, and the two decisions.
+
+const ApplicationId = publicId('application', ApplicationMessage.notFound);
+
+export const GetApplicationsInputSchema = z.object({
+  /** Leave it out for every application: the open ones first. */
+  status: ApplicationStatusSchema.optional(),
+  page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+});
+
+/** An application as the admin sees it: the applicant's account beside the contact they gave. */
+export const AdminApplicationSchema = SellerApplicationSchema.extend({
+  applicantEmail: z.string().describe('the e-mail of the account that applied'),
+  applicantName: z.string(),
+  sellerId: z.number().int().nullable().describe('the seller an approval created'),
+  decidedByEmail: z.string().nullable(),
+});
+export type AdminApplication = z.infer<typeof AdminApplicationSchema>;
+
+export const AdminApplicationPageSchema = z.object({
+  items: z.array(AdminApplicationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(APPLICATIONS_PAGE_SIZE),
+});
+export type AdminApplicationPage = z.infer<typeof AdminApplicationPageSchema>;
+
+export const ApproveApplicationInputSchema = z.object({ applicationId: ApplicationId });
+
+export const RejectApplicationInputSchema = z.object({
+  applicationId: ApplicationId,
+  /** What the applicant reads in the mail and on /launch. */
+  reason: z
+    .string({ error: ApplicationMessage.reasonRequired })
+    .trim()
+    .min(1, ApplicationMessage.reasonRequired)
+    .min(APPLICATION_REASON_MIN, ApplicationMessage.reasonTooShort)
+    .max(APPLICATION_REASON_MAX, ApplicationMessage.reasonTooLong)
+    .regex(WITHOUT_NUL, ValidationMessage.invalidFormat),
+});
+
+export const AdminApplicationResultSchema = z.object({ application: AdminApplicationSchema });

@@ -25,6 +25,8 @@ export * from './payments';
 export * from './plans';
 export * from './routes';
 export * from './seller';
+export * from './seller-application-rules';
+export * from './seller-applications';
 export * from './seller-rules';
 export * from './shopping';
 export * from './support';

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import {
+  AdminApplicationPageSchema,
+  AdminApplicationResultSchema,
   AdminAuditPageSchema,
   AdminGetProductsInputSchema,
   AdminOrderListSchema,
@@ -11,10 +13,13 @@ import {
   AdminUpdateProductInputSchema,
   AdminUserListSchema,
   AdminUserResultSchema,
+  ApproveApplicationInputSchema,
+  GetApplicationsInputSchema,
   GetAuditLogInputSchema,
   GetReportsInputSchema,
   ModerateInputSchema,
   ModerateResultSchema,
+  RejectApplicationInputSchema,
   ReportedPostListSchema,
   ReviewProductInputSchema,
   SearchOrdersInputSchema,
@@ -123,6 +128,7 @@ import {
   StatementSchema,
   UpdateProductInputSchema,
 } from './seller';
+import { ApplyToSellInputSchema, MyApplicationSchema, SellerApplicationResultSchema } from './seller-applications';
 import {
   CartChangeInputSchema,
   CartContentsSchema,
@@ -804,12 +810,55 @@ export const apiRoutes = {
     requiresAuth: true,
     role: 'seller',
   }),
+  // Issue 13, requirements §13, §15: applying to sell from /launch (decision 015).
+  'sellers/apply': defineRoute({
+    input: ApplyToSellInputSchema,
+    output: SellerApplicationResultSchema,
+    summary:
+      'Apply to sell: company, website, product, contact e-mail and description, mailed to the team and the applicant; 409 while another application of the caller is open',
+    tag: 'sellers',
+    requiresAuth: true,
+  }),
+  'sellers/getMyApplication': defineRoute({
+    input: EmptyInputSchema,
+    output: MyApplicationSchema,
+    summary: 'The caller’s latest application (under review, approved or not accepted with the reason), or null',
+    tag: 'sellers',
+    requiresAuth: true,
+  }),
   // Issue 13, requirements §13: the admin area (decision 015). Every call needs `role: 'admin'`;
   // every change it makes is recorded in the audit log in the same transaction.
   'admin/getOverview': defineRoute({
     input: EmptyInputSchema,
     output: AdminOverviewSchema,
     summary: 'What waits for an admin: open seller applications, products submitted for review, open reports',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/getApplications': defineRoute({
+    input: GetApplicationsInputSchema,
+    output: AdminApplicationPageSchema,
+    summary:
+      'Seller applications, optionally of one status: open ones first, oldest first, then decided ones, latest decision first; with the applicant’s account e-mail',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/approveApplication': defineRoute({
+    input: ApproveApplicationInputSchema,
+    output: AdminApplicationResultSchema,
+    summary:
+      'Approve an open application: creates the seller with the applicant as its member and mails the applicant; 409 if already decided',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/rejectApplication': defineRoute({
+    input: RejectApplicationInputSchema,
+    output: AdminApplicationResultSchema,
+    summary:
+      'Reject an open application with the reason the applicant is mailed (10 to 1000 characters); they may apply again; 409 if already decided',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

@@ -53,6 +53,8 @@ export const defaultRateLimits = {
   waitlistPerIp: { points: 20, durationSeconds: 60 * 60 },
   waitlistPerEmail: { points: 5, durationSeconds: 60 * 60 },
   supportMessagePerUser: { points: 30, durationSeconds: 60 * 60 },
+  /** Seller applications of one account (decision 015): each mails the team and the applicant. */
+  sellerApplicationPerUser: { points: 5, durationSeconds: 24 * 60 * 60 },
   // Card testing (decision 007): stolen numbers are tried by saving them or paying with them.
   addCardPerUser: { points: 10, durationSeconds: 60 * 60 },
   addCardPerIp: { points: 30, durationSeconds: 60 * 60 },

@@ -1,5 +1,6 @@
 import { defineHandlers } from '../../plugins/api';
 import type { CheckoutDeps } from '../orders/order-payment';
+import { approveApplication, getApplications, rejectApplication } from '../sellers/applications.service';
 import { getAuditLog } from './audit';
 import { getReports, moderatePost } from './moderation.service';
 import { refundItemForShopper, searchOrders } from './orders.service';
@@ -33,5 +34,8 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/searchUsers': (input) => searchUsers(deps.db, input),
     'admin/setUserStatus': (input, { user }) => setUserStatus(deps, user, input),
     'admin/setUserRole': (input, { user }) => setUserRole(deps, user, input),
+    'admin/getApplications': (input) => getApplications(deps, input),
+    'admin/approveApplication': (input, { user }) => approveApplication(deps, user, input.applicationId),
+    'admin/rejectApplication': (input, { user }) => rejectApplication(deps, user, input),
   });
 }

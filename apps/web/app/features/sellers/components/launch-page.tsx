@@ -2,16 +2,13 @@ import { DEFAULT_REFUND_WINDOW_DAYS } from '@everdeal/contracts/constants';
 import BadgeDollarSign from 'lucide-react/icons/badge-dollar-sign';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import KeyRound from 'lucide-react/icons/key-round';
-import Mail from 'lucide-react/icons/mail';
 import Megaphone from 'lucide-react/icons/megaphone';
 import SearchCheck from 'lucide-react/icons/search-check';
 import Send from 'lucide-react/icons/send';
 import Users from 'lucide-react/icons/users';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-
-const SELLERS_EMAIL = 'sellers@everdeal.local';
-const APPLY_HREF = `mailto:${SELLERS_EMAIL}?subject=${encodeURIComponent('Launch application')}`;
+import { ApplySection } from './apply-section';
 
 const reasons = [
   {
@@ -83,7 +80,7 @@ const faqs = [
 
 /**
  * The seller landing page (requirements §13 "/launch"): why sell here, how it works, what it
- * costs, and the way to apply.
+ * costs, and the application form (or where the visitor's application stands).
  */
 export function LaunchPage() {
   return (
@@ -106,11 +103,8 @@ export function LaunchPage() {
             we handle checkout, license codes, refunds and support.
           </p>
           <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
-            <a
-              href={APPLY_HREF}
-              className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
-            >
-              <Mail aria-hidden="true" className="size-4.5" />
+            <a href="#apply" className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}>
+              <Send aria-hidden="true" className="size-4.5" />
               Apply to launch
             </a>
             <a
@@ -197,35 +191,14 @@ export function LaunchPage() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="apply"
-          className="rounded-card bg-brand-600 px-6 py-12 text-center text-white shadow-card sm:px-12"
-        >
-          <h2 id="apply" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Ready to launch?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">
-            E-mail <span className="font-semibold text-white">{SELLERS_EMAIL}</span> with your product&rsquo;s name, a
-            link and a few lines about who it is for. We reply within 5 business days.
-          </p>
-          <a
-            href={APPLY_HREF}
-            className={buttonClasses({
-              size: 'lg',
-              variant: 'outline',
-              className: 'mt-8 border-transparent text-brand-700',
-            })}
-          >
-            <Mail aria-hidden="true" className="size-4.5" />
-            Apply to launch
-          </a>
-          <p className="mt-6 text-sm text-brand-100">
-            Buying instead?{' '}
-            <Link to="/trending" className="font-semibold text-white underline underline-offset-2">
-              Browse the deals
-            </Link>
-          </p>
-        </section>
+        <ApplySection />
+
+        <p className="text-center text-ink-500 text-sm">
+          Buying instead?{' '}
+          <Link to="/trending" className="font-semibold text-brand-700 underline underline-offset-2">
+            Browse the deals
+          </Link>
+        </p>
       </div>
     </div>
   );
