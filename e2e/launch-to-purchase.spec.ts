@@ -75,7 +75,9 @@ test('from an application on /launch to a shopper holding a license code of the 
   await page.getByLabel('Tagline').fill('Long articles, drafted and checked');
   await page
     .getByLabel('Description (Markdown)')
-    .fill(`## What it does\n\n${'Drafts long articles from your notes and checks every claim against sources. '.repeat(3)}`);
+    .fill(
+      `## What it does\n\n${'Drafts long articles from your notes and checks every claim against sources. '.repeat(3)}`,
+    );
   await page.getByLabel('Redemption URL').fill('https://inkwell.example/redeem');
   await page.getByRole('button', { name: 'Save product page' }).click();
   await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
@@ -104,7 +106,10 @@ test('from an application on /launch to a shopper holding a license code of the 
   await admin.getByRole('button', { name: 'Find products' }).click();
   const card = admin.getByRole('article', { name: productName });
   await card.getByRole('button', { name: 'Approve' }).click();
-  await admin.getByRole('dialog', { name: `Approve ${productName}?` }).getByRole('button', { name: 'Approve' }).click();
+  await admin
+    .getByRole('dialog', { name: `Approve ${productName}?` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(admin.getByText(`${productName} was approved`)).toBeVisible();
   await card.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByText(`${productName} is live`)).toBeVisible();
@@ -125,9 +130,15 @@ test('from an application on /launch to a shopper holding a license code of the 
   await buyer.getByLabel('Card number').fill(TEST_CARDS.ok);
   await buyer.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 3) % 100}`);
   await buyer.getByLabel('Security code').fill('123');
-  await buyer.getByRole('region', { name: 'Order summary' }).getByRole('button', { name: /^Pay \$59/ }).click();
+  await buyer
+    .getByRole('region', { name: 'Order summary' })
+    .getByRole('button', { name: /^Pay \$59/ })
+    .click();
   await expect(buyer.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
-  await buyer.getByRole('link', { name: new RegExp(productName) }).first().click();
+  await buyer
+    .getByRole('link', { name: new RegExp(productName) })
+    .first()
+    .click();
   await expect(buyer.getByRole('heading', { level: 1, name: productName })).toBeVisible();
   await expect(buyer.getByRole('list', { name: 'License codes' }).locator('code')).toHaveText([code]);
   await expect(buyer.getByRole('link', { name: /^Redeem/ })).toHaveAttribute('href', 'https://inkwell.example/redeem');
