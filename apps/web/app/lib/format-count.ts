@@ -9,3 +9,8 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function formatCount(n: number): string {
   return countFormat.format(n);
 }
+
+/** A count with its noun: (1, 'code') → "1 code", (1200, 'code') → "1,200 codes". */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

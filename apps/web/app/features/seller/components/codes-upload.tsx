@@ -8,6 +8,7 @@ import {
 import { type ChangeEvent, useId, useState } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
 import { ApiError } from '~/lib/api-client';
+import { countOf } from '~/lib/format-count';
 import { useUploadCodes } from '../api/seller-requests';
 import type { UploadProgress } from '../api/upload-with-progress';
 import { formatBytes } from '../seller-format';
@@ -91,17 +92,17 @@ function UploadReport({ report }: { report: CodeUploadReport }) {
   return (
     <div role="status" className="rounded-xl bg-canvas p-4 text-sm">
       <p className="font-semibold text-ink-900">
-        {report.added} codes added. {report.codesAvailable} codes left in the plan.
+        {countOf(report.added, 'code')} added. {countOf(report.codesAvailable, 'code')} left in the plan.
       </p>
       <ul className="mt-2 space-y-0.5 text-ink-700">
-        <li>{report.rows} rows read</li>
+        <li>{countOf(report.rows, 'row')} read</li>
         {duplicates > 0 ? (
           <li>
-            {duplicates} duplicates skipped ({report.duplicatesInFile} repeated in the file, {report.duplicatesInPool}{' '}
-            already in the pool)
+            {countOf(duplicates, 'duplicate')} skipped ({report.duplicatesInFile} repeated in the file,{' '}
+            {report.duplicatesInPool} already in the pool)
           </li>
         ) : null}
-        {report.invalid > 0 ? <li>{report.invalid} invalid rows</li> : null}
+        {report.invalid > 0 ? <li>{countOf(report.invalid, 'invalid row')}</li> : null}
       </ul>
       {report.invalidSamples.length > 0 ? (
         <details className="mt-2" open>
