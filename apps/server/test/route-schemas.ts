@@ -57,6 +57,29 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   );
 }
 
+/**
+ * Strings that match the pattern and fit the lengths. A filter that never passes makes
+ * fast-check loop forever (a pattern's matches are short, so a 50-character minimum was never
+ * met and the suites hung), so two generators are probed first: matches of the pattern kept when
+ * long enough (a slug), or strings of the right length kept when they match (a pattern that only
+ * forbids a character). One that finds none in a sample of 100 fails here, naming the field.
+ */
+function patternArbitrary(pattern: RegExp, minLength: number, maxLength: number, name: string): fc.Arbitrary<string> {
+  const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+  const matches = (value: string) => pattern.test(value);
+  const candidates: [fc.Arbitrary<string>, (value: string) => boolean][] = [
+    [fc.stringMatching(pattern), fits],
+    [fc.string({ minLength, maxLength, unit: 'grapheme' }), matches],
+  ];
+  // Probed unfiltered: sampling a filtered arbitrary is the very loop this avoids.
+  const working = candidates
+    .filter(([generate, keep]) => fc.sample(generate, { numRuns: 100, seed: 1 }).some(keep))
+    .map(([generate, keep]) => generate.filter(keep));
+  if (working.length === 0)
+    throw new Error(`no generator finds values for ${name} (${pattern}, ${minLength}-${maxLength})`);
+  return fc.oneof(...working);
+}
+
 function stringArbitrary(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 64, 256);
@@ -64,11 +87,7 @@ function stringArbitrary(schema: JsonSchema, name: string): fc.Arbitrary<string>
   if (schema.format === 'email' || /email/i.test(name)) {
     return fc.oneof(fc.emailAddress(), fc.string({ minLength, maxLength }));
   }
-  if (schema.pattern) {
-    return fc
-      .stringMatching(new RegExp(schema.pattern))
-      .filter((value) => value.length >= minLength && value.length <= maxLength);
-  }
+  if (schema.pattern) return patternArbitrary(new RegExp(schema.pattern), minLength, maxLength, name);
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 
