@@ -24,8 +24,6 @@ test('buy with 4242 from the product page to the code on the order item page', a
   request,
   isMobile,
 }) => {
-  // The whole purchase with two axe scans: past the default 30 s on a busy 2-core machine.
-  test.setTimeout(60_000);
   const shopper = await registerShopper(request, 'e2e-checkout');
   await signInAs(page, shopper);
   // Distinct products per project, so the two projects do not buy from one pool at once.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * WCAG 2.2 A and AA, the rules axe can decide by itself. `include` narrows the scan to a dialog
@@ -12,6 +12,9 @@ import { expect, type Page } from '@playwright/test';
  * person, not a label (the visible label rule, WCAG 2.5.3, is about text labels).
  */
 export async function expectNoAxeViolations(page: Page, include?: string) {
+  // A scan takes 1–10 s depending on the page and the machine's load; each one a flow makes
+  // extends its test's time budget instead of eating into the time its steps are given.
+  test.info().setTimeout(test.info().timeout + 10_000);
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .disableRules(['label-content-name-mismatch']);
