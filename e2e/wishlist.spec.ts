@@ -68,7 +68,7 @@ test('the product page upvotes with the server count and saves to the wishlist',
   await expect(upvoted).toHaveAttribute('aria-pressed', 'true');
   const { data } = (await (await answer).json()) as { data: { upvoteCount: number } };
   await expect(upvoted).toHaveAccessibleName(
-    `Remove upvote from ${product.name}, ${data.upvoteCount.toLocaleString('en-US')} upvotes`,
+    `Remove upvote from ${product.name}, ${data.upvoteCount.toLocaleString('en-US')} ${data.upvoteCount === 1 ? 'upvote' : 'upvotes'}`,
   );
   const upvotes = await shopperApi<{ upvotes: Upvote[] }>(request, shopper, 'products/getUserUpvotes');
   expect(upvotes.upvotes.map((row) => row.productId)).toEqual([product.id]);
