@@ -34,12 +34,15 @@ function startServer(dataDir: string): { child: ChildProcess; output: () => stri
 }
 
 test('a second server refuses a data folder in use, and SIGTERM shuts down cleanly', async ({ request }) => {
+  // A first start migrates and seeds a fresh embedded database: 10 s on a quiet machine, past
+  // 30 s on a busy one, and two more processes start and stop after it.
+  test.setTimeout(90_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-lifecycle-'));
   const first = startServer(dataDir);
   try {
     await expect
       .poll(async () => (await request.get(`http://127.0.0.1:${port}/ready`).catch(() => null))?.status(), {
-        timeout: 30_000,
+        timeout: 60_000,
       })
       .toBe(200);
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(true);
