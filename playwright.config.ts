@@ -1,9 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { e2ePorts } from './e2e/ports';
 
 const port = e2ePorts.store;
 const baseURL = `http://127.0.0.1:${port}`;
 const isCi = Boolean(process.env.CI);
+// Debian's headless shell (package chromium-headless-shell) is the same Chromium build without
+// the browser's own interface, and costs far less CPU per page (docs/decisions/016-e2e-headless-shell.md);
+// the full browser is the fallback where only the `chromium` package is installed.
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const executablePath = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
 
 /**
  * End-to-end tests against the built server (`npm run build` first; `npm run test:e2e` does
@@ -26,7 +32,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // docs/development.md, pitfall 8: the system Chromium with the flags that work in this sandbox.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
