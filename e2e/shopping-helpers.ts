@@ -24,8 +24,13 @@ export async function registerShopper(request: APIRequestContext, prefix: string
   return body.data;
 }
 
-/** Signs the page in the way a returning visitor is: the stored token and user (requirements §3). */
+/**
+ * Signs the page in the way a returning visitor is: the stored token and user (requirements §3)
+ * and the cookie that tells the server this browser holds a session (decision 017; cookies are
+ * per host, not per port, so it serves every server of the run).
+ */
 export async function signInAs(page: Page, session: Session) {
+  await page.context().addCookies([{ name: 'everdeal_signed_in', value: '1', domain: '127.0.0.1', path: '/' }]);
   await page.addInitScript(
     ([token, user]) => {
       window.localStorage.setItem('everdeal.auth.token', token);

@@ -11,7 +11,13 @@ import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
 import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
 import { PaymentMethodPicker } from '~/features/payments/components/payment-method-picker';
 import type { Route } from './+types/cart';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: pageTitle(isCheckoutStep(new URLSearchParams(location.search)) ? 'Checkout' : 'Cart') },
   { name: 'robots', content: 'noindex' },

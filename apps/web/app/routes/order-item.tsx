@@ -10,7 +10,13 @@ import { RefundPanel } from '~/features/refunds/components/refund-panel';
 import { SubscriptionPanel } from '~/features/refunds/components/subscription-panel';
 import { ApiError } from '~/lib/api-client';
 import type { Route } from './+types/order-item';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Your order') },
   { name: 'robots', content: 'noindex' },

@@ -3,7 +3,13 @@ import { AccountSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { PaymentMethodsPanel } from '~/features/payments/components/payment-methods-panel';
 import type { Route } from './+types/payment-methods';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Payment methods') },
   { name: 'robots', content: 'noindex' },

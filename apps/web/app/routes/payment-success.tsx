@@ -7,7 +7,13 @@ import { OrderNotFound } from '~/features/orders/components/order-item-view';
 import { PaymentSuccessView } from '~/features/orders/components/payment-success-view';
 import { ApiError } from '~/lib/api-client';
 import type { Route } from './+types/payment-success';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Thank you for your order') },
   { name: 'robots', content: 'noindex' },

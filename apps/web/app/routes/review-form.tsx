@@ -5,6 +5,7 @@ import { FormSkeleton } from '~/features/community/components/form-skeleton';
 import { QuestionForm, ThreadForm } from '~/features/community/components/question-form';
 import { ReviewForm } from '~/features/community/components/review-form';
 import { loadProductRef } from '~/features/community/load-community';
+import { redirectVisitorToLogin, signedInPageHeaders } from '~/shared/session/session-hint';
 import type { Route } from './+types/review-form';
 
 /**
@@ -25,8 +26,12 @@ function formOf(pathname: string) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('product') ?? '';
   const product = await loadProductRef(context.services, slug || 'missing-product');
+  // Decision 017: a visitor is sent to sign in by the server (an unknown product is 404 for all).
+  redirectVisitorToLogin({ request });
   return { product: { id: product.id, slug: product.slug, name: product.name } };
 }
+
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => [
   {

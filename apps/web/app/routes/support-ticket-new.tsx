@@ -10,7 +10,13 @@ import { TicketThreadSkeleton } from '~/features/support/components/ticket-threa
 import { requestedOrderId } from '~/features/support/support-rules';
 import { formatDate } from '~/lib/format-date';
 import type { Route } from './+types/support-ticket-new';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('New support ticket') },
   { name: 'robots', content: 'noindex' },

@@ -4,16 +4,21 @@ import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { TicketThread } from '~/features/support/components/ticket-thread';
 import { TicketThreadSkeleton } from '~/features/support/components/ticket-thread-skeleton';
 import { isTicketId } from '~/features/support/support-rules';
+import { redirectVisitorToLogin, signedInPageHeaders } from '~/shared/session/session-hint';
 import type { Route } from './+types/support-ticket';
 
 /**
  * `/support/tickets/{id}`. The server cannot read the ticket (the session is in the browser),
  * but it can tell a path that cannot name one: that is the 404 page with HTTP 404.
  */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   if (!isTicketId(params.ticketId)) throw data(null, { status: 404 });
+  // Decision 017: a visitor is sent to sign in by the server.
+  redirectVisitorToLogin({ request });
   return { ticketId: params.ticketId.toLowerCase() };
 }
+
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Support ticket') },

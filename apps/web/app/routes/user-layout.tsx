@@ -4,6 +4,7 @@ import { AccountSkeleton } from '~/components/ui/skeleton';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { useProfileSync } from '~/features/account/hooks/use-profile-sync';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
@@ -13,6 +14,11 @@ const SECTIONS = [
 ] as const;
 
 /** Requirements §2 "/user": the signed-in area; its pages receive the user through the outlet context. */
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export default function UserLayout() {
   const user = useRequireLogin();
   useProfileSync(user !== null);

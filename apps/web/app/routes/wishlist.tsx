@@ -11,7 +11,13 @@ import { useUpvotes } from '~/features/upvotes/api/get-upvotes';
 import { useFavorites } from '~/features/wishlist/api/get-favorites';
 import { uniqueProducts } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/wishlist';
+import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
+
+/** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
+export const loader = redirectVisitorToLogin;
+export const clientLoader = skipServerOnNavigation;
+export const headers = signedInPageHeaders;
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Wishlist') },
   { name: 'robots', content: 'noindex' },

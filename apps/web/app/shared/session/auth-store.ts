@@ -1,6 +1,7 @@
 import type { User } from '@everdeal/contracts';
 import { parseStoredUser } from '@everdeal/contracts/user';
 import { createStore, useStore } from '~/lib/create-store';
+import { writeSessionHint } from './session-hint';
 
 export const AUTH_TOKEN_KEY = 'everdeal.auth.token';
 export const AUTH_USER_KEY = 'everdeal.auth.user';
@@ -38,7 +39,7 @@ function parseUser(raw: string | null): User | null {
  * render "not restored" and the real state arrives in the re-render after hydration.
  */
 export function createAuthStore(getStorage: () => AuthStorage | null) {
-  const restore = (): AuthSnapshot => {
+  const read = (): AuthSnapshot => {
     const storage = getStorage();
     if (!storage) return snapshotOf(null, null);
     try {
@@ -46,6 +47,12 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
     } catch {
       return snapshotOf(null, null);
     }
+  };
+  // Each read of storage brings the server's hint cookie in step (decision 017).
+  const restore = (): AuthSnapshot => {
+    const snapshot = read();
+    writeSessionHint(snapshot.isLoggedIn);
+    return snapshot;
   };
   const state = createStore(restore, { serverState: UNRESTORED });
 
@@ -68,6 +75,7 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
     getToken: (): string | null => state.get().token,
     setAuth(token: string, user: User) {
       write(token, user);
+      writeSessionHint(true);
       state.set(snapshotOf(token, user));
     },
     /** Replaces the stored user (profile edits) and keeps the token. */
@@ -79,6 +87,7 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
     },
     clearAuth() {
       write(null, null);
+      writeSessionHint(false);
       state.set(snapshotOf(null, null));
     },
     /** Re-reads storage: another tab signed in or out (`storage` event). */

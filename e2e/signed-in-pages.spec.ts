@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, fillSignIn, toastWith } from './auth-helpers';
+import { registerShopper } from './shopping-helpers';
+
+// Decision 017: the pages only a signed-in user sees answer a visitor with the sign-in page's
+// redirect from the server, before any script runs; the browser keeps the cookie that allows
+// this in step with its session.
+
+const HINT = 'everdeal_signed_in';
+
+async function hintCookie(page: import('@playwright/test').Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === HINT);
+}
+
+test('a visitor asking for a signed-in page gets the redirect from the server', async ({ request }) => {
+  for (const path of ['/cart', '/wishlist', '/user/orders', '/seller', '/admin', '/support/tickets/new']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);
+  }
+  // A path that cannot name a ticket stays the 404 page for everyone.
+  expect((await request.get('/support/tickets/not-a-ticket', { maxRedirects: 0 })).status()).toBe(404);
+  // With the cookie, the page renders (the browser then checks the session itself), and no
+  // shared cache keeps that answer for the next visitor.
+  const signedIn = await request.get('/cart', { maxRedirects: 0, headers: { cookie: `${HINT}=1` } });
+  expect(signedIn.status()).toBe(200);
+  expect(signedIn.headers()['cache-control']).toContain('private');
+  expect((await request.get('/cart', { maxRedirects: 0 })).status()).toBe(302);
+});
+
+test('signing in sets the cookie, signing out removes it, and /cart follows', async ({ page, request }) => {
+  const { email, password } = await createAccount(request, 'e2e-hint');
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fcart$/);
+  expect(await hintCookie(page)).toBeUndefined();
+
+  await fillSignIn(page.getByRole('main'), email, password);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  expect((await hintCookie(page))?.value).toBe('1');
+  await page.reload();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(toastWith(page, 'You have been logged out')).toBeVisible();
+  expect(await hintCookie(page)).toBeUndefined();
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fcart$/);
+});
+
+test('a session stored before the cookie existed still reaches its cart', async ({ page, request }) => {
+  const session = await registerShopper(request, 'e2e-hint-old');
+  // Only the storage, as a browser signed in before decision 017 has it.
+  await page.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('everdeal.auth.token', token);
+      window.localStorage.setItem('everdeal.auth.user', user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  await page.goto('/cart');
+  // The server sends it to sign in; the sign-in page finds the session and returns at once.
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  expect((await hintCookie(page))?.value).toBe('1');
+});
