@@ -8,6 +8,7 @@ import {
   GetReviewsInputSchema,
   GetThreadsInputSchema,
   GetUpdatesInputSchema,
+  ProductRefSchema,
   QuestionRefInputSchema,
   UpdateRefInputSchema,
 } from '@everdeal/contracts';
@@ -32,6 +33,7 @@ import type { CatalogDeps } from './modules/catalog/catalog.summaries';
 import { startTrendingRefresh } from './modules/catalog/trending';
 import { communityHandlers } from './modules/community/community.routes';
 import type { CommunityDeps } from './modules/community/community.shared';
+import { getCommunityPreview } from './modules/community/community-preview';
 import { getQuestion, getQuestions } from './modules/community/questions.service';
 import { getReviews } from './modules/community/reviews.service';
 import { getThreads } from './modules/community/threads.service';
@@ -400,6 +402,7 @@ export async function buildApp({
           getUpdates: (input) => getUpdates(community, GetUpdatesInputSchema.parse(input)),
           getUpdate: (input) => getUpdate(community, UpdateRefInputSchema.parse(input).id),
           getThreads: (input) => getThreads(community, GetThreadsInputSchema.parse(input)),
+          getCommunityPreview: (input) => getCommunityPreview(community, ProductRefSchema.parse(input).productId),
         },
       }),
     });

@@ -301,6 +301,19 @@ export type ThreadList = z.infer<typeof ThreadListSchema>;
 export const ThreadResultSchema = z.object({ thread: ThreadSchema });
 export const ThreadReplyResultSchema = z.object({ reply: ThreadReplySchema });
 
+// The product page's previews
+
+/**
+ * The first posts of each community list with the list's total, as the product page shows them:
+ * each list as its own call answers its first page (reviews most helpful first).
+ */
+export type ProductCommunityPreview = {
+  reviews: { items: Review[]; total: number };
+  questions: { items: QuestionSummary[]; total: number };
+  updates: { items: ProductUpdate[]; total: number };
+  threads: { items: ThreadSummary[]; total: number };
+};
+
 // Reports
 
 export const ReportInputSchema = z.object({

@@ -3,6 +3,7 @@ import type { CategoryList, GetProductInput, GetProductsInput, ProductDetail, Pr
 import type {
   GetQuestionsInput,
   GetReviewsInput,
+  ProductCommunityPreview,
   ProductUpdate,
   ProductUpdateList,
   Question,
@@ -42,6 +43,11 @@ export interface StorefrontServices {
   getUpdates(input: GetQuestionsInput): Promise<ProductUpdateList>;
   getUpdate(input: { id: number }): Promise<ProductUpdate>;
   getThreads(input: GetQuestionsInput): Promise<ThreadList>;
+  /**
+   * The product page's first posts of each list with their totals, in one statement, for a
+   * product the page has loaded (`getProduct`); a 404 AppError if it is no longer published.
+   */
+  getCommunityPreview(input: { productId: number }): Promise<ProductCommunityPreview>;
 }
 
 export interface StorefrontLoadContext {

@@ -21,14 +21,12 @@ const CommunitySections = lazy(() =>
 );
 
 const RELATED_COUNT = 4;
-const PREVIEW_COUNT = 3;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const product = await context.services.getProduct({ slug: params.slug });
     const { services } = context;
-    const slug = product.slug;
-    const [related, reviews, questions, updates, threads] = await Promise.all([
+    const [related, { reviews, questions, updates, threads }] = await Promise.all([
       // One extra, in case the product itself is among the category's top deals.
       // A section: no total is counted.
       services.getProductSection({
@@ -37,11 +35,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         status: 'live',
         pageSize: RELATED_COUNT + 1,
       }),
-      // One statement each (decision 011): the first few of every community list.
-      services.getReviews({ slug, pageSize: PREVIEW_COUNT, sort: 'helpful' }),
-      services.getQuestions({ slug, pageSize: PREVIEW_COUNT }),
-      services.getUpdates({ slug, pageSize: 2 }),
-      services.getThreads({ slug, pageSize: PREVIEW_COUNT }),
+      // The first few of every community list with their totals, in one statement.
+      services.getCommunityPreview({ productId: product.id }),
     ]);
     return {
       product: toProductPageView(product),

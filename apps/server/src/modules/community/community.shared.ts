@@ -1,6 +1,6 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { RateLimits } from '../../plugins/rate-limit';
 
 // What every community call shares (decision 011): the product a post is about, who speaks for
@@ -73,8 +73,12 @@ export async function isSellerMember(db: Db, sellerId: number, userId: string): 
 /**
  * Requirements §12 "verified purchaser": the user holds an active item of the product in a paid
  * order. A refunded item is no longer `active` (refunds move it on), so it no longer counts.
+ * Columns may also be written by hand (`sql`), for a post read inside a JSON sub-select.
  */
-export const holdsActiveItem = (userId: string | AnyColumn, productId: number | AnyColumn) => sql<boolean>`exists (
+export const holdsActiveItem = (
+  userId: string | AnyColumn | SQL,
+  productId: number | AnyColumn | SQL,
+) => sql<boolean>`exists (
   select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
   where oi.product_id = ${productId} and o.user_id = ${userId} and o.status = 'paid' and oi.status = 'active')`;
 

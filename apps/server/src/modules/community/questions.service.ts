@@ -23,7 +23,7 @@ import {
 // A post an admin hid (requirements §13, decision 015) is in no read and no count; answer_count
 // leaves hidden answers out (admin/moderate moves it).
 
-type AnswerRow = {
+export type AnswerRow = {
   id: number;
   questionId: number;
   body: string;
@@ -55,7 +55,7 @@ const acceptedId = sql.raw('"questions"."accepted_answer_id"');
  * The answer a list shows under a question, inside the question's own statement: the accepted
  * one, else the founder's first, else the first. JSON, so the page costs one statement.
  */
-const topAnswer = sql<AnswerRow | null>`(
+export const topAnswer = sql<AnswerRow | null>`(
   select json_build_object(
     'id', a.id, 'questionId', a.question_id, 'body', a.body, 'isFounder', a.is_founder,
     'isAccepted', a.id is not distinct from ${acceptedId}, 'createdAt', a.created_at,
@@ -77,7 +77,7 @@ const summaryColumns = {
   topAnswer,
 };
 
-type SummaryRow = {
+export type SummaryRow = {
   id: number;
   productId: number;
   title: string;
@@ -91,7 +91,7 @@ type SummaryRow = {
   topAnswer: AnswerRow | null;
 };
 
-function toSummary(row: SummaryRow): QuestionSummary {
+export function toSummary(row: SummaryRow): QuestionSummary {
   return {
     id: row.id,
     productId: row.productId,

@@ -43,7 +43,7 @@ const reviewColumns = {
   isVerifiedPurchaser: holdsActiveItem(reviews.userId, reviews.productId),
 };
 
-type ReviewRow = {
+export type ReviewRow = {
   id: number;
   productId: number;
   rating: number;
@@ -60,7 +60,7 @@ type ReviewRow = {
   isVerifiedPurchaser: boolean;
 };
 
-function toReview(row: ReviewRow): Review {
+export function toReview(row: ReviewRow): Review {
   return {
     id: row.id,
     productId: row.productId,

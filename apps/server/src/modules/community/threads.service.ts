@@ -42,7 +42,7 @@ const summaryColumns = {
   ...authorColumns,
 };
 
-type SummaryRow = {
+export type SummaryRow = {
   id: number;
   productId: number;
   title: string;
@@ -55,7 +55,7 @@ type SummaryRow = {
   authorAvatarUrl: string | null;
 };
 
-function toSummary(row: SummaryRow): ThreadSummary {
+export function toSummary(row: SummaryRow): ThreadSummary {
   return {
     id: row.id,
     productId: row.productId,

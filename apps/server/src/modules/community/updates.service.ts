@@ -23,7 +23,7 @@ const updateColumns = {
   createdAt: productUpdates.createdAt,
 };
 
-type UpdateRow = {
+export type UpdateRow = {
   id: number;
   productId: number;
   productSlug: string;
@@ -33,7 +33,7 @@ type UpdateRow = {
   createdAt: Date;
 };
 
-function toUpdate(row: UpdateRow): ProductUpdate {
+export function toUpdate(row: UpdateRow): ProductUpdate {
   return { ...row, bodyHtml: renderMarkdown(row.body), createdAt: row.createdAt.toISOString() };
 }
 
