@@ -10,9 +10,8 @@ import { CheckoutStep } from '~/features/orders/components/checkout-step';
 import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
 import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
 import { PaymentMethodPicker } from '~/features/payments/components/payment-method-picker';
-import type { Route } from './+types/cart';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/cart';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

@@ -9,9 +9,8 @@ import { PlanChangePanel } from '~/features/refunds/components/plan-change-panel
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
 import { SubscriptionPanel } from '~/features/refunds/components/subscription-panel';
 import { ApiError } from '~/lib/api-client';
-import type { Route } from './+types/order-item';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/order-item';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

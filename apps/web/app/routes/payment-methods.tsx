@@ -2,9 +2,8 @@ import { pageTitle } from '@everdeal/contracts/constants';
 import { AccountSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { PaymentMethodsPanel } from '~/features/payments/components/payment-methods-panel';
-import type { Route } from './+types/payment-methods';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/payment-methods';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

@@ -6,9 +6,8 @@ import { useOrder } from '~/features/orders/api/orders';
 import { OrderNotFound } from '~/features/orders/components/order-item-view';
 import { PaymentSuccessView } from '~/features/orders/components/payment-success-view';
 import { ApiError } from '~/lib/api-client';
-import type { Route } from './+types/payment-success';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/payment-success';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

@@ -114,7 +114,8 @@ const sections: PolicySection[] = [
       <>
         <p>
           To keep you logged in, your browser&rsquo;s local storage holds your login token and a copy of your basic
-          profile (name, e-mail and avatar). Logging out removes them.
+          profile (name, e-mail and avatar), and a cookie (<code>everdeal_signed_in</code>) says only that you are
+          logged in, so account pages can send visitors straight to the login page. Logging out removes them.
         </p>
         <p>
           If you arrive through an affiliate link, we remember the referral code for 30 days so the affiliate is

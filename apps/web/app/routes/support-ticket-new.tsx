@@ -9,9 +9,8 @@ import { NewTicketForm } from '~/features/support/components/new-ticket-form';
 import { TicketThreadSkeleton } from '~/features/support/components/ticket-thread-skeleton';
 import { requestedOrderId } from '~/features/support/support-rules';
 import { formatDate } from '~/lib/format-date';
-import type { Route } from './+types/support-ticket-new';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/support-ticket-new';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

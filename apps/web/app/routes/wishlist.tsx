@@ -10,9 +10,8 @@ import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { useUpvotes } from '~/features/upvotes/api/get-upvotes';
 import { useFavorites } from '~/features/wishlist/api/get-favorites';
 import { uniqueProducts } from '~/shared/catalog/product-card-view';
-import type { Route } from './+types/wishlist';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
-
+import type { Route } from './+types/wishlist';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;

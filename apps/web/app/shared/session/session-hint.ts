@@ -29,6 +29,7 @@ export function writeSessionHint(isLoggedIn: boolean): void {
   const current = document.cookie.split('; ').find((pair) => pair.startsWith(`${SESSION_HINT_COOKIE}=`)) ?? '';
   // Written once per page load when signed in (a sliding 30 days); a visitor gets no cookie.
   if (!isLoggedIn && current === wanted) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox, and this write is one line.
   document.cookie = sessionHintCookie(isLoggedIn, window.location.protocol === 'https:');
 }
 
