@@ -135,11 +135,20 @@ function shellChunks() {
 
 const shell = shellChunks();
 
+/** The chunks every page has loaded before anything lazy runs: the entry's and the shell's. */
+const alwaysLoaded = /(^|\/)(rolldown-runtime|framework|shell|shell-layout)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [reactRouterProductionBuild(), lucideIcons(), tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
   build: {
     target: 'es2022',
+    // Before a lazy chunk loads, Vite's helper preloads its dependencies, looking each one up in
+    // the document (`querySelector` over the whole page); most are the framework and shell
+    // chunks, loaded with every page already. On a page of product cards those lookups were a
+    // long task of their own (docs/benchmarks.md, "What the Lighthouse figures say"), so only the
+    // other dependencies are preloaded; an import() still loads whatever it needs.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !alwaysLoaded.test(dep)) },
     rolldownOptions: { output: { codeSplitting: { groups: shell.groups } } },
   },
 });

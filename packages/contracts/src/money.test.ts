@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatMoney } from './money';
+import { discountPercent, formatMoney, groupDigits } from './money';
 
 describe('formatMoney', () => {
   it('drops ".00" on whole amounts', () => {
@@ -56,5 +57,40 @@ describe('discountPercent', () => {
 
   it('is 100 for a free plan with a price', () => {
     expect(discountPercent(0, 100)).toBe(100);
+  });
+});
+
+// The US dollar format is written by hand (no `Intl` on a page's first render); it must say
+// exactly what `Intl` says, for every amount.
+describe('formatMoney in US dollars, without Intl', () => {
+  const whole = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  const exact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const intl = (cents: number) => (cents % 100 === 0 ? whole : exact).format(cents / 100);
+
+  it('matches Intl for any amount of cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(formatMoney(cents)).toBe(intl(cents));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const cents of [0, -0, 1, 5, 99, 100, 101, 999_999, 100_000, -1, -100, -123_456_789]) {
+      expect(formatMoney(cents)).toBe(intl(cents));
+    }
+  });
+
+  it('groups whole numbers as en-US does', () => {
+    const plain = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(groupDigits(n)).toBe(plain.format(n));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

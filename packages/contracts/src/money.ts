@@ -32,11 +32,40 @@ function minorUnitsPerMajor(currency: string, locale: string): number {
 }
 
 /**
+ * "1234567" → "1,234,567": en-US digit grouping of a whole number, without `Intl`. A page's first
+ * `Intl` formatter makes the browser load its locale data (30–100 ms on a phone, one long task;
+ * docs/benchmarks.md, "What the Lighthouse figures say"), so the store's own formats (US dollars,
+ * counts) are written by hand; tests hold them equal to `Intl`'s.
+ */
+export function groupDigits(whole: number): string {
+  const digits = String(Math.abs(whole));
+  let grouped = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    grouped = grouped
+      ? `${digits.slice(Math.max(0, end - 3), end)},${grouped}`
+      : digits.slice(Math.max(0, end - 3), end);
+  }
+  return whole < 0 ? `-${grouped}` : grouped;
+}
+
+/** US dollars as en-US writes them, "$1,234" or "-$1,234.05", for amounts `Intl` prints exactly. */
+function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const dollars = Math.floor(absolute / 100);
+  const rest = absolute % 100;
+  return `${sign}$${groupDigits(dollars)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
  * Formats cents for display. Whole amounts drop the ".00" ("$59", "$59.50") because deal
  * prices are mostly round and the shorter form reads faster on a card.
  */
 export function formatMoney(cents: number, currency = DEFAULT_CURRENCY, locale = 'en-US'): string {
   if (!Number.isInteger(cents)) throw new TypeError(`Money must be integer cents, got ${cents}`);
+  if (currency === 'USD' && locale === 'en-US' && Number.isSafeInteger(cents) && !Object.is(cents, -0)) {
+    return formatUsd(cents);
+  }
   const minorPerMajor = minorUnitsPerMajor(currency, locale);
   const wholeUnits = cents % minorPerMajor === 0;
   return formatterFor(currency, locale, wholeUnits).format(cents / minorPerMajor);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countOf, formatCount } from './format-count';
 
@@ -7,6 +8,16 @@ describe('formatCount', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(2500)).toBe('2,500');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('says what Intl says, for whole and fractional numbers alike', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.double({ noNaN: true })), (n) => {
+        expect(formatCount(n)).toBe(intl.format(n));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -1,12 +1,16 @@
+import { groupDigits } from '@everdeal/contracts/money';
+
 /**
- * `n.toLocaleString('en-US')` builds a new number formatter on every call, which is slow enough
- * to show on a page of product cards (each has upvote and review counts): one shared formatter.
- * en-US on the server and in every browser, so the hydrated text matches the server's.
+ * "12,345": en-US grouping, the same on the server and in every browser, so the hydrated text
+ * matches the server's. Whole counts are grouped by hand: a page's first `Intl` formatter loads
+ * the browser's locale data in one long task (docs/benchmarks.md); anything else goes to `Intl`.
  */
-const countFormat = new Intl.NumberFormat('en-US');
+let countFormat: Intl.NumberFormat | undefined;
 
 /** 12345 → "12,345". */
 export function formatCount(n: number): string {
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return groupDigits(n);
+  countFormat ??= new Intl.NumberFormat('en-US');
   return countFormat.format(n);
 }
 

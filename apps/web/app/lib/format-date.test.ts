@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonth, isoDay } from './format-date';
 
@@ -14,5 +15,28 @@ describe('the store’s date format', () => {
   it('uses UTC for server-rendered dates unless told the zone', () => {
     expect(formatDate('2026-11-20T23:30:00Z')).toBe('November 20, 2026');
     expect(formatDate('2026-11-20T23:30:00Z', 'Asia/Tokyo')).toBe('November 21, 2026');
+  });
+
+  it('writes UTC days and months by hand exactly as Intl does, for any time of years 1000–9999', () => {
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1000-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const iso = date.toISOString();
+          expect(formatDate(iso)).toBe(day.format(date));
+          expect(formatMonth(iso)).toBe(month.format(date));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    // Outside those years, and for what is no date, Intl answers as before.
+    expect(formatDate('0999-12-31T00:00:00Z')).toBe(day.format(new Date('0999-12-31T00:00:00Z')));
+    expect(() => formatDate('not a date')).toThrow(RangeError);
   });
 });

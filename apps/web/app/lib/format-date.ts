@@ -17,8 +17,36 @@ function dateFormat(options: Intl.DateTimeFormatOptions, timeZone: string | unde
   return format;
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A valid date of years 1000–9999 in UTC, which the two formats below write by hand: a page's
+ * first `Intl` formatter loads the browser's locale data in one long task (docs/benchmarks.md),
+ * and server-rendered pages print UTC dates. Tests hold the hand-written text equal to `Intl`'s.
+ */
+function plainUtcDate(iso: string): Date | null {
+  const date = new Date(iso);
+  const year = date.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? date : null;
+}
+
 /** "November 20, 2026", in UTC unless told otherwise. */
 export function formatDate(iso: string, timeZone: string | undefined = 'UTC'): string {
+  const date = timeZone === 'UTC' ? plainUtcDate(iso) : null;
+  if (date) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
   return dateFormat({ dateStyle: 'long' }, timeZone).format(new Date(iso));
 }
 
@@ -29,6 +57,8 @@ export function formatDateTime(iso: string, timeZone?: string): string {
 
 /** "November 2026", in UTC. */
 export function formatMonth(iso: string): string {
+  const date = plainUtcDate(iso);
+  if (date) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return dateFormat({ month: 'long', year: 'numeric' }, 'UTC').format(new Date(iso));
 }
 

@@ -35,15 +35,37 @@ export interface BrowseFiltersProps {
  * any select, radio or checkbox applies at once and empty fields stay out of the URL. On phones
  * the form folds into a "Filters" disclosure; from 1024 px it is an open sidebar (app.css).
  */
+/** Whether a field shows another value than its markup's default (what reset() would bring back). */
+function showsOtherThanDefaults(form: HTMLFormElement): boolean {
+  for (const element of form.elements) {
+    if (element instanceof HTMLInputElement) {
+      const isChoice = element.type === 'checkbox' || element.type === 'radio';
+      if (isChoice ? element.checked !== element.defaultChecked : element.value !== element.defaultValue) return true;
+    } else if (element instanceof HTMLSelectElement && !element.multiple) {
+      const options = [...element.options];
+      const defaultIndex = Math.max(
+        0,
+        options.findLastIndex((option) => option.defaultSelected),
+      );
+      if (element.selectedIndex !== defaultIndex) return true;
+    }
+  }
+  return false;
+}
+
 export function BrowseFilters({ basePath, state, categories, activeCount, clearHref }: BrowseFiltersProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // Fields are uncontrolled: after a navigation (a "Clear filters" link, back) React has updated
-  // their defaults, and reset() shows them without remounting the field that has focus.
+  // their defaults, and reset() shows them without remounting the field that has focus. Only a
+  // form that shows something else is reset: a reset is an event React handles at once, and on
+  // the first load (nothing to reset unless the browser restored old values) it made hydration's
+  // longest task longer (docs/benchmarks.md, "What the Lighthouse figures say").
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the URL
   useEffect(() => {
-    formRef.current?.reset();
+    const form = formRef.current;
+    if (form && showsOtherThanDefaults(form)) form.reset();
   }, [search]);
 
   const apply = (form: HTMLFormElement) => {

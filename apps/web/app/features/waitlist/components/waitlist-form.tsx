@@ -11,7 +11,14 @@ import { useForm } from '~/lib/use-form';
 import { useJoinWaitlist } from '../api/waitlist-requests';
 import { InterestChips, type InterestOption } from './interest-chips';
 
-const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+// Built on first use: a page's first Intl formatter loads the browser's locale data (docs/benchmarks.md).
+let listFormat: Intl.ListFormat | undefined;
+
+/** ["A", "B", "C"] → "A, B, and C". */
+function listOf(names: string[]): string {
+  listFormat ??= new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+  return listFormat.format(names);
+}
 
 /** Requirements §14: e-mail and optional interests; a second join is the same friendly success. */
 export function WaitlistForm({ categories }: { categories: InterestOption[] }) {
@@ -102,7 +109,7 @@ function Joined({
       <p className="mt-2 text-ink-700">{WaitlistMessage.joined}</p>
       <p className="mt-4 rounded-xl bg-canvas px-4 py-3 text-ink-700 text-sm">
         <span className="font-medium text-ink-900">{entry.email}</span> will hear about{' '}
-        {names.length > 0 ? `new deals in ${listFormat.format(names)}` : 'every new deal, in any category'}.
+        {names.length > 0 ? `new deals in ${listOf(names)}` : 'every new deal, in any category'}.
       </p>
       <Button variant="outline" className="mt-6" onClick={onAgain}>
         Join with another address
