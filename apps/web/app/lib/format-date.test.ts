@@ -17,9 +17,10 @@ describe('the store’s date format', () => {
     expect(formatDate('2026-11-20T23:30:00Z', 'Asia/Tokyo')).toBe('November 21, 2026');
   });
 
-  it('writes UTC days and months by hand exactly as Intl does, for any time of years 1000–9999', () => {
+  it('writes UTC days, times and months by hand exactly as Intl does, for any time of years 1000–9999', () => {
     const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
     const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
     fc.assert(
       fc.property(
         fc.date({
@@ -31,6 +32,7 @@ describe('the store’s date format', () => {
           const iso = date.toISOString();
           expect(formatDate(iso)).toBe(day.format(date));
           expect(formatMonth(iso)).toBe(month.format(date));
+          expect(formatDateTime(iso, 'UTC')).toBe(dayAndTime.format(date));
         },
       ),
       { numRuns: 2_000 },

@@ -33,7 +33,7 @@ const MONTHS = [
 ];
 
 /**
- * A valid date of years 1000–9999 in UTC, which the two formats below write by hand: a page's
+ * A valid date of years 1000–9999 in UTC, which the formats below write by hand: a page's
  * first `Intl` formatter loads the browser's locale data in one long task (docs/benchmarks.md),
  * and server-rendered pages print UTC dates. Tests hold the hand-written text equal to `Intl`'s.
  */
@@ -52,6 +52,13 @@ export function formatDate(iso: string, timeZone: string | undefined = 'UTC'): s
 
 /** "November 20, 2026 at 3:04 PM", in the browser's time zone unless told otherwise. */
 export function formatDateTime(iso: string, timeZone?: string): string {
+  const date = timeZone === 'UTC' ? plainUtcDate(iso) : null;
+  if (date) {
+    const hours = date.getUTCHours();
+    const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+    const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+    return `${day} at ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  }
   return dateFormat({ dateStyle: 'long', timeStyle: 'short' }, timeZone).format(new Date(iso));
 }
 
