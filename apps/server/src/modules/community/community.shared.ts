@@ -98,9 +98,11 @@ export function pageOf(page: number, pageSize: number) {
 
 // How a list call reads one page (docs/benchmarks.md, "Community on the product page"): each
 // list has an index of migration 0011 that starts with `product_id` and goes on in the list's
-// order, so PostgreSQL can walk it and stop after the page. It does so only if the statement
-// lets it: the product is a value known before the posts are read, the ORDER BY says what the
-// index says, and no window function needs every post before the first row comes out.
+// order, so PostgreSQL can walk it and stop after the page. It can only if the statement lets
+// it: the product is a value known before the posts are read, the ORDER BY says what the index
+// says, and no window function needs every post before the first row comes out. Whether it does
+// is the planner's choice, made before it knows the product: it expects the average number of
+// posts per product, and for a few rows a sort costs about as little as the walk.
 
 /**
  * The id of a published product by slug, as a sub-select: PostgreSQL runs it once, before the
