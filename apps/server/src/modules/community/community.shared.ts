@@ -1,6 +1,6 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { RateLimits } from '../../plugins/rate-limit';
 
 // What every community call shares (decision 011): the product a post is about, who speaks for
@@ -95,3 +95,38 @@ export function consumeWritePoint(deps: CommunityDeps, userId: string): Promise<
 export function pageOf(page: number, pageSize: number) {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
+
+// How a list call reads one page (docs/benchmarks.md, "Community on the product page"): each
+// list has an index of migration 0011 that starts with `product_id` and goes on in the list's
+// order, so PostgreSQL can walk it and stop after the page. It can only if the statement lets
+// it: the product is a value known before the posts are read, the ORDER BY says what the index
+// says, and no window function needs every post before the first row comes out. Whether it does
+// is the planner's choice, made before it knows the product: it expects the average number of
+// posts per product, and for a few rows a sort costs about as little as the walk.
+
+/**
+ * The id of a published product by slug, as a sub-select: PostgreSQL runs it once, before the
+ * posts are read (an InitPlan), and reads the list's index at `product_id = <that id>`. A join
+ * with products instead reads the posts inside a nested loop, whose rows come out in no order
+ * PostgreSQL knows of: it reads every post of the product and sorts them. No published product
+ * by that slug: null, no post, an empty page (the caller then tells 404 from an empty list).
+ */
+export const publishedProductIdBySlug = (db: Db, slug: string) =>
+  sql<number>`(${db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))})`;
+
+/**
+ * A descending key as the indexes of migration 0011 store it, `desc nulls last`. A bare `desc`
+ * means `desc nulls first`, which is not the index's order, so PostgreSQL sorts instead of
+ * walking the index. The keys are NOT NULL columns: both orders put the posts alike.
+ */
+export const descAsIndexed = (key: AnyColumn | SQL) => sql`${key} desc nulls last`;
+
+/**
+ * A list's total beside its page, as a sub-select PostgreSQL runs once (an InitPlan): it counts
+ * the product's posts without their authors or a sort. `count(*) over ()` needs every post of
+ * the product, joined and computed, before the page's first row comes out.
+ */
+export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);

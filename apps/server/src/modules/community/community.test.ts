@@ -1,6 +1,6 @@
 import type { ProductUpdate, ProductUpdateList, Thread, ThreadList } from '@everdeal/contracts';
 import { CommunityMessage } from '@everdeal/contracts';
-import { contentReports } from '@everdeal/db';
+import { contentReports, productUpdates, threads } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
@@ -38,6 +38,47 @@ describe('updates', () => {
     const one = await callOk<{ update: ProductUpdate }>(t.app, 'updates/getUpdate', { id: update.id });
     expect(one.update).toMatchObject({ id: update.id, productSlug: product.slug });
     expect((await callApi(t.app, 'updates/getUpdate', { id: 2_000_000_000 })).status).toBe(404);
+  });
+});
+
+describe('updates and threads at the same time', () => {
+  it('put the higher id first, page after page; a hidden thread is in no page or total', async () => {
+    const { product } = await createDeal(t.db);
+    const author = await createUserWithSession(t.db);
+    const hour = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+    // Written in this order (ids go up): the order is by time, then the higher id first.
+    const times = [hour(1), hour(2), hour(2), hour(1), hour(2)];
+    const updateIds = (
+      await t.db
+        .insert(productUpdates)
+        .values(times.map((createdAt, i) => ({ productId: product.id, title: `Update ${i}`, body: '', createdAt })))
+        .returning({ id: productUpdates.id })
+    ).map((row) => row.id);
+    const threadIds = (
+      await t.db
+        .insert(threads)
+        .values(
+          [...times, hour(3)].map((lastActivityAt, i) => ({
+            productId: product.id,
+            userId: author.userId,
+            title: `Thread ${i}`,
+            body: '',
+            lastActivityAt,
+            createdAt: hour(0),
+            hiddenAt: i === times.length ? new Date() : null,
+          })),
+        )
+        .returning({ id: threads.id })
+    ).map((row) => row.id);
+    const byTime = (ids: number[]) => [ids[4], ids[2], ids[1], ids[3], ids[0]];
+    const pages = <T extends { items: { id: number }[]; total: number }>(path: string) =>
+      Promise.all([1, 2, 3].map((page) => callOk<T>(t.app, path, { slug: product.slug, page, pageSize: 2 })));
+    const updatePages = await pages<ProductUpdateList>('updates/getUpdates');
+    expect(updatePages.flatMap((one) => one.items.map((item) => item.id))).toEqual(byTime(updateIds));
+    expect(updatePages.map((one) => one.total)).toEqual([5, 5, 5]);
+    const threadPages = await pages<ThreadList>('community/getThreads');
+    expect(threadPages.flatMap((one) => one.items.map((item) => item.id))).toEqual(byTime(threadIds));
+    expect(threadPages.map((one) => one.total)).toEqual([5, 5, 5]);
   });
 });
 

@@ -7,15 +7,18 @@ import {
   type QuestionSummary,
 } from '@everdeal/contracts';
 import { answers, type Db, products, questions, users } from '@everdeal/db';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
+  descAsIndexed,
   isSellerMember,
   pageOf,
+  publishedProductIdBySlug,
   requireProductIdBySlug,
   requirePublishedProduct,
   toAuthor,
+  totalOf,
 } from './community.shared';
 
 // Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
@@ -107,20 +110,21 @@ export function toSummary(row: SummaryRow): QuestionSummary {
 
 /**
  * `questions/getQuestions`: newest first, each with its top answer, in one statement whatever
- * the page size; an empty page adds one to tell an unknown product (404) from no questions.
+ * the page size; an empty page adds one to tell an unknown product (404) from no questions. It
+ * walks `questions_product_newest_idx` and stops after the page (community.shared.ts).
  */
 export async function getQuestions(
   { db }: CommunityDeps,
   query: { slug: string; page: number; pageSize: number },
 ): Promise<QuestionList> {
   const { limit, offset } = pageOf(query.page, query.pageSize);
+  const visible = and(eq(questions.productId, publishedProductIdBySlug(db, query.slug)), isNull(questions.hiddenAt));
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: totalOf(db.select({ count: count() }).from(questions).where(visible)) })
     .from(questions)
-    .innerJoin(products, eq(products.id, questions.productId))
     .innerJoin(users, eq(users.id, questions.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(questions.hiddenAt)))
-    .orderBy(desc(questions.createdAt), desc(questions.id))
+    .where(visible)
+    .orderBy(descAsIndexed(questions.createdAt), descAsIndexed(questions.id))
     .limit(limit)
     .offset(offset);
   let total = rows[0]?.total;

@@ -1,5 +1,6 @@
 import type { AnswerResult, Question, QuestionList } from '@everdeal/contracts';
 import { CommunityMessage } from '@everdeal/contracts';
+import { questions } from '@everdeal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -104,6 +105,35 @@ describe('questions', () => {
     expect(accepted.answer.isAccepted).toBe(true);
     const list = await callOk<QuestionList>(t.app, 'questions/getQuestions', { slug: product.slug });
     expect(list.items[0]?.topAnswer).toMatchObject({ id: answer.id, isAccepted: true });
+  });
+
+  it('puts the higher id first among questions asked at the same time, page after page', async () => {
+    const { product } = await createDeal(t.db);
+    const asker = await createUserWithSession(t.db);
+    const hour = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+    // Asked in this order (ids go up); the last one is hidden and in no page or total.
+    const times = [hour(1), hour(2), hour(2), hour(1), hour(2), hour(3)];
+    const ids = (
+      await t.db
+        .insert(questions)
+        .values(
+          times.map((createdAt, i) => ({
+            productId: product.id,
+            userId: asker.userId,
+            title: `Question ${i}`,
+            body: '',
+            createdAt,
+            hiddenAt: i === times.length - 1 ? new Date() : null,
+          })),
+        )
+        .returning({ id: questions.id })
+    ).map((row) => row.id);
+    const order = [ids[4], ids[2], ids[1], ids[3], ids[0]];
+    const page = (n: number) =>
+      callOk<QuestionList>(t.app, 'questions/getQuestions', { slug: product.slug, page: n, pageSize: 2 });
+    const pages = await Promise.all([1, 2, 3].map(page));
+    expect(pages.flatMap((one) => one.items.map((q) => q.id))).toEqual(order);
+    expect(pages.map((one) => one.total)).toEqual([5, 5, 5]);
   });
 
   it('pages newest first and answers 404 for unknown ids and slugs', async () => {

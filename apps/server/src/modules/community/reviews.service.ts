@@ -8,16 +8,19 @@ import {
   type ReviewSort,
 } from '@everdeal/contracts';
 import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
+  descAsIndexed,
   holdsActiveItem,
   isSellerMember,
   isVerifiedPurchaser,
   pageOf,
+  publishedProductIdBySlug,
   requirePublishedProduct,
   toAuthor,
+  totalOf,
 } from './community.shared';
 
 // Reviews (requirements §12, §15, decision 011): verified purchasers only, one per product and
@@ -77,17 +80,23 @@ export function toReview(row: ReviewRow): Review {
   };
 }
 
-/** Each sort walks one index of migration 0009 (`reviews_product_*_idx`). */
+/**
+ * Each sort walks one index of migration 0011 (`reviews_product_*_idx`, community.shared.ts, "How a
+ * list call reads one page"). Newest and most helpful walk theirs to the page's end. Lowest walks
+ * `(rating, created_at desc)` and sorts only posts of one rating and time by id. Highest has no
+ * index in its order: read backwards, the rating index gives `rating desc` with the oldest first,
+ * so PostgreSQL sorts the reviews of the product (docs/benchmarks.md).
+ */
 function orderFor(sort: ReviewSort): SQL[] {
   switch (sort) {
     case 'highest':
-      return [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)];
+      return [desc(reviews.rating), descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
     case 'lowest':
-      return [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)];
+      return [asc(reviews.rating), descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
     case 'helpful':
-      return [desc(reviews.helpfulCount), desc(reviews.id)];
+      return [descAsIndexed(reviews.helpfulCount), descAsIndexed(reviews.id)];
     default:
-      return [desc(reviews.createdAt), desc(reviews.id)];
+      return [descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
   }
 }
 
@@ -100,12 +109,12 @@ export async function getReviews(
   query: { slug: string; page: number; pageSize: number; sort: ReviewSort },
 ): Promise<ReviewList> {
   const { limit, offset } = pageOf(query.page, query.pageSize);
+  const visible = and(eq(reviews.productId, publishedProductIdBySlug(db, query.slug)), isNull(reviews.hiddenAt));
   const rows = await db
-    .select({ ...reviewColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...reviewColumns, total: totalOf(db.select({ count: count() }).from(reviews).where(visible)) })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(reviews.hiddenAt)))
+    .where(visible)
     .orderBy(...orderFor(query.sort))
     .limit(limit)
     .offset(offset);

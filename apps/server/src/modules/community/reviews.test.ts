@@ -1,7 +1,8 @@
 import type { HelpfulResult, MyReview, ProductDetail, ReviewList, ReviewResult } from '@everdeal/contracts';
 import { CommunityMessage } from '@everdeal/contracts';
+import { reviews, users } from '@everdeal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../../test/accounts';
+import { createUserWithSession, uniqueEmail } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createBoughtDeal, createSellerMember, endPurchase } from '../../../test/community';
 import { createDeal } from '../../../test/shop';
@@ -181,6 +182,61 @@ describe('reviews/getReviews', () => {
     expect(second.items.map((r) => r.rating)).toEqual([3]);
     const past = await list('newest', 5, 3);
     expect(past).toMatchObject({ total: 4, items: [] });
+  });
+
+  it('breaks ties the same way in every sort, page after page, and leaves hidden reviews out', async () => {
+    const { product } = await createDeal(t.db);
+    // Written in this order, so the ids go up from a to h; x is hidden. Ties on purpose: a and b
+    // share rating, time and helpful count, f and g too; c and h share a time, d, h and c a count.
+    const specs = {
+      a: { rating: 5, hour: 1, helpfulCount: 2 },
+      b: { rating: 5, hour: 1, helpfulCount: 2 },
+      c: { rating: 5, hour: 2, helpfulCount: 0 },
+      d: { rating: 3, hour: 1, helpfulCount: 0 },
+      e: { rating: 3, hour: 3, helpfulCount: 2 },
+      f: { rating: 1, hour: 3, helpfulCount: 5 },
+      g: { rating: 1, hour: 3, helpfulCount: 5 },
+      h: { rating: 4, hour: 2, helpfulCount: 0 },
+      x: { rating: 2, hour: 4, helpfulCount: 9, hiddenAt: new Date() },
+    };
+    const people = await t.db
+      .insert(users)
+      .values(Object.keys(specs).map((label) => ({ email: uniqueEmail(`tie-${label}`) })))
+      .returning({ id: users.id });
+    const labelOf = new Map<number, string>();
+    for (const [i, [label, { hour, ...spec }]] of Object.entries(specs).entries()) {
+      const at = new Date(Date.UTC(2026, 0, 1, hour));
+      const [row] = await t.db
+        .insert(reviews)
+        .values({
+          ...spec,
+          productId: product.id,
+          userId: people[i]?.id ?? '',
+          title: `Review ${label}`,
+          body: 'Plain text.',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: reviews.id });
+      labelOf.set(row?.id ?? 0, label);
+    }
+    const list = (sort: string, page: number, pageSize: number) =>
+      callOk<ReviewList>(t.app, 'reviews/getReviews', { slug: product.slug, sort, page, pageSize });
+    const expected = {
+      newest: 'gfehcdba', // newest first, the higher id first at the same time
+      highest: 'cbahedgf', // then newest first, then the higher id
+      lowest: 'gfedhcba',
+      helpful: 'gfebahdc', // most votes first, the higher id first at the same count
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      const whole = await list(sort, 1, 20);
+      expect(whole.items.map((item) => labelOf.get(item.id)).join(''), sort).toBe(order);
+      expect(whole.total).toBe(8);
+      // Pages of 3 cut through the ties: together they are the whole list, nothing twice.
+      const pages = await Promise.all([1, 2, 3].map((page) => list(sort, page, 3)));
+      expect(pages.map((one) => one.items.map((item) => labelOf.get(item.id)).join('')).join(''), sort).toBe(order);
+      expect(pages.map((one) => one.total)).toEqual([8, 8, 8]);
+    }
   });
 
   it('answers an empty list for a product without reviews and 404 for an unknown one', async () => {

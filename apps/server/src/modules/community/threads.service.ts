@@ -18,15 +18,18 @@ import {
   threads,
   users,
 } from '@everdeal/db';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
+  descAsIndexed,
   isSellerMember,
   pageOf,
+  publishedProductIdBySlug,
   requireProductIdBySlug,
   requirePublishedProduct,
   toAuthor,
+  totalOf,
 } from './community.shared';
 
 // Community threads with replies (requirements §12), and reports of any community post.
@@ -69,21 +72,22 @@ export function toSummary(row: SummaryRow): ThreadSummary {
 }
 
 /**
- * `community/getThreads`: latest activity first, one statement for the page and its total. A
- * thread an admin hid (requirements §13, decision 015) is in no read.
+ * `community/getThreads`: latest activity first, one statement for the page and its total; it
+ * walks `threads_product_activity_idx` and stops after the page (community.shared.ts). A thread
+ * an admin hid (requirements §13, decision 015) is in no read.
  */
 export async function getThreads(
   { db }: CommunityDeps,
   query: { slug: string; page: number; pageSize: number },
 ): Promise<ThreadList> {
   const { limit, offset } = pageOf(query.page, query.pageSize);
+  const visible = and(eq(threads.productId, publishedProductIdBySlug(db, query.slug)), isNull(threads.hiddenAt));
   const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: totalOf(db.select({ count: count() }).from(threads).where(visible)) })
     .from(threads)
-    .innerJoin(products, eq(products.id, threads.productId))
     .innerJoin(users, eq(users.id, threads.userId))
-    .where(and(eq(products.slug, query.slug), eq(products.isPublished, true), isNull(threads.hiddenAt)))
-    .orderBy(desc(threads.lastActivityAt), desc(threads.id))
+    .where(visible)
+    .orderBy(descAsIndexed(threads.lastActivityAt), descAsIndexed(threads.id))
     .limit(limit)
     .offset(offset);
   let total = rows[0]?.total;

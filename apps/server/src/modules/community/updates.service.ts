@@ -1,13 +1,16 @@
 import { AppError, CommunityMessage, type ProductUpdate, type ProductUpdateList } from '@everdeal/contracts';
 import { type Db, products, productUpdates } from '@everdeal/db';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
 import {
   type CommunityDeps,
+  descAsIndexed,
   isSellerMember,
   pageOf,
+  publishedProductIdBySlug,
   requireProductIdBySlug,
   requirePublishedProduct,
+  totalOf,
 } from './community.shared';
 
 // The seller's changelog (requirements §12): Markdown, rendered and sanitised on read like the
@@ -39,18 +42,23 @@ export function toUpdate(row: UpdateRow): ProductUpdate {
 
 const isPublished = eq(products.isPublished, true);
 
-/** `updates/getUpdates`: newest first, one statement for the page and its total. */
+/**
+ * `updates/getUpdates`: newest first, one statement for the page and its total; it walks
+ * `product_updates_product_newest_idx` and stops after the page (community.shared.ts).
+ */
 export async function getUpdates(
   { db }: CommunityDeps,
   query: { slug: string; page: number; pageSize: number },
 ): Promise<ProductUpdateList> {
   const { limit, offset } = pageOf(query.page, query.pageSize);
+  const ofProduct = eq(productUpdates.productId, publishedProductIdBySlug(db, query.slug));
   const rows = await db
-    .select({ ...updateColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...updateColumns, total: totalOf(db.select({ count: count() }).from(productUpdates).where(ofProduct)) })
     .from(productUpdates)
+    // The product's slug and name for each update; the product is found by its primary key.
     .innerJoin(products, eq(products.id, productUpdates.productId))
-    .where(and(eq(products.slug, query.slug), isPublished))
-    .orderBy(desc(productUpdates.createdAt), desc(productUpdates.id))
+    .where(ofProduct)
+    .orderBy(descAsIndexed(productUpdates.createdAt), descAsIndexed(productUpdates.id))
     .limit(limit)
     .offset(offset);
   let total = rows[0]?.total;
