@@ -19,12 +19,14 @@ export default function AuthLayout() {
           className="absolute -bottom-32 -left-20 size-96 rounded-full bg-accent-400/20 blur-3xl"
         />
         <Logo tone="light" className="relative" />
-        <div className="relative my-auto max-w-md py-12">
+        {/* Anchored under the logo, not centred: the browser may paint before the list below has
+            arrived, and a centred block then moves up as it grows (a layout shift, issue 15). */}
+        <div className="relative max-w-md pt-[12vh] pb-12">
           <h2 className="font-bold text-3xl tracking-tight xl:text-4xl">{BRAND_TAGLINE}</h2>
           <p className="mt-3 text-brand-100">Join the shoppers who stopped renting their AI software.</p>
           <SellingPointsList className="mt-10" />
         </div>
-        <p className="relative text-brand-200 text-xs">© 2026 Everdeal</p>
+        <p className="relative mt-auto text-brand-200 text-xs">© 2026 Everdeal</p>
       </aside>
       <div className="flex flex-col">
         <header className="flex h-16 items-center px-4 sm:px-8 lg:hidden">

@@ -1,6 +1,6 @@
 import { pageTitle, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@everdeal/contracts/constants';
 import { productPath } from '@everdeal/contracts/paths';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { data } from 'react-router';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
@@ -82,21 +82,28 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { community, ...page } = loaderData;
-  return (
-    <ProductPage
-      {...page}
-      reviewsJsonLd={community.reviews.items}
-      community={
-        <Suspense fallback={null}>
-          <CommunitySections
-            slug={page.product.slug}
-            productName={page.product.name}
-            sellerName={page.product.seller.name}
-            preview={community}
-          />
-        </Suspense>
-      }
-    />
-  );
+  // A link to a section of the page ("#questions") changes only the URL's hash, and the router
+  // renders the route again with the same data. The same element lets React skip the page, so a
+  // section still waiting for its chunk keeps the server's HTML: an update would make React drop
+  // that HTML until the chunk arrives, and the router, finding no "#questions" to scroll to, went
+  // to the top of the page instead (e2e/discovery.spec.ts, the section links).
+  return useMemo(() => {
+    const { community, ...page } = loaderData;
+    return (
+      <ProductPage
+        {...page}
+        reviewsJsonLd={community.reviews.items}
+        community={
+          <Suspense fallback={null}>
+            <CommunitySections
+              slug={page.product.slug}
+              productName={page.product.name}
+              sellerName={page.product.seller.name}
+              preview={community}
+            />
+          </Suspense>
+        }
+      />
+    );
+  }, [loaderData]);
 }
