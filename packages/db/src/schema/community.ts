@@ -70,7 +70,9 @@ export const reviews = pgTable(
     unique('reviews_product_user_key').on(t.productId, t.userId),
     // The sorts of the reviews page (newest, highest, lowest, most helpful), each walked and stopped.
     index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
-    index('reviews_product_rating_idx').on(t.productId, t.rating, t.createdAt.desc()),
+    // Lowest and highest first, each in its own order to the last key (migration 0017).
+    index('reviews_product_rating_idx').on(t.productId, t.rating, t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_highest_idx').on(t.productId, t.rating.desc(), t.createdAt.desc(), t.id.desc()),
     index('reviews_product_helpful_idx').on(t.productId, t.helpfulCount.desc(), t.id.desc()),
   ],
 );

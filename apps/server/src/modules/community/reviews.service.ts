@@ -8,7 +8,7 @@ import {
   type ReviewSort,
 } from '@everdeal/contracts';
 import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   authorColumns,
   type CommunityDeps,
@@ -81,16 +81,14 @@ export function toReview(row: ReviewRow): Review {
 }
 
 /**
- * Each sort walks one index of migration 0011 (`reviews_product_*_idx`, community.shared.ts, "How a
- * list call reads one page"). Newest and most helpful walk theirs to the page's end. Lowest walks
- * `(rating, created_at desc)` and sorts only posts of one rating and time by id. Highest has no
- * index in its order: read backwards, the rating index gives `rating desc` with the oldest first,
- * so PostgreSQL sorts the reviews of the product (docs/benchmarks.md).
+ * Each sort walks one index (`reviews_product_*_idx`, migrations 0011 and 0017; community.shared.ts,
+ * "How a list call reads one page") to the page's end: newest, most helpful, lowest
+ * `(rating, created_at desc, id desc)` and highest `(rating desc, created_at desc, id desc)`.
  */
 function orderFor(sort: ReviewSort): SQL[] {
   switch (sort) {
     case 'highest':
-      return [desc(reviews.rating), descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
+      return [descAsIndexed(reviews.rating), descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
     case 'lowest':
       return [asc(reviews.rating), descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)];
     case 'helpful':
