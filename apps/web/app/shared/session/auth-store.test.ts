@@ -1,6 +1,7 @@
 import type { User } from '@everdeal/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, type AuthStorage, createAuthStore } from './auth-store';
+import { SESSION_HINT_COOKIE } from './session-hint';
 
 const user: User = {
   id: 'u1',
@@ -65,7 +66,8 @@ describe('auth store (requirements §3, §4)', () => {
   });
 
   it('updates the user and keeps the token', () => {
-    const store = createAuthStore(() => memoryStorage());
+    const storage = memoryStorage();
+    const store = createAuthStore(() => storage);
     store.setAuth('tok', user);
     store.setUser({ ...user, firstName: 'Augusta' });
     expect(store.get()).toMatchObject({ token: 'tok', user: { firstName: 'Augusta' } });
@@ -76,5 +78,48 @@ describe('auth store (requirements §3, §4)', () => {
     expect(store.get().isLoggedIn).toBe(false);
     store.setAuth('tok', user);
     expect(store.get().isLoggedIn).toBe(true);
+  });
+});
+
+/** A `document.cookie` that keeps what is written, as a browser does for one cookie. */
+function fakeDocument() {
+  const jar = new Map<string, string>();
+  const writes: string[] = [];
+  const document = {
+    get cookie() {
+      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+    set cookie(line: string) {
+      writes.push(line);
+      const [pair = ''] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (/Max-Age=0/.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+  return { document, jar, writes };
+}
+
+describe('the auth store keeps the session hint cookie in step (decision 017)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes the cookie on sign-in and on restore, and removes it on sign-out', () => {
+    const { document, jar, writes } = fakeDocument();
+    vi.stubGlobal('document', document);
+    vi.stubGlobal('window', { location: { protocol: 'http:' } });
+    const storage = memoryStorage();
+    const store = createAuthStore(() => storage);
+    // A visitor's restore writes nothing.
+    expect(store.get().isLoggedIn).toBe(false);
+    expect(writes).toEqual([]);
+    store.setAuth('token', user);
+    expect(jar.get(SESSION_HINT_COOKIE)).toBe('1');
+    store.clearAuth();
+    expect(jar.has(SESSION_HINT_COOKIE)).toBe(false);
+    // A session restored from storage (another page load) writes it again.
+    store.setAuth('token', user);
+    jar.clear();
+    store.reload();
+    expect(jar.get(SESSION_HINT_COOKIE)).toBe('1');
   });
 });
