@@ -57,15 +57,22 @@ export function BrowseFilters({ basePath, state, categories, activeCount, clearH
   const navigate = useNavigate();
   const { search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  const hasMounted = useRef(false);
   // Fields are uncontrolled: after a navigation (a "Clear filters" link, back) React has updated
   // their defaults, and reset() shows them without remounting the field that has focus. Only a
   // form that shows something else is reset: a reset is an event React handles at once, and on
-  // the first load (nothing to reset unless the browser restored old values) it made hydration's
-  // longest task longer (docs/benchmarks.md, "What the Lighthouse figures say").
+  // the first load it made hydration's longest task longer (docs/benchmarks.md, "What the
+  // Lighthouse figures say"). On the first load, a field that differs was changed before the
+  // page could act on it (or restored by the browser as it was when applied): it is applied
+  // then, as it would have been a moment later, instead of being lost (issue 15, no tap lost).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the URL
   useEffect(() => {
     const form = formRef.current;
-    if (form && showsOtherThanDefaults(form)) form.reset();
+    const isFirstRun = !hasMounted.current;
+    hasMounted.current = true;
+    if (!form || !showsOtherThanDefaults(form)) return;
+    if (isFirstRun) apply(form);
+    else form.reset();
   }, [search]);
 
   const apply = (form: HTMLFormElement) => {
