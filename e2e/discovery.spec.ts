@@ -80,6 +80,24 @@ test('filters and sort in the URL are applied and shown', async ({ page, request
   expect(page.url()).toContain('maxPrice=100');
 });
 
+// Issue 15, no tap lost: a sort chosen while the page's scripts are still on their way is applied
+// once they run (the filters' first check used to reset it away).
+test('a sort chosen before the scripts run is applied once they do', async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/trending', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Sort by').selectOption('newest');
+  releaseScripts();
+  await expect(page).toHaveURL(/\/trending\?sort=newest$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Newest AI deals');
+});
+
 test('a search that matches nothing says so', async ({ page }) => {
   await page.goto('/search?q=qqqzzzxxjj');
   await expect(page.getByText('No deals match “qqqzzzxxjj”')).toBeVisible();
