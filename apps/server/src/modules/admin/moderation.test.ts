@@ -205,7 +205,7 @@ describe('admin/moderate a review', () => {
 });
 
 describe('admin/moderate questions, answers and threads', () => {
-  it('hides a question from the list and its page, and an answer from its question and answer count', async () => {
+  it('hides a question from the list and its page, and an answer from its question and answer count; mails each author', async () => {
     const deal = await createProduct(t.db);
     const asker = await createUserWithSession(t.db);
     const answerer = await createUserWithSession(t.db);
@@ -236,15 +236,19 @@ describe('admin/moderate questions, answers and threads', () => {
     expect(emptied).toMatchObject({ items: [], total: 0 });
     const gone = await callApi(t.app, 'questions/getQuestion', { id: question.id });
     expect(gone.status).toBe(404);
+    const askerEmail = await emailOf(asker.userId);
+    const hiddenMail = await waitForMailFile(t.dataDir, askerEmail, /Your question about .* was hidden/);
+    expect(hiddenMail).toContain('Off topic');
 
     await moderate({ targetKind: 'question', targetId: question.id, action: 'restore' });
     await moderate({ targetKind: 'answer', targetId: answer.id, action: 'restore' });
+    await waitForMailFile(t.dataDir, askerEmail, /Your question about .* is visible again/);
     const back = await callOk<Question>(t.app, 'questions/getQuestion', { id: question.id });
     expect(back.answerCount).toBe(1);
     expect(back.answers.map((item) => item.id)).toEqual([answer.id]);
   });
 
-  it('hides a thread from the list and its page', async () => {
+  it('hides a thread from the list and its page, and mails its author', async () => {
     const deal = await createProduct(t.db);
     const author = await createUserWithSession(t.db);
     const { thread } = await callOk<{ thread: { id: number } }>(
@@ -258,6 +262,12 @@ describe('admin/moderate questions, answers and threads', () => {
     const list = await callOk<ThreadList>(t.app, 'community/getThreads', { slug: deal.slug });
     expect(list).toMatchObject({ items: [], total: 0 });
     expect((await callApi(t.app, 'community/getThread', { id: thread.id })).status).toBe(404);
+    const mail = await waitForMailFile(
+      t.dataDir,
+      await emailOf(author.userId),
+      /Your discussion thread about .* was hidden/,
+    );
+    expect(mail).toContain('Scam');
     const reply = await callApi(t.app, 'community/reply', { threadId: thread.id, body: 'Hello?' }, author);
     expect(reply.status).toBe(404);
   });

@@ -1,9 +1,9 @@
 import { SellerMessage, type SellerProduct, SubmitProblem } from '@everdeal/contracts';
-import { products } from '@everdeal/db';
+import { products, sellerMembers } from '@everdeal/db';
 import { createCategory } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../../test/accounts';
+import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import {
   approveAndPublish,
@@ -37,6 +37,22 @@ async function create(member: SellerMember, name: string, slug?: string) {
     { sellerId: member.sellerId, name, category, ...(slug ? { slug } : {}) },
     { token: member.token },
   );
+}
+
+const FORBIDDEN = { code: 403, msg: 'You do not have permission to perform this action', data: null };
+const NOT_SIGNED_IN = { code: 401, msg: 'User not logged in', data: null };
+
+/** The product as its seller sees it is what `createCompleteDraft` left: no refused call reached it. */
+async function expectUntouched(product: SellerProduct) {
+  const now = await callApi<{ product: SellerProduct }>(
+    t.app,
+    'seller/getProduct',
+    { productId: product.id },
+    { token: alice.token },
+  );
+  expect(now.body.data.product.plans[0]?.codesAvailable).toBe(product.plans[0]?.codesAvailable);
+  expect(now.body.data.product.logoUrl).toBe(product.logoUrl);
+  expect(now.body.data.product.gallery).toEqual(product.gallery);
 }
 
 describe('seller/getMySellers', () => {
@@ -140,15 +156,34 @@ describe('ownership', () => {
     expect(still.body.data.product.tagline).toBe('Meeting notes that write themselves');
   });
 
-  it('a signed-in user who is no seller gets 403 from every seller call and upload', async () => {
-    const user = await createUserWithSession(t.db);
-    expect(
-      (await callApi(t.app, 'seller/getDashboard', { sellerId: alice.sellerId }, { token: user.token })).status,
-    ).toBe(403);
-    expect((await uploadCsv(t.app, user.token, 1, 'ABCD-0001')).status).toBe(403);
-    expect((await uploadImage(t.app, user.token, 1, 'logo')).status).toBe(403);
-    const visitor = await uploadCsv(t.app, '', 1, 'ABCD-0001');
-    expect(visitor.status).toBe(401);
+  it('a signed-in user or an admin who is no seller gets 403 from every seller call and upload, a visitor 401', async () => {
+    const product = await createCompleteDraft(t.app, t.db, alice, { name: 'Alice Guarded' });
+    const planId = product.plans[0]?.id as number;
+    // Roles are not ranked (requirements §6): an admin who is no member of a seller is refused like any user.
+    const callers = { user: await createUserWithSession(t.db), admin: await createAdminWithSession(t.db) };
+    for (const [who, { token }] of Object.entries(callers)) {
+      const dashboard = await callApi(t.app, 'seller/getDashboard', { sellerId: alice.sellerId }, { token });
+      expect([who, dashboard.status, dashboard.body]).toEqual([who, 403, FORBIDDEN]);
+      const codes = await uploadCsv(t.app, token, planId, 'ABCD-0001');
+      expect([who, codes.status, codes.body]).toEqual([who, 403, FORBIDDEN]);
+      const image = await uploadImage(t.app, token, product.id, 'logo');
+      expect([who, image.status, image.body]).toEqual([who, 403, FORBIDDEN]);
+    }
+    const visitorCodes = await uploadCsv(t.app, '', planId, 'ABCD-0001');
+    expect([visitorCodes.status, visitorCodes.body]).toEqual([401, NOT_SIGNED_IN]);
+    const visitorImage = await uploadImage(t.app, '', product.id, 'logo');
+    expect([visitorImage.status, visitorImage.body]).toEqual([401, NOT_SIGNED_IN]);
+    await expectUntouched(product);
+  });
+
+  it('an admin who is a member of another seller gets 404 from the uploads, as that seller would', async () => {
+    const product = await createCompleteDraft(t.app, t.db, alice, { name: 'Alice Guarded Too' });
+    const admin = await createAdminWithSession(t.db);
+    await t.db.insert(sellerMembers).values({ sellerId: bob.sellerId, userId: admin.userId });
+    const codes = await uploadCsv(t.app, admin.token, product.plans[0]?.id as number, 'WXYZ-9999');
+    expect(codes.status).toBe(404);
+    expect((await uploadImage(t.app, admin.token, product.id, 'logo')).status).toBe(404);
+    await expectUntouched(product);
   });
 });
 
