@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { LaunchPage } from '~/features/sellers/components/launch-page';
+import { LaunchPage } from '~/features/seller-applications/components/launch-page';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/launch';
 
