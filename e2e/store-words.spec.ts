@@ -130,6 +130,36 @@ test('one word for logging in and out on every screen', async ({ page, isMobile 
   expect(await dialog.innerText()).not.toMatch(/\bmakers?\b/i);
 });
 
+// Some plans are subscriptions (issue 17): the footer says which plans are paid once, and no
+// sentence the store writes about itself (page text and meta description) says every deal is.
+// A claim of paying once is true when the sentence limits it to lifetime plans or to most deals.
+// Product pages say it of a plan, so they are left to the buy box's own tests.
+test('the footer and the store never claim every deal is paid once', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('Lifetime plans are paid once');
+  await expect(footer).toContainText('subscription plans show their period and renew until you cancel');
+
+  const paidOnce = /\b(pay|paid|charged) once\b|\bone-time\b|\bfor life\b|\bno (subscription|recurring)\b/i;
+  const limited = /\blifetime\b|\bmost\b/i;
+  const paths = [
+    '/',
+    '/trending',
+    '/categories/writing',
+    '/auth/login',
+    '/auth/register',
+    '/support',
+    '/terms-of-service',
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    const sentences = `${await page.locator('body').innerText()}\n${description}`.split(/\n+|(?<=[.!?])\s+/);
+    const claims = sentences.filter((sentence) => paidOnce.test(sentence) && !limited.test(sentence));
+    expect(claims, path).toEqual([]);
+  }
+});
+
 test('a long toast wraps instead of being cut off', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
