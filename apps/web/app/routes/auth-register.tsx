@@ -7,7 +7,7 @@ import type { Route } from './+types/auth-register';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Create account') },
-  { name: 'description', content: 'Create your Everdeal account and buy AI software once, for life.' },
+  { name: 'description', content: 'Create your Everdeal account and buy lifetime deals on AI software.' },
 ];
 
 export default function Register() {

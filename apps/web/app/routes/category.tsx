@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     title: pageTitle(state.page > 1 ? `${title} (page ${state.page})` : title),
     description:
       category.description ||
-      `Lifetime deals on ${category.name.toLowerCase()} AI software: pay once, with a money-back guarantee on most deals.`,
+      `Deals on ${category.name.toLowerCase()} AI software: most are paid once, and most come with a money-back guarantee.`,
     publicUrl,
     path,
   });

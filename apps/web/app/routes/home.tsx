@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
     title: HOME_TITLE,
-    description: `${BRAND_TAGLINE}: pay once for the AI writing, image, video, voice, coding and sales tools you use every day, with a ${DEFAULT_REFUND_WINDOW_DAYS}-day money-back guarantee on most deals.`,
+    description: `${BRAND_TAGLINE}: the AI writing, image, video, voice, coding and sales tools you use every day, most of them paid once, with a ${DEFAULT_REFUND_WINDOW_DAYS}-day money-back guarantee on most deals.`,
     publicUrl: loaderData?.publicUrl ?? '',
     path: '/',
   });

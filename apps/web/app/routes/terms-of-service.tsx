@@ -53,8 +53,8 @@ const sections: PolicySection[] = [
       <>
         <ul>
           <li>
-            Prices are shown in US dollars next to the original price. Any sales tax is shown before you pay. You are
-            charged once, at checkout.
+            Prices are shown in US dollars next to the original price. Any sales tax is shown before you pay. A lifetime
+            plan is charged once, at checkout; a subscription plan at checkout and then at each renewal (see below).
           </li>
           <li>
             Each unit you buy gives you one license code from the plan&rsquo;s pool. You can stack up to{' '}

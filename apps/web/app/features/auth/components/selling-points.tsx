@@ -7,7 +7,11 @@ import Tag from 'lucide-react/icons/tag';
 
 // Requirements §1: the selling points of the login modal and the auth pages, titles verbatim.
 export const SELLING_POINTS: readonly { title: string; text: string; icon: LucideIcon }[] = [
-  { title: 'Best Price on AI Products', text: 'Pay once for tools that usually bill you every month.', icon: Tag },
+  {
+    title: 'Best Price on AI Products',
+    text: 'Lifetime plans: pay once for tools that usually bill you every month.',
+    icon: Tag,
+  },
   {
     title: 'Risk-Free Guarantee',
     text: 'Changed your mind? Ask for a refund within the deal’s window.',

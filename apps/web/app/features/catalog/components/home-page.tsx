@@ -74,7 +74,7 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
             <div>
               <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
                 <Sparkles aria-hidden="true" className="size-4 text-accent-400" />
-                Pay once. Use it for life.
+                Most deals: pay once, use it for life.
               </p>
               <h1
                 id="hero-title"
@@ -83,7 +83,7 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
                 Lifetime deals on the AI tools that matter
               </h1>
               <p className="mt-5 max-w-2xl text-lg text-ink-300 sm:text-xl">
-                Skip the monthly bills. Everdeal finds the AI software worth keeping and negotiates one-time prices with
+                Skip the monthly bills. Everdeal finds the AI software worth keeping and negotiates lifetime prices with
                 the people who build it, so you own your tools instead of renting them.
               </p>
               <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
@@ -230,7 +230,7 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
             </h2>
             <p className="mt-3 text-ink-300">
               New AI deals launch every week, and the best lifetime plans sell out of codes fast. Check the newest
-              launches, or bring your own AI product to thousands of shoppers who pay once.
+              launches, or bring your own AI product to thousands of shoppers looking for lifetime deals.
             </p>
             <div className="mt-6 flex flex-col gap-3 min-[420px]:flex-row">
               <Link

@@ -44,7 +44,8 @@ export function SiteFooter() {
               {BRAND_NAME}
             </Link>
             <p className="mt-3 text-ink-500 text-sm leading-relaxed">
-              {BRAND_TAGLINE}. Pay once, keep the tools you love: curated AI products with a risk-free refund window.
+              {BRAND_TAGLINE}. Curated AI products, most of them paid once and yours to keep, and most with a risk-free
+              refund window.
             </p>
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
