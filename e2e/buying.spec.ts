@@ -212,16 +212,3 @@ test.describe('a signed-in shopper', () => {
     });
   });
 });
-
-test('while the cart loads on a phone, its skeleton fits the screen', async ({ page, request, isMobile }) => {
-  test.skip(!isMobile, 'a phone layout');
-  const shopper = await registerShopper(request, 'e2e-skeleton');
-  await signInAs(page, shopper);
-  // The cart never answers, so the skeleton stays.
-  await page.route('**/api/cart/getCartContents', () => {});
-  await page.goto('/cart');
-  const skeleton = page.getByRole('status').filter({ hasText: 'Loading your cart' });
-  await expect(skeleton).toBeVisible();
-  expect((await skeleton.boundingBox())?.width).toBeLessThanOrEqual(375);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-});

@@ -140,3 +140,18 @@ test('a visitor adding to cart is asked to log in first', async ({ page: visitor
   await addToCart.click();
   await expect(dialog).toBeVisible();
 });
+
+// Issue 17: the phone's cart skeleton was 472 px wide on a 375 px screen. Here, not in
+// buying.spec.ts, because this spec runs on the phone project (playwright.config.ts).
+test('while the cart loads on a phone, its skeleton fits the screen', async ({ page, request, isMobile }) => {
+  test.skip(!isMobile, 'a phone layout');
+  const shopper = await registerShopper(request, 'e2e-skeleton');
+  await signInAs(page, shopper);
+  // The cart never answers, so the skeleton stays.
+  await page.route('**/api/cart/getCartContents', () => {});
+  await page.goto('/cart');
+  const skeleton = page.getByRole('status').filter({ hasText: 'Loading your cart' });
+  await expect(skeleton).toBeVisible();
+  expect((await skeleton.boundingBox())?.width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
