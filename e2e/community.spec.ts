@@ -7,7 +7,8 @@ import { liveProduct } from './seller-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §12 (issue 12, decision 011): a buyer reviews what they bought, a shopper asks a
-// question, and the demo's community pages are there for anyone to read.
+// question and starts a discussion, the demo's community pages are there for anyone to read, a
+// product's threads are all on a paged list, and the product's JSON-LD carries its reviews.
 
 // Each test signs up, may pay, and walks several server-rendered pages with accessibility checks.
 test.slow();
