@@ -1,92 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './content-helpers';
-import {
-  buyableProducts,
-  firstBuyablePlan,
-  registerShopper,
-  type Session,
-  shopperApi,
-  signInAs,
-} from './shopping-helpers';
+import { sessionFrom, submittedProduct } from './seller-helpers';
+import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 015: an admin (made by e2e/setup-accounts.ts before the server
 // started) reviews and publishes a product a seller submitted, hides a reported review and sees
 // it gone from the product's reviews, and finds a shopper's order by e-mail.
-
-// A 64×64 PNG, enough for the server to decode and re-encode (as in seller.spec.ts).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDKuyUVHFkrYh7hIFCBKSh6cdpoht0A9ArdhfiLtENugHoFbsLcZfoBt0A9IrdhbhLdINuAHrF7kLcJbpBNwC9Ynch7hLdoBuAXrG7EHeJbtANQK/YXYi7RDfoBqBX7C7EXaIbdAPQK3YX4i7RDboB6BW7C3GX6AbdAPSK3YW4S3SDbgB6xe5C3CW6QTcAveIfHj2s4TxG1HwDAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-async function sessionFrom(request: APIRequestContext, file: string): Promise<Session> {
-  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', file), 'utf8')) as { token: string };
-  const response = await request.post('/api/users/getUserProfile', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {},
-  });
-  expect(response.status()).toBe(200);
-  return { token, user: ((await response.json()) as { data: Session['user'] }).data };
-}
-
-type MultipartField = string | { name: string; mimeType: string; buffer: Buffer };
-
-async function upload(
-  request: APIRequestContext,
-  seller: Session,
-  path: string,
-  multipart: Record<string, MultipartField>,
-) {
-  const response = await request.post(`/api/${path}`, {
-    headers: { authorization: `Bearer ${seller.token}` },
-    multipart,
-  });
-  expect(response.status(), path).toBe(200);
-}
-
-/** A product the e2e seller submits for review through the seller API, as the editor would. */
-async function submittedProduct(request: APIRequestContext, name: string) {
-  const seller = await sessionFrom(request, 'e2e-seller.json');
-  const { sellers } = await shopperApi<{ sellers: { id: number }[] }>(request, seller, 'seller/getMySellers');
-  const categories = await request.post('/api/products/getCategories', { data: {} });
-  const category = ((await categories.json()) as { data: { categories: { slug: string }[] } }).data.categories[0];
-  const { product } = await shopperApi<{ product: { id: number; slug: string } }>(
-    request,
-    seller,
-    'seller/createProduct',
-    { sellerId: sellers[0]?.id, name, category: category?.slug },
-  );
-  await shopperApi(request, seller, 'seller/updateProduct', {
-    productId: product.id,
-    tagline: 'Meeting notes that write themselves',
-    description: `Turns long meetings into short notes with action items. ${'It listens, it writes, you decide. '.repeat(4)}`,
-    redemptionUrl: 'https://scribe.example/redeem',
-  });
-  for (const kind of ['logo', 'gallery']) {
-    await upload(request, seller, 'seller/uploadImage', {
-      productId: String(product.id),
-      kind,
-      alt: 'The editor',
-      image: { name: 'shot.png', mimeType: 'image/png', buffer: PNG },
-    });
-  }
-  const { product: withPlan } = await shopperApi<{ product: { plans: { id: number }[] } }>(
-    request,
-    seller,
-    'seller/savePlan',
-    { productId: product.id, name: 'Tier 1', kind: 'lifetime', priceCents: 4900, originalPriceCents: 29_900 },
-  );
-  const code = randomBytes(4).toString('hex').toUpperCase();
-  await upload(request, seller, 'seller/uploadCodes', {
-    planId: String(withPlan.plans[0]?.id),
-    codes: { name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`ADM-${code}-1\nADM-${code}-2\n`) },
-  });
-  await shopperApi(request, seller, 'seller/submitProduct', { productId: product.id });
-  return product;
-}
 
 async function asAdmin(page: Page, request: APIRequestContext) {
   await signInAs(page, await sessionFrom(request, 'e2e-admin.json'));

@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { toastWith } from './auth-helpers';
 import { asOwnVisitor, expectNoAxeViolations } from './content-helpers';
 import { callApi } from './helpers';
+import { liveProduct } from './seller-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §12 (issue 12, decision 011): a buyer reviews what they bought, a shopper asks a
-// question, and the demo's community pages are there for anyone to read.
+// question and starts a discussion, the demo's community pages are there for anyone to read, a
+// product's threads are all on a paged list, and the product's JSON-LD carries its reviews.
 
 // Each test signs up, may pay, and walks several server-rendered pages with accessibility checks.
 test.slow();
@@ -198,3 +201,154 @@ test('a visitor who replies to a thread is asked to log in first', async ({ page
   await thread.getByRole('button', { name: 'Post reply' }).click();
   await expect(page.getByRole('dialog', { name: 'Log in to Everdeal' })).toBeVisible();
 });
+
+test('a shopper starts a discussion from the product page’s form and finds it under Community', async ({
+  page,
+  request,
+}) => {
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no buyable demo product');
+  await signInAs(page, await registerShopper(request, 'e2e-discussion'));
+  await page.goto(`/products/${product.slug}`);
+  await page.getByRole('region', { name: 'Community' }).getByRole('link', { name: 'Start a discussion' }).click();
+  await expect(page).toHaveURL(`/review/community-form?product=${product.slug}`);
+  await expect(page.getByRole('form', { name: `Start a discussion about ${product.name}` })).toBeVisible();
+  const topic = `Our onboarding checklist ${Date.now()}`;
+  await page.getByLabel('Topic').fill(topic);
+  await page.getByLabel('Message').fill('Step one: import last month’s data. What is yours?');
+  await page.getByRole('button', { name: 'Start discussion' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#community$`));
+  await expect(toastWith(page, 'Your discussion is started.')).toBeVisible();
+  // The newest activity comes first, so it is among the few the product page shows.
+  const thread = page.getByRole('region', { name: 'Community' }).getByRole('article', { name: topic });
+  await expect(thread).toBeVisible();
+  await expect(thread).toContainText('Step one: import last month’s data. What is yours?');
+});
+
+/** The threads each `/products/{slug}/community` page lists (COMMUNITY_PAGE_SIZE). */
+const THREADS_PER_PAGE = 10;
+
+test('a product with more than three discussions links to all of them, paged, with canonical URLs', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A product of its own: every thread on its pages is this test's.
+  const product = await liveProduct(request, `Thread Deck ${randomBytes(3).toString('hex')}`);
+  const author = await registerShopper(request, 'e2e-threads');
+  const titles: string[] = [];
+  for (let i = 1; i <= THREADS_PER_PAGE + 1; i++) {
+    const title = `Workflow tip number ${i}`;
+    await shopperApi(request, author, 'community/createThread', {
+      productId: product.id,
+      title,
+      body: `Tip ${i}: keep one template per client.`,
+    });
+    titles.push(title);
+  }
+  const newestFirst = [...titles].reverse();
+
+  await signInAs(page, author);
+  await page.goto(`/products/${product.slug}`);
+  const community = page.getByRole('region', { name: 'Community' });
+  await expect(community.getByRole('article')).toHaveCount(3);
+  await community.getByRole('link', { name: `See all ${titles.length} discussions` }).click();
+
+  await expect(page).toHaveURL(`/products/${product.slug}/community`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Discussions about /);
+  await expect(page.getByText(`${titles.length} discussions`, { exact: true })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/products/${product.slug}/community$`),
+  );
+  const headings = page.getByRole('article').getByRole('heading', { level: 2 });
+  await expect(headings).toHaveText(newestFirst.slice(0, THREADS_PER_PAGE));
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(`/products/${product.slug}/community?page=2`);
+  await expect(headings).toHaveText(newestFirst.slice(THREADS_PER_PAGE));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/products/${product.slug}/community\\?page=2$`),
+  );
+
+  // Each thread keeps the product page's replies and reply form.
+  const oldest = page.getByRole('article', { name: titles[0] });
+  await oldest.getByText('Reply', { exact: true }).click();
+  await expect(oldest.getByText('No replies yet. Be the first to answer.')).toBeVisible();
+  const reply = `Same here, one template each ${Date.now()}`;
+  await oldest.getByLabel('Your reply').fill(reply);
+  await oldest.getByRole('button', { name: 'Post reply' }).click();
+  await expect(toastWith(page, 'Your reply is posted.')).toBeVisible();
+  await expect(oldest.getByRole('list', { name: `Replies to “${titles[0]}”` })).toContainText(reply);
+
+  // Past the last page is no page; an unknown product neither.
+  expect((await request.get(`/products/${product.slug}/community?page=3`)).status()).toBe(404);
+  expect((await request.get('/products/no-such-product/community')).status()).toBe(404);
+});
+
+test('a reviewed product’s server HTML carries its rating and reviews as JSON-LD, counted as the page counts', async ({
+  page,
+  request,
+}) => {
+  // From the end of the catalogue: other specs write and hide reviews on the first deals.
+  const list = await callApi<{ items: { slug: string; reviewCount: number }[] }>(request, 'products/getProducts', {
+    sort: 'featured',
+    pageSize: 60,
+  });
+  const product = list.items.filter((item) => item.reviewCount > 0).at(-1);
+  if (!product) throw new Error('no reviewed demo product');
+
+  // The HTML as the server sends it, before any script runs; React's text separators left out.
+  const response = await page.request.get(`/products/${product.slug}`);
+  expect(response.status()).toBe(200);
+  const html = (await response.text()).replaceAll('<!-- -->', '');
+  const nodes = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((match) =>
+    [JSON.parse(match[1] ?? 'null')].flat(),
+  ) as { '@type': string }[];
+  const jsonLd = nodes.find((node) => node['@type'] === 'Product') as
+    | {
+        aggregateRating?: { '@type': string; ratingValue: number; reviewCount: number };
+        review?: { '@type': string; name: string; author: { name: string }; reviewRating: { ratingValue: number } }[];
+      }
+    | undefined;
+  expect(jsonLd, 'a Product node').toBeDefined();
+
+  // The counts the page shows: the stars beside the title, and the reviews section's link.
+  const stars = /aria-label="Rated (\d\.\d) out of 5"[\s\S]*?\((\d+) reviews?\)/.exec(html);
+  const seeAll = /See all (\d+) reviews?/.exec(html);
+  expect(stars, 'the rating beside the title').not.toBeNull();
+  expect(seeAll, 'the link to every review').not.toBeNull();
+  expect(jsonLd?.aggregateRating).toMatchObject({
+    '@type': 'AggregateRating',
+    ratingValue: Number(stars?.[1]),
+    reviewCount: Number(stars?.[2]),
+  });
+  expect(jsonLd?.aggregateRating?.reviewCount).toBe(Number(seeAll?.[1]));
+
+  // The reviews the page's Reviews section shows, as schema.org Reviews.
+  const reviewsSection = html.slice(html.indexOf('id="reviews"'), html.indexOf('id="questions"'));
+  const reviews = jsonLd?.review ?? [];
+  expect(reviews.length).toBeGreaterThan(0);
+  expect(reviews.length).toBeLessThanOrEqual(3);
+  for (const review of reviews) {
+    expect(review['@type']).toBe('Review');
+    expect(review.author.name).not.toBe('');
+    expect(review.reviewRating.ratingValue).toBeGreaterThanOrEqual(1);
+    expect(review.reviewRating.ratingValue).toBeLessThanOrEqual(5);
+    expect(reviewsSection).toContain(escapeHtml(review.name));
+  }
+});
+
+/** Text as React writes it into HTML. */
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, fillSignIn, toastWith } from './auth-helpers';
+import { featuredProducts } from './helpers';
 import { registerShopper } from './shopping-helpers';
 
 // Decision 017: the pages only a signed-in user sees answer a visitor with the sign-in page's
@@ -13,7 +14,10 @@ async function hintCookie(page: import('@playwright/test').Page) {
 }
 
 test('a visitor asking for a signed-in page gets the redirect from the server', async ({ request }) => {
-  for (const path of ['/cart', '/wishlist', '/user/orders', '/seller', '/admin', '/support/tickets/new']) {
+  // The review form needs a product that exists (an unknown one is the 404 page for everyone).
+  const [product] = await featuredProducts(request, 1);
+  const reviewForm = `/review/add-comment?product=${product?.slug}`;
+  for (const path of ['/cart', '/wishlist', '/user/orders', '/seller', '/admin', '/support/tickets/new', reviewForm]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);

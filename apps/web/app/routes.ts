@@ -11,6 +11,8 @@ export default [
     route('products/:slug/question/:id', 'routes/product-question.tsx'),
     route('products/:slug/updates', 'routes/product-updates.tsx'),
     route('products/:slug/update/:id', 'routes/product-update.tsx'),
+    // Ours, not the spec's (requirements §2): every discussion thread, paged.
+    route('products/:slug/community', 'routes/product-community.tsx'),
     route('trending', 'routes/trending.tsx'),
     route('search', 'routes/search.tsx'),
     route('categories/:slug', 'routes/category.tsx'),

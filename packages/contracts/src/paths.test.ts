@@ -6,6 +6,7 @@ import {
   categoryPath,
   newTicketPath,
   productPath,
+  productThreadsPath,
   searchPath,
   supportTicketPath,
 } from './paths';
@@ -39,6 +40,12 @@ describe('page paths (requirements §2)', () => {
     expect(blogPath({ page: 3 })).toBe('/blog?page=3');
     expect(blogPath({ tag: 'ai agents', page: 2 })).toBe('/blog?tag=ai%20agents&page=2');
     expect(blogPostPath('how-to/x')).toBe('/blog/how-to%2Fx');
+  });
+
+  it('spells the product’s discussion list one way: page 1 left out', () => {
+    expect(productThreadsPath('reelsmith')).toBe('/products/reelsmith/community');
+    expect(productThreadsPath('reelsmith', 1)).toBe('/products/reelsmith/community');
+    expect(productThreadsPath('a/b', 2)).toBe('/products/a%2Fb/community?page=2');
   });
 
   it('builds the ticket paths, an order id travelling in the query', () => {

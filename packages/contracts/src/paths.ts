@@ -49,6 +49,9 @@ export const productQuestionPath = (slug: string, id: number) => `${productPath(
 export const productUpdatesPath = (slug: string, page = 1) =>
   withQuery(`${productPath(slug)}/updates`, [['page', page > 1 ? page : undefined]]);
 export const productUpdatePath = (slug: string, id: number) => `${productPath(slug)}/update/${id}`;
+/** The product's discussion threads, all of them, paged (ours, not the spec's: requirements §2). */
+export const productThreadsPath = (slug: string, page = 1) =>
+  withQuery(`${productPath(slug)}/community`, [['page', page > 1 ? page : undefined]]);
 
 /** The forms of the product form layout; the product comes in the query (requirements §2). */
 export const reviewFormPath = (slug: string) => withQuery('/review/add-comment', [['product', slug]]);

@@ -1,7 +1,7 @@
 import type { ProductUpdate, ProductUpdateList, Thread, ThreadList } from '@everdeal/contracts';
 import { CommunityMessage } from '@everdeal/contracts';
 import { contentReports, productUpdates, threads } from '@everdeal/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -132,6 +132,7 @@ describe('community/report', () => {
     expect(done.message).toBe(CommunityMessage.reported);
     const again = await callApi(t.app, 'community/report', payload, { token: reporter.token });
     expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(CommunityMessage.alreadyReported);
     const rows = await t.db.select().from(contentReports).where(eq(contentReports.targetId, review.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ targetKind: 'review', reason: 'Advertising', resolvedAt: null });
@@ -142,6 +143,52 @@ describe('community/report', () => {
       { token: reporter.token },
     );
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('community/report of questions, answers and threads', () => {
+  it('refuses a second report of the same post by the same user (409, as for a review)', async () => {
+    const { product } = await createDeal(t.db);
+    const author = await createUserWithSession(t.db);
+    const { question } = await callOk<{ question: { id: number } }>(
+      t.app,
+      'questions/askQuestion',
+      { productId: product.id, title: 'Is there a refund window?' },
+      author.token,
+    );
+    const { answer } = await callOk<{ answer: { id: number } }>(
+      t.app,
+      'questions/answerQuestion',
+      { questionId: question.id, body: 'Sixty days, no questions asked.' },
+      author.token,
+    );
+    const { thread } = await callOk<{ thread: Thread }>(
+      t.app,
+      'community/createThread',
+      { productId: product.id, title: 'Visit my shop', body: 'Cheaper keys at example.com' },
+      author.token,
+    );
+    const reporter = await createUserWithSession(t.db);
+    const other = await createUserWithSession(t.db);
+    const posts = [
+      { target: 'question', id: question.id },
+      { target: 'answer', id: answer.id },
+      { target: 'thread', id: thread.id },
+    ] as const;
+    for (const post of posts) {
+      const payload = { ...post, reason: 'Advertising' };
+      await callOk(t.app, 'community/report', payload, reporter.token);
+      const again = await callApi(t.app, 'community/report', payload, { token: reporter.token });
+      expect(again.status, post.target).toBe(409);
+      expect(again.body.msg, post.target).toBe(CommunityMessage.alreadyReported);
+      // One report per user: someone else's report of the same post is taken.
+      await callOk(t.app, 'community/report', payload, other.token);
+      const rows = await t.db
+        .select({ userId: contentReports.userId })
+        .from(contentReports)
+        .where(and(eq(contentReports.targetKind, post.target), eq(contentReports.targetId, post.id)));
+      expect(rows.map((row) => row.userId).sort(), post.target).toEqual([reporter.userId, other.userId].sort());
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   productQuestionsPath,
   productReviewsPath,
+  productThreadsPath,
   productUpdatesPath,
   questionFormPath,
   reviewFormPath,
@@ -145,7 +146,16 @@ export function CommunitySections({ slug, productName, sellerName, preview }: Co
             description="Threads where buyers share tips and workflows appear here."
           />
         ) : (
-          threads.items.map((thread) => <ThreadCard key={thread.id} thread={thread} />)
+          <>
+            {threads.items.map((thread) => (
+              <ThreadCard key={thread.id} thread={thread} />
+            ))}
+            <SeeAll
+              to={productThreadsPath(slug)}
+              total={threads.total}
+              noun={threads.total === 1 ? 'discussion' : 'discussions'}
+            />
+          </>
         )}
       </Section>
     </>

@@ -14,7 +14,8 @@ import { RepliesLoading, ThreadReplies } from './thread-replies';
  * focus events). The browser opens a `<details>` by itself, before hydration as after it, so the
  * first tap always counts; once hydrated, the card reads the open state and loads the replies.
  */
-export function ThreadCard({ thread }: { thread: ThreadView }) {
+export function ThreadCard({ thread, headingLevel = 'h3' }: { thread: ThreadView; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   const disclosure = useRef<HTMLDetailsElement>(null);
   // Once opened, the replies stay mounted (closing hides them natively), so a reply being typed survives.
   const [wasOpened, setWasOpened] = useState(false);
@@ -29,9 +30,9 @@ export function ThreadCard({ thread }: { thread: ThreadView }) {
       className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 id={`thread-${thread.id}`} className="pt-1.5 font-semibold text-ink-900">
+        <Heading id={`thread-${thread.id}`} className="pt-1.5 font-semibold text-ink-900">
           {thread.title}
-        </h3>
+        </Heading>
         <div className="-mr-3 shrink-0">
           <ReportButton target="thread" id={thread.id} />
         </div>
