@@ -16,7 +16,9 @@ test.describe.configure({ timeout: 90_000 });
 
 /** Opens a page and waits until React has taken charge of it and its main heading is shown. */
 async function visit(page: Page, path: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
+  // A scan of the not-found page must not pass for the page it was meant to be.
+  if (path !== '/no-such-page') expect(response?.status(), path).toBe(200);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect.poll(() => hasReactRoot(page)).toBe(true);
 }
@@ -53,6 +55,20 @@ const visitorPages: { name: string; path: string | ((request: APIRequestContext)
     path: async (request) => {
       const { categories } = await callApi<{ categories: { slug: string }[] }>(request, 'products/getCategories');
       return `/categories/${categories[0]?.slug}`;
+    },
+  },
+  // The community pages of a demo deal (issue 12): each list's layout, and a question's page.
+  ...['reviews', 'questions', 'updates', 'community'].map((list) => ({
+    name: `a product's ${list}`,
+    path: `/products/quillstream/${list}`,
+  })),
+  {
+    name: 'a question page',
+    path: async (request) => {
+      const { items } = await callApi<{ items: { id: number }[] }>(request, 'questions/getQuestions', {
+        slug: 'quillstream',
+      });
+      return `/products/quillstream/question/${items[0]?.id}`;
     },
   },
   {
