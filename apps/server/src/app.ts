@@ -1,17 +1,4 @@
 import { join } from 'node:path';
-import {
-  GetPostInputSchema,
-  GetPostsInputSchema,
-  GetProductInputSchema,
-  GetProductsInputSchema,
-  GetQuestionsInputSchema,
-  GetReviewsInputSchema,
-  GetThreadsInputSchema,
-  GetUpdatesInputSchema,
-  ProductRefSchema,
-  QuestionRefInputSchema,
-  UpdateRefInputSchema,
-} from '@everdeal/contracts';
 import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -25,7 +12,7 @@ import { startCommissionJob } from './modules/affiliates/commissions';
 import { registerReferralClicks } from './modules/affiliates/referral-clicks';
 import { registerBlogFeed } from './modules/blog/blog.feed';
 import { blogHandlers } from './modules/blog/blog.routes';
-import { type BlogDeps, getPost, getPosts } from './modules/blog/blog.service';
+import type { BlogDeps } from './modules/blog/blog.service';
 import { cartHandlers } from './modules/cart/cart.routes';
 import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
@@ -33,11 +20,6 @@ import type { CatalogDeps } from './modules/catalog/catalog.summaries';
 import { startTrendingRefresh } from './modules/catalog/trending';
 import { communityHandlers } from './modules/community/community.routes';
 import type { CommunityDeps } from './modules/community/community.shared';
-import { getCommunityPreview } from './modules/community/community-preview';
-import { getQuestion, getQuestions } from './modules/community/questions.service';
-import { getReviews } from './modules/community/reviews.service';
-import { getThreads } from './modules/community/threads.service';
-import { getUpdate, getUpdates } from './modules/community/updates.service';
 import { contactHandlers } from './modules/contact/contact.routes';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
@@ -73,6 +55,7 @@ import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMe
 import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSsr } from './plugins/ssr';
+import { createStorefrontLoadContext } from './storefront-load-context';
 
 export type AppOptions = {
   config: Config;
@@ -382,29 +365,7 @@ export async function buildApp({
     await registerSsr(app, {
       mode: config.env === 'development' ? 'development' : 'production',
       pageCache,
-      loadContext: (request) => ({
-        publicUrl: config.publicUrl,
-        cspNonce: request.cspNonce,
-        googleClientId: config.googleClientId ?? null,
-        services: {
-          getProducts: (input) => catalogReads.getProducts(GetProductsInputSchema.parse(input)),
-          getProductSection: async (input) =>
-            (await catalogReads.getProductSection(GetProductsInputSchema.parse(input))).items,
-          getProductSections: (inputs) =>
-            catalogReads.getProductSections(inputs.map((input) => GetProductsInputSchema.parse(input))),
-          getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
-          getCategories: () => catalogReads.getCategories(),
-          getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),
-          getBlogPost: (input) => getPost(blog, GetPostInputSchema.parse(input).slug),
-          getReviews: (input) => getReviews(community, GetReviewsInputSchema.parse(input)),
-          getQuestions: (input) => getQuestions(community, GetQuestionsInputSchema.parse(input)),
-          getQuestion: (input) => getQuestion(community, QuestionRefInputSchema.parse(input).id),
-          getUpdates: (input) => getUpdates(community, GetUpdatesInputSchema.parse(input)),
-          getUpdate: (input) => getUpdate(community, UpdateRefInputSchema.parse(input).id),
-          getThreads: (input) => getThreads(community, GetThreadsInputSchema.parse(input)),
-          getCommunityPreview: (input) => getCommunityPreview(community, ProductRefSchema.parse(input).productId),
-        },
-      }),
+      loadContext: createStorefrontLoadContext({ config, catalogReads, blog, community }),
     });
   }
   return app;

@@ -1,0 +1,93 @@
+import {
+  ChangePlanInputSchema,
+  ChangePlanResultSchema,
+  CheckoutInputSchema,
+  CheckoutResultSchema,
+  GetOrderInputSchema,
+  GetOrdersInputSchema,
+  OrderItemRefInputSchema,
+  OrderItemResultSchema,
+  OrderListSchema,
+  OrderResultSchema,
+  PlanOptionsResultSchema,
+  SetCodeRedeemedInputSchema,
+} from '../orders';
+import type { ApiRouteDefinition } from '../routes';
+import { defineRoute } from './define-route';
+
+/** Checkout and what a shopper does with a bought item (requirements §11): codes, refunds, plan changes, subscriptions. */
+export const ordersRoutes = {
+  'orders/checkout': defineRoute({
+    input: CheckoutInputSchema,
+    output: CheckoutResultSchema,
+    summary:
+      'Turn the cart into one order paid with a saved card, one license code per unit; 402 declined, 409 sold out, the same idempotencyKey answers the first result',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrders': defineRoute({
+    input: GetOrdersInputSchema,
+    output: OrderListSchema,
+    summary: 'The signed-in user’s paid and pending orders with their items, newest first',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrder': defineRoute({
+    input: GetOrderInputSchema,
+    output: OrderResultSchema,
+    summary: 'One of the signed-in user’s orders; 404 for anyone else’s',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOrderItem': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'One bought item with its codes, redemption link and refund deadline; 404 for anyone else’s',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/setCodeRedeemed': defineRoute({
+    input: SetCodeRedeemedInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'Mark one of an item’s codes redeemed (or not); answers the item',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/refundItem': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary:
+      'Refund an item inside its refund window: its full amount back through the provider, its codes revoked; 409 outside the window, after 3 refunds in 30 days, or while another change runs',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getPlanOptions': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: PlanOptionsResultSchema,
+    summary: 'The other plans of a bought item’s product, with what changing to each charges or refunds',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/changePlan': defineRoute({
+    input: ChangePlanInputSchema,
+    output: ChangePlanResultSchema,
+    summary:
+      'Move a bought item to another plan of its product: an upgrade charges the difference, a downgrade inside the refund window refunds it; new codes replace the old',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/cancelSubscription': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'End a subscription at the end of its paid period instead of renewing it',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/resumeSubscription': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'Take back a cancellation before the period ends: the subscription renews again',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+} satisfies Record<string, ApiRouteDefinition>;

@@ -1,0 +1,165 @@
+import { EmptyInputSchema, EmptyResultSchema } from '../auth';
+import type { ApiRouteDefinition } from '../routes';
+import {
+  CreateProductInputSchema,
+  MySellersSchema,
+  PreviewMarkdownInputSchema,
+  PreviewMarkdownResultSchema,
+  SavePlanInputSchema,
+  SellerDashboardSchema,
+  SellerListInputSchema,
+  SellerPlanRefInputSchema,
+  SellerProductRefInputSchema,
+  SellerProductResultSchema,
+  SellerQuestionListSchema,
+  SellerRefInputSchema,
+  SellerReviewListSchema,
+  SellerSalesSchema,
+  StatementInputSchema,
+  StatementSchema,
+  UpdateProductInputSchema,
+} from '../seller';
+import { ApplyToSellInputSchema, MyApplicationSchema, SellerApplicationResultSchema } from '../seller-applications';
+import { defineRoute } from './define-route';
+
+export const sellersRoutes = {
+  // Issue 13, requirements §13: the seller area (decision 014). A member of any seller passes the
+  // role guard; each service answers 404 for a product, plan or seller the caller is no member of.
+  'seller/getMySellers': defineRoute({
+    input: EmptyInputSchema,
+    output: MySellersSchema,
+    summary: 'The sellers the caller is a member of (none for a user who has not been approved)',
+    tag: 'seller',
+    requiresAuth: true,
+  }),
+  'seller/getDashboard': defineRoute({
+    input: SellerRefInputSchema,
+    output: SellerDashboardSchema,
+    summary: 'One of the caller’s sellers: its products with their stage, codes left per plan and sales, and payouts',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/createProduct': defineRoute({
+    input: CreateProductInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'Start a product as a draft (never public); the slug is suggested from the name when left out',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getProduct': defineRoute({
+    input: SellerProductRefInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'One of the caller’s products with its plans, codes left and what submitting still needs',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/updateProduct': defineRoute({
+    input: UpdateProductInputSchema,
+    output: SellerProductResultSchema,
+    summary:
+      'Change catalogue fields (only those sent); a rejected product goes back to draft, a live one changes at once; 409 while in review',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/deleteProduct': defineRoute({
+    input: SellerProductRefInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Delete a product that was never approved, with its plans, codes and pictures',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/submitProduct': defineRoute({
+    input: SellerProductRefInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'Submit a draft for the team’s review; 422 naming what is missing (a plan with codes, a logo…)',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/withdrawProduct': defineRoute({
+    input: SellerProductRefInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'Take a submitted product back to draft to change it',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/savePlan': defineRoute({
+    input: SavePlanInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'Add a plan to a product or change one (name, kind, prices in cents, features); answers the product',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/deletePlan': defineRoute({
+    input: SellerPlanRefInputSchema,
+    output: SellerProductResultSchema,
+    summary: 'Remove a plan that has no sales, with its codes; answers the product',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/previewMarkdown': defineRoute({
+    input: PreviewMarkdownInputSchema,
+    output: PreviewMarkdownResultSchema,
+    summary: 'A description rendered and sanitised exactly as the product page will show it',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getQuestions': defineRoute({
+    input: SellerListInputSchema,
+    output: SellerQuestionListSchema,
+    summary: 'Questions about the seller’s live products that no member of the seller has answered yet, oldest first',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getReviews': defineRoute({
+    input: SellerListInputSchema,
+    output: SellerReviewListSchema,
+    summary: 'Reviews of the seller’s live products, those without a reply first',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getSales': defineRoute({
+    input: SellerRefInputSchema,
+    output: SellerSalesSchema,
+    summary:
+      'Units, gross, refunds and net per product; payouts (70% of each sale, payable after its refund window) and the months with statements',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getStatement': defineRoute({
+    input: StatementInputSchema,
+    output: StatementSchema,
+    summary: 'One month’s payout statement as CSV: each share that became payable or was reversed, and the total',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  // Issue 13, requirements §13, §15: applying to sell from /launch (decision 015).
+  'sellers/apply': defineRoute({
+    input: ApplyToSellInputSchema,
+    output: SellerApplicationResultSchema,
+    summary:
+      'Apply to sell: company, website, product, contact e-mail and description, mailed to the team and the applicant; 409 while another application of the caller is open',
+    tag: 'sellers',
+    requiresAuth: true,
+  }),
+  'sellers/getMyApplication': defineRoute({
+    input: EmptyInputSchema,
+    output: MyApplicationSchema,
+    summary: 'The caller’s latest application (under review, approved or not accepted with the reason), or null',
+    tag: 'sellers',
+    requiresAuth: true,
+  }),
+} satisfies Record<string, ApiRouteDefinition>;
