@@ -83,6 +83,9 @@ try {
     { name: 'getProduct', path: '/api/products/getProduct', payload: { slug }, isApi: true },
     { name: 'SSR /products/{slug}', path: `/products/${slug}`, isApi: false },
     { name: 'SSR / (home)', path: '/', isApi: false },
+    // No catalogue data at all: what every page pays for the document, header, footer and router
+    // (docs/benchmarks.md, "Server rendering without the page cache", fourth round).
+    { name: 'SSR /terms-of-service (the shell)', path: '/terms-of-service', isApi: false },
   ];
 
   // Statements per request, counted in process with a driver logger (the served build runs without it).
@@ -115,7 +118,7 @@ try {
     server = startServer(cache === 'on' ? {} : { CATALOG_CACHE_TTL_MS: '0' });
     await waitForReady(`http://127.0.0.1:${port}/ready`);
     for (const target of targets) {
-      const base = { url: `http://127.0.0.1:${port}${target.path}`, connections, duration: 1 };
+      const base = { url: `http://127.0.0.1:${port}${target.path}`, connections };
       const request = target.isApi
         ? {
             method: 'POST' as const,
@@ -123,7 +126,9 @@ try {
             body: JSON.stringify(target.payload),
           }
         : { method: 'GET' as const };
-      await autocannon({ ...base, ...request }); // warm-up
+      // Warm-up by count, not by time: a timed run ends with its last 50 requests still being
+      // served, and those queued ahead of the measured run's first requests and made its p99.
+      await autocannon({ ...base, ...request, amount: connections * 4 });
       const result = await autocannon({ ...base, ...request, duration });
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
