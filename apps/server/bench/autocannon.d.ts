@@ -3,7 +3,9 @@ declare module 'autocannon' {
   type Options = {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run; or `amount`: that many requests, answered, then done. */
+    duration?: number;
+    amount?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
