@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
-import { type Session, signInAs } from './shopping-helpers';
+import { callApi } from './helpers';
+import { liveProduct } from './seller-helpers';
+import { buyThroughApi, type Product, registerShopper, type Session, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 014: a member of an approved seller (made by e2e/setup-accounts.ts
 // before the server started) creates a product with a plan, uploads a CSV of codes and submits
@@ -111,8 +113,14 @@ test('the seller area fits a phone and points a user who is no seller to /launch
   await expect(page.getByText('Payable', { exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
+  // A sale first, so the sales table (wider than a phone: it scrolls sideways) is on the page
+  // that is scanned whatever other specs sold before.
+  const sold = await liveProduct(request, `Phone Ledger ${randomBytes(3).toString('hex')}`);
+  const buyer = await registerShopper(request, 'e2e-seller-phone');
+  await buyThroughApi(request, buyer, await callApi<Product>(request, 'products/getProduct', { slug: sold.slug }));
   await page.goto('/seller/payouts');
   await expect(page.getByRole('heading', { name: 'Monthly statements' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Units, gross, refunds and net per product' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
 
