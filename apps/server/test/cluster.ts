@@ -129,7 +129,7 @@ function startInstance(index: number, port: number, env: Record<string, string>,
 /**
  * The proxy a deployment puts in front (nginx, HAProxy, a cloud load balancer), reduced to what
  * the claims need: round-robin over the instances whose `/ready` answered 200 at the last check
- * (every 100 ms), `X-Forwarded-For` with the client's address appended, and a retry on the next
+ * (every 100 ms; a check that times out keeps the last answer), `X-Forwarded-For` with the client's address appended, and a retry on the next
  * instance when one refuses the connection (it has stopped listening: the request never reached it).
  * A fresh connection per request, so no request rides a keep-alive socket that is being closed.
  */
@@ -142,8 +142,10 @@ function startProxy(instances: Instance[], counts: { served: number[]; lost: num
         (response) => {
           ready[index] = response.status === 200;
         },
-        () => {
-          ready[index] = false;
+        (error: unknown) => {
+          // A check that times out on a saturated machine says nothing (a load balancer's
+          // unhealthy threshold); a refused connection does: the instance has stopped listening.
+          if (!(error instanceof DOMException && error.name === 'TimeoutError')) ready[index] = false;
         },
       );
     });
