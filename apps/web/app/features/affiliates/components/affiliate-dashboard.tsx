@@ -1,5 +1,6 @@
 import type { AffiliateDashboard as Dashboard } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { TableScroller } from '~/components/ui/table-scroller';
 import { formatMonth } from '~/lib/format-date';
 import { CopyField } from './copy-field';
 import { LinkBuilder } from './link-builder';
@@ -54,7 +55,7 @@ export function AffiliateDashboard({ dashboard }: { dashboard: Dashboard }) {
             No clicks yet. Share your link: every visit through it shows up here.
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-xl ring-1 ring-ink-900/10">
+          <TableScroller className="mt-3 rounded-xl ring-1 ring-ink-900/10">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Clicks, orders and earnings per month, newest first</caption>
               <thead className="bg-canvas text-ink-500 text-xs uppercase tracking-wider">
@@ -84,7 +85,7 @@ export function AffiliateDashboard({ dashboard }: { dashboard: Dashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import type { PlanDetail } from '@everdeal/contracts';
 import { featureRows, formatPlanPrice } from '@everdeal/contracts/plans';
+import { TableScroller } from '~/components/ui/table-scroller';
 import { planKindLabel } from './plan-features';
 
 export interface PlanComparisonProps {
@@ -23,13 +24,7 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
       <h3 id="compare-plans" className="text-lg font-semibold text-ink-900">
         Compare plans
       </h3>
-      {/* On a phone the table scrolls sideways: the box takes focus so a keyboard can scroll it
-          (the section around it is already named by the heading). */}
-      <div
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
-        tabIndex={0}
-        className="relative mt-3 overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-ink-900/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
+      <TableScroller className="relative mt-3 rounded-card bg-surface shadow-card ring-1 ring-ink-900/5">
         <table className="w-full min-w-[32rem] border-collapse text-sm">
           <caption className="sr-only">{`${productName} plans compared`}</caption>
           <thead>
@@ -105,7 +100,7 @@ export function PlanComparison({ plans, productName }: PlanComparisonProps) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </section>
   );
 }

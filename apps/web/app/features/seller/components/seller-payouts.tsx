@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
+import { TableScroller } from '~/components/ui/table-scroller';
 import { ApiError } from '~/lib/api-client';
 import { downloadStatement, useSellerSales } from '../api/seller-requests';
 import { monthName } from '../seller-format';
@@ -112,13 +113,7 @@ export function SellerPayouts({ seller }: SellerContext) {
         {products.length === 0 ? (
           <EmptyState title="No sales yet" description="Sales show here as soon as a buyer pays." />
         ) : (
-          // On a phone the table scrolls sideways: the box takes focus so a keyboard can scroll it
-          // (the section around it is named by its heading).
-          <div
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
-            tabIndex={0}
-            className="overflow-x-auto rounded-xl ring-1 ring-ink-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
+          <TableScroller className="rounded-xl ring-1 ring-ink-900/10">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Units, gross, refunds and net per product</caption>
               <thead className="bg-canvas text-ink-500 text-xs uppercase tracking-wider">
@@ -152,7 +147,7 @@ export function SellerPayouts({ seller }: SellerContext) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableScroller>
         )}
       </section>
     </div>

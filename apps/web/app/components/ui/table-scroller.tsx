@@ -1,0 +1,22 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+/**
+ * The box around a table that can be wider than a phone: it scrolls sideways and takes keyboard
+ * focus, so a keyboard can scroll it too (WCAG 2.1.1, axe's `scrollable-region-focusable`). The
+ * table names itself through its caption, the section around it through its heading.
+ */
+export function TableScroller({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className={clsx(
+        'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
