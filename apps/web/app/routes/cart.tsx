@@ -17,9 +17,9 @@ import type { Route } from './+types/cart';
 export const loader = redirectVisitorToLogin;
 export const clientLoader = skipServerOnNavigation;
 export const headers = signedInPageHeaders;
+/** No `noindex`: no crawler reaches the page (the loader above; decision 003, "Sitemap and robots"). */
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: pageTitle(isCheckoutStep(new URLSearchParams(location.search)) ? 'Checkout' : 'Cart') },
-  { name: 'robots', content: 'noindex' },
 ];
 
 /** `/cart?step=checkout`: the cart page with the payment step open (Check out, Back to cart). */

@@ -316,6 +316,12 @@ describe('sitemap and robots', () => {
     }
     expect(response.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
+
+  it("robots.txt lets crawlers follow the header's cart link to its redirect, which /auth/ keeps out", async () => {
+    const robots = (await t.app.inject({ method: 'GET', url: '/robots.txt' })).body.split('\n');
+    expect(robots).not.toContain('Disallow: /cart');
+    expect(robots).toContain('Disallow: /auth/');
+  });
 });
 
 describe('synthetic seeder', () => {

@@ -61,14 +61,17 @@ export function renderSitemap(entries: SitemapEntry[], publicUrl: string): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** Everything public is crawlable; the API and the signed-in or transactional pages are not. */
+/**
+ * Everything public is crawlable; the API and the account and transactional pages are not. The
+ * cart is not listed: a crawler has no session, so `/cart` answers it with a redirect to sign in,
+ * which is disallowed here (decision 003, "Sitemap and robots").
+ */
 export function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
     'Disallow: /user',
-    'Disallow: /cart',
     'Disallow: /wishlist',
     'Disallow: /auth/',
     'Disallow: /support/tickets/',
