@@ -6,23 +6,20 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger' | 'danger-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const base =
-  'relative inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold ' +
-  'transition-[background-color,border-color,color,box-shadow,transform] duration-150 ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ' +
-  'active:translate-y-px disabled:pointer-events-none aria-disabled:pointer-events-none';
+/** Shape, focus ring and pressed state: the `.btn` component class (app.css). */
+const base = 'btn';
 
 // A loading button keeps full colour (it is busy, not unavailable); a disabled one fades.
-const unavailable = 'disabled:opacity-50 aria-disabled:opacity-50';
+const unavailable = 'btn-fades';
 
+/** Each variant's colours: component classes in app.css (`.btn-primary`…). */
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white shadow-sm shadow-brand-900/20 hover:bg-brand-700',
-  secondary: 'bg-brand-50 text-brand-700 hover:bg-brand-100',
-  ghost: 'bg-transparent text-ink-700 hover:bg-ink-900/5 hover:text-ink-900',
-  outline: 'border border-ink-900/12 bg-white text-ink-900 shadow-xs hover:border-ink-900/25 hover:bg-canvas',
-  danger: 'bg-red-600 text-white shadow-sm shadow-red-900/20 hover:bg-red-700 focus-visible:outline-red-600',
-  'danger-outline':
-    'border border-red-300 bg-white text-red-700 shadow-xs hover:border-red-400 hover:bg-red-50 focus-visible:outline-red-600',
+  primary: 'btn-primary',
+  secondary: 'btn-secondary',
+  ghost: 'btn-ghost',
+  outline: 'btn-outline',
+  danger: 'btn-danger',
+  'danger-outline': 'btn-danger-outline',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {

@@ -16,12 +16,9 @@ export function CategoryTiles({ categories }: CategoryTilesProps) {
         const Icon = categoryIcon(category.slug);
         return (
           <li key={category.slug}>
-            <Link
-              to={categoryPath(category.slug)}
-              className="group flex h-full flex-col rounded-card bg-surface p-4 shadow-card ring-1 ring-ink-900/5 transition hover:-translate-y-0.5 hover:ring-brand-300"
-            >
+            <Link to={categoryPath(category.slug)} className="group category-tile">
               <span className="flex items-center justify-between">
-                <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 transition group-hover:bg-brand-600 group-hover:text-white">
+                <span className="category-tile-icon">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <ArrowUpRight

@@ -89,7 +89,7 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
               <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
                 <Link
                   to="/trending"
-                  className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
+                  className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-600' })}
                 >
                   Browse deals
                   <ArrowRight aria-hidden="true" className="size-4.5" />
@@ -235,7 +235,7 @@ export function HomePage({ featured, newest, endingSoon, trending, categories, p
             <div className="mt-6 flex flex-col gap-3 min-[420px]:flex-row">
               <Link
                 to="/trending?sort=newest"
-                className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}
+                className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-600' })}
               >
                 See the newest deals
                 <ArrowRight aria-hidden="true" className="size-4.5" />

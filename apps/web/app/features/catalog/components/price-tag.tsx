@@ -13,12 +13,7 @@ export function DiscountBadge({ price, originalPrice, className }: DiscountBadge
   const percent = discountPercent(price, originalPrice);
   if (percent <= 0) return null;
   return (
-    <span
-      className={clsx(
-        'inline-flex items-center rounded-md bg-accent-400 px-1.5 py-0.5 text-xs font-bold text-ink-900 tabular-nums',
-        className,
-      )}
-    >
+    <span className={clsx('discount-badge', className)}>
       <span className="sr-only">Save </span>-{percent}%
     </span>
   );
@@ -44,8 +39,8 @@ export function PriceTag({ price, originalPrice, currency, interval = null, size
   const hasSaving = originalPrice > price;
   const period = periodSuffix(interval);
   return (
-    <div className={clsx('flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
-      <span className={clsx('font-bold tracking-tight text-ink-900 tabular-nums', priceSize[size])}>
+    <div className={clsx('price-tag', className)}>
+      <span className={clsx('price-tag-price', priceSize[size])}>
         <span className="sr-only">Price </span>
         {formatMoney(price, currency)}
         {period ? <span className="font-medium text-[0.6em] text-ink-500">{period}</span> : null}

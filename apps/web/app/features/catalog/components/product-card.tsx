@@ -30,43 +30,35 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
   const nameId = useId();
   const { UpvoteButton, FavoriteButton, AddToCartButton } = useProductActions();
   return (
-    <article
-      aria-labelledby={nameId}
-      className={clsx(
-        'group relative flex h-full flex-col rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5',
-        'transition duration-200 hover:-translate-y-0.5 hover:shadow-pop hover:ring-brand-300',
-        'focus-within:ring-2 focus-within:ring-brand-500',
-        className,
-      )}
-    >
+    <article aria-labelledby={nameId} className={clsx('group product-card', className)}>
       <div className="flex items-start gap-3">
         <div className="relative">
           <ProductLogo src={product.logoUrl} name={product.name} size="sm" className={clsx(isClosed && 'grayscale')} />
           {rank ? (
-            <span className="absolute -top-2 -left-2 grid h-6 min-w-6 place-items-center rounded-full bg-ink-900 px-1.5 text-xs font-bold text-white tabular-nums ring-2 ring-surface">
+            <span className="product-card-rank">
               <span className="sr-only">Rank </span>#{rank}
             </span>
           ) : null}
         </div>
         <div className="min-w-0 flex-1">
-          <Heading id={nameId} className="hyphens-auto break-words text-base font-semibold leading-snug text-ink-900">
+          <Heading id={nameId} className="product-card-name">
             <Link
               to={productPath(product.slug)}
-              className="outline-none after:absolute after:inset-0 after:rounded-card after:content-[''] group-hover:text-brand-700"
+              className="stretched-link group-hover:text-brand-700"
               prefetch="intent"
             >
               {product.name}
             </Link>
           </Heading>
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
-            <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            <span className="chip bg-brand-50 text-brand-700">
               <span className="sr-only">Category: </span>
               {product.category.name}
             </span>
             <DealStatusBadge status={product.dealStatus} endsAt={product.endsAt} className="px-2" />
             {product.dealHealthScore === null ? null : (
               // Requirements §12: the deal-health score on every card; its parts are on the product page.
-              <span className="inline-flex rounded-full bg-ink-900/5 px-2 py-0.5 font-medium text-ink-700 text-xs tabular-nums">
+              <span className="chip bg-ink-900/5 text-ink-700 tabular-nums">
                 Health {product.dealHealthScore}
                 <span className="sr-only"> out of 100</span>
               </span>
@@ -79,7 +71,7 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
       <p className="mt-3 line-clamp-2 text-sm text-ink-500">{product.tagline}</p>
 
       <div className="mt-auto pt-4">
-        <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t border-ink-900/5 pt-4">
+        <div className="product-card-footer">
           <PriceTag
             price={product.price}
             originalPrice={product.originalPrice}

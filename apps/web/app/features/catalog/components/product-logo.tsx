@@ -12,12 +12,7 @@ const pixels = { sm: 48, md: 56, lg: 96 } as const;
 
 /** A product's square logo on a soft tile; the initial stands in when there is no logo. */
 export function ProductLogo({ src, name, size = 'md', className }: ProductLogoProps) {
-  const box = clsx(
-    'shrink-0 overflow-hidden rounded-xl bg-brand-50 ring-1 ring-ink-900/5',
-    sizes[size],
-    size === 'lg' && 'rounded-2xl',
-    className,
-  );
+  const box = clsx('logo-tile', sizes[size], size === 'lg' && 'rounded-2xl', className);
   if (!src) {
     return (
       <span

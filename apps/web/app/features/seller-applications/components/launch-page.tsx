@@ -103,7 +103,7 @@ export function LaunchPage() {
             we handle checkout, license codes, refunds and support.
           </p>
           <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
-            <a href="#apply" className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-400' })}>
+            <a href="#apply" className={buttonClasses({ size: 'lg', className: 'bg-brand-500 hover:bg-brand-600' })}>
               <Send aria-hidden="true" className="size-4.5" />
               Apply to launch
             </a>

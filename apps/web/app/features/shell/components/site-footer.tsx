@@ -55,10 +55,7 @@ export function SiteFooter() {
                 <ul className="mt-4 space-y-1">
                   {column.links.map((link) => (
                     <li key={link.to}>
-                      <Link
-                        to={link.to}
-                        className="-mx-1 inline-flex min-h-9 items-center rounded-md px-1 text-ink-500 text-sm transition-colors hover:text-brand-700"
-                      >
+                      <Link to={link.to} className="footer-link">
                         {link.label}
                       </Link>
                     </li>

@@ -64,12 +64,9 @@ function UpvoteButtonView({
       aria-busy={isPending || undefined}
       onClick={onClick}
       className={clsx(
-        'relative z-10 inline-flex shrink-0 flex-col items-center justify-center rounded-xl border font-semibold tabular-nums leading-none transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-        size === 'sm' ? 'min-h-11 min-w-11 gap-0.5 px-1.5 text-xs' : 'h-11 flex-row gap-1.5 px-3.5 text-sm',
-        isUpvoted
-          ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
-          : 'border-ink-900/10 bg-white text-ink-700 hover:border-brand-300 hover:text-brand-700',
+        'upvote-btn',
+        size === 'sm' ? 'upvote-btn-sm' : 'upvote-btn-md',
+        isUpvoted ? 'upvote-btn-on' : 'upvote-btn-off',
         className,
       )}
     >

@@ -65,12 +65,9 @@ function FavoriteButtonView({
       aria-busy={isPending || undefined}
       onClick={onClick}
       className={clsx(
-        'relative z-10 inline-flex shrink-0 items-center justify-center gap-2 rounded-full border transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+        'favorite-btn',
         variant === 'icon' ? 'size-11 md:size-10' : 'h-11 px-4 font-semibold text-sm',
-        isFavorite
-          ? 'border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100'
-          : 'border-ink-900/10 bg-white text-ink-700 hover:border-rose-200 hover:text-rose-600',
+        isFavorite ? 'favorite-btn-on' : 'favorite-btn-off',
         className,
       )}
     >
