@@ -15,6 +15,13 @@ export default defineConfig({
     // PGlite is WebAssembly and each file owns one: separate processes keep memory bounded.
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker process runs file after file without a fresh module graph per file: importing
+    // the server, its dependencies and PGlite's WebAssembly again for every file was about a
+    // third of the workers' time. Safe here because no file changes what another imports: no
+    // vi.mock or vi.spyOn, the fake timers and stubbed globals are undone in afterEach, no test
+    // writes process.env, each file builds its own app and database, and the console.error
+    // recorder installs itself once per process (docs/development.md, "Test speed").
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     reporters: ['default'],

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openLoginModal } from './auth-helpers';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
-import { callApi, featuredProducts, hasReactRoot } from './helpers';
+import { callApi, featuredProducts, waitForReactRoot } from './helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Issue 15: axe finds no WCAG 2.2 A/AA violation on any page or dialog, at 1280 px (the
@@ -20,7 +20,7 @@ async function visit(page: Page, path: string) {
   // A scan of the not-found page must not pass for the page it was meant to be.
   expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  await waitForReactRoot(page);
 }
 
 /** Pages a visitor reaches; `path` is a function for those whose address comes from the catalogue. */

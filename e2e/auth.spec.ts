@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './auth-helpers';
-import { hasReactRoot } from './helpers';
+import { hasReactRoot, waitForReactRoot } from './helpers';
 
 test.describe('the login modal (requirements §2)', () => {
   test('opens on Log in, switches to Create account, resets when reopened, closes with Escape', async ({
@@ -203,7 +203,7 @@ test('what is typed before the page hydrates is what signs in', async ({ page, r
   release();
   // The click comes as soon as React has the page, while it is still hydrating: React hydrates
   // the form first and replays the click on it (no tap lost, decision 006).
-  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  await waitForReactRoot(page);
   await form.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(toastWith(page, 'Login successful!')).toBeVisible();
 });

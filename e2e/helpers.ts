@@ -42,5 +42,20 @@ export async function productLinks(container: Locator): Promise<Locator[]> {
  * suffix; tests that hold the client entry back use this to know when it has run.
  */
 export function hasReactRoot(page: Page): Promise<boolean> {
-  return page.evaluate(() => Object.keys(document).some((key) => key.startsWith('_reactListening')));
+  return page.evaluate(reactIsListening);
+}
+
+/** Runs in the page: see `hasReactRoot`. */
+function reactIsListening(): boolean {
+  return Object.keys(document).some((key) => key.startsWith('_reactListening'));
+}
+
+/**
+ * Waits until `hasReactRoot` holds (failing after `timeout`, as `expect.poll` did), looking on
+ * every animation frame. `expect.poll` looked again after 0.1, 0.25, 0.5 and then every 1 s, so
+ * a page hydrated in 400 ms was only seen at 850 ms, and each of the accessibility spec's ~80
+ * visits paid that.
+ */
+export async function waitForReactRoot(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(reactIsListening, undefined, { timeout });
 }

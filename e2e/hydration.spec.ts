@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hasReactRoot } from './helpers';
+import { hasReactRoot, waitForReactRoot } from './helpers';
 
 // Decision 006: React renders the pages on the server and hydrates them in the browser. Hydration
 // must adopt the server's HTML (the very same DOM nodes, so focus and scroll stay where they
@@ -105,7 +105,7 @@ test('a tap before hydration has finished takes effect once (React replays it)',
   await page.goto('/trending');
   release();
   // No wait for hydration beyond React's root existing: the tap lands while it is still running.
-  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  await waitForReactRoot(page);
   await page
     .locator('main article')
     .last()

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
 import { type BackgroundTasks, createBackgroundTasks } from '../src/lib/background-tasks';
 import type { PaymentProvider } from '../src/modules/payments/provider';
+import type { PasswordHashCost } from '../src/modules/users/passwords';
 import { loadConfig } from '../src/plugins/config';
 import { defaultRateLimits, type RateLimitSettings } from '../src/plugins/rate-limit';
 import { createTestDatabase } from './database';
@@ -36,7 +37,11 @@ export type TestAppOptions = {
    */
   rateLimits?: Partial<RateLimitSettings>;
   rateLimitKeyPrefix?: string;
-  passwordHashCost?: AppOptions['passwordHashCost'];
+  /**
+   * Argon2id cost of this app's password hashes: `TEST_ARGON2ID` unless a test asks for another,
+   * or for `'app default'` (what `buildApp` uses when nothing is passed: production's).
+   */
+  passwordHashCost?: PasswordHashCost | 'app default';
   /** Sees every SQL statement the app sends, e.g. to count them per request. */
   onQuery?: (query: string) => void;
   /** 0 keeps the waitlist job from running by itself, for tests that run it by hand. */
@@ -54,6 +59,15 @@ export type TestAppOptions = {
   /** The affiliate commission job; off by default for the same reason, its tests run it by hand. */
   runCommissionJob?: boolean;
 };
+
+/**
+ * The cheapest argon2id cost (8 KiB, one pass; the library's minimum memory is 8 KiB per lane).
+ * At OWASP's cost every registration and login took 60–120 ms of a CI core, hundreds of times per
+ * run. Production's cost stays covered: passwords.test.ts checks `OWASP_ARGON2ID` and the hashes
+ * of `createPasswordHasher()`, and users.test.ts checks that an app built without a cost (as
+ * server.ts builds it) stores OWASP hashes.
+ */
+export const TEST_ARGON2ID: PasswordHashCost = { memoryCost: 8, timeCost: 1, parallelism: 1 };
 
 const relaxedRateLimits = Object.fromEntries(
   Object.keys(defaultRateLimits).map((name) => [name, { points: 100_000, durationSeconds: 60 }]),
@@ -83,7 +97,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
       ...(options.now ? { now: options.now } : {}),
       ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
-      ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
+      ...(options.passwordHashCost === 'app default'
+        ? {}
+        : { passwordHashCost: options.passwordHashCost ?? TEST_ARGON2ID }),
       ...(options.waitlistAnnounceIntervalMs !== undefined
         ? { waitlistAnnounceIntervalMs: options.waitlistAnnounceIntervalMs }
         : {}),

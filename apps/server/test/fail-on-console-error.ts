@@ -5,17 +5,30 @@ import { afterAll, afterEach, beforeEach } from 'vitest';
  * with `vi.spyOn(console, 'error').mockImplementation(() => {})`, which replaces this recorder
  * for that test.
  */
-const original = console.error.bind(console);
-let recorded: string[] = [];
+type Recorder = { recorded: string[] };
+const RECORDER = Symbol.for('everdeal.test.consoleErrorRecorder');
+const scope = globalThis as typeof globalThis & { [RECORDER]?: Recorder };
 
-console.error = (...args: unknown[]) => {
-  recorded.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
-  original(...args);
-};
+// Vitest runs this file before every test file; without isolation (vitest.config.ts) several
+// files share one process, so console.error is wrapped once per process, not once per file
+// (a wrapper per file would stack and record each error once per earlier file).
+function installRecorder(): Recorder {
+  const recorder: Recorder = { recorded: [] };
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    recorder.recorded.push(
+      args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '),
+    );
+    original(...args);
+  };
+  return recorder;
+}
+scope[RECORDER] ??= installRecorder();
+const recorder = scope[RECORDER];
 
 function takeRecorded(): string[] {
-  const taken = recorded;
-  recorded = [];
+  const taken = recorder.recorded;
+  recorder.recorded = [];
   return taken;
 }
 

@@ -8,7 +8,9 @@ import { createSession, hashToken } from './sessions';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Built as server.ts builds it, without a cost, so the register test below sees production's
+  // argon2 parameters (other files' apps hash at TEST_ARGON2ID to stay fast).
+  t = await createTestApp({ passwordHashCost: 'app default' });
 });
 afterAll(() => t?.close());
 
