@@ -5,6 +5,7 @@
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:web   (use that server as it is)
 //   BENCH_RUNS=5 npm run bench:web                      (more runs per page)
 //   BENCH_REPORT_DIR=/tmp/lh npm run bench:web          (also save every run's full JSON report)
+//   BENCH_PAGES=Cart,Home npm run bench:web             (only these pages; docs/benchmarks.md untouched)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,14 +14,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.BENCH_REPORT_DIR;
 // Issue 15 (React in the browser): the first-load budget is 150 KB, and total blocking time is
-// measured too. The cart page is the fifth page: a visitor's first look at it.
-const targets = { performance: 93, accessibility: 100, seo: 100, cls: 0.02, tbtMs: 200, jsKb: 150 };
+// measured too. The cart page is the fifth page, as a signed-in shopper with a deal in it sees it
+// (a visitor is sent to sign in: decision 017). The first-load budget (150 KB) is `npm run
+// bench:bundle`'s; "JS transferred" here also counts the lazy chunks loaded after the first paint.
+const targets = { performance: 93, accessibility: 100, seo: 100, cls: 0.02, tbtMs: 200 };
 // /search is `noindex` on purpose (endless query variations), which Lighthouse's SEO category
 // scores as "blocked from indexing"; the table says so rather than hiding the audit.
 
@@ -80,16 +84,61 @@ async function startServer() {
   return { baseUrl, stop, pid: child.pid };
 }
 
-async function pickProductSlug(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/products/getProducts`, {
+/** One API call (requirements §8 envelope); throws unless it answers code 0. */
+async function callApi(baseUrl, path, payload, token) {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sort: 'featured', pageSize: 1 }),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(payload),
   });
   const body = await response.json();
-  const slug = body?.data?.items?.[0]?.slug;
-  if (!slug) throw new Error('the catalogue is empty: no product page to measure');
-  return slug;
+  if (body?.code !== 0) throw new Error(`${path}: ${response.status} ${body?.msg}`);
+  return body.data;
+}
+
+async function pickProduct(baseUrl) {
+  const { items } = await callApi(baseUrl, 'products/getProducts', { sort: 'featured', pageSize: 1 });
+  const product = items?.[0];
+  if (!product?.plans?.[0]) throw new Error('the catalogue is empty: no product page to measure');
+  return product;
+}
+
+/**
+ * The cart is measured as a shopper sees it: a new account with the featured deal in its cart,
+ * signed in the way a returning browser is (the stored token and user, requirements §3, and the
+ * cookie that lets the server render the page, decision 017). Lighthouse keeps local storage and
+ * cookies between runs; it clears the caches, so every run still loads cold.
+ */
+async function signInShopper(baseUrl, chromePort, product) {
+  const session = await callApi(baseUrl, 'users/register', {
+    email: `lighthouse-${Date.now()}@everdeal.example`,
+    password: `Violet-harbor-${Date.now().toString(36)}`,
+    firstName: 'Light',
+    lastName: 'House',
+  });
+  await callApi(
+    baseUrl,
+    'cart/change',
+    { productId: product.id, variantId: product.plans[0].variantId, quantity: 1 },
+    session.token,
+  );
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/robots.txt`);
+    await page.evaluate(
+      (token, user) => {
+        localStorage.setItem('everdeal.auth.token', token);
+        localStorage.setItem('everdeal.auth.user', user);
+      },
+      session.token,
+      JSON.stringify(session.user),
+    );
+    await browser.setCookie({ name: 'everdeal_signed_in', value: '1', domain: new URL(baseUrl).hostname, path: '/' });
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 const median = (values) => {
@@ -140,15 +189,17 @@ async function main() {
   });
   const rows = [];
   try {
-    const slug = await pickProductSlug(baseUrl);
+    const product = await pickProduct(baseUrl);
     const pages = [
       ['Home', '/'],
-      ['Product', `/products/${slug}`],
+      ['Product', `/products/${product.slug}`],
       ['Trending', '/trending'],
       ['Search', '/search?q=writing'],
       ['Cart', '/cart'],
     ];
-    for (const [name, path] of pages) {
+    const only = process.env.BENCH_PAGES?.split(',');
+    for (const [name, path] of pages.filter(([name]) => !only || only.includes(name))) {
+      if (name === 'Cart') await signInShopper(baseUrl, chrome.port, product);
       // One untimed request first, so the figures are not the server's cold start.
       await fetch(`${baseUrl}${path}`).then((response) => response.text());
       const results = [];
@@ -195,7 +246,6 @@ async function main() {
       r.seo < targets.seo && `${r.name} SEO ${r.seo}`,
       r.cls > targets.cls && `${r.name} CLS ${r.cls.toFixed(3)}`,
       r.tbtMs > targets.tbtMs && `${r.name} TBT ${Math.round(r.tbtMs)} ms`,
-      r.jsKb > targets.jsKb && `${r.name} JS ${r.jsKb.toFixed(1)} KB`,
     ].filter(Boolean),
   );
   console.log(misses.length ? `\nBelow target: ${misses.join('; ')}` : '\nAll targets met.');
@@ -212,9 +262,11 @@ async function main() {
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset ` +
     `(simulated slow 4G and 4× CPU slowdown), system Chromium headless, median of ${runs} runs per page, against the ` +
     `built server with a fresh PGlite database and the demo catalogue. "JS transferred" is every script of the page ` +
-    `load, compressed as served. Machine: ${machine} (${kernel}); a shared machine gives noisy figures.\n\n` +
-    `Targets (issue 15): performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, TBT ≤ ${targets.tbtMs} ms, first-load JS ≤ ${targets.jsKb} KB gzip.\n\n` +
+    `load, compressed as served, the lazy chunks loaded after the first paint included. The cart is measured signed ` +
+    `in, with one deal in it. Machine: ${machine} (${kernel}); a shared machine gives noisy figures.\n\n` +
+    `Targets (issue 15): performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, TBT ≤ ${targets.tbtMs} ms; first-load JS ≤ 150 KB gzip is \`npm run bench:bundle\`'s ("First-load JavaScript").\n\n` +
     `${table}\n${notes ? `\n${notes}\n` : ''}`;
+  if (process.env.BENCH_PAGES) return;
   // The section replaces the previous run's (other benchmarks keep their own sections).
   const text = readFileSync(docs, 'utf8');
   const pattern = /## Web \(Lighthouse\)\n[\s\S]*?(?=\n## |$)/;

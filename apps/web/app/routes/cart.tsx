@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
@@ -20,6 +20,7 @@ export const headers = signedInPageHeaders;
 /** No `noindex`: no crawler reaches the page (the loader above; decision 003, "Sitemap and robots"). */
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: pageTitle(isCheckoutStep(new URLSearchParams(location.search)) ? 'Checkout' : 'Cart') },
+  { name: 'description', content: 'The deals in your Everdeal cart, their plans and the total, ready to check out.' },
 ];
 
 /** `/cart?step=checkout`: the cart page with the payment step open (Check out, Back to cart). */
@@ -35,13 +36,16 @@ function isCheckoutStep(params: URLSearchParams): boolean {
 export default function CartPage() {
   const user = useRequireLogin();
   const cart = useCart();
+  // The cart arrives after hydration; its first render is a background one React can interrupt
+  // (time-sliced), not one long task on a phone (docs/benchmarks.md, "What the Lighthouse figures say").
+  const cartData = useDeferredValue(cart.data);
   const change = useCartChange();
   const clearCart = useClearCart();
   const [searchParams] = useSearchParams();
   const picker = useRef<CardEntryHandle>(null);
   const finishPaymentAction = useFinishPaymentAction();
   // An empty cart has nothing to pay for: the step shows the cart's empty state instead.
-  const isCheckout = isCheckoutStep(searchParams) && (cart.data?.items.length ?? 0) > 0;
+  const isCheckout = isCheckoutStep(searchParams) && (cartData?.items.length ?? 0) > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
@@ -49,18 +53,18 @@ export default function CartPage() {
         {isCheckout ? 'Checkout' : 'Your cart'}
       </h1>
       <div className="mt-8">
-        {user && cart.data && isCheckout ? (
+        {user && cartData && isCheckout ? (
           <CheckoutStep
-            cart={cart.data}
+            cart={cartData}
             payment={<PaymentMethodPicker handleRef={picker} />}
             choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
             finishPaymentAction={finishPaymentAction}
             onCartChanged={() => void cart.refetch()}
             backTo="/cart"
           />
-        ) : user && cart.data ? (
+        ) : user && cartData ? (
           <CartView
-            cart={cart.data}
+            cart={cartData}
             onQuantityChange={(item, quantity) =>
               change.mutate({ productId: item.productId, variantId: item.variantId, quantity })
             }
