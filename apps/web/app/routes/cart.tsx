@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { useDeferredValue, useRef } from 'react';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
@@ -36,16 +36,13 @@ function isCheckoutStep(params: URLSearchParams): boolean {
 export default function CartPage() {
   const user = useRequireLogin();
   const cart = useCart();
-  // The cart arrives after hydration; its first render is a background one React can interrupt
-  // (time-sliced), not one long task on a phone (docs/benchmarks.md, "What the Lighthouse figures say").
-  const cartData = useDeferredValue(cart.data);
   const change = useCartChange();
   const clearCart = useClearCart();
   const [searchParams] = useSearchParams();
   const picker = useRef<CardEntryHandle>(null);
   const finishPaymentAction = useFinishPaymentAction();
   // An empty cart has nothing to pay for: the step shows the cart's empty state instead.
-  const isCheckout = isCheckoutStep(searchParams) && (cartData?.items.length ?? 0) > 0;
+  const isCheckout = isCheckoutStep(searchParams) && (cart.data?.items.length ?? 0) > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
@@ -53,18 +50,18 @@ export default function CartPage() {
         {isCheckout ? 'Checkout' : 'Your cart'}
       </h1>
       <div className="mt-8">
-        {user && cartData && isCheckout ? (
+        {user && cart.data && isCheckout ? (
           <CheckoutStep
-            cart={cartData}
+            cart={cart.data}
             payment={<PaymentMethodPicker handleRef={picker} />}
             choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
             finishPaymentAction={finishPaymentAction}
             onCartChanged={() => void cart.refetch()}
             backTo="/cart"
           />
-        ) : user && cartData ? (
+        ) : user && cart.data ? (
           <CartView
-            cart={cartData}
+            cart={cart.data}
             onQuantityChange={(item, quantity) =>
               change.mutate({ productId: item.productId, variantId: item.variantId, quantity })
             }
