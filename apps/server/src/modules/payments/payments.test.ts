@@ -64,6 +64,9 @@ describe('payments/addPaymentMethod with the sandbox', () => {
     expect(amex.body.data).toMatchObject({ brand: 'amex', last4: '0005' });
   });
 
+  const RANDOM_OR_CLOCK_VALUES =
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[a-z]+_sandbox_[0-9a-z]+|\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:\d{2})/g;
+
   it('never stores or answers the card number or the CVC', async () => {
     const { token } = await createUserWithSession(t.db, clock);
     const number = '4000056655665556';
@@ -74,7 +77,10 @@ describe('payments/addPaymentMethod with the sandbox', () => {
       const rows = await t.db.execute(sql`select coalesce(json_agg(t)::text, '') as dump from ${table} t`);
       const dump = JSON.stringify(rows);
       expect(dump).not.toContain(number);
-      expect(dump).not.toContain('987');
+      // Ids, provider tokens and timestamps are random or the clock's, and three digits turn up in
+      // them by chance (a token "pm_sandbox_98794a…" failed this once): the CVC is looked for in
+      // everything else.
+      expect(dump.replace(RANDOM_OR_CLOCK_VALUES, '')).not.toContain('987');
       // The dump does hold the card's rows: what identifies it is there, the number is not.
       if (table !== sandboxLedger) expect(dump).toContain(String.raw`\"last4\":\"5556\"`);
     }
