@@ -8,6 +8,7 @@ import { configureApiClient } from '~/lib/api-client';
 import { createQueryClient, USER_QUERY_KEY } from '~/lib/query-client';
 import { authStore, clearAuth } from '~/shared/session/auth-store';
 import { openLoginModal } from '~/shared/session/login-prompt';
+import { SessionProvider } from '~/shared/session/session-provider';
 
 // Requirements §8: every API failure the caller did not silence becomes a toast of its severity, and a
 // 401 to a signed-in request (expired or revoked session) signs out and asks to sign in again.
@@ -40,12 +41,14 @@ export function AppProviders({ buildId, children }: { buildId: string; children:
   const [queryClient] = useState(createQueryClient);
   useDropUserDataOnSessionChange(queryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <LoginModalHost />
-      <CartPopup />
-      <Toaster />
-      <BuildCheck buildId={buildId} />
-    </QueryClientProvider>
+    <SessionProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <LoginModalHost />
+        <CartPopup />
+        <Toaster />
+        <BuildCheck buildId={buildId} />
+      </QueryClientProvider>
+    </SessionProvider>
   );
 }

@@ -25,11 +25,12 @@ function memoryStorage(initial: Record<string, string> = {}): AuthStorage & { da
 }
 
 describe('auth store (requirements §3, §4)', () => {
-  it('renders logged out and unrestored on the server', () => {
-    const store = createAuthStore(() =>
-      memoryStorage({ [AUTH_TOKEN_KEY]: 't', [AUTH_USER_KEY]: JSON.stringify(user) }),
-    );
-    expect(store.getServerState()).toMatchObject({ isRestored: false, isLoggedIn: false });
+  it('reads storage on its first read, not when created (the server and hydration never read it)', () => {
+    const storage = memoryStorage({ [AUTH_TOKEN_KEY]: 't', [AUTH_USER_KEY]: JSON.stringify(user) });
+    const getItem = vi.spyOn(storage, 'getItem');
+    const store = createAuthStore(() => storage);
+    expect(getItem).not.toHaveBeenCalled();
+    expect(store.get()).toMatchObject({ isRestored: true, isLoggedIn: true, token: 't' });
   });
 
   it('persists the token and the user and restores them on start', () => {

@@ -1,6 +1,6 @@
 import type { User } from '@everdeal/contracts';
 import { parseStoredUser } from '@everdeal/contracts/user';
-import { createStore, useStore } from '~/lib/create-store';
+import { createStore } from '~/lib/create-store';
 import { writeSessionHint } from './session-hint';
 
 export const AUTH_TOKEN_KEY = 'everdeal.auth.token';
@@ -18,7 +18,13 @@ export type AuthSnapshot = {
 /** The part of `Storage` the store uses, so tests can hand in a fake. */
 export type AuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const UNRESTORED: AuthSnapshot = Object.freeze({ isRestored: false, isLoggedIn: false, token: null, user: null });
+/** What the server renders and the browser hydrates: storage has not been read. */
+export const UNRESTORED: AuthSnapshot = Object.freeze({
+  isRestored: false,
+  isLoggedIn: false,
+  token: null,
+  user: null,
+});
 
 function snapshotOf(token: string | null, user: User | null): AuthSnapshot {
   return { isRestored: true, isLoggedIn: Boolean(token && user), token, user };
@@ -35,8 +41,8 @@ function parseUser(raw: string | null): User | null {
 
 /**
  * Requirements §3/§4: the token and the user live in the browser and are restored on start. The store
- * reads storage lazily, on the first browser read, so the server and the hydrating client both
- * render "not restored" and the real state arrives in the re-render after hydration.
+ * reads storage lazily, on its first read; components see "not restored" (`UNRESTORED`) on the
+ * server and while hydrating, and the stored session after (`SessionProvider`).
  */
 export function createAuthStore(getStorage: () => AuthStorage | null) {
   const read = (): AuthSnapshot => {
@@ -54,7 +60,7 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
     writeSessionHint(snapshot.isLoggedIn);
     return snapshot;
   };
-  const state = createStore(restore, { serverState: UNRESTORED });
+  const state = createStore(restore);
 
   const write = (token: string | null, user: User | null) => {
     const storage = getStorage();
@@ -71,7 +77,6 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
   return {
     get: state.get,
     subscribe: state.subscribe,
-    getServerState: state.getServerState,
     getToken: (): string | null => state.get().token,
     setAuth(token: string, user: User) {
       write(token, user);
@@ -114,20 +119,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key === AUTH_TOKEN_KEY || event.key === AUTH_USER_KEY) authStore.reload();
   });
-}
-
-/** The auth state for a component; `isRestored` is false during SSR and hydration. */
-export function useAuth(): AuthSnapshot {
-  return useStore(authStore);
-}
-
-/**
- * Only whether someone is signed in. For a visitor it stays `false` when the session is
- * restored after hydration, so the product cards' buttons that use it do not all render again
- * then (one long task on a phone); `useAuth` changes for everyone at that moment.
- */
-export function useIsLoggedIn(): boolean {
-  return useStore(authStore, (auth) => auth.isLoggedIn);
 }
 
 /** The signed-in user at this moment, for event handlers (no re-render when it changes). */

@@ -6,7 +6,8 @@ import { Modal } from '~/components/ui/modal';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError, callApi } from '~/lib/api-client';
-import { clearAuth, useAuth } from '~/shared/session/auth-store';
+import { clearAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 
 /** What deactivating does, as decision 002 has it: said before the shopper confirms. */
 const CONSEQUENCES = [

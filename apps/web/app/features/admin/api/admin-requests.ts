@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useMayFetchUserData } from '~/shared/session/session-provider';
 
 // The admin area's calls (requirements §13, decision 015). Under USER_QUERY_KEY, so signing out
 // or a 401 drops them; every answer is the server's to give (the route table checks the role).
@@ -10,12 +10,12 @@ export const ADMIN_KEY = [...USER_QUERY_KEY, 'admin'] as const;
 
 /** What waits for a decision; a 403 here means the caller is no admin (the shell says so). */
 export function useAdminOverview() {
-  const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   return useQuery({
     queryKey: [...ADMIN_KEY, 'overview'],
     // Silent: the shell shows "no permission" itself instead of a toast.
     queryFn: ({ signal }) => callApi('admin/getOverview', {}, { signal, silent: true }),
-    enabled: isLoggedIn,
+    enabled: mayFetch,
     retry: false,
   });
 }

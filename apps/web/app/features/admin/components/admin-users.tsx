@@ -8,7 +8,7 @@ import { Modal } from '~/components/ui/modal';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { toast } from '~/components/ui/toast-store';
 import { formatDate } from '~/lib/format-date';
-import { useAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 import { useAdminChange, useUserSearch } from '../api/admin-operations';
 import { ReasonDialog } from './reason-dialog';
 import { StatusBadge } from './status-badge';

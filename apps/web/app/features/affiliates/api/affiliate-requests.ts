@@ -2,7 +2,7 @@ import type { AffiliateDashboard } from '@everdeal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // A member's figures are the user's data: under USER_QUERY_KEY, dropped on sign-out or a 401.
 const DASHBOARD_KEY = [...USER_QUERY_KEY, 'affiliate', 'dashboard'] as const;
@@ -13,6 +13,7 @@ const DASHBOARD_KEY = [...USER_QUERY_KEY, 'affiliate', 'dashboard'] as const;
  */
 export function useAffiliateDashboard() {
   const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   const query = useQuery({
     queryKey: DASHBOARD_KEY,
     queryFn: async ({ signal }): Promise<AffiliateDashboard | null> => {
@@ -23,7 +24,7 @@ export function useAffiliateDashboard() {
         throw error;
       }
     },
-    enabled: isLoggedIn,
+    enabled: mayFetch,
   });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }

@@ -9,8 +9,8 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { Button } from '~/components/ui/button';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
-import { useAuth } from '~/shared/session/auth-store';
 import { preloadLoginModal, requireLogin } from '~/shared/session/login-prompt';
+import { useAuth } from '~/shared/session/session-provider';
 import { useAffiliateDashboard, useJoinAffiliateProgramme } from '../api/affiliate-requests';
 import { AffiliateDashboard } from './affiliate-dashboard';
 

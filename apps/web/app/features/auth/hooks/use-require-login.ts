@@ -2,7 +2,7 @@ import type { User } from '@everdeal/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loginPathFor } from '~/lib/safe-redirect';
-import { useAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 
 /**
  * Requirements §5: /user pages need a signed-in user. The server cannot see the browser's token, so it

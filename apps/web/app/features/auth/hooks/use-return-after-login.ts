@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { useAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 
 /**
  * The sign-in and register pages: once a session exists (just created, or already there when

@@ -3,7 +3,7 @@ import { ShoppingErrorMessage } from '@everdeal/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 export const CART_QUERY_KEY = [...USER_QUERY_KEY, 'cart'] as const;
 
@@ -20,7 +20,8 @@ export function cartQueryOptions() {
 /** The signed-in user's cart; nothing (and no request) for a visitor. */
 export function useCart() {
   const isLoggedIn = useIsLoggedIn();
-  const query = useQuery({ ...cartQueryOptions(), enabled: isLoggedIn });
+  const mayFetch = useMayFetchUserData();
+  const query = useQuery({ ...cartQueryOptions(), enabled: mayFetch });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }
 

@@ -9,7 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // The community's calls from the browser (requirements §15). Lists are rendered by the server;
 // the browser writes, reads the caller's own review (to open the form as "edit") and whether
@@ -26,8 +26,8 @@ export function myReviewQueryOptions(productId: number) {
 
 /** The caller's review of the product and whether they may write one; nothing for a visitor. */
 export function useMyReview(productId: number) {
-  const isLoggedIn = useIsLoggedIn();
-  return useQuery({ ...myReviewQueryOptions(productId), enabled: isLoggedIn });
+  const mayFetch = useMayFetchUserData();
+  return useQuery({ ...myReviewQueryOptions(productId), enabled: mayFetch });
 }
 
 /** Writes a first review or edits the caller's own one. Failures show in the form, not as toasts. */
@@ -57,10 +57,11 @@ export function useAcceptAnswer() {
 /** Whether the signed-in reader asked the question (only the asker may accept an answer). */
 export function useQuestionRole(questionId: number) {
   const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   const query = useQuery({
     queryKey: [...USER_QUERY_KEY, 'community', 'question-role', questionId],
     queryFn: ({ signal }) => callApi('questions/getMyRole', { id: questionId }, { signal, silent: true }),
-    enabled: isLoggedIn,
+    enabled: mayFetch,
   });
   return isLoggedIn && query.data?.askedByMe === true;
 }

@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '~/components/ui/text-field';
 import { toFormError } from '~/lib/form-error';
 import { formatCount } from '~/lib/format-count';
 import { useForm } from '~/lib/use-form';
-import { useAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { type ContactField, contactFieldError } from '../contact-rules';
 

@@ -2,7 +2,7 @@ import type { Order, OrderItemRefInput, OrderList, SetCodeRedeemedInput } from '
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // Orders are the user's data: under USER_QUERY_KEY, dropped on sign-out or a 401.
 export const ORDERS_KEY = [...USER_QUERY_KEY, 'orders'] as const;
@@ -20,7 +20,8 @@ export function ordersQueryOptions(page = 1) {
 /** The signed-in user's orders, newest first; nothing (and no request) for a visitor. */
 export function useOrders(page = 1) {
   const isLoggedIn = useIsLoggedIn();
-  const query = useQuery({ ...ordersQueryOptions(page), enabled: isLoggedIn });
+  const mayFetch = useMayFetchUserData();
+  const query = useQuery({ ...ordersQueryOptions(page), enabled: mayFetch });
   return { ...query, data: isLoggedIn ? (query.data as OrderList | undefined) : undefined };
 }
 
@@ -31,11 +32,12 @@ export function useOrders(page = 1) {
  */
 export function useOrder(orderId: string | null) {
   const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   const query = useQuery({
     queryKey: orderKey(orderId ?? ''),
     queryFn: ({ signal }) => callApi('orders/getOrder', { orderId: orderId ?? '' }, { signal, silent: true }),
     select: (result) => result.order,
-    enabled: isLoggedIn && orderId !== null,
+    enabled: mayFetch && orderId !== null,
     refetchInterval: (current) => (current.state.data?.order.status === 'pending' ? 2_000 : false),
   });
   return { ...query, data: isLoggedIn ? query.data : undefined };
@@ -44,11 +46,12 @@ export function useOrder(orderId: string | null) {
 /** One bought item; silent for the same reason as `useOrder`. `isWellFormed`: ids that can name one. */
 export function useOrderItem(ref: OrderItemRefInput, isWellFormed = true) {
   const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   const query = useQuery({
     queryKey: orderItemKey(ref),
     queryFn: ({ signal }) => callApi('orders/getOrderItem', ref, { signal, silent: true }),
     select: (result) => result.item,
-    enabled: isLoggedIn && isWellFormed,
+    enabled: mayFetch && isWellFormed,
   });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }

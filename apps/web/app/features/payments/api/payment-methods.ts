@@ -2,7 +2,7 @@ import type { AddPaymentMethodInput, PaymentMethod, PaymentMethodList } from '@e
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // Saved cards are the user's data: under USER_QUERY_KEY, dropped on sign-out or a 401.
 export const PAYMENT_METHODS_KEY = [...USER_QUERY_KEY, 'payments', 'methods'] as const;
@@ -19,7 +19,8 @@ export function paymentMethodsQueryOptions() {
 /** The signed-in user's saved cards, the default first; nothing (and no request) for a visitor. */
 export function usePaymentMethods() {
   const isLoggedIn = useIsLoggedIn();
-  const query = useQuery({ ...paymentMethodsQueryOptions(), enabled: isLoggedIn });
+  const mayFetch = useMayFetchUserData();
+  const query = useQuery({ ...paymentMethodsQueryOptions(), enabled: mayFetch });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }
 

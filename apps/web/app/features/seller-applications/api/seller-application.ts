@@ -2,7 +2,7 @@ import type { ApplyToSellInput, MyApplication } from '@everdeal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useMayFetchUserData } from '~/shared/session/session-provider';
 
 // The caller's seller application (requirements §13, decision 015). Under USER_QUERY_KEY, so
 // signing out or a 401 drops it.
@@ -11,11 +11,11 @@ const MY_APPLICATION_KEY = [...USER_QUERY_KEY, 'seller-application'] as const;
 
 /** The latest application: null before the first; what /launch shows instead of the form. */
 export function useMyApplication() {
-  const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   return useQuery({
     queryKey: MY_APPLICATION_KEY,
     queryFn: ({ signal }) => callApi('sellers/getMyApplication', {}, { signal }),
-    enabled: isLoggedIn,
+    enabled: mayFetch,
   });
 }
 

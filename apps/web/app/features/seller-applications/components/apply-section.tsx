@@ -5,7 +5,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { loginPathFor } from '~/lib/safe-redirect';
-import { useAuth } from '~/shared/session/auth-store';
+import { useAuth } from '~/shared/session/session-provider';
 import { useMyApplication } from '../api/seller-application';
 import { ApplicationForm } from './application-form';
 import { ApplicationStatus } from './application-status';

@@ -9,7 +9,7 @@ import { CODES_UPLOAD_TIMEOUT_MS } from '@everdeal/contracts/seller-rules';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useMayFetchUserData } from '~/shared/session/session-provider';
 import { type UploadProgress, uploadWithProgress } from './upload-with-progress';
 
 // The seller area's calls (requirements §13, decision 014). Everything a seller sees is their
@@ -22,11 +22,11 @@ const productKey = (productId: number) => [...SELLER_KEY, 'product', productId] 
 
 /** The caller's sellers; an empty list for a user who was not approved yet. */
 export function useMySellers() {
-  const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   return useQuery({
     queryKey: sellersKey,
     queryFn: ({ signal }) => callApi('seller/getMySellers', {}, { signal }),
-    enabled: isLoggedIn,
+    enabled: mayFetch,
   });
 }
 

@@ -8,8 +8,8 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { iconButtonClasses } from '~/components/ui/button';
 import { CountBadge } from '~/components/ui/count-badge';
-import { useAuth } from '~/shared/session/auth-store';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
+import { useAuth } from '~/shared/session/session-provider';
 import { ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
 import { signOut } from '../hooks/use-sign-out';
 import {

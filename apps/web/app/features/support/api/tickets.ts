@@ -2,7 +2,7 @@ import type { CreateTicketInput, Ticket, TicketList, TicketSummary } from '@ever
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn } from '~/shared/session/auth-store';
+import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // A user's tickets are the user's data: under USER_QUERY_KEY, dropped on sign-out or a 401.
 const TICKETS_KEY = [...USER_QUERY_KEY, 'support', 'tickets'] as const;
@@ -18,7 +18,8 @@ export function ticketsQueryOptions() {
 /** The signed-in user's tickets, latest activity first; nothing (and no request) for a visitor. */
 export function useTickets() {
   const isLoggedIn = useIsLoggedIn();
-  const query = useQuery({ ...ticketsQueryOptions(), enabled: isLoggedIn });
+  const mayFetch = useMayFetchUserData();
+  const query = useQuery({ ...ticketsQueryOptions(), enabled: mayFetch });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }
 
@@ -28,11 +29,12 @@ export function useTickets() {
  */
 export function useTicket(ticketId: string) {
   const isLoggedIn = useIsLoggedIn();
+  const mayFetch = useMayFetchUserData();
   const query = useQuery({
     queryKey: ticketKey(ticketId),
     queryFn: ({ signal }) => callApi('support/getTicket', { ticketId }, { signal, silent: true }),
     select: (result) => result.ticket,
-    enabled: isLoggedIn,
+    enabled: mayFetch,
   });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }

@@ -4,8 +4,8 @@ import MessageSquarePlus from 'lucide-react/icons/message-square-plus';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
-import { useAuth } from '~/shared/session/auth-store';
 import { preloadLoginModal, requireLogin } from '~/shared/session/login-prompt';
+import { useAuth } from '~/shared/session/session-provider';
 import { useTickets } from '../api/tickets';
 import { TicketList } from './ticket-list';
 

@@ -1,0 +1,36 @@
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearAuth, setAuth } from './auth-store';
+import { SessionProvider, useAuth, useIsLoggedIn } from './session-provider';
+
+function Session() {
+  const auth = useAuth();
+  return <span>{`${auth.isRestored}/${auth.isLoggedIn}/${useIsLoggedIn()}/${auth.user?.email ?? '-'}`}</span>;
+}
+
+describe('SessionProvider', () => {
+  afterEach(() => clearAuth());
+
+  it('renders "not restored" on the server even when the store holds a session', () => {
+    setAuth('tok', {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      occupation: '',
+      avatar: null,
+      hasPassword: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const html = renderToString(
+      <SessionProvider>
+        <Session />
+      </SessionProvider>,
+    );
+    expect(html).toBe('<span>false/false/false/-</span>');
+  });
+
+  it('tells a reader outside the provider where the session comes from', () => {
+    expect(() => renderToString(<Session />)).toThrow(/SessionProvider/);
+  });
+});
