@@ -1,15 +1,15 @@
+import type { CartContents } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-line';
 import { useCart } from '~/features/cart/api/get-cart-contents';
 import { CartView } from '~/features/cart/components/cart-view';
-import { CheckoutStep } from '~/features/orders/components/checkout-step';
 import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
 import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
-import { PaymentMethodPicker } from '~/features/payments/components/payment-method-picker';
+import { lazyWithPreload } from '~/lib/lazy';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 import type { Route } from './+types/cart';
 
@@ -22,6 +22,19 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { title: pageTitle(isCheckoutStep(new URLSearchParams(location.search)) ? 'Checkout' : 'Cart') },
   { name: 'description', content: 'The deals in your Everdeal cart, their plans and the total, ready to check out.' },
 ];
+
+// The checkout step (the Pay button, the card chooser and its forms) loads when the step opens,
+// or on the way to "Check out": the cart's first load stays within the 150 KB budget (issue 15).
+const CheckoutStep = lazyWithPreload(() =>
+  import('~/features/orders/components/checkout-step').then((module) => module.CheckoutStep),
+);
+const PaymentMethodPicker = lazyWithPreload(() =>
+  import('~/features/payments/components/payment-method-picker').then((module) => module.PaymentMethodPicker),
+);
+const preloadCheckout = () => {
+  void CheckoutStep.preload();
+  void PaymentMethodPicker.preload();
+};
 
 /** `/cart?step=checkout`: the cart page with the payment step open (Check out, Back to cart). */
 function isCheckoutStep(params: URLSearchParams): boolean {
@@ -39,8 +52,6 @@ export default function CartPage() {
   const change = useCartChange();
   const clearCart = useClearCart();
   const [searchParams] = useSearchParams();
-  const picker = useRef<CardEntryHandle>(null);
-  const finishPaymentAction = useFinishPaymentAction();
   // An empty cart has nothing to pay for: the step shows the cart's empty state instead.
   const isCheckout = isCheckoutStep(searchParams) && (cart.data?.items.length ?? 0) > 0;
 
@@ -49,19 +60,18 @@ export default function CartPage() {
       <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">
         {isCheckout ? 'Checkout' : 'Your cart'}
       </h1>
-      <div className="mt-8">
+      {/* At least a screen tall, so the footer starts below the fold: the skeleton (two lines) and
+          the cart that replaces it (any number) differ in height, and a footer moving up or down
+          in view is a layout shift (issue 15: CLS at most 0.02). */}
+      <div className="mt-8 min-h-[calc(100dvh-10rem)]">
         {user && cart.data && isCheckout ? (
-          <CheckoutStep
-            cart={cart.data}
-            payment={<PaymentMethodPicker handleRef={picker} />}
-            choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
-            finishPaymentAction={finishPaymentAction}
-            onCartChanged={() => void cart.refetch()}
-            backTo="/cart"
-          />
+          <Suspense fallback={<CartSkeleton />}>
+            <CartCheckout cart={cart.data} onCartChanged={() => void cart.refetch()} />
+          </Suspense>
         ) : user && cart.data ? (
           <CartView
             cart={cart.data}
+            onCheckoutIntent={preloadCheckout}
             onQuantityChange={(item, quantity) =>
               change.mutate({ productId: item.productId, variantId: item.variantId, quantity })
             }
@@ -79,5 +89,21 @@ export default function CartPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The orders feature's checkout step with the payments feature's card chooser and 3-D Secure. */
+function CartCheckout({ cart, onCartChanged }: { cart: CartContents; onCartChanged: () => void }) {
+  const picker = useRef<CardEntryHandle>(null);
+  const finishPaymentAction = useFinishPaymentAction();
+  return (
+    <CheckoutStep
+      cart={cart}
+      payment={<PaymentMethodPicker handleRef={picker} />}
+      choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
+      finishPaymentAction={finishPaymentAction}
+      onCartChanged={onCartChanged}
+      backTo="/cart"
+    />
   );
 }

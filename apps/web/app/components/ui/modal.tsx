@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { Button, type ButtonVariant } from './button';
 
 export interface ModalProps {
@@ -11,6 +11,12 @@ export interface ModalProps {
   defaultOpen?: boolean;
   /** An element (usually a Button) that opens the modal. */
   trigger?: ReactNode;
+  /**
+   * Without `trigger`: the element that opened the modal, which gets focus back when it closes.
+   * A lazily loaded modal renders its own button this way (the button is in the first load, the
+   * dialog is not).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
@@ -39,6 +45,7 @@ export function Modal({
   onOpenChange,
   defaultOpen = false,
   trigger,
+  returnFocusTo,
   title,
   description,
   children,
@@ -112,6 +119,11 @@ export function Modal({
         <Dialog.Content
           // Without a description Radix expects an explicit undefined instead of a dangling id.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo) return;
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
           style={{ maxWidth: `min(${width}px, calc(100vw - 2rem))` }}
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-full -translate-x-1/2 -translate-y-1/2 overflow-y-auto',

@@ -7,10 +7,10 @@ import ImageOff from 'lucide-react/icons/image-off';
 import Lock from 'lucide-react/icons/lock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { Modal } from '~/components/ui/modal';
+import { lazyWithPreload } from '~/lib/lazy';
 import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -19,6 +19,8 @@ export interface CartViewProps {
   onQuantityChange: (item: CartItem, quantity: number) => void;
   /** Removes every line; may reject (the client has toasted why) to keep the dialog open. */
   onClear: () => Promise<unknown>;
+  /** The pointer or focus is on "Check out": a chance to load the checkout step's code. */
+  onCheckoutIntent?: () => void;
 }
 
 /** "Hookline Tier 1": names a line's controls apart from another plan of the same product (issue 17). */
@@ -51,7 +53,7 @@ function useFocusAfterRemoval(lineCount: number, target: RefObject<HTMLHeadingEl
 }
 
 /** The cart page body: lines on the left, the order summary on the right (stacked on phones). */
-export function CartView({ cart, onQuantityChange, onClear }: CartViewProps) {
+export function CartView({ cart, onQuantityChange, onClear, onCheckoutIntent }: CartViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const removed = useFocusAfterRemoval(cart.items.length, heading);
   const change = (item: CartItem, quantity: number) => {
@@ -81,7 +83,7 @@ export function CartView({ cart, onQuantityChange, onClear }: CartViewProps) {
           ))}
         </ul>
       </section>
-      <CartSummary cart={cart} />
+      <CartSummary cart={cart} onCheckoutIntent={onCheckoutIntent} />
     </div>
   );
 }
@@ -156,27 +158,50 @@ function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange
   );
 }
 
+/** Radix Dialog loads on the first "Clear cart", or earlier on hover or focus (issue 15: lazy dialogs). */
+const Modal = lazyWithPreload(() => import('~/components/ui/modal').then((module) => module.Modal));
+const preloadModal = () => void Modal.preload();
+
 function ClearCartButton({ onClear }: { onClear: () => Promise<unknown> }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
-      open={isOpen}
-      onOpenChange={setIsOpen}
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Trash2 aria-hidden="true" className="size-4" />
-          Clear cart
-        </Button>
-      }
-      title="Clear your cart?"
-      description="Every item leaves your cart. You can add them again from their deal pages."
-      confirmLabel="Clear cart"
-      onConfirm={onClear}
-    />
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Clear cart
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <Modal
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            returnFocusTo={button}
+            title="Clear your cart?"
+            description="Every item leaves your cart. You can add them again from their deal pages."
+            confirmLabel="Clear cart"
+            onConfirm={onClear}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-function CartSummary({ cart }: { cart: CartContents }) {
+function CartSummary({ cart, onCheckoutIntent }: { cart: CartContents; onCheckoutIntent?: () => void }) {
   return (
     <section
       aria-labelledby="cart-summary-title"
@@ -203,7 +228,12 @@ function CartSummary({ cart }: { cart: CartContents }) {
         </div>
         <RecurringTotals lines={cart.items} currency={cart.currency} />
       </dl>
-      <Link to={CHECKOUT_PATH} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}>
+      <Link
+        to={CHECKOUT_PATH}
+        onPointerEnter={onCheckoutIntent}
+        onFocus={onCheckoutIntent}
+        className={buttonClasses({ size: 'lg', className: 'mt-6 w-full' })}
+      >
         <Lock aria-hidden="true" className="size-4" />
         Check out
       </Link>
