@@ -1,8 +1,7 @@
-import { clsx } from 'clsx';
-import X from 'lucide-react/icons/x';
-import { Dialog } from 'radix-ui';
-import { type ReactNode, type RefObject, useState } from 'react';
-import { Button, type ButtonVariant } from './button';
+import { Slot } from 'radix-ui';
+import { type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
+import { lazyWithPreload } from '~/lib/lazy';
+import type { ButtonVariant } from './button';
 
 export interface ModalProps {
   /** Controlled open state; leave both out and pass `trigger` for an uncontrolled modal. */
@@ -12,9 +11,8 @@ export interface ModalProps {
   /** An element (usually a Button) that opens the modal. */
   trigger?: ReactNode;
   /**
-   * Without `trigger`: the element that opened the modal, which gets focus back when it closes.
-   * A lazily loaded modal renders its own button this way (the button is in the first load, the
-   * dialog is not).
+   * Without `trigger`: the element that gets focus back when the modal closes. Left out, it is
+   * whatever had focus when the modal opened.
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
   title: ReactNode;
@@ -36,124 +34,52 @@ export interface ModalProps {
   className?: string;
 }
 
+/** Radix Dialog and the dialog's markup load when a modal first opens, or on its trigger's hover or focus. */
+const ModalDialog = lazyWithPreload(() => import('./modal-dialog').then((module) => module.ModalDialog));
+const preloadDialog = () => void ModalDialog.preload();
+
 /**
- * A dialog on Radix: focus is trapped and returned, Escape and an outside click close it, and
- * the page behind does not scroll while it is open. Defaults follow requirements §9: Cancel and Confirm.
+ * A modal dialog (modal-dialog.tsx). Issue 15: dialogs are lazy, so a page's first load holds only
+ * this wrapper and the trigger, which carries what Radix's Dialog.Trigger would give it
+ * (`aria-haspopup`, `aria-expanded`, `data-state`); Radix and the dialog arrive on first use.
  */
-export function Modal({
-  open,
-  onOpenChange,
-  defaultOpen = false,
-  trigger,
-  returnFocusTo,
-  title,
-  description,
-  children,
-  footer,
-  cancelLabel = 'Cancel',
-  confirmLabel = 'Confirm',
-  confirmVariant = 'primary',
-  isConfirmDisabled = false,
-  onConfirm,
-  onCancel,
-  width = 480,
-  hideTitle = false,
-  className,
-}: ModalProps) {
+export function Modal({ open, onOpenChange, defaultOpen = false, trigger, returnFocusTo, ...dialog }: ModalProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const [isConfirming, setIsConfirming] = useState(false);
   const isOpen = open ?? uncontrolledOpen;
+  const [hasOpened, setHasOpened] = useState(isOpen);
+  if (isOpen && !hasOpened) setHasOpened(true);
+  const triggerRef = useRef<HTMLElement>(null);
 
   const setOpen = (next: boolean) => {
-    if (!next && isConfirming) return;
     if (open === undefined) setUncontrolledOpen(next);
     onOpenChange?.(next);
   };
 
-  const confirm = async () => {
-    if (!onConfirm) {
-      setOpen(false);
-      return;
-    }
-    const result = onConfirm();
-    if (!(result instanceof Promise)) {
-      setOpen(false);
-      return;
-    }
-    setIsConfirming(true);
-    try {
-      await result;
-      setIsConfirming(false);
-      if (open === undefined) setUncontrolledOpen(false);
-      onOpenChange?.(false);
-    } catch {
-      // The caller reports the failure (a toast); the modal stays open so the user can retry.
-      setIsConfirming(false);
-    }
-  };
-
-  const defaultFooter = (
-    <>
-      <Button
-        variant="outline"
-        disabled={isConfirming}
-        onClick={() => {
-          onCancel?.();
-          setOpen(false);
-        }}
-      >
-        {cancelLabel}
-      </Button>
-      <Button variant={confirmVariant} isLoading={isConfirming} disabled={isConfirmDisabled} onClick={confirm}>
-        {confirmLabel}
-      </Button>
-    </>
-  );
-  const renderedFooter = footer === undefined ? defaultFooter : footer;
-
   return (
-    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/40 backdrop-blur-[2px]" />
-        <Dialog.Content
-          // Without a description Radix expects an explicit undefined instead of a dangling id.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo) return;
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          style={{ maxWidth: `min(${width}px, calc(100vw - 2rem))` }}
-          className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-full -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
-            'rounded-3xl bg-white p-6 shadow-pop focus:outline-none sm:p-7',
-            className,
-          )}
+    <>
+      {trigger ? (
+        <Slot.Root
+          ref={triggerRef}
+          aria-haspopup="dialog"
+          aria-expanded={isOpen}
+          data-state={isOpen ? 'open' : 'closed'}
+          onClick={() => setOpen(true)}
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
         >
-          <div className="pr-10">
-            <Dialog.Title className={clsx('font-semibold text-ink-900 text-xl tracking-tight', hideTitle && 'sr-only')}>
-              {title}
-            </Dialog.Title>
-            {description ? (
-              <Dialog.Description className="mt-1.5 text-ink-500 text-sm leading-relaxed">
-                {description}
-              </Dialog.Description>
-            ) : null}
-          </div>
-          {children ? <div className="mt-5 text-ink-700 text-sm leading-relaxed">{children}</div> : null}
-          {renderedFooter ? (
-            <div className="mt-7 flex flex-col-reverse gap-2.5 sm:flex-row sm:justify-end">{renderedFooter}</div>
-          ) : null}
-          <Dialog.Close
-            aria-label="Close"
-            disabled={isConfirming}
-            className="absolute top-4 right-4 grid size-10 place-items-center rounded-full text-ink-500 transition-colors hover:bg-ink-900/5 hover:text-ink-900 disabled:opacity-40"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {trigger}
+        </Slot.Root>
+      ) : null}
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ModalDialog
+            {...dialog}
+            open={isOpen}
+            onOpenChange={setOpen}
+            returnFocusTo={returnFocusTo ?? (trigger ? triggerRef : undefined)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -7,10 +7,10 @@ import ImageOff from 'lucide-react/icons/image-off';
 import Lock from 'lucide-react/icons/lock';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import Trash2 from 'lucide-react/icons/trash';
-import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { lazyWithPreload } from '~/lib/lazy';
+import { Modal } from '~/components/ui/modal';
 import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -158,46 +158,23 @@ function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange
   );
 }
 
-/** Radix Dialog loads on the first "Clear cart", or earlier on hover or focus (issue 15: lazy dialogs). */
-const Modal = lazyWithPreload(() => import('~/components/ui/modal').then((module) => module.Modal));
-const preloadModal = () => void Modal.preload();
-
 function ClearCartButton({ onClear }: { onClear: () => Promise<unknown> }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <Button
-        ref={button}
-        variant="ghost"
-        size="sm"
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        Clear cart
-      </Button>
-      {hasOpened ? (
-        <Suspense fallback={null}>
-          <Modal
-            open={isOpen}
-            onOpenChange={setIsOpen}
-            returnFocusTo={button}
-            title="Clear your cart?"
-            description="Every item leaves your cart. You can add them again from their deal pages."
-            confirmLabel="Clear cart"
-            onConfirm={onClear}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <Modal
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
+        <Button variant="ghost" size="sm">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Clear cart
+        </Button>
+      }
+      title="Clear your cart?"
+      description="Every item leaves your cart. You can add them again from their deal pages."
+      confirmLabel="Clear cart"
+      onConfirm={onClear}
+    />
   );
 }
 
