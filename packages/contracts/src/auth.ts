@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './constants';
+import { MAX_NAME_LENGTH, MAX_OCCUPATION_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { ValidationMessage } from './messages';
-
-export const MAX_PASSWORD_LENGTH = 128;
-export const MAX_NAME_LENGTH = 50;
-export const MAX_OCCUPATION_LENGTH = 80;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -20,12 +16,12 @@ export const NewPasswordSchema = z
   .string({ error: ValidationMessage.passwordRequired })
   .min(1, ValidationMessage.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, ValidationMessage.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .max(MAX_PASSWORD_LENGTH, ValidationMessage.passwordTooLong);
 
 const NameSchema = z
   .string({ error: ValidationMessage.invalidFormat })
   .trim()
-  .max(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters`);
+  .max(MAX_NAME_LENGTH, ValidationMessage.tooLong(MAX_NAME_LENGTH));
 
 /**
  * Login checks presence only: length rules would tell an attacker what a password is not. (A
@@ -103,7 +99,7 @@ export const UpdateUserProfileInputSchema = z.object({
   occupation: z
     .string({ error: ValidationMessage.invalidFormat })
     .trim()
-    .max(MAX_OCCUPATION_LENGTH, `Must be at most ${MAX_OCCUPATION_LENGTH} characters`)
+    .max(MAX_OCCUPATION_LENGTH, ValidationMessage.tooLong(MAX_OCCUPATION_LENGTH))
     .optional(),
 });
 
@@ -128,5 +124,3 @@ export const EmptyInputSchema = z.object({});
 export const EmptyResultSchema = z.null();
 
 export const UploadAvatarResultSchema = z.object({ avatar: z.string() });
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

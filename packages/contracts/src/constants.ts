@@ -46,6 +46,11 @@ export const CART_POPUP_MS = 3000;
 export const CART_POPUP_CLEAR_MS = 300;
 
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_NAME_LENGTH = 50;
+export const MAX_OCCUPATION_LENGTH = 80;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const BADGE_OVERFLOW_AT = 99;
 export const FORGOT_DIALOG_WIDTH_PX = 800;

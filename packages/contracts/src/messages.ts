@@ -1,4 +1,4 @@
-import { MAX_CODES_PER_PLAN } from './constants';
+import { MAX_CODES_PER_PLAN, MAX_PASSWORD_LENGTH } from './constants';
 
 // Verbatim texts of the specification (§5 validation, §8 error catalogue). Server defaults and
 // client toasts both read them from here so the two ends can never drift apart.
@@ -35,6 +35,9 @@ export const ValidationMessage = {
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  /** A name or occupation over its length limit. */
+  tooLong: (max: number) => `Must be at most ${max} characters`,
   passwordHint: 'Passwords must be at least 8 characters.',
   required: 'This field is required',
   minLength: (n: number) => `Minimum length is ${n} characters`,

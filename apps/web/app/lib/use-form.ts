@@ -1,20 +1,9 @@
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
-import type { z } from 'zod';
 
 /** What a form field can be: a one-line input or a textarea (messages, ticket replies). */
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
 export type FieldValidator<K extends string> = (name: K, values: Readonly<Record<K, string>>) => string | undefined;
-
-/** A validator for the fields of a zod object schema: the first issue's message, verbatim. */
-export function zodFieldValidator<K extends string>(schema: z.ZodObject): FieldValidator<K> {
-  return (name, values) => {
-    const fieldSchema = schema.shape[name] as z.ZodType | undefined;
-    if (!fieldSchema) return undefined;
-    const result = fieldSchema.safeParse(values[name]);
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
-}
 
 /**
  * Requirements §5 form behaviour: a field validates when it loses focus, its error clears as soon as

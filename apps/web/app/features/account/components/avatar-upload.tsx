@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, type User } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@everdeal/contracts/constants';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import ImageUp from 'lucide-react/icons/image-up';

@@ -6,7 +6,7 @@ import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError, callApi } from '~/lib/api-client';
 import { type FieldValidator, useForm } from '~/lib/use-form';
-import { confirmPasswordError, newPasswordError } from '~/shared/account/password-rules';
+import { confirmPasswordError, newPasswordError } from '~/shared/account/account-rules';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 

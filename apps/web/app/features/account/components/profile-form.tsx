@@ -1,14 +1,17 @@
-import { UpdateUserProfileInputSchema, type User } from '@everdeal/contracts';
+import type { User } from '@everdeal/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { callApi } from '~/lib/api-client';
-import { useForm, zodFieldValidator } from '~/lib/use-form';
+import { type FieldValidator, useForm } from '~/lib/use-form';
+import { nameError, occupationError } from '~/shared/account/account-rules';
 import { setUser } from '~/shared/session/auth-store';
 
 type Field = 'firstName' | 'lastName' | 'occupation';
-const validate = zodFieldValidator<Field>(UpdateUserProfileInputSchema);
+/** The checks of contracts' UpdateUserProfileInputSchema, in its words. */
+const validate: FieldValidator<Field> = (name, values) =>
+  name === 'occupation' ? occupationError(values.occupation) : nameError(values[name]);
 
 /** Names and occupation; the e-mail is shown but cannot change here (the server ignores it). */
 export function ProfileForm({ user }: { user: User }) {

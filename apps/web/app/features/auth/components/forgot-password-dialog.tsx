@@ -1,4 +1,3 @@
-import { ForgotPasswordInputSchema } from '@everdeal/contracts';
 import { FORGOT_DIALOG_WIDTH_PX } from '@everdeal/contracts/constants';
 import { ValidationMessage } from '@everdeal/contracts/messages';
 import MailCheck from 'lucide-react/icons/mail-check';
@@ -6,16 +5,15 @@ import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
-import { useForm, zodFieldValidator } from '~/lib/use-form';
+import { emailError } from '~/lib/field-rules';
+import { type FieldValidator, useForm } from '~/lib/use-form';
 import { sendResetLink } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 
-const validateEmail = zodFieldValidator<'email'>(ForgotPasswordInputSchema);
 // An empty field is answered on submit with requirements §5 warning toast, not on blur: a blur error
 // would disable the button under the pointer and swallow that very click.
-const validate: typeof validateEmail = (name, values) =>
-  values.email.trim() ? validateEmail(name, values) : undefined;
+const validate: FieldValidator<'email'> = (_, values) => (values.email.trim() ? emailError(values.email) : undefined);
 
 /** Requirements §2 "Forgot Password dialog" (800 px wide), opened from the sign-in form. */
 export function ForgotPasswordDialog({

@@ -1,10 +1,11 @@
-import { RegisterInputSchema } from '@everdeal/contracts';
 import { ValidationMessage } from '@everdeal/contracts/messages';
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
-import { useForm, zodFieldValidator } from '~/lib/use-form';
+import { emailError } from '~/lib/field-rules';
+import { type FieldValidator, useForm } from '~/lib/use-form';
+import { nameError, newPasswordError } from '~/shared/account/account-rules';
 import { startSession } from '~/shared/session/session';
 import { register } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
@@ -14,7 +15,18 @@ import { GoogleButton } from './google-button';
 import { LegalNote } from './legal-note';
 
 type RegisterField = 'email' | 'password' | 'firstName' | 'lastName';
-const validate = zodFieldValidator<RegisterField>(RegisterInputSchema);
+/** The checks of contracts' RegisterInputSchema, in its words (shared/account/account-rules.ts). */
+const validate: FieldValidator<RegisterField> = (name, values) => {
+  switch (name) {
+    case 'email':
+      return emailError(values.email);
+    case 'password':
+      return newPasswordError(values.password);
+    case 'firstName':
+    case 'lastName':
+      return nameError(values[name]);
+  }
+};
 
 export interface RegisterFormProps {
   /** Requirements §8: the modal and the register page announce success in different words. */

@@ -2,7 +2,7 @@ import { Button } from '~/components/ui/button';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { toast } from '~/components/ui/toast';
 import { type FieldValidator, useForm } from '~/lib/use-form';
-import { confirmPasswordError, newPasswordError } from '~/shared/account/password-rules';
+import { confirmPasswordError, newPasswordError } from '~/shared/account/account-rules';
 import { resetPassword } from '../api/auth-requests';
 import { AuthMessage } from '../auth-error';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
