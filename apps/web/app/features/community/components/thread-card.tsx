@@ -1,10 +1,15 @@
 import ChevronDown from 'lucide-react/icons/chevron-down';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { lazyWithPreload } from '~/lib/lazy';
 import type { ThreadView } from '../community-views';
 import { ReportButton } from './community-actions';
 import { PlainText, PostMeta } from './post-parts';
-import { RepliesLoading, ThreadReplies } from './thread-replies';
+import { RepliesLoading } from './replies-loading';
+
+/** The replies and the reply form load when a thread first opens, or on hover or focus of its toggle. */
+const ThreadReplies = lazyWithPreload(() => import('./thread-replies').then((module) => module.ThreadReplies));
+const preloadReplies = () => void ThreadReplies.preload();
 
 /**
  * The replies open in a native disclosure (`<details>`), not behind a React click handler. This
@@ -50,7 +55,10 @@ export function ThreadCard({ thread, headingLevel = 'h3' }: { thread: ThreadView
         className="group mt-2"
       >
         {/* The label follows the open state by CSS, so it is right before hydration too. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is the disclosure's native button. */}
         <summary
+          onPointerEnter={preloadReplies}
+          onFocus={preloadReplies}
           className={buttonClasses({
             variant: 'ghost',
             size: 'sm',
@@ -62,7 +70,13 @@ export function ThreadCard({ thread, headingLevel = 'h3' }: { thread: ThreadView
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-3 border-ink-900/10 border-l-2 pl-4">
-          {wasOpened ? <ThreadReplies threadId={thread.id} title={thread.title} /> : <RepliesLoading />}
+          {wasOpened ? (
+            <Suspense fallback={<RepliesLoading />}>
+              <ThreadReplies threadId={thread.id} title={thread.title} />
+            </Suspense>
+          ) : (
+            <RepliesLoading />
+          )}
         </div>
       </details>
     </article>

@@ -2,7 +2,6 @@ import { THREAD_BODY_MAX } from '@everdeal/contracts/community-messages';
 import type { FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
-import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { TextAreaField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { toFormError } from '~/lib/form-error';
@@ -11,16 +10,7 @@ import { requireLogin } from '~/shared/session/login-prompt';
 import { useReplyToThread, useThread } from '../api/community';
 import { type ReplyField, replyFieldError } from '../community-rules';
 import { PlainText, PostBadge, PostMeta } from './post-parts';
-
-/** What an open thread shows until its replies are there (also the server's HTML of a closed one). */
-export function RepliesLoading() {
-  return (
-    <LoadingRegion label="Loading the replies…" className="space-y-2">
-      <Skeleton className="h-14 w-full" />
-      <Skeleton className="h-14 w-full" />
-    </LoadingRegion>
-  );
-}
+import { RepliesLoading } from './replies-loading';
 
 /** `community/reply` under a thread; a visitor signs in first and the reply is sent after it. */
 function ReplyForm({ threadId, title }: { threadId: number; title: string }) {
