@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, fillSignIn, toastWith } from './auth-helpers';
 import { featuredProducts } from './helpers';
-import { registerShopper } from './shopping-helpers';
+import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Decision 017: the pages only a signed-in user sees answer a visitor with the sign-in page's
 // redirect from the server, before any script runs; the browser keeps the cookie that allows
@@ -73,4 +73,41 @@ test('a session stored before the cookie existed still reaches its cart', async 
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   expect((await hintCookie(page))?.value).toBe('1');
+});
+
+test('a signed-in page asks for its cart and badges before its scripts run, once each', async ({ page, request }) => {
+  const session = await registerShopper(request, 'e2e-early');
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('a buyable product is needed');
+  const plan = firstBuyablePlan(product);
+  await shopperApi(request, session, 'cart/change', { productId: product.id, variantId: plan.variantId, quantity: 2 });
+  await signInAs(page, session);
+
+  // The page's scripts are held back until the calls have been seen (lib/early-requests.ts).
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+
+  await page.goto('/cart', { waitUntil: 'commit' });
+  const early = ['/api/cart/getCartContents', '/api/user_favorites/getUserFavorites', '/api/products/getUserUpvotes'];
+  await expect.poll(() => [...calls].sort()).toEqual([...early].sort());
+  releaseScripts();
+
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name} ${plan.name}` })).toHaveValue('2');
+  // React took the early answers instead of asking again.
+  for (const path of early)
+    expect(
+      calls.filter((call) => call === path),
+      path,
+    ).toHaveLength(1);
 });

@@ -96,4 +96,44 @@ describe('callApi', () => {
     );
     await expect(callApi('products/getCategories', {}, { silent: true })).rejects.toThrow(ClientErrorMessage.network);
   });
+
+  describe('with an answer the page asked for early (lib/early-requests.ts)', () => {
+    /** What the page's inline script leaves behind for a signed-in browser. */
+    function earlyAnswer(token: string, path: string, answer: Promise<Response>) {
+      vi.stubGlobal('window', { __everdealEarlyRequests: { token, responses: { [path]: answer } } });
+    }
+
+    it('reads it as its own answer and sends nothing', async () => {
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      configureApiClient({ getToken: () => 'tok' });
+      earlyAnswer('tok', 'cart/getCartContents', Promise.resolve(jsonResponse(200, { code: 0, data: { items: [] } })));
+      await expect(callApi('cart/getCartContents', {})).resolves.toEqual({ items: [] });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('with its errors: a 401 signs out as a fresh answer would', async () => {
+      const onUnauthorized = vi.fn();
+      vi.stubGlobal('fetch', vi.fn());
+      configureApiClient({ getToken: () => 'tok', onUnauthorized });
+      earlyAnswer(
+        'tok',
+        'cart/getCartContents',
+        Promise.resolve(jsonResponse(401, { code: 401, msg: '', data: null })),
+      );
+      await expect(callApi('cart/getCartContents', {})).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).toHaveBeenCalledOnce();
+    });
+
+    it('asks again when the early request did not reach the server, or came from another session', async () => {
+      const fetchMock = vi.fn(async () => jsonResponse(200, { code: 0, data: 'fresh' }));
+      vi.stubGlobal('fetch', fetchMock);
+      configureApiClient({ getToken: () => 'tok' });
+      earlyAnswer('tok', 'cart/getCartContents', Promise.reject(new TypeError('fetch failed')));
+      await expect(callApi('cart/getCartContents', {})).resolves.toBe('fresh');
+      earlyAnswer('old', 'cart/getCartContents', Promise.resolve(jsonResponse(200, { code: 0, data: 'stale' })));
+      await expect(callApi('cart/getCartContents', {})).resolves.toBe('fresh');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { ApiInput, ApiOutput, ApiPath } from '@everdeal/contracts';
 import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
 import { ClientErrorMessage, HttpErrorMessage } from '@everdeal/contracts/messages';
+import { takeEarlyResponse } from './early-requests';
 
 /** How an error toast should look (requirements §8: error, warning or info). */
 export type ApiErrorSeverity = 'error' | 'warning' | 'info';
@@ -86,8 +87,14 @@ export async function callApi<P extends ApiPath>(
   };
   const token = hooks.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
 
+  // The same call already sent by the page's early script (lib/early-requests.ts); if that one
+  // could not reach the server, the call is made again below.
+  const early = token && isEmpty(input) ? takeEarlyResponse(path, token) : null;
+  const earlyResponse = early ? await early.catch(() => null) : null;
+  if (earlyResponse) return unwrap<ApiOutput<P>>(earlyResponse, options);
+
+  const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
   let response: Response;
   try {
     // Fastify rejects an empty JSON body (docs/development.md), so the client always sends an object.
@@ -104,6 +111,10 @@ export async function callApi<P extends ApiPath>(
   }
 
   return unwrap<ApiOutput<P>>(response, options);
+}
+
+function isEmpty(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'object' && Object.keys(input).length === 0);
 }
 
 /** Requirements §8 for any answer: 401 signs out, other failures map to their message, then unwrap data. */

@@ -1,3 +1,4 @@
+import type { ApiPath } from '@everdeal/contracts';
 import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { useCartCount } from '~/features/cart/api/get-cart-contents';
@@ -9,6 +10,21 @@ import { useUpvoteCount } from '~/features/upvotes/api/get-upvotes';
 import { UpvoteButton, UpvoteButtonAsServed } from '~/features/upvotes/components/upvote-button';
 import { useFavoriteCount } from '~/features/wishlist/api/get-favorites';
 import { FavoriteButton, FavoriteButtonAsServed } from '~/features/wishlist/components/favorite-button';
+import { earlyRequestsScript } from '~/lib/early-requests';
+import { useRootData } from '~/lib/root-data';
+import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '~/shared/session/auth-store';
+
+/** What every storefront page asks for when signed in (the badges below, the cart page's lines). */
+const SIGNED_IN_CALLS = [
+  'cart/getCartContents',
+  'user_favorites/getUserFavorites',
+  'products/getUserUpvotes',
+] as const satisfies readonly ApiPath[];
+const EARLY_REQUESTS_SCRIPT = earlyRequestsScript({
+  paths: SIGNED_IN_CALLS,
+  tokenKey: AUTH_TOKEN_KEY,
+  userKey: AUTH_USER_KEY,
+});
 
 /**
  * The upvotes, wishlist and cart features' buttons, on every catalogue card and product page.
@@ -33,8 +49,12 @@ const productActions: ProductActions = import.meta.env.SSR
 function Storefront({ children }: { children: ReactNode }) {
   const wishlistCount = useFavoriteCount() + useUpvoteCount();
   const cartCount = useCartCount();
+  const nonce = useRootData()?.cspNonce;
   return (
     <ProductActionsProvider actions={productActions}>
+      {/* Before the page's content: a signed-in browser sends these calls while reading the HTML. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
       <SiteShell wishlistCount={wishlistCount} cartCount={cartCount}>
         {children}
       </SiteShell>

@@ -1,0 +1,51 @@
+import type { ApiPath } from '@everdeal/contracts';
+import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
+
+/**
+ * Requests a signed-in page makes on every load, sent while the HTML is still being read.
+ *
+ * The server cannot see the session (it is in the browser's storage, requirements §3), so a
+ * signed-in page's own data (the cart, the header's counts) is asked for by its scripts, and on
+ * a slow phone those arrive and run a second or more after the HTML. A few lines in the page start
+ * these calls at once instead, with the stored token, exactly as `callApi` would send them; the
+ * first `callApi` of the same call with the same token takes the answer (once) and reads it as
+ * its own, errors and all. A visitor (no stored session) sends nothing. Issue 15: the signed-in
+ * cart's largest paint is its content (docs/benchmarks.md).
+ */
+
+type EarlyRequests = { token: string; responses: Partial<Record<string, Promise<Response>>> };
+
+const GLOBAL_NAME = '__everdealEarlyRequests';
+
+declare global {
+  interface Window {
+    [GLOBAL_NAME]?: EarlyRequests;
+  }
+}
+
+/** The inline script; `tokenKey` and `userKey` are the session's storage keys (both must be set). */
+export function earlyRequestsScript({
+  paths,
+  tokenKey,
+  userKey,
+}: {
+  paths: readonly ApiPath[];
+  tokenKey: string;
+  userKey: string;
+}): string {
+  const json = JSON.stringify;
+  return `(function(){try{var s=window.localStorage,t=s.getItem(${json(tokenKey)});if(!t||!s.getItem(${json(userKey)}))return;var r={};${json(paths)}.forEach(function(p){r[p]=fetch('/api/'+p,{method:'POST',headers:{'content-type':'application/json','x-request-time':String(Date.now()),authorization:'Bearer '+t},body:'{}',signal:AbortSignal.timeout(${API_TIMEOUT_MS})})});window.${GLOBAL_NAME}={token:t,responses:r}}catch(e){}})()`;
+}
+
+/**
+ * The answer to `path` that the page's script asked for with `token`, if there is one: each
+ * answer is handed out once, and only to the same session (a sign-out or a new sign-in since
+ * leaves it unused).
+ */
+export function takeEarlyResponse(path: ApiPath, token: string): Promise<Response> | null {
+  const early = typeof window === 'undefined' ? undefined : window[GLOBAL_NAME];
+  const response = early?.responses[path];
+  if (!early || !response) return null;
+  delete early.responses[path];
+  return early.token === token ? response : null;
+}
