@@ -6,21 +6,29 @@ import { iconButtonClasses } from '~/components/ui/button';
 import { lazyWithPreload } from '~/lib/lazy';
 
 /**
- * Radix DropdownMenu brings the popper (floating-ui) with it: about a third of the old shell
- * bundle for a menu only signed-in phone users open. The header renders it only once the
- * session is restored (after hydration, never on the server), so it loads then, off the
- * first-load path.
+ * Radix DropdownMenu brings the popper (floating-ui) with it: about 34 KB gzip with its parts, for
+ * a menu a signed-in user opens now and then. It loads when the pointer or focus comes to the
+ * account button, not with every signed-in page, where it competed with the page's own data and
+ * pictures (docs/benchmarks.md, the signed-in cart).
  */
 const UserMenu = lazyWithPreload(() => import('./user-menu').then((module) => module.UserMenu));
 
 /**
- * The user menu, with a look-alike button while its chunk downloads. A press or a key on the
- * placeholder is remembered and the real menu opens as soon as it mounts, so a quick tap right
- * after signing in is not lost.
+ * The account button, which becomes the real menu once someone goes for it: hover or focus loads
+ * the menu's chunk (a look-alike button stands in meanwhile), and a press or a key before it
+ * arrives is remembered, so the menu opens as soon as it mounts.
  */
 export function UserMenuHost({ user, className }: { user: User; className?: string }) {
+  const [isWanted, setIsWanted] = useState(false);
   const [request, setRequest] = useState({ open: false, focus: false });
-  const openSoon = () => setRequest({ open: true, focus: true });
+  const want = () => {
+    setIsWanted(true);
+    void UserMenu.preload();
+  };
+  const openSoon = () => {
+    want();
+    setRequest({ open: true, focus: true });
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (['Enter', ' ', 'ArrowDown'].includes(event.key)) {
       event.preventDefault();
@@ -34,15 +42,20 @@ export function UserMenuHost({ user, className }: { user: User; className?: stri
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
+      onPointerEnter={want}
       onPointerDown={openSoon}
       onKeyDown={onKeyDown}
-      onFocus={() => setRequest((current) => ({ ...current, focus: true }))}
+      onFocus={() => {
+        want();
+        setRequest((current) => ({ ...current, focus: true }));
+      }}
       onBlur={() => setRequest((current) => ({ ...current, focus: false }))}
       className={iconButtonClasses({ className })}
     >
       <Avatar name={displayName(user)} src={user.avatar} size={32} />
     </button>
   );
+  if (!isWanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <UserMenu user={user} className={className} defaultOpen={request.open} autoFocus={request.focus} />
