@@ -4,8 +4,6 @@ import { clsx } from 'clsx';
 export interface CountBadgeProps {
   count: number;
   className?: string;
-  /** Optional id so the owning control can point `aria-describedby` at the badge. */
-  id?: string;
 }
 
 /** The text a badge shows for a count: the number, or "99+" from the overflow threshold on (requirements §2, §9). */
@@ -18,12 +16,11 @@ export function formatBadgeCount(count: number): string {
  * zero, and takes the `count-badge--overflow` class once the count reaches BADGE_OVERFLOW_AT.
  * It is absolutely positioned, so showing or hiding it never shifts the layout.
  */
-export function CountBadge({ count, className, id }: CountBadgeProps) {
+export function CountBadge({ count, className }: CountBadgeProps) {
   if (!Number.isFinite(count) || count <= 0) return null;
   const isOverflow = count >= BADGE_OVERFLOW_AT;
   return (
     <span
-      id={id}
       data-count={count}
       className={clsx(
         'count-badge pointer-events-none absolute -top-1 -right-1 inline-flex h-[18px] min-w-[18px] items-center justify-center',

@@ -1,11 +1,11 @@
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import Search from 'lucide-react/icons/search';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses, iconButtonClasses } from '~/components/ui/button';
-import { CountBadge } from '~/components/ui/count-badge';
+import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { rememberOpener } from '~/lib/focus-return';
 import { lazyWithPreload } from '~/lib/lazy';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
@@ -121,7 +121,7 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
           {isLoggedIn && user ? (
             <>
               <HeaderIconLink item={WISHLIST_ITEM} count={wishlistCount} className="max-md:hidden" />
-              <HeaderIconLink item={CART_ITEM} count={cartCount} nameWithCount={cartLinkName} />
+              <HeaderIconLink item={CART_ITEM} count={cartCount} />
               <NavLink
                 to="/user"
                 aria-label="Your account"
@@ -158,35 +158,25 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
   );
 }
 
-/** "Cart, 3 items": the cart link's name says what its badge shows (issue 17). */
-export function cartLinkName(count: number): string {
-  return count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+/**
+ * "Cart, 3 items": an icon link's name says what its badge shows (issue 17), so the number on
+ * screen is part of the name (WCAG 2.5.3, label in name: someone using speech input says it).
+ */
+export function linkNameWithCount(label: string, count: number): string {
+  return count > 0 ? `${label}, ${formatBadgeCount(count)} ${count === 1 ? 'item' : 'items'}` : label;
 }
 
-function HeaderIconLink({
-  item,
-  count = 0,
-  nameWithCount,
-  className,
-}: {
-  item: NavItem;
-  count?: number;
-  /** The link's name including the count; otherwise the badge describes the link. */
-  nameWithCount?: (count: number) => string;
-  className?: string;
-}) {
+function HeaderIconLink({ item, count = 0, className }: { item: NavItem; count?: number; className?: string }) {
   const Icon = item.icon;
-  const badgeId = useId();
   return (
     <NavLink
       to={item.to}
-      aria-label={nameWithCount ? nameWithCount(count) : item.label}
-      aria-describedby={count > 0 && !nameWithCount ? badgeId : undefined}
+      aria-label={linkNameWithCount(item.label, count)}
       className={iconButtonClasses({ className })}
     >
       <span className="relative grid place-items-center">
         <Icon aria-hidden="true" className="size-[1.375rem] md:size-5" />
-        <CountBadge id={badgeId} count={count} className="-top-2 -right-2.5" />
+        <CountBadge count={count} className="-top-2 -right-2.5" />
       </span>
     </NavLink>
   );
