@@ -1,5 +1,13 @@
-import { Slot } from 'radix-ui';
-import { type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useRef,
+  useState,
+} from 'react';
 import { lazyWithPreload } from '~/lib/lazy';
 import type { ButtonVariant } from './button';
 
@@ -8,8 +16,8 @@ export interface ModalProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   defaultOpen?: boolean;
-  /** An element (usually a Button) that opens the modal. */
-  trigger?: ReactNode;
+  /** A button element (usually a Button) that opens the modal. */
+  trigger?: ReactElement<ComponentProps<'button'>>;
   /**
    * Without `trigger`: the element that gets focus back when the modal closes. Left out, it is
    * whatever had focus when the modal opened.
@@ -48,7 +56,7 @@ export function Modal({ open, onOpenChange, defaultOpen = false, trigger, return
   const isOpen = open ?? uncontrolledOpen;
   const [hasOpened, setHasOpened] = useState(isOpen);
   if (isOpen && !hasOpened) setHasOpened(true);
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   const setOpen = (next: boolean) => {
     if (open === undefined) setUncontrolledOpen(next);
@@ -57,19 +65,7 @@ export function Modal({ open, onOpenChange, defaultOpen = false, trigger, return
 
   return (
     <>
-      {trigger ? (
-        <Slot.Root
-          ref={triggerRef}
-          aria-haspopup="dialog"
-          aria-expanded={isOpen}
-          data-state={isOpen ? 'open' : 'closed'}
-          onClick={() => setOpen(true)}
-          onPointerEnter={preloadDialog}
-          onFocus={preloadDialog}
-        >
-          {trigger}
-        </Slot.Root>
-      ) : null}
+      {trigger ? withTriggerProps(trigger, { ref: triggerRef, isOpen, open: () => setOpen(true) }) : null}
       {hasOpened ? (
         <Suspense fallback={null}>
           <ModalDialog
@@ -82,4 +78,34 @@ export function Modal({ open, onOpenChange, defaultOpen = false, trigger, return
       ) : null}
     </>
   );
+}
+
+/**
+ * The trigger with what Radix's `Dialog.Trigger asChild` gave it, its own handlers kept and run
+ * first (Radix's Slot did the same, at 1.4 KB gzip on every page with a modal).
+ */
+function withTriggerProps(
+  trigger: ReactElement<ComponentProps<'button'>>,
+  { ref, isOpen, open }: { ref: RefObject<HTMLButtonElement | null>; isOpen: boolean; open: () => void },
+) {
+  const own = trigger.props;
+  const props: ComponentProps<'button'> & { 'data-state': string } = {
+    ref,
+    'aria-haspopup': 'dialog',
+    'aria-expanded': isOpen,
+    'data-state': isOpen ? 'open' : 'closed',
+    onClick: (event) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) open();
+    },
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      preloadDialog();
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      preloadDialog();
+    },
+  };
+  return cloneElement(trigger, props);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactElement, type ReactNode, useState } from 'react';
 import type { ButtonVariant } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { TextAreaField } from '~/components/ui/text-field';
@@ -18,7 +18,7 @@ export function ReasonDialog({
   isRequired = true,
   onConfirm,
 }: {
-  trigger: ReactNode;
+  trigger: ReactElement<ComponentProps<'button'>>;
   title: string;
   description?: ReactNode;
   label: string;
