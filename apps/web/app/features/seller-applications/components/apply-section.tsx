@@ -1,14 +1,30 @@
 import LogIn from 'lucide-react/icons/log-in';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
+import { lazyWithPreload } from '~/lib/lazy';
 import { loginPathFor } from '~/lib/safe-redirect';
 import { useAuth } from '~/shared/session/session-provider';
 import { useMyApplication } from '../api/seller-application';
-import { ApplicationForm } from './application-form';
-import { ApplicationStatus } from './application-status';
+
+// The form (with its rules) and the status show only in the browser, once the session and the
+// application are known, so their code loads beside that request (issue 15: 150 KB per page).
+const ApplicationForm = lazyWithPreload(() => import('./application-form').then((module) => module.ApplicationForm));
+const ApplicationStatus = lazyWithPreload(() =>
+  import('./application-status').then((module) => module.ApplicationStatus),
+);
+
+function ApplicationLoading() {
+  return (
+    <LoadingRegion label="Loading your application…" className="space-y-4">
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </LoadingRegion>
+  );
+}
 
 const LAUNCH_PATH = '/launch';
 
@@ -23,16 +39,15 @@ export function ApplySection() {
   const [isApplyingAgain, setIsApplyingAgain] = useState(false);
   const [isJustSubmitted, setIsJustSubmitted] = useState(false);
   const application = mine.data?.application ?? null;
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    void ApplicationForm.preload();
+    void ApplicationStatus.preload();
+  }, [isLoggedIn]);
 
   let body: ReactNode;
   if (!isRestored || (isLoggedIn && mine.isPending)) {
-    body = (
-      <LoadingRegion label="Loading your application…" className="space-y-4">
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </LoadingRegion>
-    );
+    body = <ApplicationLoading />;
   } else if (!isLoggedIn || !user) {
     body = (
       <div>
@@ -65,22 +80,26 @@ export function ApplySection() {
     );
   } else if (application && !(application.status === 'rejected' && isApplyingAgain)) {
     body = (
-      <ApplicationStatus
-        application={application}
-        isJustSubmitted={isJustSubmitted}
-        onApplyAgain={() => setIsApplyingAgain(true)}
-      />
+      <Suspense fallback={<ApplicationLoading />}>
+        <ApplicationStatus
+          application={application}
+          isJustSubmitted={isJustSubmitted}
+          onApplyAgain={() => setIsApplyingAgain(true)}
+        />
+      </Suspense>
     );
   } else {
     body = (
-      <ApplicationForm
-        accountEmail={user.email}
-        previous={application}
-        onSubmitted={() => {
-          setIsApplyingAgain(false);
-          setIsJustSubmitted(true);
-        }}
-      />
+      <Suspense fallback={<ApplicationLoading />}>
+        <ApplicationForm
+          accountEmail={user.email}
+          previous={application}
+          onSubmitted={() => {
+            setIsApplyingAgain(false);
+            setIsJustSubmitted(true);
+          }}
+        />
+      </Suspense>
     );
   }
 
