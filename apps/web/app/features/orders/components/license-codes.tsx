@@ -82,13 +82,15 @@ function CodeRow({
           {code.code}
         </code>
         {isRevoked ? null : (
-          <Button variant="outline" size="sm" onClick={copy} aria-label={`Copy code ${number}`}>
+          // Named by what it shows, then which code (WCAG 2.5.3: the visible words start the name).
+          <Button variant="outline" size="sm" onClick={copy}>
             {isCopied ? (
               <Check aria-hidden="true" className="size-4 text-emerald-600" />
             ) : (
               <Copy aria-hidden="true" className="size-4" />
             )}
             {isCopied ? 'Copied' : 'Copy'}
+            <span className="sr-only"> code {number}</span>
           </Button>
         )}
       </div>
@@ -106,9 +108,9 @@ function CodeRow({
             size="sm"
             isLoading={mark.isPending}
             onClick={() => mark.mutate({ code: code.code, redeemed: !isRedeemed })}
-            aria-label={isRedeemed ? `Mark code ${number} as not redeemed` : `Mark code ${number} as redeemed`}
           >
             {isRedeemed ? 'Mark as not redeemed' : 'Mark as redeemed'}
+            <span className="sr-only"> (code {number})</span>
           </Button>
         )}
       </div>
