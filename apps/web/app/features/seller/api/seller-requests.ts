@@ -47,11 +47,19 @@ export function useSellerProduct(productId: number) {
   });
 }
 
-/** Puts a fresh product answer in the cache and marks the dashboards stale. */
+/**
+ * Puts a product answer in the cache and marks the dashboards stale. Two changes made close
+ * together (save the page, then upload a logo at once) may answer out of order, and the older
+ * answer would hide the newer change: an answer older than the cached product is not shown, and
+ * the product is fetched again either way, so what shows in the end is what the server holds.
+ */
 function useProductAnswer() {
   const queryClient = useQueryClient();
   return (product: SellerProduct) => {
-    queryClient.setQueryData(productKey(product.id), product);
+    queryClient.setQueryData<SellerProduct>(productKey(product.id), (cached) =>
+      cached && Date.parse(cached.updatedAt) > Date.parse(product.updatedAt) ? cached : product,
+    );
+    void queryClient.invalidateQueries({ queryKey: productKey(product.id) });
     void queryClient.invalidateQueries({ queryKey: [...SELLER_KEY, 'dashboard'] });
   };
 }
