@@ -36,9 +36,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           onFocus={(event) => event.currentTarget.select()}
           className="h-11 min-w-0 flex-1 rounded-xl border border-ink-900/15 bg-canvas px-3 font-mono text-ink-900 text-sm"
         />
-        <Button type="button" variant="outline" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+        {/* Named by its visible word, then what it copies (WCAG 2.5.3, label in name). */}
+        <Button type="button" variant="outline" onClick={copy}>
           {isCopied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-          <span aria-hidden="true">{isCopied ? 'Copied' : 'Copy'}</span>
+          {isCopied ? 'Copied' : 'Copy'}
+          <span className="sr-only"> {label.toLowerCase()}</span>
         </Button>
       </div>
       <p role="status" className="sr-only">
