@@ -1,28 +1,15 @@
-import { OrderMessage, PaymentMessage, type PaymentMethod } from '@everdeal/contracts';
-import {
-  licenseCodes,
-  moneyMovements,
-  orderItemCodes,
-  orderItems,
-  orders,
-  paymentCustomers,
-  paymentMethods,
-  users,
-} from '@everdeal/db';
+import { OrderMessage, PaymentMessage } from '@everdeal/contracts';
+import { moneyMovements, paymentCustomers, paymentMethods, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserWithSession, waitForMailFile } from '../../../test/accounts';
-import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { availableCodes, checkout, checkoutDepsFor, createDeal, fillCart, newKey } from '../../../test/shop';
-import { type StripeFake, startStripeFake } from '../../../test/stripe-fake';
+import { callApi, type TestApp } from '../../../test/app';
+import { checkout, newKey } from '../../../test/shop';
+import type { StripeFake } from '../../../test/stripe-fake';
+import { startStripeShop, stripeShopHelpers } from '../../../test/stripe-shop';
 import { type CheckoutDeps, PENDING_LEASE_MS, paymentRequestOf } from '../orders/order-payment';
 import { ACTION_TIMEOUT_MS, reconcilePayments } from '../orders/reconcile';
 import type { PaymentProvider } from './provider';
-import { createStripeProvider } from './stripe-provider';
-
-const SECRET_KEY = 'sk_test_everdeal';
-const WEBHOOK_SECRET = 'whsec_test_everdeal';
 
 let clock = new Date();
 const now = () => clock;
@@ -32,27 +19,7 @@ let t: TestApp;
 let deps: CheckoutDeps;
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  t = await createTestApp({
-    now,
-    env: {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_everdeal',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-    // No retries: an outage the tests make must reach the code, not be retried away.
-    paymentProvider: () => {
-      provider = createStripeProvider({
-        secretKey: SECRET_KEY,
-        api: fake.address,
-        maxNetworkRetries: 0,
-        timeoutMs: 5000,
-      });
-      return provider;
-    },
-  });
-  deps = checkoutDepsFor(t, provider, now);
+  ({ t, fake, provider, deps } = await startStripeShop(now));
 });
 afterAll(async () => {
   await t?.close();
@@ -63,57 +30,10 @@ beforeEach(() => {
   clock = new Date(clock.getTime() + 2 * ACTION_TIMEOUT_MS);
 });
 
-async function addCard(token: string, providerToken: string) {
-  return callApi<PaymentMethod>(t.app, 'payments/addPaymentMethod', { providerToken }, { token });
-}
-
-/** A buyer with a Stripe card and `quantity` codes of a fresh deal in the cart. */
-async function stripeBuyer(testMethod = 'pm_card_visa', quantity = 1) {
-  const { product, plan } = await createDeal(t.db, {
-    plans: [{ codes: 5, priceCents: 4900, originalPriceCents: 19900 }],
-  });
-  const { userId, token } = await createUserWithSession(t.db, clock);
-  const card = await addCard(token, testMethod);
-  expect(card.status, card.body.msg).toBe(200);
-  await fillCart(t.app, token, [{ productId: product.id, variantId: plan.id, quantity }]);
-  return { userId, token, card: card.body.data, plan };
-}
-
-async function orderOf(userId: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.userId, userId));
-  if (!row) throw new Error('no order');
-  return row;
-}
-
-async function codeStatuses(orderId: string) {
-  const rows = await t.db
-    .select({ status: licenseCodes.status })
-    .from(orderItemCodes)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemCodes.orderItemId))
-    .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
-    .where(eq(orderItems.orderId, orderId));
-  return rows.map((row) => row.status);
-}
-
-const available = (planId: number) => availableCodes(t.db, planId);
-
-function intentsOf(orderId: string) {
-  return [...fake.paymentIntents.values()].filter(
-    (intent) => (intent.metadata as { order_id?: string }).order_id === orderId,
-  );
-}
-
-/** Delivers an event to the webhook, signed by the SDK's own test helper unless told otherwise. */
-function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const { addCard, stripeBuyer, orderOf, codeStatuses, available, intentsOf, deliver } = stripeShopHelpers(
+  () => ({ t, fake }),
+  () => clock,
+);
 
 describe('the browser side', () => {
   it('tells the card form to use Stripe.js with the publishable key, and the CSP lets Stripe.js in', async () => {
@@ -331,99 +251,5 @@ describe('checkout with Stripe', () => {
     expect(late).toEqual({ status: 'canceled', reference: intent?.id });
     expect(intentsOf(order.id)).toHaveLength(1);
     expect(await available(buyer.plan.id)).toBe(5);
-  });
-});
-
-describe('refunds with Stripe', () => {
-  it('orders/refundItem refunds the item through Stripe once, with an idempotency key, and revokes its codes', async () => {
-    const buyer = await stripeBuyer('pm_card_visa', 2);
-    const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    expect(paid.status, paid.body.msg).toBe(200);
-    const { order } = paid.body.data;
-    const itemRef = { orderId: order.id, itemId: order.items[0]?.id };
-    const refunded = await callApi<{ item: { status: string; codes: { status: string }[] } }>(
-      t.app,
-      'orders/refundItem',
-      itemRef,
-      { token: buyer.token },
-    );
-    expect(refunded.status, refunded.body.msg).toBe(200);
-    expect(refunded.body.data.item.status).toBe('refunded');
-    expect(refunded.body.data.item.codes.every((code) => code.status === 'revoked')).toBe(true);
-
-    const [intent] = intentsOf(order.id);
-    const madeRefunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === intent?.id);
-    expect(madeRefunds).toHaveLength(1);
-    expect(madeRefunds[0]).toMatchObject({ amount: 9800, status: 'succeeded', metadata: { order_id: order.id } });
-    const refundRequests = fake.requests.filter((request) => request.path === '/v1/refunds');
-    expect(refundRequests.at(-1)?.idempotencyKey).toBeTruthy();
-
-    // A second refund of the item is refused by the store before Stripe is asked again.
-    const again = await callApi(t.app, 'orders/refundItem', itemRef, { token: buyer.token });
-    expect(again.status).toBe(409);
-    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent?.id)).toHaveLength(1);
-  });
-
-  it('a refund Stripe refuses leaves the item active and its codes with the buyer', async () => {
-    const buyer = await stripeBuyer('pm_card_visa', 1);
-    const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    const { order } = paid.body.data;
-    const [intent] = intentsOf(order.id);
-    // Refunded outside the store (in Stripe's dashboard): nothing is left to refund.
-    if (intent) intent.amount_refunded = intent.amount_received;
-    const refused = await callApi(
-      t.app,
-      'orders/refundItem',
-      { orderId: order.id, itemId: order.items[0]?.id },
-      { token: buyer.token },
-    );
-    expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect(refused.status).toBeLessThan(500);
-    const item = await callApi<{ item: { status: string } }>(
-      t.app,
-      'orders/getOrderItem',
-      { orderId: order.id, itemId: order.items[0]?.id },
-      { token: buyer.token },
-    );
-    expect(item.body.data.item.status).toBe('active');
-    expect(await codeStatuses(order.id)).toEqual(['allocated']);
-  });
-});
-
-describe('POST /webhooks/stripe', () => {
-  it('refuses a bad or missing signature with 400 and changes nothing', async () => {
-    const buyer = await stripeBuyer('pm_card_authenticationRequired');
-    const response = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    const [intent] = intentsOf(response.body.data.order.id);
-    Object.assign(intent ?? {}, { status: 'succeeded' });
-    const event = fake.event('payment_intent.succeeded', intent ?? {});
-    const forged = await deliver(event, 'whsec_someone_else');
-    expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ code: 400, msg: 'Invalid webhook signature', data: null });
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/webhooks/stripe',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
-    expect(unsigned.statusCode).toBe(400);
-    expect((await orderOf(buyer.userId)).status).toBe('pending');
-  });
-
-  it('acknowledges events it does not handle and events of unknown orders', async () => {
-    const other = await deliver(fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
-    expect(other.statusCode).toBe(200);
-    const stranger = await deliver(
-      fake.event('payment_intent.succeeded', {
-        id: 'pi_x',
-        object: 'payment_intent',
-        metadata: { order_id: '00000000-0000-4000-8000-000000000000' },
-      }),
-    );
-    expect(stranger.statusCode).toBe(200);
-    const noOrder = await deliver(
-      fake.event('payment_intent.succeeded', { id: 'pi_y', object: 'payment_intent', metadata: {} }),
-    );
-    expect(noOrder.statusCode).toBe(200);
   });
 });
