@@ -222,5 +222,5 @@ function writeSection(path: string, section: string): void {
     return;
   }
   const next = current.indexOf('\n## ', start + 1);
-  writeFileSync(path, current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1)));
+  writeFileSync(path, current.slice(0, start) + section + (next === -1 ? '' : current.slice(next)));
 }
