@@ -84,6 +84,8 @@ test.describe('the login modal (requirements §2)', () => {
     await page.keyboard.press('Escape');
     await expect(forgot).toBeHidden();
     await expect(signIn).toBeVisible();
+    // The dialog has no trigger of its own: focus goes back to what opened it.
+    await expect(signIn.getByRole('button', { name: 'Forgot password?' })).toBeFocused();
   });
 });
 

@@ -100,6 +100,42 @@ test('a seller creates a product with a plan, uploads codes and submits it for r
   expect(page404.status()).toBe(404);
 });
 
+test('a change answered late does not hide a newer one (save the page, then upload a logo at once)', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, await sellerSession(request));
+  const name = `Quill ${randomBytes(3).toString('hex')}`;
+  await page.goto('/seller/products/new');
+  await page.getByLabel('Product name').fill(name);
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page).toHaveURL(/\/seller\/products\/\d+$/);
+  const status = page.getByRole('region', { name });
+  await expect(status.getByText('Write a tagline', { exact: false })).toBeVisible();
+
+  // The save reaches the server at once, but its answer is held until the logo's has arrived.
+  let releaseSave = () => {};
+  const saveHeld = new Promise<void>((resolve) => {
+    releaseSave = resolve;
+  });
+  await page.route('**/api/seller/updateProduct', async (route) => {
+    const response = await route.fetch();
+    await saveHeld;
+    await route.fulfill({ response });
+  });
+  await page.getByLabel('Tagline').fill('Long articles, drafted and checked');
+  await page.getByRole('button', { name: 'Save product page' }).click();
+  await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible();
+  releaseSave();
+
+  // What shows in the end is what the server holds: the tagline saved and the logo.
+  await expect(status.getByText('Write a tagline', { exact: false })).toBeHidden();
+  await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible();
+  await expect(status.getByText('Upload a logo')).toBeHidden();
+});
+
 test('the seller area fits a phone and points a user who is no seller to /launch', async ({
   page,
   request,
