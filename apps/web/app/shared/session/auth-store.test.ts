@@ -2,17 +2,9 @@ import type { User } from '@everdeal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, type AuthStorage, createAuthStore } from './auth-store';
 import { SESSION_HINT_COOKIE } from './session-hint';
+import { testUser } from './test-user';
 
-const user: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  occupation: '',
-  avatar: null,
-  hasPassword: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser;
 
 function memoryStorage(initial: Record<string, string> = {}): AuthStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

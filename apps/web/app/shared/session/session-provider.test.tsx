@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearAuth, setAuth } from './auth-store';
 import { SessionProvider, useAuth, useIsLoggedIn } from './session-provider';
+import { testUser } from './test-user';
 
 function Session() {
   const auth = useAuth();
@@ -12,16 +13,7 @@ describe('SessionProvider', () => {
   afterEach(() => clearAuth());
 
   it('renders "not restored" on the server even when the store holds a session', () => {
-    setAuth('tok', {
-      id: 'u1',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      occupation: '',
-      avatar: null,
-      hasPassword: true,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+    setAuth('tok', testUser);
     const html = renderToString(
       <SessionProvider>
         <Session />
