@@ -1,10 +1,7 @@
-import type { User } from '@everdeal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, type AuthStorage, createAuthStore } from './auth-store';
 import { SESSION_HINT_COOKIE } from './session-hint';
-import { testUser } from './test-user';
-
-const user = testUser;
+import { testUser as user } from './test-user';
 
 function memoryStorage(initial: Record<string, string> = {}): AuthStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
