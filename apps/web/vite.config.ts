@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { lucideSprite } from './vite-plugins/lucide-sprite.ts';
 
 /**
  * React Router's package exports only its development build (`dist/development`), under every
@@ -27,43 +26,6 @@ function reactRouterProductionBuild(): Plugin {
     enforce: 'pre',
     resolveId(source) {
       return files[source];
-    },
-  };
-}
-
-/**
- * Every `lucide-react/icons/<name>` import becomes lucide's icon data wrapped by
- * `app/components/ui/lucide-icon.ts`, which builds each icon's SVG once per set of props instead
- * of on every render (docs/benchmarks.md, "Server rendering without the page cache"). Components
- * keep importing icons from lucide, one file each.
- */
-function lucideIcons(): Plugin {
-  const prefix = '\0everdeal-lucide-icon/';
-  const helper = fileURLToPath(new URL('./app/components/ui/lucide-icon.ts', import.meta.url));
-  const iconsDir = join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/icons');
-  // An alias (`circle-question-mark` for `help-circle`, …) only re-exports another icon's component.
-  const canonicalName = (name: string): string => {
-    const alias = /export \{ default \} from '\.\/([a-z0-9-]+)\.mjs'/.exec(
-      readFileSync(join(iconsDir, `${name}.mjs`), 'utf8'),
-    )?.[1];
-    return alias ? canonicalName(alias) : name;
-  };
-  return {
-    name: 'everdeal:lucide-icons',
-    enforce: 'pre',
-    resolveId(source) {
-      const name = /^lucide-react\/icons\/([a-z0-9-]+)$/.exec(source)?.[1];
-      return name ? `${prefix}${name}` : undefined;
-    },
-    load(id) {
-      if (!id.startsWith(prefix)) return undefined;
-      const name = canonicalName(id.slice(prefix.length));
-      return [
-        `import { __iconData } from 'lucide-react/dist/esm/icons/${name}.mjs';`,
-        `import { createLucideIcon } from ${JSON.stringify(helper)};`,
-        'export { __iconData };',
-        'export default createLucideIcon(__iconData);',
-      ].join('\n');
     },
   };
 }
@@ -139,8 +101,11 @@ const shell = shellChunks();
 const alwaysLoaded = /(^|\/)(rolldown-runtime|framework|shell|shell-layout)-[\w-]+\.js$/;
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), lucideIcons(), tailwindcss(), reactRouter(), shell.plugin],
+  plugins: [reactRouterProductionBuild(), lucideSprite(), tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
+  // `npm run dev` would load lucide's modules on the server as they are, past the sprite plugin,
+  // and the server's inline icons would not match the browser's sprite ones.
+  ssr: { noExternal: ['lucide-react'] },
   build: {
     target: 'es2022',
     // Before a lazy chunk loads, Vite's helper preloads its dependencies, looking each one up in

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Heart from 'lucide-react/icons/heart';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildIconSprite, canonicalIconName, scanIconNames } from './lucide-sprite';
+
+/** What lucide's own component draws inside its `<svg>`, without React's closing tags. */
+const shapesOf = (Icon: typeof Heart) =>
+  /^<svg[^>]*>(.*)<\/svg>$/
+    .exec(renderToStaticMarkup(createElement(Icon)))?.[1]
+    ?.replace(/><\/(path|circle|rect|line|polyline|polygon|ellipse)>/g, '/>');
+
+describe('buildIconSprite', () => {
+  it("holds one symbol per icon with lucide's own shapes, on lucide's 24-unit grid", async () => {
+    const sprite = await buildIconSprite(['heart', 'shopping-cart']);
+    expect(sprite.startsWith('<svg xmlns="http://www.w3.org/2000/svg">')).toBe(true);
+    // Vitest does not run the Vite plugin: these imports are lucide's own components.
+    expect(sprite).toContain(`<symbol id="heart" viewBox="0 0 24 24">${shapesOf(Heart)}</symbol>`);
+    expect(sprite).toContain(`<symbol id="shopping-cart" viewBox="0 0 24 24">${shapesOf(ShoppingCart)}</symbol>`);
+    expect(sprite.match(/<symbol /g)).toHaveLength(2);
+    expect(sprite).not.toContain('key=');
+  });
+});
+
+describe('scanIconNames', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds every icon import under a folder, by canonical name, once each and sorted', () => {
+    dir = mkdtempSync(join(tmpdir(), 'everdeal-icons-'));
+    mkdirSync(join(dir, 'features/cart'), { recursive: true });
+    writeFileSync(
+      join(dir, 'a.tsx'),
+      "import X from 'lucide-react/icons/x';\nimport Heart from 'lucide-react/icons/heart';",
+    );
+    writeFileSync(join(dir, 'features/cart/b.ts'), "import Help from 'lucide-react/icons/help-circle';");
+    writeFileSync(join(dir, 'features/cart/notes.md'), "import Star from 'lucide-react/icons/star';");
+    expect(scanIconNames(dir)).toEqual(['circle-question-mark', 'heart', 'x']);
+  });
+
+  it('resolves an alias to the icon it re-exports', () => {
+    expect(canonicalIconName('help-circle')).toBe('circle-question-mark');
+    expect(canonicalIconName('heart')).toBe('heart');
+  });
+});

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** What each `lucide-react/dist/esm/icons/<name>.mjs` module exports as `__iconData`. */
+type IconNode = [tag: string, attributes: Record<string, string>][];
+
+const iconsDir = join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/icons');
+const iconImport = /lucide-react\/icons\/([a-z0-9-]+)/g;
+
+/** An alias (`circle-question-mark` for `help-circle`, …) only re-exports another icon's module. */
+export function canonicalIconName(name: string): string {
+  const alias = /export \{ default \} from '\.\/([a-z0-9-]+)\.mjs'/.exec(
+    readFileSync(join(iconsDir, `${name}.mjs`), 'utf8'),
+  )?.[1];
+  return alias ? canonicalIconName(alias) : name;
+}
+
+/** The canonical names of every icon the sources under `dir` import, sorted. */
+export function scanIconNames(dir: string): string[] {
+  const names = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+    for (const [, name] of text.matchAll(iconImport)) if (name) names.add(canonicalIconName(name));
+  }
+  return [...names].sort();
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * One SVG document with a `<symbol id="<name>">` per icon, holding lucide's own shapes for it.
+ * The presentation attributes lucide puts on each `<svg>` (stroke, fill, line caps) are not here:
+ * the page's CSS gives them to `.lucide`, and a `<use>`'s copy inherits them from its `<svg>`.
+ */
+export async function buildIconSprite(names: readonly string[]): Promise<string> {
+  const symbols = await Promise.all(
+    names.map(async (name) => {
+      const module = (await import(pathToFileURL(join(iconsDir, `${name}.mjs`)).href)) as {
+        __iconData: { node: IconNode };
+      };
+      const shapes = module.__iconData.node.map(([tag, { key: _key, ...attributes }]) => {
+        const list = Object.entries(attributes).map(
+          ([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`,
+        );
+        return `<${tag}${list.join('')}/>`;
+      });
+      return `<symbol id="${name}" viewBox="0 0 24 24">${shapes.join('')}</symbol>`;
+    }),
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
+}
+
+type Sprite = { fileName: string; source: string };
+
+async function spriteFor(appDir: string, build: boolean): Promise<Sprite> {
+  const source = await buildIconSprite(scanIconNames(appDir));
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return { fileName: build ? `assets/icons-${hash}.svg` : 'assets/icons-dev.svg', source };
+}
+
+/**
+ * Every `lucide-react/icons/<name>` import becomes a component that draws the icon from one
+ * sprite file (`app/components/ui/sprite-icon.ts`): `<svg class="lucide …"><use href=
+ * "/assets/icons-<hash>.svg#<name>"/></svg>`. Inline, lucide's SVGs were 42 KB of the home page's
+ * 132 KB of HTML (98 icons, each with its paths and nine attributes), and writing that text was
+ * the largest single cost of an uncached render (docs/benchmarks.md, "Server rendering without
+ * the page cache"). The sprite holds every icon the app's sources import, so the server and
+ * client builds agree on its name without sharing state; the browser fetches it once and keeps
+ * it (hashed assets are immutable). `npm run dev` serves it from memory, rebuilt on each request.
+ */
+export function lucideSprite(): Plugin {
+  const prefix = '\0everdeal-lucide-icon/';
+  const appDir = fileURLToPath(new URL('../app', import.meta.url));
+  const helper = join(appDir, 'components/ui/sprite-icon.ts');
+  let base = '/';
+  let build = true;
+  let sprite: Promise<Sprite> | undefined;
+  const currentSprite = () => {
+    sprite ??= spriteFor(appDir, build);
+    return sprite;
+  };
+  return {
+    name: 'everdeal:lucide-sprite',
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+      build = config.command === 'build';
+    },
+    resolveId(source) {
+      const name = /^lucide-react\/icons\/([a-z0-9-]+)$/.exec(source)?.[1];
+      return name ? `${prefix}${canonicalIconName(name)}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return undefined;
+      const name = id.slice(prefix.length);
+      let { fileName, source } = await currentSprite();
+      if (!build && !source.includes(`<symbol id="${name}" `)) {
+        // `npm run dev`: a file edited since the sprite was built imports a new icon.
+        sprite = undefined;
+        ({ fileName, source } = await currentSprite());
+      }
+      if (!source.includes(`<symbol id="${name}" `)) {
+        this.error(`lucide-sprite: the icon "${name}" is not in the sprite (imported from outside app/?)`);
+      }
+      return [
+        `import { createSpriteIcon } from ${JSON.stringify(helper)};`,
+        `export default createSpriteIcon(${JSON.stringify(name)}, ${JSON.stringify(`${base}${fileName}#${name}`)});`,
+      ].join('\n');
+    },
+    async generateBundle() {
+      if (this.environment.name !== 'client') return;
+      const { fileName, source } = await currentSprite();
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use(`${base}assets/icons-dev.svg`, (_request, response) => {
+        // Rebuilt on each request, and modules loaded from then on see it too: an icon imported
+        // by an edited file appears without a restart.
+        sprite = spriteFor(appDir, false);
+        void sprite.then(({ source }) => {
+          response.setHeader('content-type', 'image/svg+xml');
+          response.setHeader('cache-control', 'no-cache');
+          response.end(source);
+        });
+      });
+    },
+  };
+}
