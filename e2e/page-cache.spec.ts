@@ -32,6 +32,21 @@ test('every answer of a reused page has its own nonce, in the CSP header and on 
   }).toPass({ timeout: 10_000 });
 });
 
+test('more pages at once than the server renders at a time (PAGE_RENDER_SLOTS, 4) each get their own page', async ({
+  request,
+}) => {
+  const products = await buyableProducts(request, 8);
+  // A query string of its own per request: each is a render, none an answer reused from another.
+  const answers = await Promise.all(
+    [...products, ...products].map((product, index) => request.get(`/products/${product.slug}?visit=${index}`)),
+  );
+  for (const [index, answer] of answers.entries()) {
+    expect(answer.status()).toBe(200);
+    const title = /<title>([^<]*)<\/title>/.exec(await answer.text())?.[1] ?? '';
+    expect(title).toContain(products[index % products.length]?.name);
+  }
+});
+
 test('concurrent 404s (never shared: not a plain 200) each answer 404 with their own nonce in header and page', async ({
   request,
 }) => {

@@ -365,6 +365,7 @@ export async function buildApp({
     await registerSsr(app, {
       mode: config.env === 'development' ? 'development' : 'production',
       pageCache,
+      renderSlots: config.pageRenderSlots,
       loadContext: createStorefrontLoadContext({ config, catalogReads, blog, community }),
     });
   }

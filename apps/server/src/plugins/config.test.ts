@@ -105,6 +105,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('renders 4 pages at once unless PAGE_RENDER_SLOTS says otherwise (0: no limit)', () => {
+    expect(loadConfig({}).pageRenderSlots).toBe(4);
+    expect(loadConfig({ PAGE_RENDER_SLOTS: '0' }).pageRenderSlots).toBe(0);
+    expect(loadConfig({ PAGE_RENDER_SLOTS: '16' }).pageRenderSlots).toBe(16);
+    expect(configErrorOf({ PAGE_RENDER_SLOTS: '-1' }).message).toContain(
+      'PAGE_RENDER_SLOTS must be 0 (no limit) or more',
+    );
+    expect(configErrorOf({ PAGE_RENDER_SLOTS: 'many' }).message).toContain(
+      'PAGE_RENDER_SLOTS must be a number of pages',
+    );
+  });
+
   it('requires STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY with the stripe provider', () => {
     const missingBoth = configErrorOf({ PAYMENT_PROVIDER: 'stripe' }).message;
     expect(missingBoth).toContain('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER is stripe');

@@ -59,6 +59,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(120_000, { error: 'must be at most 120000 (2 minutes)' })
     .default(0),
+  PAGE_RENDER_SLOTS: z.coerce
+    .number({ error: 'must be a number of pages' })
+    .int()
+    .min(0, { error: 'must be 0 (no limit) or more' })
+    .max(256, { error: 'must be at most 256' })
+    .default(4),
 });
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -108,6 +114,8 @@ export type Config = {
   metrics: { port: number; host: string; token: string | undefined } | undefined;
   /** After SIGTERM, how long /ready answers 503 while requests are still served (docs/operations.md). */
   shutdownDrainMs: number;
+  /** Pages rendered at once; the others wait in arrival order (`plugins/render-queue.ts`); 0 = no limit. */
+  pageRenderSlots: number;
 };
 
 export class ConfigError extends Error {
@@ -173,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    pageRenderSlots: e.PAGE_RENDER_SLOTS,
   };
 }
 

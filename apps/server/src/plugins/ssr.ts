@@ -10,6 +10,7 @@ import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AnswerCache } from '../lib/answer-cache';
 import { sendApiNotFound } from './errors';
+import { createRenderQueue } from './render-queue';
 
 export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
 
@@ -21,6 +22,8 @@ export type SsrOptions = {
    * session lives in the browser), so only the CSP nonce differs between two answers.
    */
   pageCache?: AnswerCache | undefined;
+  /** Pages rendered at once, the others waiting in arrival order (`render-queue.ts`); 0 = no limit. */
+  renderSlots?: number;
 };
 
 /**
@@ -126,6 +129,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   // Production builds one handler; development asks Vite for the latest build on each request.
   const productionHandler = options.mode === 'production' ? createRequestHandler(build, 'production') : undefined;
   const handlerFor = async () => productionHandler ?? createRequestHandler(await getBuild(), 'development');
+  const renderQueue = createRenderQueue(options.renderSlots ?? 0);
 
   app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));
 
@@ -138,7 +142,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       url: '/*',
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-        const handle = await handlerFor();
+        const handler = await handlerFor();
+        const handle: typeof handler = (webRequest, context) =>
+          renderQueue(webRequest, () => handler(webRequest, context));
         // Rendered for this request alone and streamed: what every uncached answer gets.
         const renderOwn = async () =>
           sendWebResponse(
