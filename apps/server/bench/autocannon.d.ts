@@ -15,6 +15,8 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
+    /** Requests with no answer within the timeout (10 s by default); also counted in `errors`. */
+    timeouts: number;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }
