@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { callApi } from './helpers';
+import { callApi, waitForReactRoot } from './helpers';
 
 type Item = { slug: string; name: string; price: number; plans: unknown[]; endsAt: string | null };
 type List = { items: Item[]; total: number; pageSize: number };
@@ -217,4 +217,29 @@ test('/favicon.ico is an icon, and the demo and test pages are not indexed (issu
     await page.goto(path);
     await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', 'noindex');
   }
+});
+
+test('a section link lands on its section while the lazy sections above it still load', async ({ page }) => {
+  // The plan comparison and the gallery are lazy chunks; held back here, they are what a
+  // slow phone is still downloading when the shopper taps "Questions".
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route(/\/assets\/(plan-comparison|product-gallery)-[\w-]+\.js$/, async (route) => {
+    if (holding) await new Promise<void>((release) => held.push(release));
+    await route.continue();
+  });
+  // Not until `load`: the held chunks are preloaded, so the page would never finish loading.
+  await page.goto('/products/vocalith', { waitUntil: 'domcontentloaded' });
+  await waitForReactRoot(page);
+  await page
+    .getByRole('navigation', { name: 'Product sections' })
+    .getByRole('link', { name: 'Questions', exact: true })
+    .click();
+  await expect(page).toHaveURL(/#questions$/);
+  const heading = page.getByRole('heading', { level: 2, name: 'Questions' });
+  await expect(heading).toBeInViewport();
+  holding = false;
+  for (const release of held) release();
+  await page.waitForLoadState('networkidle');
+  await expect(heading).toBeInViewport();
 });

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { MouseEvent } from 'react';
 
 export interface ProductSection {
   id: string;
@@ -14,6 +15,26 @@ export const PRODUCT_SECTIONS: ProductSection[] = [
   { id: 'updates', label: 'Updates' },
   { id: 'community', label: 'Community' },
 ];
+
+/**
+ * Once the page runs, a plain click jumps without a navigation of the browser's own. A hash
+ * link's navigation fires `popstate`, which React Router answers by rendering the page again;
+ * while the lazy sections above (the plan comparison, the gallery) still waited for their code,
+ * React replaced them with their fallbacks for that render, the page was 2,600 px shorter when
+ * the browser scrolled, and the jump landed that far short (e2e/discovery.spec.ts). `pushState`
+ * records the same URL without the event; the section takes the focus, as the link's own
+ * navigation moved where the next Tab starts. Modified clicks (new tab, window) stay the link's.
+ */
+function jumpToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const section = document.getElementById(id);
+  if (!section) return;
+  event.preventDefault();
+  window.history.pushState(window.history.state, '', `#${id}`);
+  section.scrollIntoView();
+  if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
+  section.focus({ preventScroll: true });
+}
 
 /**
  * Anchor links to the page's sections, sticky under the header (its parent must be the page's
@@ -40,6 +61,7 @@ export function ProductSectionNav({
           <li key={section.id} className="shrink-0">
             <a
               href={`#${section.id}`}
+              onClick={(event) => jumpToSection(event, section.id)}
               className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-ink-700 hover:border-brand-300 hover:text-brand-700"
             >
               {section.label}
