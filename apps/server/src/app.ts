@@ -25,7 +25,7 @@ import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
 import { ordersHandlers } from './modules/orders/orders.routes';
 import { handlePaymentIntentEvent, startReconciliation } from './modules/orders/reconcile';
-import { startRenewals } from './modules/orders/subscriptions';
+import { startRenewals } from './modules/orders/renewals';
 import { paymentsHandlers } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';

@@ -5,7 +5,7 @@
  */
 import { type Db, type OrderItemAdjustmentRow, orderItemAdjustments, orders } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
-import type { PaymentOutcome } from '../payments/provider';
+import type { PaymentOutcome, PaymentRequest } from '../payments/provider';
 import { type MadeRefund, refundableCharges } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 
@@ -70,18 +70,14 @@ export async function returnItemMoney(
   return made;
 }
 
-/**
- * Charges an adjustment's `chargeCents` with the card it was begun with, once: a retry first asks
- * the provider what became of the payment, and the charge itself is keyed by the adjustment.
- */
-export async function chargeAdjustment(
+/** The provider's payment of an adjustment, keyed by it, with the card it was begun with. */
+export async function adjustmentPayment(
   deps: CheckoutDeps,
   adjustment: OrderItemAdjustmentRow,
   orderId: string,
-  options: { fresh: boolean },
-): Promise<PaymentOutcome> {
+): Promise<PaymentRequest> {
   const order = await orderOf(deps.db, orderId);
-  const payment = {
+  return {
     orderId,
     key: adjustmentKey(adjustment.id),
     userId: adjustment.userId,
@@ -93,6 +89,19 @@ export async function chargeAdjustment(
     createdAt: adjustment.createdAt,
     description: `Everdeal order ${orderId}: ${adjustment.kind === 'renewal' ? 'renewal' : 'plan change'}`,
   };
+}
+
+/**
+ * Charges an adjustment's `chargeCents` with the card it was begun with, once: a retry first asks
+ * the provider what became of the payment, and the charge itself is keyed by the adjustment.
+ */
+export async function chargeAdjustment(
+  deps: CheckoutDeps,
+  adjustment: OrderItemAdjustmentRow,
+  orderId: string,
+  options: { fresh: boolean },
+): Promise<PaymentOutcome> {
+  const payment = await adjustmentPayment(deps, adjustment, orderId);
   return (options.fresh ? null : await deps.provider.lookup(payment)) ?? (await deps.provider.charge(payment));
 }
 

@@ -10,7 +10,7 @@ import { type PaymentProvider, ProviderUnavailableError } from '../payments/prov
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { createSession } from '../users/sessions';
 import { ADJUSTMENT_LEASE_MS } from './adjustments';
-import { runRenewals } from './subscriptions';
+import { runRenewals } from './renewals';
 
 const DAY_MS = 24 * 60 * 60_000;
 let clock = new Date('2026-11-23T10:00:00Z');
