@@ -14,12 +14,14 @@ async function openSearch(page: Page) {
 }
 
 test.describe('search overlay with the keyboard', () => {
-  test('type, ArrowDown, Enter opens the highlighted product', async ({ page }) => {
+  test('type, ArrowDown twice, Enter opens the highlighted product', async ({ page }) => {
     const { dialog, input } = await openSearch(page);
     await input.pressSequentially('writing');
     const options = dialog.getByRole('option');
     await expect(options.nth(1)).toBeVisible();
-    // The first result starts active; ArrowDown moves to the second.
+    // No result starts active: the first ArrowDown moves to the first, the second to the next.
+    await expect(dialog.locator('[aria-selected="true"]')).toHaveCount(0);
+    await input.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await input.press('ArrowDown');
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
@@ -31,12 +33,23 @@ test.describe('search overlay with the keyboard', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('what was typed and Enter is a search: a misspelling reaches the results page, not a product', async ({
+    page,
+  }) => {
+    const { dialog, input } = await openSearch(page);
+    await input.pressSequentially('chatbott');
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=chatbott$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('chatbott');
+  });
+
   test('Enter on "See all results" opens the results page', async ({ page }) => {
     const { dialog, input } = await openSearch(page);
     await input.pressSequentially('writing');
     const seeAll = dialog.getByRole('option', { name: /See all results for “writing”/ });
     await expect(seeAll).toBeVisible();
-    // ArrowUp from the first option wraps to the last one: "See all results".
+    // ArrowUp with nothing chosen goes to the last option: "See all results".
     await input.press('ArrowUp');
     await expect(seeAll).toHaveAttribute('aria-selected', 'true');
     await input.press('Enter');

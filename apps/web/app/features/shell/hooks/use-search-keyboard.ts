@@ -5,7 +5,9 @@ import type { SearchResult, SearchState } from '../api/search-products';
  * The search overlay's keyboard model (an ARIA combobox over a listbox): the options are the
  * results and, last, "See all results". Arrow keys move the active option (Ctrl+Home and Ctrl+End
  * jump to the ends), Enter opens it, or the results page when no option is active. New results
- * start with the first one active, so Enter opens the best match.
+ * start with none active: what was typed and Enter is a search (a misspelt "chatbott" must reach
+ * the forgiving results page, not a product the shopper never chose); a product opens when the
+ * shopper moved to it.
  */
 export function useSearchKeyboard({
   state,
@@ -27,8 +29,9 @@ export function useSearchKeyboard({
   const hasResults = items.length > 0;
   const optionCount = hasResults ? items.length + 1 : 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results (a new state) clear the choice
   useEffect(() => {
-    setActiveIndex(state.status === 'success' && state.items.length > 0 ? 0 : -1);
+    setActiveIndex(-1);
   }, [state]);
 
   useEffect(() => {
