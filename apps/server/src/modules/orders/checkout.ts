@@ -26,6 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates/affiliates.service';
 import { effectiveDealStatus } from '../catalog/deal-status';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments/provider';
+import { requireShownTerms } from './checkout-prices';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
 import {
   applyPaymentOutcome,
@@ -352,6 +353,7 @@ export async function checkout(
   requirePurchasable(lines, deps.now());
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
+  requireShownTerms(lines, input.expectedTotal);
   const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
   const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method, attribution });
   if (!order) {
