@@ -159,6 +159,7 @@ async function buildFloor(databaseUrl: string) {
       originalPrice: r[10],
       currency: r[11],
       maxQuantity: Number(r[12]),
+      refundWindowDays: r[13],
     }));
     return toCartContents(items);
   }
@@ -179,18 +180,27 @@ async function buildFloor(databaseUrl: string) {
     }
     const [target] = await run(targetSql, { productId, planId: variantId });
     if (!target) return refuse(reply, 404);
-    const [, , dealStatus, endsAt, currency, codesLeft] = target as [
+    const [, , dealStatus, endsAt, currency, codesLeft, price, refundWindowDays] = target as [
       string,
       string,
       string,
       string | null,
       string,
       number | string,
+      number,
+      number,
     ];
     if (dealStatus !== 'live' || (endsAt !== null && time(endsAt) <= Date.now())) return refuse(reply, 422);
     if (Number(codesLeft) === 0 || currency !== DEFAULT_CURRENCY) return refuse(reply, 422);
     if (quantity > Number(codesLeft)) return refuse(reply, 409);
-    await run(upsertSql, { userId, productId, planId: variantId, quantity });
+    await run(upsertSql, {
+      userId,
+      productId,
+      planId: variantId,
+      quantity,
+      shownPrice: price,
+      shownRefundWindowDays: refundWindowDays,
+    });
     return cart(userId);
   });
   return { server, close: () => client.end({ timeout: 5 }) };

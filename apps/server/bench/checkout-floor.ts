@@ -11,7 +11,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
 import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout-statements';
 import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
-import { reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
+import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
@@ -69,6 +69,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     orderByKey: prepared(checkoutSql.orderByKey),
     paymentMethod: prepared(checkoutSql.paymentMethod),
     recentlyRefunded: prepared(checkoutSql.recentlyRefunded),
+    lockUser: rendered(lockCheckoutUserStatement(P('userId')), dialect),
     reserve: rendered(
       reserveOrderStatement({
         orderId: P('orderId'),
@@ -181,6 +182,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       refund_window_days: line.refundWindowDays,
     }));
     const made = await client.begin(async (tx) => {
+      await run(tx, statements.lockUser, { userId });
       const reserved = await run(tx, statements.reserve, {
         orderId,
         userId,

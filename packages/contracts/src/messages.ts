@@ -101,6 +101,17 @@ export const OrderMessage = {
   notPurchasable: (product: string) => `${product} is not available for purchase`,
   currencyNotSupported: (product: string) => `${product} is priced in a currency the store does not take`,
   idempotencyKeyReused: 'This idempotency key was already used for a different checkout',
+  // A cart checks out once (decision 007): another request for it is paying or has paid.
+  checkoutInProgress:
+    'A payment for this cart is already in progress. You were not charged again; check your orders before paying again.',
+  cartChanged: 'Your cart changed while you were paying. You were not charged; please review your cart.',
+  // Decision 019: the shopper pays what they were shown, or nothing.
+  priceChanged: (product: string, plan: string, from: string, to: string) =>
+    `The price of ${product} (${plan}) changed from ${from} to ${to}. You were not charged; please review your cart.`,
+  refundWindowChanged: (product: string, plan: string, from: string, to: string) =>
+    `The refund terms of ${product} (${plan}) changed from ${from} to ${to}. You were not charged; please review your cart.`,
+  totalChanged: (from: string, to: string) =>
+    `Your total changed from ${from} to ${to}. You were not charged; please review your cart.`,
   checkoutExpired: 'This checkout expired before the payment went through. You were not charged; please try again.',
   orderNotFound: 'Order not found',
   orderItemNotFound: 'Order item not found',

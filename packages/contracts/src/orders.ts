@@ -28,6 +28,14 @@ const IdempotencyKey = z
 export const CheckoutInputSchema = z.object({
   paymentMethodId: PaymentMethodId,
   idempotencyKey: IdempotencyKey,
+  expectedTotal: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe(
+      'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 019)',
+    ),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
 

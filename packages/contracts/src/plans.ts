@@ -81,3 +81,18 @@ export function recurringTotals(
   }
   return totals;
 }
+
+/**
+ * A line's refund terms as checkout shows them and its refusals name them (decision 019):
+ * "Refundable for 60 days", "No refunds".
+ */
+export function refundTerms(days: number): string {
+  if (days <= 0) return 'No refunds';
+  return `Refundable for ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** A plan's kind as checkout names it: "Lifetime", "Monthly" or "Yearly". */
+export function planKindLabel(kind: 'lifetime' | 'subscription', interval: PlanInterval | null): string {
+  if (kind === 'lifetime' || interval === null) return 'Lifetime';
+  return interval === 'month' ? 'Monthly' : 'Yearly';
+}

@@ -40,6 +40,10 @@ export const CartItemSchema = z.object({
     .number()
     .int()
     .describe(`the most codes the line can hold now: the codes left in the plan's pool, at most ${MAX_CODES_PER_PLAN}`),
+  refundWindowDays: z
+    .number()
+    .int()
+    .describe('days after payment a refund can be asked for, fixed on the order item when it is bought; 0: no refunds'),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

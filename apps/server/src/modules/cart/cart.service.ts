@@ -10,6 +10,7 @@ import {
 } from '@everdeal/contracts';
 import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../lib/prepared';
 import { effectiveDealStatus } from '../catalog/deal-status';
 
 export type CartDeps = { db: Db; now: () => Date };
@@ -48,6 +49,9 @@ function prepareCartStatements(db: Db) {
         originalPrice: plans.originalPriceCents,
         currency: plans.currency,
         maxQuantity: codesLeftUpTo(MAX_CODES_PER_PLAN),
+        refundWindowDays: products.refundWindowDays,
+        shownPrice: cartItems.shownPriceCents,
+        shownRefundWindowDays: cartItems.shownRefundWindowDays,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -65,6 +69,8 @@ function prepareCartStatements(db: Db) {
         endsAt: products.endsAt,
         currency: plans.currency,
         codesLeft: codesLeftUpTo(MAX_CODES_PER_PLAN),
+        price: plans.priceCents,
+        refundWindowDays: products.refundWindowDays,
       })
       .from(plans)
       .innerJoin(products, eq(products.id, plans.productId))
@@ -88,10 +94,17 @@ function prepareCartStatements(db: Db) {
         productId: sql.placeholder('productId'),
         planId: sql.placeholder('planId'),
         quantity: sql.placeholder('quantity'),
+        shownPriceCents: sql.placeholder('shownPrice'),
+        shownRefundWindowDays: sql.placeholder('shownRefundWindowDays'),
       })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId, cartItems.planId],
-        set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+        set: {
+          quantity: sql`excluded.quantity`,
+          shownPriceCents: sql`excluded.shown_price_cents`,
+          shownRefundWindowDays: sql`excluded.shown_refund_window_days`,
+          updatedAt: sql`now()`,
+        },
       })
       .prepare('cart_upsert_line'),
     deleteLine: db
@@ -141,9 +154,38 @@ export function toCartContents(items: CartItem[]): CartContents {
   };
 }
 
-/** `/api/cart/getCartContents`. */
+/**
+ * Records on the lines the price and refund window the owner is being shown (decision 019):
+ * checkout charges no more than this. Exactly the values read, not the plan's current ones, so a
+ * change between the read and this write is not taken as shown.
+ */
+const recordShownTerms = preparedStatement(
+  'cart_record_shown_terms',
+  () => sql`
+    update ${cartItems} ci
+    set shown_price_cents = l.price, shown_refund_window_days = l.refund_window_days
+    from json_to_recordset(${sql.placeholder('lines')}::json) as l(plan_id int, price int, refund_window_days int)
+    where ci.user_id = ${sql.placeholder('userId')} and ci.plan_id = l.plan_id`,
+);
+
+/**
+ * `/api/cart/getCartContents`: the owner's cart. Lines shown at another price or refund window
+ * than last time are recorded as now shown; most reads find nothing to write.
+ */
 export async function getCartContents({ db }: CartDeps, userId: string): Promise<CartContents> {
-  return toCartContents(await cartStatements(db).lines.execute({ userId }));
+  const rows = await cartStatements(db).lines.execute({ userId });
+  const changed = rows.filter(
+    (row) => row.shownPrice !== row.price || row.shownRefundWindowDays !== row.refundWindowDays,
+  );
+  if (changed.length > 0) {
+    const lines = changed.map((row) => ({
+      plan_id: row.variantId,
+      price: row.price,
+      refund_window_days: row.refundWindowDays,
+    }));
+    await recordShownTerms(db, { userId, lines: JSON.stringify(lines) });
+  }
+  return toCartContents(rows.map(({ shownPrice: _price, shownRefundWindowDays: _window, ...item }) => item));
 }
 
 /** Postgres "foreign_key_violation": the product or plan vanished between the check and the write. */
@@ -180,7 +222,12 @@ export async function changeCart(deps: CartDeps, userId: string, input: CartChan
   }
   if (target.currency !== DEFAULT_CURRENCY) throw AppError.validation(ShoppingMessage.currencyNotSupported);
   try {
-    await statements.upsertLine.execute({ ...line, quantity: input.quantity });
+    await statements.upsertLine.execute({
+      ...line,
+      quantity: input.quantity,
+      shownPrice: target.price,
+      shownRefundWindowDays: target.refundWindowDays,
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
     throw error;

@@ -104,6 +104,7 @@ describe('cart/getCartContents and cart/change', () => {
           originalPrice: 19900,
           currency: 'USD',
           maxQuantity: 9,
+          refundWindowDays: 60,
         },
         {
           productId: second.id,
@@ -119,6 +120,7 @@ describe('cart/getCartContents and cart/change', () => {
           originalPrice: 59500,
           currency: 'USD',
           maxQuantity: 9,
+          refundWindowDays: 60,
         },
       ],
       itemCount: 3,

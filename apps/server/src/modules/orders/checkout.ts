@@ -26,6 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates/affiliates.service';
 import { effectiveDealStatus } from '../catalog/deal-status';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments/provider';
+import { requireShownTerms } from './checkout-prices';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
 import {
   applyPaymentOutcome,
@@ -37,7 +38,7 @@ import {
   type Settlement,
 } from './order-payment';
 import { loadOrderView } from './orders.service';
-import { type NewOrderItem, reservePendingOrder, type SettledItem } from './orders.sql';
+import { lockCheckoutUser, type NewOrderItem, reservePendingOrder, type SettledItem } from './orders.sql';
 import { sendReceipt } from './receipt';
 
 export type { CheckoutDeps } from './order-payment';
@@ -67,6 +68,16 @@ async function soldOutError(db: Db, line: CheckoutLine): Promise<AppError> {
   );
 }
 
+/** Whether a checkout of the user is between its reservation and the provider's answer. */
+async function hasPendingOrder(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
 class SoldOut extends Error {
   constructor(readonly line: CheckoutLine) {
     super('sold out');
@@ -78,8 +89,9 @@ type NewOrder = { row: OrderRow; lines: CheckoutLine[]; itemIds: string[] };
 
 /**
  * Transaction 1 of decision 007: the pending order, its items and one reserved code per unit,
- * all or nothing. Answers null when a request with the same key made the order first: the
- * unique (user, key) insert waited for that transaction and then found its row.
+ * all or nothing. Answers null when nothing was made: a request with the same key made the order
+ * first, or another checkout of the same cart is pending or has paid for it. The buyer's row
+ * lock makes such requests take turns, so the later one sees what the earlier one committed.
  */
 async function reserveOrder(
   deps: CheckoutDeps,
@@ -135,6 +147,7 @@ async function reserveOrder(
   }));
   try {
     const made = await deps.db.transaction(async (tx) => {
+      await lockCheckoutUser(tx, { userId: row.userId });
       const reserved = await reservePendingOrder<{
         itemId: string;
         quantity: number;
@@ -340,12 +353,17 @@ export async function checkout(
   requirePurchasable(lines, deps.now());
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
+  requireShownTerms(lines, input.expectedTotal);
   const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
   const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method, attribution });
   if (!order) {
     const first = await findByKey();
-    if (!first) throw new Error('an order with this idempotency key was made and has vanished');
-    return replay(deps, first, input, lines);
+    if (first) return replay(deps, first, input, lines);
+    // Another key's checkout of this cart is paying, or has paid and emptied it (decision 007:
+    // a cart checks out once): nothing was reserved, nothing is charged.
+    throw AppError.conflict(
+      (await hasPendingOrder(deps.db, user.id)) ? OrderMessage.checkoutInProgress : OrderMessage.cartChanged,
+    );
   }
   return pay(deps, order.row, order);
 }

@@ -34,6 +34,7 @@ export async function queryRows<T>(db: Runner, statement: SQL): Promise<T[]> {
  * checkout benchmark's floor renders the very same SQL from them (bench/checkout.ts).
  */
 const timestamp = (at: unknown) => sql`${at}::timestamptz`;
+const P = sql.placeholder;
 
 /** The values of a new pending order and its items; `items` is JSON (see `reserveOrderStatement`). */
 export type NewOrderValues = {
@@ -73,8 +74,20 @@ export type NewOrderItem = {
 };
 
 /**
+ * The first statement of transaction 1 (decision 007): the buyer's user row locked until the
+ * transaction ends, so checkouts of one cart take turns; the reservation that follows sees what
+ * the previous one committed. Buyers never wait on each other, only one buyer's own requests.
+ */
+export const lockCheckoutUser = preparedStatement('checkout_lock_user', () => lockCheckoutUserStatement(P('userId')));
+
+export function lockCheckoutUserStatement(userId: unknown): SQL {
+  return sql`select id from ${users} where id = ${userId} for no key update`;
+}
+
+/**
  * Transaction 1 of decision 007 in one statement: the pending order (unless the user's key
- * already has one: then nothing at all happens and no row is answered), its items, and one
+ * already has one, another of their orders is pending, or a line is no longer in the cart as
+ * read: then nothing at all happens and no row is answered), its items, and one
  * available code per unit reserved for them, skipping codes other checkouts hold locked
  * (`FOR UPDATE SKIP LOCKED`: buyers never wait on each other). Answers each item with how many
  * codes it got, and whether its plan is now sold out; the caller rolls the transaction back when
@@ -82,14 +95,25 @@ export type NewOrderItem = {
  */
 export function reserveOrderStatement(v: { [K in keyof NewOrderValues]: unknown }): SQL {
   return sql`
-    with new_order as (
+    with cart_free as (
+      -- One checkout of a cart at a time (decision 007): no other order of the user is pending,
+      -- and every line being bought is still in the cart as read (a settled order took its
+      -- lines out). Sound only after \`lockCheckoutUser\`, whose lock gives this statement a
+      -- snapshot taken after any other checkout's transaction 1 of this user committed.
+      select not exists (select 1 from ${orders} where user_id = ${v.userId} and status = 'pending')
+        and (select count(*) from ${cartItems} ci
+             join json_to_recordset(${v.items}::json) as l(product_id int, plan_id int, quantity int)
+               on ci.product_id = l.product_id and ci.plan_id = l.plan_id and ci.quantity = l.quantity
+             where ci.user_id = ${v.userId}) = json_array_length(${v.items}::json) as ok
+    ), new_order as (
       insert into ${orders} (id, user_id, idempotency_key, request_hash, status, currency, total_cents,
         original_total_cents, provider, payment_method_id, payment_token, customer_ref, card_brand, card_last4,
         next_check_at, created_at, updated_at)
-      values (${v.orderId}, ${v.userId}, ${v.key}, ${v.requestHash}, 'pending', ${v.currency}, ${v.total},
+      select ${v.orderId}, ${v.userId}, ${v.key}, ${v.requestHash}, 'pending', ${v.currency}, ${v.total},
         ${v.originalTotal}, ${v.provider}::payment_provider, ${v.paymentMethodId}, ${v.paymentToken},
         ${v.customerRef}, ${v.cardBrand}, ${v.cardLast4}, ${timestamp(v.nextCheckAt)}, ${timestamp(v.at)},
-        ${timestamp(v.at)})
+        ${timestamp(v.at)}
+      from cart_free where cart_free.ok
       on conflict (user_id, idempotency_key) do nothing
       returning id
     ), new_items as (
@@ -130,8 +154,6 @@ export function reserveOrderStatement(v: { [K in keyof NewOrderValues]: unknown 
            ) as "soldOut"
     from new_items i`;
 }
-
-const P = sql.placeholder;
 
 /**
  * `reserveOrderStatement` prepared once (checkout makes one per order): its values by name, as

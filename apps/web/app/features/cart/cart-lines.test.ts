@@ -24,6 +24,7 @@ const item = (overrides: Partial<CartItem>): CartItem => ({
   originalPrice: 24900,
   currency: 'USD',
   maxQuantity: 9,
+  refundWindowDays: 60,
   ...overrides,
 });
 

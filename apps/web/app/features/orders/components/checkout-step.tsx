@@ -2,7 +2,7 @@ import type { CartContents, PaymentAction, PaymentMethod } from '@everdeal/contr
 import { PaymentMessage } from '@everdeal/contracts/messages';
 import { formatMoney } from '@everdeal/contracts/money';
 import { paymentSuccessPath } from '@everdeal/contracts/order-paths';
-import { formatPlanPrice } from '@everdeal/contracts/plans';
+import { formatPlanPrice, planKindLabel, refundTerms } from '@everdeal/contracts/plans';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Lock from 'lucide-react/icons/lock';
 import { type ReactNode, useRef, useState } from 'react';
@@ -29,8 +29,8 @@ export interface CheckoutStepProps {
 }
 
 /**
- * Requirements §2/§11 checkout step: the card, the order summary with its discount, the terms,
- * and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
+ * Requirements §2/§11 checkout step: the card, the order summary with its discount, each line's
+ * terms (lifetime or renewing, its refund window: decision 019), and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
  * plan sold out meanwhile) stays beside the button and the cart stays as it was.
  */
 export function CheckoutStep({
@@ -59,7 +59,12 @@ export function CheckoutStep({
       const attempt = nextCheckoutAttempt(lastAttempt.current, checkoutFingerprint(method.id, cart.items));
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
-        const result = await checkoutCart({ paymentMethodId: method.id, idempotencyKey: attempt.key });
+        // The total on the Pay button: the server charges it or nothing (decision 019).
+        const result = await checkoutCart({
+          paymentMethodId: method.id,
+          idempotencyKey: attempt.key,
+          expectedTotal: cart.totalPrice,
+        });
         if (result.paymentAction) await finishPaymentAction(result.paymentAction);
         storeNewOrder(result.order);
         onCartChanged();
@@ -73,6 +78,8 @@ export function CheckoutStep({
             ? { message: PaymentMessage.providerUnavailable, tone: 'warning', status: null }
             : toFormError(error),
         );
+        // A refusal may mean the cart changed (a price, a refund window, a plan sold out): the
+        // refreshed cart shows what is now on offer, and the next click confirms that.
         if (!isUnknown) onCartChanged();
       }
     } finally {
@@ -112,6 +119,9 @@ export function CheckoutStep({
                 <span className="block font-medium text-ink-900">{item.name}</span>
                 <span className="block text-ink-500">
                   {item.planName} × {item.quantity}
+                </span>
+                <span className="block text-ink-500 text-xs">
+                  {planKindLabel(item.planKind, item.billingInterval)} · {refundTerms(item.refundWindowDays)}
                 </span>
               </span>
               <span className="shrink-0 text-ink-900 tabular-nums">

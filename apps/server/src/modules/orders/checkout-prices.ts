@@ -1,0 +1,52 @@
+/**
+ * The shopper pays what they were shown, or nothing (decision 019). Checkout reads prices and
+ * refund windows from the database; these checks refuse, before anything is reserved or
+ * charged, a cart whose terms got worse since the shopper saw them.
+ */
+import { AppError, OrderMessage } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { refundTerms } from '@everdeal/contracts/plans';
+import type { CheckoutLine } from './checkout-statements';
+
+const lineTotal = (lines: CheckoutLine[]) => lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+
+/**
+ * With `expectedTotal` (the total the shopper confirmed) the server's total must be that total;
+ * without it, no line may cost more than the cart last showed its owner. Either way no line may
+ * have a shorter refund window than shown. A refusal names the line that changed.
+ */
+export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number | undefined): void {
+  for (const line of lines) {
+    const shown = line.shownRefundWindowDays;
+    if (shown !== null && line.refundWindowDays < shown) {
+      throw AppError.conflict(
+        OrderMessage.refundWindowChanged(
+          line.productName,
+          line.planName,
+          refundTerms(shown).toLowerCase(),
+          refundTerms(line.refundWindowDays).toLowerCase(),
+        ),
+      );
+    }
+  }
+  const total = lineTotal(lines);
+  if (expectedTotal !== undefined) {
+    if (total === expectedTotal) return;
+    const changed = lines.find((line) => line.shownPriceCents !== null && line.shownPriceCents !== line.priceCents);
+    throw AppError.conflict(
+      changed ? priceChanged(changed) : OrderMessage.totalChanged(formatMoney(expectedTotal), formatMoney(total)),
+    );
+  }
+  // A lower price is simply charged; a line never shown (written outside the cart API) is not judged.
+  const raised = lines.find((line) => line.shownPriceCents !== null && line.priceCents > line.shownPriceCents);
+  if (raised) throw AppError.conflict(priceChanged(raised));
+}
+
+function priceChanged(line: CheckoutLine): string {
+  return OrderMessage.priceChanged(
+    line.productName,
+    line.planName,
+    formatMoney(line.shownPriceCents ?? line.priceCents, line.currency),
+    formatMoney(line.priceCents, line.currency),
+  );
+}
