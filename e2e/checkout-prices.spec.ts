@@ -1,4 +1,4 @@
-// Decision 019: the shopper pays the total they were shown, or nothing. The checkout step shows
+// Decision 021: the shopper pays the total they were shown, or nothing. The checkout step shows
 // each line's terms, sends the total on its Pay button, and on a change shows the server's
 // message and the cart as it now is.
 import { randomBytes } from 'node:crypto';

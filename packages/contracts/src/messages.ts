@@ -105,7 +105,7 @@ export const OrderMessage = {
   checkoutInProgress:
     'A payment for this cart is already in progress. You were not charged again; check your orders before paying again.',
   cartChanged: 'Your cart changed while you were paying. You were not charged; please review your cart.',
-  // Decision 019: the shopper pays what they were shown, or nothing.
+  // Decision 021: the shopper pays what they were shown, or nothing.
   priceChanged: (product: string, plan: string, from: string, to: string) =>
     `The price of ${product} (${plan}) changed from ${from} to ${to}. You were not charged; please review your cart.`,
   refundWindowChanged: (product: string, plan: string, from: string, to: string) =>

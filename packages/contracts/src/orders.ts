@@ -34,7 +34,7 @@ export const CheckoutInputSchema = z.object({
     .nonnegative()
     .optional()
     .describe(
-      'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 019)',
+      'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
     ),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;

@@ -83,7 +83,7 @@ export function recurringTotals(
 }
 
 /**
- * A line's refund terms as checkout shows them and its refusals name them (decision 019):
+ * A line's refund terms as checkout shows them and its refusals name them (decision 021):
  * "Refundable for 60 days", "No refunds".
  */
 export function refundTerms(days: number): string {

@@ -21,7 +21,7 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => plans.id, { onDelete: 'cascade' }),
     quantity: integer().notNull(),
-    // Decision 019: the unit price (cents) and refund window (days) the cart last showed its
+    // Decision 021: the unit price (cents) and refund window (days) the cart last showed its
     // owner; checkout never charges more, nor sells a shorter window, than these. Null: the line
     // was written outside the cart API (a bench or an import) and has never been shown.
     shownPriceCents: integer(),

@@ -155,7 +155,7 @@ export function toCartContents(items: CartItem[]): CartContents {
 }
 
 /**
- * Records on the lines the price and refund window the owner is being shown (decision 019):
+ * Records on the lines the price and refund window the owner is being shown (decision 021):
  * checkout charges no more than this. Exactly the values read, not the plan's current ones, so a
  * change between the read and this write is not taken as shown.
  */

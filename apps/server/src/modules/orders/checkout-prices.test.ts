@@ -1,4 +1,4 @@
-// Decision 019: the shopper pays what they were shown, or nothing; the refund window of an item
+// Decision 021: the shopper pays what they were shown, or nothing; the refund window of an item
 // is fixed when it is bought.
 import { type OrderItem, OrderMessage } from '@everdeal/contracts';
 import { cartItems, orders, plans, products } from '@everdeal/db';

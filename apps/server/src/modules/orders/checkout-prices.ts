@@ -1,5 +1,5 @@
 /**
- * The shopper pays what they were shown, or nothing (decision 019). Checkout reads prices and
+ * The shopper pays what they were shown, or nothing (decision 021). Checkout reads prices and
  * refund windows from the database; these checks refuse, before anything is reserved or
  * charged, a cart whose terms got worse since the shopper saw them.
  */

@@ -41,7 +41,7 @@ export const checkoutStatements = preparedPerDatabase((db) => ({
       priceCents: plans.priceCents,
       originalPriceCents: plans.originalPriceCents,
       currency: plans.currency,
-      // What the cart last showed its owner (decision 019); last, so the bench floor's columns stay.
+      // What the cart last showed its owner (decision 021); last, so the bench floor's columns stay.
       shownPriceCents: cartItems.shownPriceCents,
       shownRefundWindowDays: cartItems.shownRefundWindowDays,
     })

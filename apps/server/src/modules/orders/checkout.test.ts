@@ -165,7 +165,7 @@ describe('orders/checkout', () => {
     expect(response.status).toBe(200);
     expect(response.body.data.order.total).toBe(7800);
     expect((await ledgerOf(buyer.userId))[0]?.amountCents).toBe(7800);
-    // A higher price than the cart showed is refused: checkout-prices.test.ts (decision 019).
+    // A higher price than the cart showed is refused: checkout-prices.test.ts (decision 021).
   });
 
   it.each([

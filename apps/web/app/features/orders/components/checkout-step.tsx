@@ -30,7 +30,7 @@ export interface CheckoutStepProps {
 
 /**
  * Requirements §2/§11 checkout step: the card, the order summary with its discount, each line's
- * terms (lifetime or renewing, its refund window: decision 019), and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
+ * terms (lifetime or renewing, its refund window: decision 021), and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
  * plan sold out meanwhile) stays beside the button and the cart stays as it was.
  */
 export function CheckoutStep({
@@ -59,7 +59,7 @@ export function CheckoutStep({
       const attempt = nextCheckoutAttempt(lastAttempt.current, checkoutFingerprint(method.id, cart.items));
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
-        // The total on the Pay button: the server charges it or nothing (decision 019).
+        // The total on the Pay button: the server charges it or nothing (decision 021).
         const result = await checkoutCart({
           paymentMethodId: method.id,
           idempotencyKey: attempt.key,
