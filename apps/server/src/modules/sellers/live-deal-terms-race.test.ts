@@ -1,12 +1,17 @@
 // Decision 019's concurrency claim, proven on PostgreSQL (PGlite has one connection and cannot
 // race): `npm run test:pg`. A raise and a lower of one live plan sent at the same moment never
 // leave the plan above its live price: the raise is refused whichever runs first.
-import { type SellerProduct, SellerMessage } from '@everdeal/contracts';
+import { SellerMessage, type SellerProduct } from '@everdeal/contracts';
 import { plans } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { approveAndPublish, createCompleteDraft, createSellerWithMember, type SellerMember } from '../../../test/seller';
+import {
+  approveAndPublish,
+  createCompleteDraft,
+  createSellerWithMember,
+  type SellerMember,
+} from '../../../test/seller';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'live plan prices under concurrency on PostgreSQL (needs TEST_DATABASE_URL)',

@@ -43,7 +43,13 @@ async function liveProduct(name: string): Promise<{ product: SellerProduct; plan
   return { product, planId: product.plans[0]?.id as number };
 }
 
-const tier1 = { name: 'Tier 1', kind: 'lifetime', priceCents: 5900, originalPriceCents: 29_900, features: ['Unlimited notes'] };
+const tier1 = {
+  name: 'Tier 1',
+  kind: 'lifetime',
+  priceCents: 5900,
+  originalPriceCents: 29_900,
+  features: ['Unlimited notes'],
+};
 
 function savePlan(productId: number, planId: number | undefined, plan: object) {
   return callApi<{ product: SellerProduct }>(
@@ -81,7 +87,11 @@ async function auditOf(productId: number): Promise<AdminAuditEntry[]> {
 describe('a live plan’s price', () => {
   it('cannot be raised: 409 with the rule, and nothing changes in the store or the log', async () => {
     const { product, planId } = await liveProduct('Raise Refused');
-    const raised = await savePlan(product.id, planId, { ...tier1, priceCents: 9_999_999, originalPriceCents: 9_999_999 });
+    const raised = await savePlan(product.id, planId, {
+      ...tier1,
+      priceCents: 9_999_999,
+      originalPriceCents: 9_999_999,
+    });
     expect(raised.status).toBe(409);
     expect(raised.body).toEqual({ code: 409, msg: SellerMessage.livePriceRaise, data: null });
 
@@ -140,7 +150,12 @@ describe('a live plan’s original (“was”) price', () => {
     expect(raised.body.msg).toBe(SellerMessage.liveOriginalPriceRaise);
 
     // A plan whose original price is its price shows no crossed-out price.
-    const added = await savePlan(product.id, undefined, { ...tier1, name: 'Tier 2', priceCents: 9900, originalPriceCents: 9900 });
+    const added = await savePlan(product.id, undefined, {
+      ...tier1,
+      name: 'Tier 2',
+      priceCents: 9900,
+      originalPriceCents: 9900,
+    });
     expect(added.status).toBe(200);
     const tier2 = added.body.data.product.plans.find((plan) => plan.name === 'Tier 2');
     const invented = await savePlan(product.id, tier2?.id, {
@@ -193,9 +208,9 @@ describe('every seller edit of a live product is logged', () => {
     expect((await uploadImage(t.app, seller.token, product.id, 'logo')).status).toBe(200);
     const added = await savePlan(product.id, undefined, { ...tier1, name: 'Tier 2', priceCents: 11_900 });
     const tier2 = added.body.data.product.plans.find((plan) => plan.name === 'Tier 2');
-    expect(
-      (await callApi(t.app, 'seller/deletePlan', { planId: tier2?.id }, { token: seller.token })).status,
-    ).toBe(200);
+    expect((await callApi(t.app, 'seller/deletePlan', { planId: tier2?.id }, { token: seller.token })).status).toBe(
+      200,
+    );
 
     const entries = await auditOf(product.id);
     expect(entries.map((entry) => [entry.actorKind, entry.action, entry.subject])).toEqual([

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   GALLERY_IMAGES_MAX,
-  hasLiveTerms,
   GALLERY_MAX_HEIGHT_PX,
   GALLERY_MAX_WIDTH_PX,
+  hasLiveTerms,
   LOGO_SIZE_PX,
   SellerMessage,
   type SellerProduct,

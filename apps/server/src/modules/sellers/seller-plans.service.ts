@@ -10,12 +10,7 @@ import { orderItems, plans, products } from '@everdeal/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordSellerEdit } from '../admin/audit';
-import {
-  changedFields,
-  planAuditFields,
-  planSubject,
-  requireBuyerFriendlyPlanChange,
-} from './live-terms';
+import { changedFields, planAuditFields, planSubject, requireBuyerFriendlyPlanChange } from './live-terms';
 import {
   markChanged,
   requireEditable,
@@ -123,7 +118,13 @@ export async function saveSellerPlan(
         await recordSellerEdit(
           tx,
           actor,
-          { action: 'plan.update', targetKind: 'product', targetId: current.id, subject: planSubject(plan), ...changed },
+          {
+            action: 'plan.update',
+            targetKind: 'product',
+            targetId: current.id,
+            subject: planSubject(plan),
+            ...changed,
+          },
           at,
         );
       }
