@@ -29,6 +29,15 @@ export function requireRefundWindowKept(currentDays: number, nextDays: number): 
 
 const auditValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
+/** JSON with object keys sorted: jsonb hands back `{alt, url}` for a gallery item sent as `{url, alt}`. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const sorted = (_key: string, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : value;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+}
+
 /**
  * The fields of `next` whose value differs from `current`, as they were and as they become, for
  * the audit log (decision 019: changed fields only). Null when nothing changed.
@@ -42,7 +51,7 @@ export function changedFields(
   for (const [key, value] of Object.entries(next)) {
     const was = auditValue(current[key]);
     const is = auditValue(value);
-    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    if (sameValue(was, is)) continue;
     before[key] = was;
     after[key] = is;
   }
