@@ -90,7 +90,30 @@ export const SellerMessage = {
   originalBelowPrice: 'The original price must be at least the deal price',
   intervalForSubscription: 'A subscription is billed monthly or yearly',
   noStatement: 'Choose a month from the list',
+  // A live deal's terms only get better for the buyer (decision 019).
+  livePriceRaise: 'A live deal’s price can only go down. To charge more, add a new plan.',
+  liveOriginalPriceRaise:
+    'A live deal’s original (“was”) price cannot go up or be added: it can stay or come down. To show another price, add a new plan.',
+  liveBillingChange:
+    'A live plan’s billing (lifetime, monthly or yearly) cannot change. To sell another billing period, add a new plan.',
+  liveRefundWindowShorten: 'A live deal’s refund window can only get longer.',
 } as const;
+
+/** The short rules the seller's editor shows beside a live deal's fields, before any refusal. */
+export const LiveTermsHint = {
+  price: 'Live deal: the price can only go down',
+  originalPrice: 'Live deal: the original price can stay or come down',
+  billing: 'Live deal: the billing cannot change',
+  refundWindow: 'Live deal: the refund window can only get longer',
+} as const;
+
+/**
+ * Whether a product's terms (prices, billing, refund window) are fixed in the buyer's favour
+ * (decision 019): once approved, it is in the store or an admin can put it there without another
+ * review, so shoppers may hold its plans in their carts. Drafts and products in review change freely.
+ */
+export const hasLiveTerms = (reviewStatus: 'draft' | 'submitted' | 'approved' | 'rejected') =>
+  reviewStatus === 'approved';
 
 /** What a product still lacks before it can be submitted for review (sellers/submitProduct). */
 export const SubmitProblem = {

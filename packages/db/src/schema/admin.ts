@@ -38,10 +38,14 @@ export const sellerApplications = pgTable(
   ],
 );
 
+/** Who wrote an audit row: an admin, or a seller editing a product that is live (decision 019). */
+export const auditActorKind = pgEnum('audit_actor_kind', ['admin', 'seller']);
+
 /**
- * Every admin action, written in the same transaction as the change it records: who (the actor
- * and the e-mail they had then, kept if the account goes), what (an action name such as
- * `product.publish` and its target), when, and the target's state before and after.
+ * Every admin action, and every seller edit of an approved product (decision 019), written in the
+ * same transaction as the change it records: who (the actor, their kind and the e-mail they had
+ * then, kept if the account goes), what (an action name such as `product.publish`, its target and
+ * the part of it, such as one plan), when, and the changed fields before and after.
  */
 export const adminActions = pgTable(
   'admin_actions',
@@ -49,9 +53,12 @@ export const adminActions = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text().notNull(),
+    actorKind: auditActorKind().notNull().default('admin'),
     action: text().notNull(),
     targetKind: text().notNull(),
     targetId: text().notNull(),
+    /** The part of the target the change is about ("plan Tier 1 (#12)"), when not the whole. */
+    subject: text(),
     reason: text(),
     before: jsonb().$type<Record<string, unknown> | null>(),
     after: jsonb().$type<Record<string, unknown> | null>(),

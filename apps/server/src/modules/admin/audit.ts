@@ -4,6 +4,7 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 
 // The admin audit log (requirements §13, decision 015): every admin action is one row, written
 // in the transaction that makes the change, so a change and its record stand or fall together.
+// Sellers' edits of approved products are logged the same way (decision 019), marked as a seller's.
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -15,6 +16,8 @@ export interface AdminActionEntry {
   action: string;
   targetKind: string;
   targetId: string | number;
+  /** The part of the target the change is about, such as `plan Tier 1 (#12)`. */
+  subject?: string | null;
   reason?: string | null;
   /** The fields the action changed, as they were and as they are; null where nothing existed. */
   before: Record<string, unknown> | null;
@@ -22,12 +25,29 @@ export interface AdminActionEntry {
 }
 
 export async function recordAdminAction(tx: Tx | Db, actor: AdminActor, entry: AdminActionEntry, at: Date) {
+  await insertAuditRow(tx, actor, 'admin', entry, at);
+}
+
+/** A seller's edit of an approved product (decision 019): the same log, the actor marked as a seller. */
+export async function recordSellerEdit(tx: Tx, actor: AdminActor, entry: AdminActionEntry, at: Date) {
+  await insertAuditRow(tx, actor, 'seller', entry, at);
+}
+
+async function insertAuditRow(
+  tx: Tx | Db,
+  actor: AdminActor,
+  actorKind: 'admin' | 'seller',
+  entry: AdminActionEntry,
+  at: Date,
+) {
   await tx.insert(adminActions).values({
     actorId: actor.id,
     actorEmail: actor.email,
+    actorKind,
     action: entry.action,
     targetKind: entry.targetKind,
     targetId: String(entry.targetId),
+    subject: entry.subject ?? null,
     reason: entry.reason ?? null,
     before: entry.before,
     after: entry.after,
@@ -59,9 +79,11 @@ export async function getAuditLog(
     id: row.id,
     actorId: row.actorId,
     actorEmail: row.actorEmail,
+    actorKind: row.actorKind,
     action: row.action,
     targetKind: row.targetKind,
     targetId: row.targetId,
+    subject: row.subject,
     reason: row.reason,
     before: row.before,
     after: row.after,

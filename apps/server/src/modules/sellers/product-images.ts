@@ -4,6 +4,7 @@ import {
   GALLERY_IMAGES_MAX,
   GALLERY_MAX_HEIGHT_PX,
   GALLERY_MAX_WIDTH_PX,
+  hasLiveTerms,
   LOGO_SIZE_PX,
   SellerMessage,
   type SellerProduct,
@@ -11,7 +12,9 @@ import {
 import { productImages, products } from '@everdeal/db';
 import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { markChanged, requireEditable, requireOwnProduct, type SellerDeps } from './seller-access';
+import { recordSellerEdit } from '../admin/audit';
+import { changedFields } from './live-terms';
+import { markChanged, requireEditable, requireOwnProduct, type SellerActor, type SellerDeps } from './seller-access';
 import { toSellerProduct } from './seller-product-view';
 import { productImageUrl } from './seller-products.service';
 
@@ -59,18 +62,18 @@ export async function toProductWebp(
  */
 export async function saveProductImage(
   deps: SellerDeps,
-  userId: string,
+  actor: SellerActor,
   input: { productId: number; kind: ImageKind; alt: string; bytes: Buffer },
 ): Promise<{ product: SellerProduct; url: string }> {
   // Check the product before spending a decode on it.
-  requireEditable(await requireOwnProduct(deps.db, userId, input.productId));
+  requireEditable(await requireOwnProduct(deps.db, actor.id, input.productId));
   const webp = await toProductWebp(input.bytes, input.kind);
   const name = `${input.productId}-${randomBytes(8).toString('hex')}.webp`;
   const url = productImageUrl(name);
   const at = deps.now();
   let isPublished = false;
   const product = await deps.db.transaction(async (tx) => {
-    const current = await requireOwnProduct(tx, userId, input.productId, { lock: true });
+    const current = await requireOwnProduct(tx, actor.id, input.productId, { lock: true });
     requireEditable(current);
     isPublished = current.isPublished;
     if (input.kind === 'gallery' && current.gallery.length >= GALLERY_IMAGES_MAX) {
@@ -94,6 +97,19 @@ export async function saveProductImage(
     await markChanged(tx, current, at);
     const [updated] = await tx.select().from(products).where(eq(products.id, current.id));
     if (!updated) throw new Error('the product vanished inside its own transaction');
+    // A live product's new picture is a seller edit like any other (decision 019).
+    const field = input.kind === 'logo' ? 'logoUrl' : 'gallery';
+    const changed = hasLiveTerms(current.reviewStatus)
+      ? changedFields({ [field]: current[field] }, { [field]: updated[field] })
+      : null;
+    if (changed) {
+      await recordSellerEdit(
+        tx,
+        actor,
+        { action: 'product.update', targetKind: 'product', targetId: current.id, ...changed },
+        at,
+      );
+    }
     return updated;
   });
   if (isPublished) deps.catalogChanged();

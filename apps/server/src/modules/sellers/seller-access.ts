@@ -1,5 +1,5 @@
 import { AppError, SellerMessage } from '@everdeal/contracts';
-import { type Db, plans, products, sellerMembers } from '@everdeal/db';
+import { type Db, plans, products, sellerMembers, type UserRow } from '@everdeal/db';
 import { and, eq, exists, sql } from 'drizzle-orm';
 
 // Which seller's rows a member may touch (requirements §6, decision 014). The route table's
@@ -9,6 +9,8 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 
 export type SellerDeps = { db: Db; now: () => Date; catalogChanged: () => void };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The member acting: their id for ownership, their e-mail for the audit log (decision 019). */
+export type SellerActor = Pick<UserRow, 'id' | 'email'>;
 
 /** The condition "the user is a member of the seller in `sellerColumn`", for a WHERE clause. */
 export function memberOf(userId: string, sellerColumn: typeof products.sellerId | typeof sellerMembers.sellerId) {

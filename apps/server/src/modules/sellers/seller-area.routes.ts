@@ -27,7 +27,7 @@ export function sellerAreaHandlers(deps: SellerDeps) {
     'seller/getProduct': async (input, { user }) => ({
       product: await getSellerProduct(deps, user.id, input.productId),
     }),
-    'seller/updateProduct': async (input, { user }) => ({ product: await updateSellerProduct(deps, user.id, input) }),
+    'seller/updateProduct': async (input, { user }) => ({ product: await updateSellerProduct(deps, user, input) }),
     'seller/deleteProduct': async (input, { user }) => {
       await deleteSellerProduct(deps, user.id, input.productId);
       return null;
@@ -38,8 +38,8 @@ export function sellerAreaHandlers(deps: SellerDeps) {
     'seller/withdrawProduct': async (input, { user }) => ({
       product: await withdrawSellerProduct(deps, user.id, input.productId),
     }),
-    'seller/savePlan': async (input, { user }) => ({ product: await saveSellerPlan(deps, user.id, input) }),
-    'seller/deletePlan': async (input, { user }) => ({ product: await deleteSellerPlan(deps, user.id, input.planId) }),
+    'seller/savePlan': async (input, { user }) => ({ product: await saveSellerPlan(deps, user, input) }),
+    'seller/deletePlan': async (input, { user }) => ({ product: await deleteSellerPlan(deps, user, input.planId) }),
     // The product page's own renderer (lib/markdown.ts), so the preview is what buyers will see.
     'seller/previewMarkdown': async (input) => ({ html: renderMarkdown(input.markdown) }),
     'seller/getQuestions': (input, { user }) => getSellerQuestions(deps, user.id, input),

@@ -1,6 +1,7 @@
 import {
   AppError,
   type CreateProductInputSchema,
+  hasLiveTerms,
   type MySellers,
   SellerMessage,
   type SellerProduct,
@@ -11,12 +12,15 @@ import { categories, productImages, products, sellerMembers, sellers } from '@ev
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { databaseErrorIn } from '../../plugins/errors';
+import { recordSellerEdit } from '../admin/audit';
+import { changedFields, requireRefundWindowKept } from './live-terms';
 import {
   markChanged,
   type OwnProduct,
   requireEditable,
   requireMembership,
   requireOwnProduct,
+  type SellerActor,
   type SellerDeps,
   type Tx,
 } from './seller-access';
@@ -129,21 +133,26 @@ function checkGallery(product: OwnProduct, gallery: NonNullable<UpdateInput['gal
 
 /**
  * `seller/updateProduct`: only the fields sent change. A submitted product is frozen (409); a
- * rejected one goes back to draft; a live one changes at once (decision 014), and the catalogue
- * caches are dropped so the store shows it.
+ * rejected one goes back to draft; a live one changes at once (decision 014), its refund window
+ * only growing and every change in the audit log (decision 019), and the catalogue caches are
+ * dropped so the store shows it.
  */
 export async function updateSellerProduct(
   deps: SellerDeps,
-  userId: string,
+  actor: SellerActor,
   input: UpdateInput,
 ): Promise<SellerProduct> {
   const at = deps.now();
   let wasPublished = false;
   try {
     const product = await deps.db.transaction(async (tx) => {
-      const current = await requireOwnProduct(tx, userId, input.productId, { lock: true });
+      const current = await requireOwnProduct(tx, actor.id, input.productId, { lock: true });
       requireEditable(current);
       wasPublished = current.isPublished;
+      const isLive = hasLiveTerms(current.reviewStatus);
+      if (isLive && input.refundWindowDays !== undefined) {
+        requireRefundWindowKept(current.refundWindowDays, input.refundWindowDays);
+      }
       if (input.slug !== undefined && input.slug !== current.slug) {
         if (current.reviewStatus === 'approved') throw AppError.conflict(SellerMessage.slugFixed);
         if (!(await slugIsFree(tx, input.slug, current.id)))
@@ -184,6 +193,15 @@ export async function updateSellerProduct(
           : {}),
       };
       if (Object.keys(changes).length > 0) await tx.update(products).set(changes).where(eq(products.id, current.id));
+      const changed = isLive ? changedFields(current, changes) : null;
+      if (changed) {
+        await recordSellerEdit(
+          tx,
+          actor,
+          { action: 'product.update', targetKind: 'product', targetId: current.id, ...changed },
+          at,
+        );
+      }
       await markChanged(tx, current, at);
       if (removedImages.length > 0) await tx.delete(productImages).where(inArray(productImages.name, removedImages));
       const [updated] = await tx.select().from(products).where(eq(products.id, current.id));

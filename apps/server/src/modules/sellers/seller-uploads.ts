@@ -149,7 +149,7 @@ export async function registerSellerUploads(app: FastifyInstance, deps: SellerUp
             throw AppError.validation(SellerMessage.imageType);
           }
           const bytes = await file.toBuffer();
-          const result = await saveProductImage(deps, user.id, { ...fields, bytes });
+          const result = await saveProductImage(deps, user, { ...fields, bytes });
           return ok(ImageUploadResultSchema.parse(result));
         } catch (error) {
           throw toUploadError(error, SellerMessage.imageTooLarge, SellerMessage.imageType);

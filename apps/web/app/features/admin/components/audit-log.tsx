@@ -6,22 +6,36 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/lib/format-date';
 import { useAuditLog } from '../api/admin-requests';
+import { changedFields } from '../audit-format';
 
-/** A field's value as the log shows it: text as written, anything else as compact JSON. */
-function showValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** Each changed field as one line: "price: $59 → $5", or only the side that exists for an add or a removal. */
+function FieldChanges({ entry }: { entry: AdminAuditEntry }) {
+  return (
+    <dl className="mt-2 grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+      {changedFields(entry).map((field) => (
+        <div key={field.key} className="contents">
+          <dt className="font-medium text-ink-700">{field.label}:</dt>
+          <dd className="break-words text-ink-600">
+            {field.before === null ? (
+              <>added: {field.after}</>
+            ) : field.after === null ? (
+              <>removed (was {field.before})</>
+            ) : (
+              <>
+                {field.before} → {field.after}
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
-/** The fields an action changed, each with its value before and after. */
-export function changedFields(entry: Pick<AdminAuditEntry, 'before' | 'after'>) {
-  const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
-  return [...keys]
-    .map((key) => ({ key, before: entry.before?.[key], after: entry.after?.[key] }))
-    .filter((field) => JSON.stringify(field.before) !== JSON.stringify(field.after));
-}
-
-/** `/admin/audit` (requirements §13): every admin action, newest first, 50 at a time. */
+/**
+ * `/admin/audit` (requirements §13): every admin action and every seller edit of an approved
+ * product (decision 019), newest first, 50 at a time.
+ */
 export function AuditLogPage() {
   const log = useAuditLog();
   if (log.isPending) return <SkeletonText lines={6} />;
@@ -40,7 +54,7 @@ export function AuditLogPage() {
       <EmptyState
         icon={ScrollText}
         title="No admin actions yet"
-        description="Every decision an admin makes is listed here."
+        description="Every decision an admin makes, and every change a seller makes to a live deal, is listed here."
       />
     );
 
@@ -56,22 +70,15 @@ export function AuditLogPage() {
               <span className="font-mono font-semibold text-ink-900">{entry.action}</span>
               <span className="text-ink-600">
                 {entry.targetKind} {entry.targetId}
+                {entry.subject ? `, ${entry.subject}` : ''}
               </span>
               <span className="text-ink-500">
-                by {entry.actorEmail} on <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                by {entry.actorKind === 'seller' ? 'seller ' : ''}
+                {entry.actorEmail} on <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </span>
             </p>
             {entry.reason ? <p className="mt-1 text-ink-700">Reason: {entry.reason}</p> : null}
-            <dl className="mt-2 grid gap-1 sm:grid-cols-[max-content_1fr]">
-              {changedFields(entry).map((field) => (
-                <div key={field.key} className="contents">
-                  <dt className="font-medium text-ink-700">{field.key}</dt>
-                  <dd className="break-words text-ink-600">
-                    {showValue(field.before)} → {showValue(field.after)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <FieldChanges entry={entry} />
           </li>
         ))}
       </ol>

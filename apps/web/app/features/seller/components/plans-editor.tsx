@@ -2,9 +2,12 @@ import type { SellerPlan, SellerProduct } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import {
   centsToDollarText,
+  hasLiveTerms,
+  LiveTermsHint,
   PLAN_NAME_MAX,
   PLANS_PER_PRODUCT_MAX,
   parseDollars,
+  SellerMessage,
 } from '@everdeal/contracts/seller-rules';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -26,16 +29,30 @@ const fromPlan = (plan?: SellerPlan): Draft => ({
   features: plan?.features.join('\n') ?? '',
 });
 
+type LiveField = 'kind' | 'price' | 'original';
+
+/** The field a live-deal refusal is about (decision 019), so its message shows under that field. */
+const LIVE_REFUSALS: Record<string, LiveField> = {
+  [SellerMessage.livePriceRaise]: 'price',
+  [SellerMessage.liveOriginalPriceRaise]: 'original',
+  [SellerMessage.liveBillingChange]: 'kind',
+};
+
 /** One plan's form: prices typed in dollars, sent as integer cents (never through a float). */
 function PlanForm({ product, plan, onDone }: { product: SellerProduct; plan?: SellerPlan; onDone?: () => void }) {
   const save = useProductMutation('seller/savePlan', { silent: true });
   const [draft, setDraft] = useState(() => fromPlan(plan));
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ field: LiveField; message: string } | null>(null);
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  // The rule applies to an existing plan of an approved product; a new plan is priced freely.
+  const isLivePlan = plan !== undefined && hasLiveTerms(product.reviewStatus);
+  const fieldError = (field: LiveField) => (refusal?.field === field ? refusal.message : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setRefusal(null);
     const priceCents = parseDollars(draft.price);
     const originalPriceCents = parseDollars(draft.original);
     if (!draft.name.trim()) return setError('Give the plan a name, e.g. “Tier 1”');
@@ -57,7 +74,9 @@ function PlanForm({ product, plan, onDone }: { product: SellerProduct; plan?: Se
       if (!plan) setDraft(fromPlan());
       onDone?.();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The plan could not be saved. Try again.');
+      const field = caught instanceof ApiError && caught.status === 409 ? LIVE_REFUSALS[caught.message] : undefined;
+      if (field && caught instanceof ApiError) setRefusal({ field, message: caught.message });
+      else setError(caught instanceof ApiError ? caught.message : 'The plan could not be saved. Try again.');
     }
   }
 
@@ -80,23 +99,37 @@ function PlanForm({ product, plan, onDone }: { product: SellerProduct; plan?: Se
             id={`${idPrefix}-kind`}
             value={draft.kind}
             onChange={(e) => set('kind')(e.target.value)}
+            aria-describedby={isLivePlan ? `${idPrefix}-kind-note` : undefined}
+            aria-invalid={fieldError('kind') ? true : undefined}
             className="h-12 w-full rounded-xl border border-ink-900/15 bg-white px-3.5 text-[0.9375rem]"
           >
             <option value="lifetime">Lifetime (one payment)</option>
             <option value="month">Subscription, monthly</option>
             <option value="year">Subscription, yearly</option>
           </select>
+          {isLivePlan ? (
+            <p id={`${idPrefix}-kind-note`} className="mt-1.5 text-xs">
+              {fieldError('kind') ? (
+                <span className="block font-medium text-red-600 text-sm">{fieldError('kind')}</span>
+              ) : null}
+              <span className="text-ink-500">{LiveTermsHint.billing}</span>
+            </p>
+          ) : null}
         </div>
         <TextField
           label="Deal price ($)"
           inputMode="decimal"
           value={draft.price}
+          error={fieldError('price')}
+          hint={isLivePlan ? LiveTermsHint.price : undefined}
           onChange={(e) => set('price')(e.target.value)}
         />
         <TextField
           label="Original price ($)"
           inputMode="decimal"
           value={draft.original}
+          error={fieldError('original')}
+          hint={isLivePlan ? LiveTermsHint.originalPrice : undefined}
           onChange={(e) => set('original')(e.target.value)}
         />
       </div>
@@ -177,6 +210,11 @@ export function PlansEditor({ product, disabled }: { product: SellerProduct; dis
       {!disabled && product.plans.length < PLANS_PER_PRODUCT_MAX ? (
         <div className="rounded-2xl bg-canvas p-4 sm:p-5">
           <h4 className="mb-3 font-semibold text-ink-900">Add a plan</h4>
+          {hasLiveTerms(product.reviewStatus) ? (
+            <p className="-mt-1 mb-3 text-ink-500 text-sm">
+              A live deal’s prices only go down. To charge more, add a new plan here.
+            </p>
+          ) : null}
           <PlanForm product={product} />
         </div>
       ) : null}

@@ -1,10 +1,13 @@
 import type { SellerProduct } from '@everdeal/contracts';
 import {
+  hasLiveTerms,
+  LiveTermsHint,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_DESCRIPTION_MIN,
   PRODUCT_NAME_MAX,
   PRODUCT_TAGLINE_MAX,
   REFUND_WINDOW_CHOICES,
+  SellerMessage,
 } from '@everdeal/contracts/seller-rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -67,12 +70,15 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
   });
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  const [refundError, setRefundError] = useState<string | null>(null);
+  const isLive = hasLiveTerms(product.reviewStatus);
   const set = (field: keyof ReturnType<typeof initial>) => (value: string | boolean) =>
     setForm((current) => ({ ...current, [field]: value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setRefundError(null);
     const credits = form.aiCredits.trim();
     if (credits !== '' && !/^\d+$/.test(credits)) return setError('AI credits per month: a whole number, or empty');
     try {
@@ -95,7 +101,12 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       });
       toast.success('Saved');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The product could not be saved. Try again.');
+      // A live deal's refund window only grows (decision 019): say so under the field itself.
+      if (caught instanceof ApiError && caught.message === SellerMessage.liveRefundWindowShorten) {
+        setRefundError(caught.message);
+      } else {
+        setError(caught instanceof ApiError ? caught.message : 'The product could not be saved. Try again.');
+      }
     }
   }
 
@@ -219,6 +230,8 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
               id="product-refund-window"
               value={form.refundWindowDays}
               onChange={(e) => set('refundWindowDays')(e.target.value)}
+              aria-describedby={isLive ? 'product-refund-window-note' : undefined}
+              aria-invalid={refundError ? true : undefined}
               className={selectClasses}
             >
               {REFUND_WINDOW_CHOICES.map((days) => (
@@ -227,6 +240,12 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
                 </option>
               ))}
             </select>
+            {isLive ? (
+              <p id="product-refund-window-note" className="mt-1.5 text-xs">
+                {refundError ? <span className="block font-medium text-red-600 text-sm">{refundError}</span> : null}
+                <span className="text-ink-500">{LiveTermsHint.refundWindow}</span>
+              </p>
+            ) : null}
           </div>
           <TextField
             label="Deal ends (UTC)"

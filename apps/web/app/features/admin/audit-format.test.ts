@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { changedFields } from './audit-format';
+
+describe('changedFields', () => {
+  it('reads a seller’s price cut as money, and only the fields that changed', () => {
+    const fields = changedFields({
+      before: { priceCents: 5900, name: 'Tier 1', refundWindowDays: 30 },
+      after: { priceCents: 500, name: 'Tier 1', refundWindowDays: 60 },
+    });
+    expect(fields).toEqual([
+      { key: 'priceCents', label: 'price', before: '$59', after: '$5' },
+      { key: 'refundWindowDays', label: 'refund window', before: '30 days', after: '60 days' },
+    ]);
+  });
+
+  it('shows an added plan with nothing before it', () => {
+    expect(changedFields({ before: null, after: { originalPriceCents: 399_900, features: ['A', 'B'] } })).toEqual([
+      { key: 'originalPriceCents', label: 'original price', before: null, after: '$3,999' },
+      { key: 'features', label: 'features', before: null, after: 'A, B' },
+    ]);
+  });
+});
