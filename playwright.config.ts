@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { e2ePorts } from './e2e/ports';
+import { e2eGoogleClientId, e2ePorts } from './e2e/ports';
 
 const port = e2ePorts.store;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -87,7 +87,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       // Google sign-in against the local OIDC server that e2e/google-sign-in.spec.ts starts.
-      GOOGLE_CLIENT_ID: 'e2e-google-client',
+      GOOGLE_CLIENT_ID: e2eGoogleClientId,
+      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/tokeninfo`,
       GOOGLE_USERINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/me`,
     },
     reuseExistingServer: false,

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { type OidcServer, startOidcServer } from '../apps/server/test/oidc-server';
 import { accountControl, openLoginModal, toastWith, uniqueEmail } from './auth-helpers';
-import { e2ePorts } from './ports';
+import { e2eGoogleClientId, e2ePorts } from './ports';
 
-// playwright.config.ts points the server's GOOGLE_USERINFO_URL at this port.
+// playwright.config.ts points the server's GOOGLE_TOKENINFO_URL and GOOGLE_USERINFO_URL at this
+// port and configures it with the client id this provider issues tokens to.
 const OIDC_PORT = e2ePorts.oidc;
 
 /** A stand-in for Google Identity Services: the token client answers with our token at once. */
@@ -17,7 +18,7 @@ test.describe('Google sign-in', () => {
   // One OIDC server on a fixed port: the spec runs in the desktop project only (playwright.config.ts).
   let oidc: OidcServer;
   test.beforeAll(async () => {
-    oidc = await startOidcServer({ port: OIDC_PORT });
+    oidc = await startOidcServer({ port: OIDC_PORT, clientIds: [e2eGoogleClientId] });
   });
   test.afterAll(async () => {
     await oidc?.close();

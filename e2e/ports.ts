@@ -17,3 +17,9 @@ export const e2ePorts = {
   withoutGoogle: base + 3,
   stripeStore: base + 4,
 } as const;
+
+/**
+ * The Google client id the e2e store is configured with and the local OIDC server issues its
+ * tokens to: the store accepts only tokens issued to its own client (decision 018).
+ */
+export const e2eGoogleClientId = 'e2e-google-client';

@@ -224,7 +224,11 @@ export async function buildApp({
     passwords: createPasswordHasher(passwordHashCost),
     mailer,
     brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
-    googleUserinfoUrl: config.googleUserinfoUrl,
+    google: {
+      clientId: config.googleClientId,
+      tokeninfoUrl: config.googleTokeninfoUrl,
+      userinfoUrl: config.googleUserinfoUrl,
+    },
     log: app.log,
     tasks,
   };

@@ -15,6 +15,15 @@ declare module 'oidc-provider' {
     findAccount?: (ctx: unknown, id: string) => Promise<Account | undefined> | Account | undefined;
   };
 
+  /** The slice of Koa's context a middleware added with `provider.use` reads and writes. */
+  export type KoaContext = {
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+    set(name: string, value: string): void;
+  };
+
   interface ClientInstance {
     clientId: string;
   }
@@ -28,19 +37,33 @@ declare module 'oidc-provider' {
     save(): Promise<string>;
   }
 
+  /** A stored access token as `AccessToken.find` returns it (`exp` in epoch seconds). */
+  interface FoundAccessToken {
+    accountId: string;
+    clientId: string;
+    scope: string;
+    exp: number;
+    isExpired: boolean;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     listen(port: number, host: string, callback?: () => void): Server;
+    use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): this;
     Client: { find(id: string): Promise<ClientInstance | undefined> };
     Grant: new (fields: {
       accountId: string;
       clientId: string;
     }) => GrantInstance;
-    AccessToken: new (fields: {
-      accountId: string;
-      client: ClientInstance;
-      grantId: string;
-      scope: string;
-    }) => AccessTokenInstance;
+    AccessToken: {
+      new (fields: {
+        accountId: string;
+        client: ClientInstance;
+        grantId: string;
+        scope: string;
+        expiresIn?: number;
+      }): AccessTokenInstance;
+      find(value: string): Promise<FoundAccessToken | undefined>;
+    };
   }
 }

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalHttpUrl,
   STRIPE_JS_URL: optionalHttpUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_TOKENINFO_URL: z.url({ error: 'must be a URL' }).default('https://oauth2.googleapis.com/tokeninfo'),
   GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
   SEED_DEMO: flag.default(true),
   CATALOG_CACHE_TTL_MS: z.coerce
@@ -103,6 +104,9 @@ export type Config = {
   /** Where the browser loads Stripe.js from (and what the CSP admits for it); Stripe's own by default. */
   stripeJsUrl: string;
   googleClientId: string | undefined;
+  /** Whom an access token was issued to and until when (decision 018). */
+  googleTokeninfoUrl: string;
+  /** Who an access token belongs to: the profile. */
   googleUserinfoUrl: string;
   seedDemo: boolean;
   /** How long catalogue answers are reused (decision 004); 0 in tests unless they set it. */
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApi: e.STRIPE_API_BASE === undefined ? undefined : stripeApiAddress(e.STRIPE_API_BASE),
     stripeJsUrl: e.STRIPE_JS_URL ?? STRIPE_JS_DEFAULT_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleTokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),

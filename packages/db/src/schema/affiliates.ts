@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orderItems, orders } from './orders';
 import { users } from './users';
 
@@ -20,7 +33,9 @@ export const affiliates = pgTable('affiliates', {
 /**
  * One visit through a `?ref=CODE` link. The visitor's browser keeps the click's token in a
  * first-party cookie (only its SHA-256 is stored here, like session tokens): the checkout reads
- * it back to attribute the order to the last code clicked, for 30 days.
+ * it back to attribute the order to the last code clicked, for 30 days. A visit is counted on the
+ * dashboard once per visitor, code and UTC day (decision 012): a repeat that must still move the
+ * attribution is a row without `counted_on`.
  */
 export const affiliateClicks = pgTable(
   'affiliate_clicks',
@@ -33,8 +48,17 @@ export const affiliateClicks = pgTable(
     // The page the link pointed to (path only, no query), for the dashboard.
     landingPath: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    // Who clicked: carried over from the click of the browser's cookie, else a SHA-256 of the
+    // address and user-agent (never the address itself). Null on clicks from before it existed.
+    visitorKey: text(),
+    // The UTC day this click was counted; null for a repeat visit kept only for attribution.
+    countedOn: date({ mode: 'string' }),
   },
-  (t) => [index('affiliate_clicks_affiliate_created_idx').on(t.affiliateId, t.createdAt)],
+  (t) => [
+    index('affiliate_clicks_affiliate_created_idx').on(t.affiliateId, t.createdAt),
+    // One counted click per visitor, code and day, even for visits racing on several instances.
+    uniqueIndex('affiliate_clicks_visitor_day_key').on(t.affiliateId, t.visitorKey, t.countedOn),
+  ],
 );
 
 /**

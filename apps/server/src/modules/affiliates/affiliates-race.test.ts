@@ -6,6 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { NAVIGATION_HEADERS } from '../../../test/referral-visits';
 import { addCard, checkout, createDeal, fillCart, newKey } from '../../../test/shop';
 import { accrueCommissions, reverseCommissionOfItem, settleCommissions } from './commissions';
 
@@ -34,7 +35,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           const buyer = await createUserWithSession(t.db, clock);
           await fillCart(t.app, buyer.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
           const card = await addCard(t.app, buyer.token);
-          const visit = await t.app.inject({ method: 'GET', url: `/?ref=${joined.body.data.code}` });
+          const visit = await t.app.inject({
+            method: 'GET',
+            url: `/?ref=${joined.body.data.code}`,
+            headers: NAVIGATION_HEADERS,
+          });
           const cookie = String(visit.headers['set-cookie']).split(';')[0];
           return { ...buyer, cardId: card.id, cookie };
         }),

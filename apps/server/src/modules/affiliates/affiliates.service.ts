@@ -23,7 +23,7 @@ import {
   orderAttributions,
   orders,
 } from '@everdeal/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 
 export type AffiliatesDeps = { db: Db; now: () => Date; publicUrl: string };
 
@@ -75,7 +75,8 @@ export async function getAffiliateDashboard(deps: AffiliatesDeps, userId: string
     deps.db
       .select({ month: month(affiliateClicks.createdAt), count: sql<number>`count(*)`.mapWith(Number) })
       .from(affiliateClicks)
-      .where(eq(affiliateClicks.affiliateId, affiliate.id))
+      // A repeat visit of the same day is kept for attribution only (decision 012).
+      .where(and(eq(affiliateClicks.affiliateId, affiliate.id), isNotNull(affiliateClicks.countedOn)))
       .groupBy(sql`1`),
     deps.db
       .select({ month: month(orders.paidAt), count: sql<number>`count(*)`.mapWith(Number) })

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { NAVIGATION_HEADERS, requestWithRef } from '../../../test/referral-visits';
 import { addCard, checkout, createDeal, fillCart, newKey } from '../../../test/shop';
 import { accrueCommissions, commissionCents, reverseCommissionOfItem, settleCommissions } from './commissions';
 
@@ -39,16 +40,7 @@ async function joinAsNewUser() {
 
 /** A visit to `path?ref=code`, as a browser makes it: answers the cookie it would keep, if any. */
 async function visit(code: string, path = '/products/anything', ip = '203.0.113.7') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${path}?ref=${encodeURIComponent(code)}`,
-    headers: { 'x-forwarded-for': ip },
-  });
-  const header = response.headers['set-cookie'];
-  const cookie = (Array.isArray(header) ? header : header ? [header] : []).find((line) =>
-    line.startsWith('everdeal_ref='),
-  );
-  return cookie?.split(';')[0];
+  return requestWithRef(t.app, `${path}?ref=${encodeURIComponent(code)}`, { ip });
 }
 
 async function dashboardOf(token: string) {
@@ -118,7 +110,11 @@ describe('joining', () => {
 describe('?ref= visits', () => {
   it('record a click and leave a 30-day, HttpOnly cookie; the code may come in any letter case', async () => {
     const member = await joinAsNewUser();
-    const response = await t.app.inject({ method: 'GET', url: `/deals?ref=${member.code.toLowerCase()}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/deals?ref=${member.code.toLowerCase()}`,
+      headers: NAVIGATION_HEADERS,
+    });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^everdeal_ref=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     const [affiliate] = await t.db.select().from(affiliates).where(eq(affiliates.code, member.code));

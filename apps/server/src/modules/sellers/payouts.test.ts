@@ -88,6 +88,27 @@ describe('statement cells', () => {
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvText('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
   });
+
+  it('defuses every leading character a spreadsheet reads as a formula, in any compatibility form', () => {
+    // OWASP's list (CSV injection) and what NFKC folds onto it: full-width, small and
+    // super- or subscript forms. The cell keeps its own text behind the apostrophe.
+    const leads = [
+      ['=', '+', '-', '@', '\t', '\r'],
+      ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'], // ＝ ＋ － ＠ (full width)
+      ['\uFE66', '\uFE62', '\uFE63', '\uFE6B'], // ﹦ ﹢ ﹣ ﹫ (small forms)
+      ['\u207C', '\u207A', '\u208C', '\u208A'], // ⁼ ⁺ ₌ ₊ (super- and subscript)
+    ].flat();
+    for (const lead of leads) {
+      const text = `${lead}HYPERLINK("https://evil.example","open")`;
+      expect(csvText(text), `U+${lead.codePointAt(0)?.toString(16).toUpperCase()}`).toBe(`'${text}`);
+    }
+  });
+
+  it('leaves ordinary text alone, full-width digits included', () => {
+    for (const text of ['Pro plan', 'Lifetime – 5 seats', '100% off', '(beta)', '', 'a=b', '１００ seats']) {
+      expect(csvText(text)).toBe(text);
+    }
+  });
 });
 
 describe('sales and payouts through the API, with the clock moved', () => {

@@ -116,11 +116,13 @@ export function csvCell(value: string | number): string {
 }
 
 /**
- * Seller-written text (product and plan names) in a CSV: a leading `= + - @` would be a formula to
- * a spreadsheet, so it is defused with an apostrophe.
+ * Seller-written text (product and plan names) in a CSV: a leading `= + - @`, tab or carriage
+ * return (OWASP's CSV injection list) would be a formula to a spreadsheet, so it is defused with an
+ * apostrophe. The check reads the NFKC form: a spreadsheet may take the full-width `＝` and the
+ * other compatibility forms for those characters. The cell keeps the seller's own text.
  */
 export function csvText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value.normalize('NFKC')) ? `'${value}` : value;
 }
 
 export const STATEMENT_HEADER = [

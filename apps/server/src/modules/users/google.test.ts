@@ -1,19 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthResult } from '@everdeal/contracts';
-import { userIdentities, users } from '@everdeal/db';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, userIdentities, users } from '@everdeal/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, uniqueEmail } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { type OidcServer, startOidcServer } from '../../../test/oidc-server';
 
+// The store is configured with OUR_CLIENT_ID, and the provider issues tokens to it unless a test
+// mints one for ANOTHER_APP: any other site with a Google sign-in button (decision 018).
+const OUR_CLIENT_ID = 'everdeal-web';
+const ANOTHER_APP = 'another-app';
+
 let oidc: OidcServer;
 let t: TestApp;
 const nextSubject = () => `google-sub-${randomBytes(6).toString('hex')}`;
+const googleEnv = () => ({
+  GOOGLE_CLIENT_ID: OUR_CLIENT_ID,
+  GOOGLE_TOKENINFO_URL: oidc.tokeninfoUrl,
+  GOOGLE_USERINFO_URL: oidc.userinfoUrl,
+});
 
 beforeAll(async () => {
-  oidc = await startOidcServer();
-  t = await createTestApp({ env: { GOOGLE_USERINFO_URL: oidc.userinfoUrl, GOOGLE_CLIENT_ID: 'test-client' } });
+  oidc = await startOidcServer({ clientIds: [OUR_CLIENT_ID, ANOTHER_APP] });
+  t = await createTestApp({ env: googleEnv() });
 });
 afterAll(async () => {
   await t?.close();
@@ -86,7 +96,13 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('refuses when the provider cannot be reached', async () => {
-    const offline = await createTestApp({ env: { GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' } });
+    const offline = await createTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: OUR_CLIENT_ID,
+        GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9/tokeninfo',
+        GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+      },
+    });
     try {
       const { status, body } = await callApi(offline.app, 'users/login/google', { idToken: 'anything' });
       expect(status).toBe(400);
@@ -122,5 +138,107 @@ describe('Google sign-in against a local OpenID provider', () => {
     const { status, body } = await googleLogin('');
     expect(status).toBe(422);
     expect(body.msg).toBe('Google login failed: No access token received');
+  });
+});
+
+const LOGIN_FAILED = { code: 400, msg: 'Google login failed, please try again later', data: null };
+const usersWithEmail = (email: string) => t.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+const sessionsOf = (userId: string) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+/** Decision 018: a Google access token proves who someone is only to the client it was issued to. */
+describe('Google sign-in checks whom the token was issued to', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a token issued to another application and creates no account', async () => {
+    const email = uniqueEmail('other-app');
+    const token = await oidc.mintAccessToken(
+      { sub: nextSubject(), email, emailVerified: true, givenName: 'Mallory' },
+      { clientId: ANOTHER_APP },
+    );
+    const { status, body, headers } = await googleLogin(token);
+    expect(status).toBe(400);
+    expect(body).toEqual(LOGIN_FAILED);
+    expect(headers['set-cookie']).toBeUndefined();
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it("another application's token for the owner's address does not take over a password account", async () => {
+    const owner = await registerUser(t.app);
+    const sessionsBefore = await sessionsOf(owner.user.id);
+    const sub = nextSubject();
+    const token = await oidc.mintAccessToken(
+      { sub, email: owner.email, emailVerified: true },
+      { clientId: ANOTHER_APP },
+    );
+    const { status, body, headers } = await googleLogin(token);
+    expect(status).toBe(400);
+    expect(body).toEqual(LOGIN_FAILED);
+    expect(headers['set-cookie']).toBeUndefined();
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, owner.user.id))).toHaveLength(0);
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.subject, sub))).toHaveLength(0);
+    expect(await sessionsOf(owner.user.id)).toHaveLength(sessionsBefore.length);
+    expect(await usersWithEmail(owner.email)).toHaveLength(1);
+  });
+
+  it('refuses every token while GOOGLE_CLIENT_ID is unset: there is no audience to match', async () => {
+    const unconfigured = await createTestApp({
+      env: { GOOGLE_TOKENINFO_URL: oidc.tokeninfoUrl, GOOGLE_USERINFO_URL: oidc.userinfoUrl },
+    });
+    try {
+      const email = uniqueEmail('no-client');
+      const token = await oidc.mintAccessToken({ sub: nextSubject(), email, emailVerified: true });
+      const { status, body } = await callApi(unconfigured.app, 'users/login/google', { idToken: token });
+      expect(status).toBe(400);
+      expect(body).toEqual(LOGIN_FAILED);
+      expect(await unconfigured.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+
+  it("refuses a token whose expiry has passed on the store's clock", async () => {
+    const inTenMinutes = () => new Date(Date.now() + 10 * 60_000);
+    const later = await createTestApp({ env: googleEnv(), now: inTenMinutes });
+    try {
+      const email = uniqueEmail('expired');
+      const token = await oidc.mintAccessToken(
+        { sub: nextSubject(), email, emailVerified: true },
+        { expiresInSeconds: 60 },
+      );
+      const { status, body } = await callApi(later.app, 'users/login/google', { idToken: token });
+      expect(status).toBe(400);
+      expect(body).toEqual(LOGIN_FAILED);
+      expect(await later.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('refuses a token the provider reports as expired', async () => {
+    const email = uniqueEmail('expired');
+    const token = await oidc.mintAccessToken({ sub: nextSubject(), email, emailVerified: true });
+    // Only Date is faked: the provider (in this process) and the store both see two hours later.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 60 * 60_000);
+    const tokeninfo = await fetch(`${oidc.tokeninfoUrl}?access_token=${encodeURIComponent(token)}`);
+    expect(tokeninfo.status).toBe(400);
+    const { status, body } = await googleLogin(token);
+    expect(status).toBe(400);
+    expect(body).toEqual(LOGIN_FAILED);
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
+  it("the provider's tokeninfo answers like Google's for a token of ours", async () => {
+    const sub = nextSubject();
+    const email = uniqueEmail('info');
+    const token = await oidc.mintAccessToken({ sub, email, emailVerified: true });
+    const response = await fetch(`${oidc.tokeninfoUrl}?access_token=${encodeURIComponent(token)}`);
+    expect(response.status).toBe(200);
+    const info = (await response.json()) as Record<string, string>;
+    expect(info).toMatchObject({ aud: OUR_CLIENT_ID, azp: OUR_CLIENT_ID, sub, email, email_verified: 'true' });
+    expect(Number(info.exp) * 1000).toBeGreaterThan(Date.now());
+    expect(Number(info.expires_in)).toBeGreaterThan(0);
   });
 });

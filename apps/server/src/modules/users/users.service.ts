@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
-import { fetchGoogleProfile } from './google';
+import { fetchGoogleProfile, type GoogleSignIn } from './google';
 import { AccountMessage, deactivatedAccountMessage } from './messages';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type PasswordHasher } from './passwords';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
@@ -24,7 +24,8 @@ export type UsersDeps = {
   passwords: PasswordHasher;
   mailer: Mailer;
   brand: MailBrand;
-  googleUserinfoUrl: string;
+  /** Google sign-in: the client id tokens must be issued to and the endpoints asked (decision 018). */
+  google: GoogleSignIn;
   log: FastifyBaseLogger;
   /** Work done after the answer (reset and sign-in link mails), so its timing reveals nothing. */
   tasks: BackgroundTasks;
@@ -148,7 +149,7 @@ export async function login(deps: UsersDeps, input: { email: string; password: s
  * linked to the account that has it, or a new account without a password is created.
  */
 export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Promise<AuthResult> {
-  const profile = await fetchGoogleProfile(deps.googleUserinfoUrl, accessToken);
+  const profile = await fetchGoogleProfile(deps.google, accessToken, deps.now());
   const { db } = deps;
   const identityOf = async () => {
     const [row] = await db
