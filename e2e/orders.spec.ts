@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './content-helpers';
-import { buyableProducts, buyThroughApi, registerShopper, signInAs } from './shopping-helpers';
+import { buyableProducts, buyThroughApi, type Product, registerShopper, signInAs } from './shopping-helpers';
 
 const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
@@ -62,4 +62,36 @@ test('someone else’s order is “Order not found”, and its codes are not sho
 
   await page.goto(`/payment/success?order=${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+});
+
+test('a shopper upgrades Helpnest from Tier 1 to Tier 2 on the order item page and gets Tier 2 codes', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-orders-upgrade');
+  const response = await request.post('/api/products/getProduct', { data: { slug: 'helpnest' } });
+  const helpnest = ((await response.json()) as { data: Product }).data;
+  const tier1 = helpnest.plans.find((plan) => plan.name === 'Tier 1');
+  expect(tier1?.isSoldOut, 'Helpnest Tier 1 on sale in the demo catalogue').toBe(false);
+  const order = await buyThroughApi(request, shopper, helpnest);
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  const oldCodes = item.codes.map((code) => code.code);
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${item.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Helpnest' })).toBeVisible();
+  const plans = page.getByRole('region', { name: 'Change plan' });
+  await expect(plans.getByText('Tier 2 is sold out.')).toHaveCount(0);
+  await plans.getByRole('button', { name: 'Upgrade to Tier 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Tier 2?' });
+  await dialog.getByRole('button', { name: 'Pay $80 more' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByText(/^Tier 2 · lifetime plan × 1/)).toBeVisible();
+  const codes = page.getByRole('list', { name: 'License codes' }).locator('code');
+  await expect(codes).toHaveCount(2);
+  const shown = await codes.allTextContents();
+  expect(shown.filter((code) => !oldCodes.includes(code))).toHaveLength(1);
+  await expect(plans.getByRole('button', { name: 'Downgrade to Tier 1' })).toBeVisible();
 });
