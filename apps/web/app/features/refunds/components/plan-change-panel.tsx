@@ -1,5 +1,6 @@
 import type { OrderItem, PlanOption } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -26,7 +27,10 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
     <li className="flex flex-col gap-2 rounded-2xl p-4 ring-1 ring-ink-900/10 ring-inset sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-semibold text-ink-900 text-lg tracking-tight">
-          {option.name} <span className="font-normal text-ink-500">· {formatMoney(option.price, option.currency)}</span>
+          {option.name}{' '}
+          <span className="font-normal text-ink-500">
+            · {formatPlanPrice(option.price, option.currency, option.billingInterval)}
+          </span>
         </p>
         {option.features.length > 0 ? (
           <p className="text-ink-500 text-sm">{option.features.slice(0, 3).join(' · ')}</p>
