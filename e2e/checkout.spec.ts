@@ -106,8 +106,11 @@ test('a declined card shows its message and the cart stays', async ({ page, requ
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
   const cart = await shopperApi<Cart>(request, shopper, 'cart/getCartContents');
   expect(cart.items).toEqual([expect.objectContaining(line)]);
-  // The card was saved before the charge was refused: it is now offered, chosen.
-  await expect(page.getByRole('radio', { name: /Visa ending in 0002/ })).toBeChecked();
+  // Refused when it was saved, as Stripe checks a card it saves: it is not kept, so it is not
+  // offered, pre-selected, to fail again (decision 007).
+  await expect(page.getByRole('radio', { name: /ending in 0002/ })).toHaveCount(0);
+  const cards = await shopperApi<{ paymentMethods: unknown[] }>(request, shopper, 'payments/getPaymentMethods');
+  expect(cards.paymentMethods).toEqual([]);
   await expectNoAxeViolations(page);
 
   const orders = await shopperApi<{ total: number }>(request, shopper, 'orders/getOrders');

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './content-helpers';
-import { buyableProducts, buyThroughApi, registerShopper, signInAs } from './shopping-helpers';
+import {
+  buyableProducts,
+  buyThroughApi,
+  type Product,
+  registerShopper,
+  saveTestCard,
+  shopperApi,
+  signInAs,
+} from './shopping-helpers';
 
 const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
@@ -62,4 +70,99 @@ test('someone else’s order is “Order not found”, and its codes are not sho
 
   await page.goto(`/payment/success?order=${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+});
+
+test('a shopper upgrades Helpnest from Tier 1 to Tier 2 on the order item page and gets Tier 2 codes', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-orders-upgrade');
+  const response = await request.post('/api/products/getProduct', { data: { slug: 'helpnest' } });
+  const helpnest = ((await response.json()) as { data: Product }).data;
+  const tier1 = helpnest.plans.find((plan) => plan.name === 'Tier 1');
+  expect(tier1?.isSoldOut, 'Helpnest Tier 1 on sale in the demo catalogue').toBe(false);
+  const order = await buyThroughApi(request, shopper, helpnest);
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  const oldCodes = item.codes.map((code) => code.code);
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${item.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Helpnest' })).toBeVisible();
+  const plans = page.getByRole('region', { name: 'Change plan' });
+  await expect(plans.getByText('Tier 2 is sold out.')).toHaveCount(0);
+  await plans.getByRole('button', { name: 'Upgrade to Tier 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Tier 2?' });
+  await dialog.getByRole('button', { name: 'Pay $80 more' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByText(/^Tier 2 · lifetime plan × 1/)).toBeVisible();
+  const codes = page.getByRole('list', { name: 'License codes' }).locator('code');
+  await expect(codes).toHaveCount(2);
+  const shown = await codes.allTextContents();
+  expect(shown.filter((code) => !oldCodes.includes(code))).toHaveLength(1);
+  await expect(plans.getByRole('button', { name: 'Downgrade to Tier 1' })).toBeVisible();
+});
+
+test('a refunded item reads as refunded, and a subscription set to cancel says when it ends', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-orders-refunded');
+  const [, , , , product] = await buyableProducts(request, 5);
+  if (!product) throw new Error('no product');
+  const bought = await buyThroughApi(request, shopper, product);
+  const item = bought.items[0];
+  if (!item) throw new Error('no item');
+  await shopperApi(request, shopper, 'orders/refundItem', { orderId: bought.id, itemId: item.id });
+
+  const response = await request.post('/api/products/getProduct', { data: { slug: 'sheetsense' } });
+  const sheetsense = (
+    (await response.json()) as { data: { id: number; plans: { variantId: number; billingInterval: string | null }[] } }
+  ).data;
+  const monthly = sheetsense.plans.find((plan) => plan.billingInterval === 'month');
+  if (!monthly) throw new Error('Sheetsense has no monthly plan');
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: sheetsense.id,
+    variantId: monthly.variantId,
+    quantity: 1,
+  });
+  const { order: subscribed } = await shopperApi<{ order: { id: string; items: { id: string }[] } }>(
+    request,
+    shopper,
+    'orders/checkout',
+    { paymentMethodId: await saveTestCard(request, shopper), idempotencyKey: `e2e-cancel-${Date.now()}` },
+  );
+  const subscription = subscribed.items[0];
+  if (!subscription) throw new Error('no subscription');
+  await shopperApi(request, shopper, 'orders/cancelSubscription', { orderId: subscribed.id, itemId: subscription.id });
+  await signInAs(page, shopper);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.goto('/user/orders');
+    const orders = page.getByRole('list', { name: 'Orders' }).getByRole('article');
+    await expect(orders).toHaveCount(2);
+    const refunded = orders.filter({ hasText: product.name });
+    await expect(refunded.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(refunded.getByText(/^Refunded on /)).toBeVisible();
+    await expect(refunded.getByText('Paid', { exact: true })).toHaveCount(0);
+    await expect(refunded.getByText(/You saved/)).toHaveCount(0);
+    const cancels = orders.filter({ hasText: 'Sheetsense' });
+    await expect(cancels.getByText(/^Cancels on /)).toBeVisible();
+    await page.screenshot({ path: `/tmp/orders-list-${width}.png`, fullPage: true });
+
+    await page.goto(`/order/${bought.id}/${item.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(/This item was refunded on .*, so its license codes no longer work\./)).toBeVisible();
+    await expect(page.getByText(/did not go through/)).toHaveCount(0);
+    await expect(page.getByText(/went back to your card/)).toBeVisible();
+    await page.screenshot({ path: `/tmp/orders-refunded-item-${width}.png`, fullPage: true });
+
+    await page.goto(`/order/${subscribed.id}/${subscription.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sheetsense' })).toBeVisible();
+    await expect(page.getByText(/^Cancels on /)).toBeVisible();
+    await page.screenshot({ path: `/tmp/orders-canceling-item-${width}.png`, fullPage: true });
+  }
+  await expectNoAxeViolations(page);
 });

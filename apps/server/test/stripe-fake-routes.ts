@@ -10,13 +10,28 @@
 import { randomBytes } from 'node:crypto';
 
 export type Json = Record<string, unknown>;
-type Behavior = 'succeed' | 'decline' | 'insufficient_funds' | 'authentication_required';
+/** What paying with a card does; `decline_on_attach`: Stripe's card check refuses it when it is saved. */
+type Behavior = 'succeed' | 'decline' | 'decline_on_attach' | 'insufficient_funds' | 'authentication_required';
 
 /** Stripe's test cards (docs.stripe.com/testing#cards): their PaymentMethod ids, numbers and what paying with them does. */
 const TEST_CARDS: { method: string; number: string; brand: string; last4: string; behavior: Behavior }[] = [
   { method: 'pm_card_visa', number: '4242424242424242', brand: 'visa', last4: '4242', behavior: 'succeed' },
   { method: 'pm_card_mastercard', number: '5555555555554444', brand: 'mastercard', last4: '4444', behavior: 'succeed' },
-  { method: 'pm_card_chargeDeclined', number: '4000000000000002', brand: 'visa', last4: '0002', behavior: 'decline' },
+  {
+    method: 'pm_card_chargeDeclined',
+    number: '4000000000000002',
+    brand: 'visa',
+    last4: '0002',
+    behavior: 'decline_on_attach',
+  },
+  // "Attaching this card to a Customer object succeeds, but attempts to charge the customer fail."
+  {
+    method: 'pm_card_chargeCustomerFail',
+    number: '4000000000000341',
+    brand: 'visa',
+    last4: '0341',
+    behavior: 'decline',
+  },
   {
     method: 'pm_card_chargeDeclinedInsufficientFunds',
     number: '4000000000009995',
@@ -196,6 +211,14 @@ export function stripeRoutes(state: StripeState): StripeRoute[] {
         if (record.object.customer && record.object.customer !== customer) {
           throw invalid('The payment method you provided has already been attached to a customer.');
         }
+        if (record.behavior === 'decline_on_attach') {
+          throw new StripeFailure(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          });
+        }
         record.object.customer = customer;
         paymentMethods.set(String(record.object.id), record);
         return record.object;
@@ -267,7 +290,7 @@ export function stripeRoutes(state: StripeState): StripeRoute[] {
           );
         }
         const behavior = paymentMethods.get(String(intent.payment_method))?.behavior;
-        if (behavior === 'decline')
+        if (behavior === 'decline' || behavior === 'decline_on_attach')
           throw cardError(intent, 'card_declined', 'generic_decline', 'Your card was declined.');
         if (behavior === 'insufficient_funds') {
           throw cardError(intent, 'card_declined', 'insufficient_funds', 'Your card has insufficient funds.');

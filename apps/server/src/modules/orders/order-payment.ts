@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
+import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments/card-after-payment';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments/provider';
 import { type Recipient, releaseOrder, type SettledItem, settleOrder } from './orders.sql';
 
@@ -88,6 +89,20 @@ async function settlePaid(
 }
 
 /**
+ * The saved cards after the order's payment (decision 007): the card that paid becomes the
+ * default; one declined on its first charge is not kept. The order is settled or released
+ * already, so a failure here is logged and does not change the answer.
+ */
+async function afterPayment(deps: CheckoutDeps, order: OrderRow, result: 'paid' | 'declined'): Promise<void> {
+  try {
+    if (result === 'paid') await makePaidCardDefault(deps.db, order);
+    else await dropCardThatNeverPaid(deps, order);
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id, result }, 'could not update the saved cards after a payment');
+  }
+}
+
+/**
  * Acts on the provider's answer: settles, releases (the codes go back to the pool), or leaves
  * the order pending for the buyer's 3-D Secure step or the provider's result. `free` settles an
  * order with nothing to charge. `at` is the moment of settlement (the order's paid time).
@@ -100,15 +115,21 @@ export async function applyPaymentOutcome(
 ): Promise<{ state: PaymentState; settlement?: Settlement }> {
   switch (outcome.status) {
     case 'free':
-    case 'succeeded':
-      return settlePaid(deps, order, outcome.status === 'free' ? null : outcome.reference, at);
+    case 'succeeded': {
+      const settled = await settlePaid(deps, order, outcome.status === 'free' ? null : outcome.reference, at);
+      if (settled.state === 'settled') await afterPayment(deps, order, 'paid');
+      return settled;
+    }
     case 'failed':
     case 'canceled': {
       const failure =
         outcome.status === 'failed'
           ? { code: outcome.code, message: outcome.message, reference: outcome.reference }
           : { code: EXPIRED_FAILURE, message: OrderMessage.checkoutExpired, reference: outcome.reference };
-      if (await releaseOrder(deps.db, order.id, failure, at)) deps.catalogChanged();
+      if (await releaseOrder(deps.db, order.id, failure, at)) {
+        deps.catalogChanged();
+        if (outcome.status === 'failed') await afterPayment(deps, order, 'declined');
+      }
       return { state: 'failed' };
     }
     case 'requires_action':

@@ -3,7 +3,8 @@
  * charges the difference once (keyed by the change) with a saved card; a downgrade inside the
  * refund window returns the difference. The new plan's codes are reserved when the change begins
  * and replace the old ones in the same transaction as the item change; a declined card puts them
- * back. The item keeps its purchase date, so its refund deadline does not move.
+ * back. The item keeps its purchase date, so its refund deadline does not move. A subscription
+ * switched between monthly and yearly starts a new period at once, the unused time credited.
  */
 import {
   AppError,
@@ -25,24 +26,29 @@ import {
   paymentMethods,
   plans,
 } from '@everdeal/db';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments/provider';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, finishPlanChange, lockOwnItem, type Tx } from './adjustments.sql';
+import { failAdjustment, lockOwnItem, type Tx } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
+import { codesLeftByPlan, finishPlanChange } from './plan-change.sql';
 
 type PlanRow = typeof plans.$inferSelect;
+
+/** A subscription moving to a plan billed monthly instead of yearly or the other way round. */
+const isIntervalSwitch = (item: OrderItemRow, target: PlanRow) =>
+  item.planKind === 'subscription' && target.kind === 'subscription' && target.billingInterval !== item.billingInterval;
 
 /** Why the item cannot move to `target` now, or null when it can (the page shows the reason). */
 function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null {
   if (target.productId !== item.productId) return RefundMessage.notSameProduct;
   if (target.id === item.planId) return RefundMessage.samePlan;
-  if (target.kind !== item.planKind || target.billingInterval !== item.billingInterval) {
-    return RefundMessage.kindMismatch;
-  }
-  if (target.priceCents < item.unitPriceCents) {
+  if (target.kind !== item.planKind) return RefundMessage.kindMismatch;
+  // An interval switch credits the unused time of the period rather than refunding a purchase,
+  // so the refund window does not limit it (decision 010).
+  if (!isIntervalSwitch(item, target) && target.priceCents < item.unitPriceCents) {
     if (!item.refundableUntil) return RefundMessage.downgradeNoRefunds;
     if (item.refundableUntil.getTime() <= at.getTime()) {
       return RefundMessage.downgradeAfterWindow(formatDate(item.refundableUntil));
@@ -51,8 +57,26 @@ function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null
   return null;
 }
 
-/** What moving the item to `target` costs: positive is charged, negative refunded. */
-const differenceOf = (item: OrderItemRow, target: PlanRow) => (target.priceCents - item.unitPriceCents) * item.quantity;
+/**
+ * What the current period has not used yet of what it cost, in cents, rounded to the nearest cent:
+ * the credit an interval switch gives (decision 010). Nothing once the period has ended.
+ */
+function unusedCreditOf(item: OrderItemRow, at: Date): number {
+  if (!item.periodStart || !item.periodEnd) return 0;
+  const length = item.periodEnd.getTime() - item.periodStart.getTime();
+  const left = Math.min(Math.max(item.periodEnd.getTime() - at.getTime(), 0), length);
+  return length > 0 ? Math.round((item.amountCents * left) / length) : 0;
+}
+
+/**
+ * What moving the item to `target` at `at` costs: positive is charged, negative refunded. A tier
+ * change pays the price difference for the time already bought; an interval switch starts a new
+ * period on the new plan at once, paid for less the unused part of the current one.
+ */
+function differenceOf(item: OrderItemRow, target: PlanRow, at: Date): number {
+  if (isIntervalSwitch(item, target)) return target.priceCents * item.quantity - unusedCreditOf(item, at);
+  return (target.priceCents - item.unitPriceCents) * item.quantity;
+}
 
 /** The card that pays an upgrade: the one named, else the order's if still saved, else the default. */
 async function cardFor(
@@ -101,7 +125,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     if (!target) throw AppError.conflict(RefundMessage.notSameProduct);
     const refusal = refusalOf(item, target, at);
     if (refusal) throw AppError.conflict(refusal);
-    const difference = differenceOf(item, target);
+    const difference = differenceOf(item, target, at);
     const card = difference > 0 ? await cardFor(tx, deps, userId, input.paymentMethodId, order.paymentMethodId) : null;
     const [adjustment] = await tx
       .insert(orderItemAdjustments)
@@ -263,19 +287,18 @@ export async function getPlanOptions(
   if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
   const at = deps.now();
   const others = await deps.db
-    .select({
-      plan: plans,
-      codesLeft:
-        sql<number>`(select count(*) from ${licenseCodes} c where c.plan_id = ${plans.id} and c.status = 'available')`.mapWith(
-          Number,
-        ),
-    })
+    .select()
     .from(plans)
     .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
     .orderBy(asc(plans.position), asc(plans.id));
+  const left = await codesLeftByPlan(
+    deps.db,
+    others.map((plan) => plan.id),
+  );
   return {
-    options: others.map(({ plan, codesLeft }) => {
-      const difference = differenceOf(item, plan);
+    options: others.map((plan) => {
+      const codesLeft = left.get(plan.id) ?? 0;
+      const difference = differenceOf(item, plan, at);
       const refusal =
         item.status !== 'active'
           ? RefundMessage.notActive

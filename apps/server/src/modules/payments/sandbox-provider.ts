@@ -14,12 +14,17 @@ import {
 } from './provider';
 
 /**
- * Requirements §11's test cards: these two numbers fail when charged; every other number that
- * passes the entry checks is charged successfully (like a provider's test mode, nothing moves).
+ * Requirements §11's test cards, as Stripe's test mode has them (decision 007): Stripe checks a
+ * card when it is saved, so 4000 0000 0000 0002 is refused there and never saved; 0341 is saved
+ * and declined when charged, 9995 charged with insufficient funds. Every other number that passes
+ * the entry checks is charged successfully (like a provider's test mode, nothing moves).
  */
 export const SANDBOX_TEST_CARDS = {
   succeeds: '4242424242424242',
-  declined: '4000000000000002',
+  /** Declined when it is saved (Stripe: attaching it fails with card_declined). */
+  declinedOnSave: '4000000000000002',
+  /** Saved, then declined when charged (Stripe's "attaches, charges fail" card). */
+  declined: '4000000000000341',
   insufficientFunds: '4000000000009995',
 } as const;
 
@@ -124,6 +129,7 @@ export function createSandboxProvider({ db, now }: { db: Db; now: () => Date }):
       const { number, expMonth, expYear } = input.card;
       const at = now();
       if (isCardExpired(expMonth, expYear, at)) throw new CardRefusedError(CardMessage.expired);
+      if (number === SANDBOX_TEST_CARDS.declinedOnSave) throw new CardRefusedError(PaymentMessage.cardDeclined);
       const behavior =
         number === SANDBOX_TEST_CARDS.declined
           ? 'decline'

@@ -146,7 +146,7 @@ describe('checkout with Stripe', () => {
   });
 
   it.each([
-    ['pm_card_chargeDeclined', PaymentMessage.cardDeclined],
+    ['pm_card_chargeCustomerFail', PaymentMessage.cardDeclined],
     ['pm_card_chargeDeclinedInsufficientFunds', PaymentMessage.insufficientFunds],
   ])('%s: 402 with its message, the codes back in the pool, the cart kept', async (method, message) => {
     const buyer = await stripeBuyer(method);
@@ -157,6 +157,17 @@ describe('checkout with Stripe', () => {
     expect(order.status).toBe('failed');
     expect(await available(buyer.plan.id)).toBe(5);
     expect(intentsOf(order.id).map((intent) => intent.status)).toEqual(['requires_payment_method']);
+    // Declined on its first charge: the card is not kept, and detached from the Customer (decision 007).
+    expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.userId))).toEqual([]);
+    expect(fake.paymentMethods.get(order.paymentToken)?.object.customer).toBeNull();
+  });
+
+  it('pm_card_chargeDeclined is refused when it is attached, as Stripe checks a card it saves: nothing is kept', async () => {
+    const { userId, token } = await createUserWithSession(t.db, clock);
+    const response = await addCard(token, 'pm_card_chargeDeclined');
+    expect(response.status).toBe(422);
+    expect(response.body.msg).toBe(PaymentMessage.cardDeclined);
+    expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId))).toEqual([]);
   });
 
   it('3-D Secure: the order waits with the client secret; the webhook settles it once the buyer authenticates', async () => {

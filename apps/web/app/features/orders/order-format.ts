@@ -1,4 +1,4 @@
-import type { Order, OrderItem, OrderStatus } from '@everdeal/contracts';
+import type { Order, OrderItem } from '@everdeal/contracts';
 
 /** The short number the receipt mail quotes ("order 1A2B3C4D"): the id's first 8 characters. */
 export function orderNumber(orderId: string): string {
@@ -10,12 +10,6 @@ export function paymentLabel(payment: { brand: string; last4: string }): string 
   const brand = payment.brand === 'unknown' ? 'Card' : payment.brand.charAt(0).toUpperCase() + payment.brand.slice(1);
   return `${brand} •••• ${payment.last4}`;
 }
-
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'Processing',
-  paid: 'Paid',
-  failed: 'Payment failed',
-};
 
 /** "Tier 1 · lifetime plan", "Pro · billed monthly". */
 export function planLabel(item: Pick<OrderItem, 'planName' | 'planKind' | 'billingInterval'>): string {

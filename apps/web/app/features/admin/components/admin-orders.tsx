@@ -8,6 +8,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { toast } from '~/components/ui/toast-store';
 import { formatDate, formatDateTime } from '~/lib/format-date';
+import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
 import { useAdminChange, useOrderSearch } from '../api/admin-operations';
 import { ReasonDialog } from './reason-dialog';
 import { StatusBadge } from './status-badge';
@@ -78,6 +79,8 @@ export function AdminOrdersPage() {
 
 function OrderCard({ order }: { order: AdminOrder }) {
   const headingId = useId();
+  // A paid order whose items were all refunded is "Refunded", not "Paid" (its status stays paid).
+  const standing = orderStanding(order);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-ink-900/10 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -90,7 +93,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <StatusBadge tone={order.status === 'paid' ? 'good' : 'neutral'}>{labelOf(order.status)}</StatusBadge>
+          <StatusBadge tone={standing === 'paid' ? 'good' : 'neutral'}>{ORDER_STANDING_LABEL[standing]}</StatusBadge>
           <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(order.total, order.currency)}</span>
         </div>
       </div>
@@ -108,9 +111,13 @@ function OrderCard({ order }: { order: AdminOrder }) {
 function ItemRow({ order, item }: { order: AdminOrder; item: OrderItem }) {
   const refund = useAdminChange('admin/refundItem');
   const window =
-    item.refundableUntil === null
-      ? 'No refund window'
-      : `Refundable by the shopper until ${formatDate(item.refundableUntil)}`;
+    item.status === 'refunded'
+      ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
+      : item.status === 'ended'
+        ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
+        : item.refundableUntil === null
+          ? 'No refund window'
+          : `Refundable by the shopper until ${formatDate(item.refundableUntil)}`;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div className="min-w-0 flex-1 basis-56">

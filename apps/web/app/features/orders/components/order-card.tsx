@@ -1,4 +1,4 @@
-import type { Order } from '@everdeal/contracts';
+import type { Order, OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { orderItemPath } from '@everdeal/contracts/order-paths';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
@@ -6,6 +6,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
+import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
 import { orderNumber, paymentLabel, planLabel } from '../order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
@@ -19,6 +20,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Rendered in the browser only (the orders are the signed-in user's): the browser's own zone.
   const date = formatDate(order.paidAt ?? order.createdAt, undefined);
+  const saved = keptSavings(order);
   return (
     <article aria-labelledby={titleId} className="rounded-card bg-white shadow-card ring-1 ring-ink-900/5">
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 border-ink-900/[0.07] border-b px-5 py-4 sm:px-6">
@@ -32,7 +34,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={orderStanding(order)} />
           <p className="font-semibold text-ink-900 tabular-nums">
             <span className="sr-only">Total </span>
             {formatMoney(order.total, order.currency)}
@@ -52,23 +54,43 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 <span className="block text-ink-500 text-sm">
                   {planLabel(item)} × {item.quantity}
                 </span>
+                <ItemMarker item={item} />
               </span>
               <span className="hidden font-medium text-ink-900 tabular-nums sm:block">
                 {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
               </span>
               <span className="flex items-center gap-1 font-medium text-brand-700 text-sm">
-                {order.status === 'paid' ? 'Codes' : 'Details'}
+                {order.status === 'paid' && item.status === 'active' ? 'Codes' : 'Details'}
                 <ChevronRight aria-hidden="true" className="size-4" />
               </span>
             </Link>
           </li>
         ))}
       </ul>
-      {order.discount > 0 ? (
+      {saved > 0 ? (
         <p className="border-ink-900/[0.07] border-t px-5 py-3 text-emerald-700 text-sm sm:px-6">
-          You saved {formatMoney(order.discount, order.currency)} on list prices.
+          You saved {formatMoney(saved, order.currency)} on list prices.
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** What became of a bought item since: refunded, ended, or a subscription set to cancel. */
+function ItemMarker({ item }: { item: OrderItem }) {
+  const ends = cancelsOn(item);
+  const text =
+    item.status === 'refunded'
+      ? `Refunded${item.refundedAt ? ` on ${formatDate(item.refundedAt, undefined)}` : ''}`
+      : item.status === 'ended'
+        ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt, undefined)}` : ''}`
+        : ends
+          ? `Cancels on ${formatDate(ends, undefined)}`
+          : null;
+  if (!text) return null;
+  return (
+    <span className="mt-1 inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-ink-700 text-xs">
+      {text}
+    </span>
   );
 }

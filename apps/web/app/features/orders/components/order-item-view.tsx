@@ -7,6 +7,8 @@ import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
+import { formatDate } from '~/lib/format-date';
+import { cancelsOn } from '~/shared/orders/item-status';
 import { orderNumber, planLabel } from '../order-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
@@ -31,6 +33,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
  */
 export function OrderItemView({ item, children }: { item: OrderItem; children?: ReactNode }) {
   const itemRef = { orderId: item.orderId, itemId: item.id };
+  const cancelDate = cancelsOn(item);
   return (
     <div className="space-y-6">
       <header className={`${cardClass} flex flex-wrap items-center gap-5`}>
@@ -40,6 +43,11 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           <p className="mt-1 text-ink-500">
             {planLabel(item)} × {item.quantity} · {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
           </p>
+          {cancelDate ? (
+            <p className="mt-2 inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 font-medium text-amber-800 text-xs">
+              Cancels on {formatDate(cancelDate, undefined)}
+            </p>
+          ) : null}
           <p className="mt-1 text-ink-500 text-sm">
             Order {orderNumber(item.orderId)} ·{' '}
             <Link to={productPath(item.productSlug)} className="font-medium text-brand-700 hover:underline">
@@ -73,6 +81,15 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           <p className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm">
             Your payment is still being confirmed. The codes appear here as soon as it goes through.
           </p>
+        ) : item.status === 'refunded' || item.status === 'ended' ? (
+          <>
+            <p className="mb-4 rounded-xl bg-slate-100 p-4 text-ink-700 text-sm">
+              {item.status === 'refunded'
+                ? `This item was refunded${item.refundedAt ? ` on ${formatDate(item.refundedAt, undefined)}` : ''}, so its license codes no longer work.`
+                : `This subscription ended${item.endedAt ? ` on ${formatDate(item.endedAt, undefined)}` : ''}, so its license codes no longer work.`}
+            </p>
+            <LicenseCodes codes={item.codes} itemRef={itemRef} />
+          </>
         ) : (
           <p className="rounded-xl bg-red-50 p-4 text-red-800 text-sm">
             The payment for this item did not go through, so no code was assigned and nothing was charged.

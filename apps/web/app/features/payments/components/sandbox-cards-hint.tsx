@@ -5,8 +5,9 @@ export function SandboxCardsHint({ className }: { className?: string }) {
   return (
     <p className={clsx('text-ink-500 text-sm', className)}>
       Test payments: <span className="font-mono text-ink-700">4242 4242 4242 4242</span> succeeds,{' '}
-      <span className="font-mono text-ink-700">4000 0000 0000 0002</span> is declined; any future expiry and any 3-digit
-      code.
+      <span className="font-mono text-ink-700">4000 0000 0000 0002</span> is declined when saved,{' '}
+      <span className="font-mono text-ink-700">4000 0000 0000 0341</span> when charged; any future expiry and any
+      3-digit code.
     </p>
   );
 }

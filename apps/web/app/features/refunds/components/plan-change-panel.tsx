@@ -1,5 +1,6 @@
 import type { OrderItem, PlanOption } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -19,12 +20,17 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
   const [error, setError] = useState<FormError | null>(null);
   // One key per opened dialog: a retry of the same confirmation never pays twice (decision 010).
   const [key, setKey] = useState('');
+  // Decision 010: monthly ↔ yearly starts a new period at once, the unused time credited.
+  const isIntervalSwitch = item.planKind === 'subscription' && option.billingInterval !== item.billingInterval;
   const verb = option.direction === 'upgrade' ? 'Upgrade' : option.direction === 'downgrade' ? 'Downgrade' : 'Switch';
   return (
     <li className="flex flex-col gap-2 rounded-2xl p-4 ring-1 ring-ink-900/10 ring-inset sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-semibold text-ink-900 text-lg tracking-tight">
-          {option.name} <span className="font-normal text-ink-500">· {formatMoney(option.price, option.currency)}</span>
+          {option.name}{' '}
+          <span className="font-normal text-ink-500">
+            · {formatPlanPrice(option.price, option.currency, option.billingInterval)}
+          </span>
         </p>
         {option.features.length > 0 ? (
           <p className="text-ink-500 text-sm">{option.features.slice(0, 3).join(' · ')}</p>
@@ -62,6 +68,13 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
             Your current license codes are revoked and new {option.name} codes replace them right away; redeem the new
             ones on the seller’s site. Your refund deadline stays the same.
           </p>
+          {isIntervalSwitch ? (
+            <p className="mt-3">
+              A new {option.billingInterval === 'year' ? 'yearly' : 'monthly'} period starts today and renews at{' '}
+              {formatMoney(option.price, option.currency)} a {option.billingInterval === 'year' ? 'year' : 'month'}; the
+              unused part of your current period is taken off the amount above.
+            </p>
+          ) : null}
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">
               {error.message}
