@@ -114,9 +114,12 @@ export async function finishRefund(db: Db, adjustmentId: string, refunds: MadeRe
 }
 
 /**
- * A plan change, done, in one transaction with the item change (issue 11): the adjustment
- * succeeded, the item on its new plan and price (its purchase date and refund deadline kept), its
- * old codes revoked, the codes reserved for it allocated, and the charge or refund rows written.
+ * A plan change, done, in one transaction with the item change: the adjustment succeeded, the
+ * item on its new plan and price (purchase date and refund deadline kept), old codes revoked,
+ * reserved codes allocated, the charge or refund rows written. A subscription moving to another
+ * billing interval also takes the plan's interval and a new period from now, paid by this change,
+ * so the renewal job charges the new price at the new interval (decision 010). Answers whether
+ * this call finished it.
  */
 export async function finishPlanChange(
   db: Db,
@@ -135,10 +138,18 @@ export async function finishPlanChange(
       update ${licenseCodes} c set status = 'allocated', allocated_at = ${timestamp(at)}
       from ${orderItemCodes} l
       where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'reserved'`);
+    const switched = sql`i.plan_kind = 'subscription' and i.billing_interval is distinct from p.billing_interval`;
     await tx.execute(sql`
       update ${orderItems} i
       set plan_id = p.id, plan_name = p.name, unit_price_cents = p.price_cents,
-          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity
+          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity,
+          billing_interval = p.billing_interval,
+          period_start = case when ${switched} then ${timestamp(at)} else i.period_start end,
+          period_end = case when ${switched}
+            then ${timestamp(at)} + case p.billing_interval when 'year' then interval '1 year' else interval '1 month' end
+            else i.period_end end,
+          renewal_failures = case when ${switched} then 0 else i.renewal_failures end,
+          renewal_retry_at = case when ${switched} then null else i.renewal_retry_at end
       from ${plans} p
       where i.id = ${claimed.itemId} and p.id = ${claimed.toPlanId}`);
     if (money.charge && claimed.chargeCents > 0) {

@@ -8,7 +8,7 @@ import { availableCodes, type Buyer, buy, checkoutDepsFor, createBuyer, createDe
 import type { PaymentProvider } from '../payments/provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { createSession } from '../users/sessions';
-import { runRenewals } from './subscriptions';
+import { runRenewals } from './renewals';
 
 const DAY_MS = 24 * 60 * 60_000;
 let clock = new Date('2026-11-23T10:00:00Z');

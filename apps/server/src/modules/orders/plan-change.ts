@@ -30,10 +30,10 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments/provider';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, lockOwnItem, type Tx } from './adjustments.sql';
+import { failAdjustment, finishPlanChange, lockOwnItem, type Tx } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
-import { codesLeftByPlan, finishPlanChange } from './plan-change.sql';
+import { codesLeftByPlan } from './plan-change.sql';
 
 type PlanRow = typeof plans.$inferSelect;
 
