@@ -26,8 +26,8 @@ function newestChange(path: string): number {
 
 /**
  * Whether the web build (`npm run build`) renders the sources as they are now: then page tests
- * use it (a production render costs a third of Vite's compile-and-render); otherwise they compile
- * the sources, so a stale build never hides a change.
+ * use it (no compile on each page's first render); otherwise they compile the sources through
+ * Vite, so a stale build never hides a change.
  */
 export function isWebBuildCurrent(): boolean {
   const built = statSync(builtPages, { throwIfNoEntry: false });

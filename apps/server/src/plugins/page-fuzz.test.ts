@@ -1,5 +1,6 @@
 import { AFFILIATE_REF_PARAM } from '@everdeal/contracts/constants';
 import { NotFoundPageText } from '@everdeal/contracts/messages';
+import { productUpdates, questions, users } from '@everdeal/db';
 import { createBlogPost, createCategory, createProduct, createSeller } from '@everdeal/db/seed';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +10,9 @@ import { type PageRoute, pageRoutes, searchParamNamesRead } from '../../test/pag
 /**
  * Every page of the web app's route table (apps/web/app/routes.ts) answers hostile path and query
  * values below 500 and logs no error (requirements §8; decision 008): an invalid slug or id is
- * simply not found. Pages render through the real server (`app.inject`), compiled from the sources
- * by Vite, so a page added to the table is fuzzed without a test change. A fixed seed by default;
+ * simply not found. Pages render through the real server (`app.inject`; the web build when it is
+ * current, else the sources through Vite, test/web-build.ts), and the pages come from the route
+ * table, so a page added to it is fuzzed without a test change. A fixed seed by default;
  * FUZZ_RUNS scales the cases per page, FUZZ_SEED replays a run (fast-check prints the seed).
  */
 
@@ -48,7 +50,7 @@ const QUERY_NAMES = [
 let t: TestApp;
 const logLines: string[] = [];
 /** Real names for each kind of parameter, so cases reach past "not found" into the pages. */
-const known = { productSlug: '', categorySlug: '', postSlug: '', planId: 0 };
+const known = { productSlug: '', categorySlug: '', postSlug: '', ids: [] as number[] };
 
 beforeAll(async () => {
   t = await createTestApp({ withPages: true, logStream: { write: (line) => logLines.push(line) } });
@@ -61,11 +63,25 @@ beforeAll(async () => {
     plans: [{ codes: 3 }],
   });
   const post = await createBlogPost(t.db);
+  // A question and an update of the product, so /question/:id and /update/:id can find one.
+  const [author] = await t.db
+    .insert(users)
+    .values({ email: 'fuzz-author@example.com', firstName: 'Fuzz', passwordHash: '$argon2id$unused' })
+    .returning();
+  const now = new Date();
+  const [question] = await t.db
+    .insert(questions)
+    .values({ productId: product.id, userId: author?.id ?? '', title: 'Does it?', body: 'It does.', createdAt: now })
+    .returning();
+  const [update] = await t.db
+    .insert(productUpdates)
+    .values({ productId: product.id, title: 'v2', body: 'New **things**.', createdAt: now })
+    .returning();
   Object.assign(known, {
     productSlug: product.slug,
     categorySlug: category.slug,
     postSlug: post.slug,
-    planId: product.plans[0]?.id ?? 1,
+    ids: [question?.id ?? 1, update?.id ?? 1, product.plans[0]?.id ?? 1],
   });
 }, 120_000);
 afterAll(() => t?.close());
@@ -150,7 +166,7 @@ function validValuesFor(route: PageRoute, param: string): string[] {
   if (param === 'slug' && route.pattern.startsWith('/categories')) return [known.categorySlug];
   if (param === 'slug' && route.pattern.startsWith('/blog')) return [known.postSlug];
   if (param === 'slug') return [known.productSlug];
-  return ['1', String(known.planId), '00000000-0000-0000-0000-000000000000'];
+  return [...known.ids.map(String), '00000000-0000-0000-0000-000000000000'];
 }
 
 const asUrlPart = (value: string | Raw) => (typeof value === 'string' ? encode(value) : value.raw);
@@ -236,6 +252,19 @@ describe('the route table', () => {
   it('has pages to fuzz, each path pattern once', () => {
     expect(pageRoutes.length).toBeGreaterThan(40);
     expect(new Set(pageRoutes.map((route) => route.pattern)).size).toBe(pageRoutes.length);
+  });
+
+  it('knows real rows, so valid cases reach the pages themselves', async () => {
+    const [questionId, updateId] = known.ids;
+    for (const url of [
+      `/products/${known.productSlug}`,
+      `/products/${known.productSlug}/question/${questionId}`,
+      `/products/${known.productSlug}/update/${updateId}`,
+      `/categories/${known.categorySlug}`,
+      `/blog/${known.postSlug}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 
   it('sends every search parameter the web app reads', () => {
