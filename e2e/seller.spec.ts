@@ -69,6 +69,12 @@ test('a seller creates a product with a plan, uploads codes and submits it for r
 
   const newPlan = page.getByRole('form', { name: 'New plan' });
   await newPlan.getByLabel('Plan name').fill('Tier 1');
+  // Decision 014: no free plans; the form says why (SellerMessage.planNotFree) before anything is saved.
+  await newPlan.getByLabel('Deal price ($)').fill('0');
+  await newPlan.getByRole('button', { name: 'Add plan' }).click();
+  await expect(
+    newPlan.getByText('A plan must cost more than $0: Everdeal sells paid deals, not free plans'),
+  ).toBeVisible();
   await newPlan.getByLabel('Deal price ($)').fill('49');
   await newPlan.getByLabel('Original price ($)').fill('299');
   await newPlan.getByLabel('Features and limits').fill('Unlimited notes\n3 workspaces');

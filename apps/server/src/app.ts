@@ -54,7 +54,7 @@ import { logSerializers } from './plugins/logging';
 import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
 import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerSsr } from './plugins/ssr';
+import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { createStorefrontLoadContext } from './storefront-load-context';
 
 export type AppOptions = {
@@ -62,6 +62,8 @@ export type AppOptions = {
   database: Database;
   /** Serve pages too; API tests leave it off so they need no web build. */
   withPages?: boolean;
+  /** How pages are rendered; by default the web build, or Vite's compile in development. */
+  pagesMode?: SsrOptions['mode'];
   now?: () => Date;
   /** Overrides of the brute-force limits (decision 002); tests use small ones. */
   rateLimits?: Partial<RateLimitSettings>;
@@ -93,6 +95,7 @@ export async function buildApp({
   config,
   database,
   withPages = true,
+  pagesMode,
   now = () => new Date(),
   rateLimits,
   rateLimitKeyPrefix = `${config.redisKeyPrefix}:rl`,
@@ -367,7 +370,7 @@ export async function buildApp({
   // 7. Everything else is a page rendered by React Router, with the same services in its context.
   if (withPages) {
     await registerSsr(app, {
-      mode: config.env === 'development' ? 'development' : 'production',
+      mode: pagesMode ?? (config.env === 'development' ? 'development' : 'production'),
       pageCache,
       renderSlots: config.pageRenderSlots,
       loadContext: createStorefrontLoadContext({ config, catalogReads, blog, community }),

@@ -1,4 +1,5 @@
 import {
+  AppError,
   GetPostInputSchema,
   GetPostsInputSchema,
   GetProductInputSchema,
@@ -11,6 +12,7 @@ import {
   QuestionRefInputSchema,
   UpdateRefInputSchema,
 } from '@everdeal/contracts';
+import type { z } from 'zod';
 import { type BlogDeps, getPost, getPosts } from './modules/blog/blog.service';
 import type { CatalogReads } from './modules/catalog/catalog.cache';
 import type { CommunityDeps } from './modules/community/community.shared';
@@ -29,6 +31,17 @@ export type StorefrontLoadContextDeps = {
   blog: BlogDeps;
   community: CommunityDeps;
 };
+
+/**
+ * Parses the input of a read that names one thing (a slug, an id): an input its schema refuses
+ * names nothing, so the read is "not found" like an unknown name (a page's 404), never a thrown
+ * validation error that renders a 500 (requirements §8).
+ */
+function parseRef<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw AppError.notFound();
+  return parsed.data;
+}
 
 /**
  * What every React Router loader and action receives for a request: the storefront's reads are
@@ -51,17 +64,17 @@ export function createStorefrontLoadContext({
         (await catalogReads.getProductSection(GetProductsInputSchema.parse(input))).items,
       getProductSections: (inputs) =>
         catalogReads.getProductSections(inputs.map((input) => GetProductsInputSchema.parse(input))),
-      getProduct: (input) => catalogReads.getProduct(GetProductInputSchema.parse(input).slug),
+      getProduct: (input) => catalogReads.getProduct(parseRef(GetProductInputSchema, input).slug),
       getCategories: () => catalogReads.getCategories(),
       getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),
-      getBlogPost: (input) => getPost(blog, GetPostInputSchema.parse(input).slug),
-      getReviews: (input) => getReviews(community, GetReviewsInputSchema.parse(input)),
-      getQuestions: (input) => getQuestions(community, GetQuestionsInputSchema.parse(input)),
-      getQuestion: (input) => getQuestion(community, QuestionRefInputSchema.parse(input).id),
-      getUpdates: (input) => getUpdates(community, GetUpdatesInputSchema.parse(input)),
-      getUpdate: (input) => getUpdate(community, UpdateRefInputSchema.parse(input).id),
-      getThreads: (input) => getThreads(community, GetThreadsInputSchema.parse(input)),
-      getCommunityPreview: (input) => getCommunityPreview(community, ProductRefSchema.parse(input).productId),
+      getBlogPost: (input) => getPost(blog, parseRef(GetPostInputSchema, input).slug),
+      getReviews: (input) => getReviews(community, parseRef(GetReviewsInputSchema, input)),
+      getQuestions: (input) => getQuestions(community, parseRef(GetQuestionsInputSchema, input)),
+      getQuestion: (input) => getQuestion(community, parseRef(QuestionRefInputSchema, input).id),
+      getUpdates: (input) => getUpdates(community, parseRef(GetUpdatesInputSchema, input)),
+      getUpdate: (input) => getUpdate(community, parseRef(UpdateRefInputSchema, input).id),
+      getThreads: (input) => getThreads(community, parseRef(GetThreadsInputSchema, input)),
+      getCommunityPreview: (input) => getCommunityPreview(community, parseRef(ProductRefSchema, input).productId),
     },
   });
 }

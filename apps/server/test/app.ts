@@ -10,6 +10,7 @@ import type { PasswordHashCost } from '../src/modules/users/passwords';
 import { loadConfig } from '../src/plugins/config';
 import { defaultRateLimits, type RateLimitSettings } from '../src/plugins/rate-limit';
 import { createTestDatabase } from './database';
+import { isWebBuildCurrent } from './web-build';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -58,6 +59,12 @@ export type TestAppOptions = {
   reconcilePayments?: boolean;
   /** The affiliate commission job; off by default for the same reason, its tests run it by hand. */
   runCommissionJob?: boolean;
+  /**
+   * Serves the pages too: from the web build when it is current, else compiled from the web
+   * app's sources by Vite (no build needed, slower), so what renders is always the code in the
+   * tree (`web-build.ts`).
+   */
+  withPages?: boolean;
 };
 
 /**
@@ -74,7 +81,7 @@ const relaxedRateLimits = Object.fromEntries(
 ) as RateLimitSettings;
 
 /**
- * The whole API (no pages) on a fresh database: call it once per test file in `beforeAll`
+ * The whole API (no pages unless asked for) on a fresh database: call it once per test file in `beforeAll`
  * and `close()` it in `afterAll`. Requests go through `app.inject()`, the real HTTP layer.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,7 +100,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }),
       database,
-      withPages: false,
+      withPages: options.withPages ?? false,
+      ...(options.withPages ? { pagesMode: isWebBuildCurrent() ? 'production' : 'test' } : {}),
       rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
       ...(options.now ? { now: options.now } : {}),
       ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),

@@ -100,6 +100,9 @@ export const OrderMessage = {
     `Only ${left} ${left === 1 ? 'code' : 'codes'} of ${product} (${plan}) ${left === 1 ? 'is' : 'are'} left`,
   notPurchasable: (product: string) => `${product} is not available for purchase`,
   currencyNotSupported: (product: string) => `${product} is priced in a currency the store does not take`,
+  // Decision 014, "Prices": no plan is free; one priced 0 before that rule is not sold.
+  planWithoutPrice: (product: string, plan: string) =>
+    `${product} (${plan}) has no price yet and cannot be bought. Please try again later.`,
   idempotencyKeyReused: 'This idempotency key was already used for a different checkout',
   // A cart checks out once (decision 007): another request for it is paying or has paid.
   checkoutInProgress:

@@ -88,6 +88,8 @@ export const SellerMessage = {
   codeUnclosedQuote: 'a quoted field is never closed',
   endsAtPast: 'The deal end time must be in the future',
   originalBelowPrice: 'The original price must be at least the deal price',
+  // Decision 014, "Prices": a lifetime-deal marketplace sells paid deals; a free tier is not one.
+  planNotFree: 'A plan must cost more than $0: Everdeal sells paid deals, not free plans',
   intervalForSubscription: 'A subscription is billed monthly or yearly',
   noStatement: 'Choose a month from the list',
   // A live deal's terms only get better for the buyer (decision 019).

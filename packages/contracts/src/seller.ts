@@ -230,7 +230,7 @@ export const SavePlanInputSchema = z
     name: line(1, PLAN_NAME_MAX),
     kind: z.enum(['lifetime', 'subscription']),
     billingInterval: z.enum(['month', 'year']).nullable().default(null),
-    priceCents: Cents,
+    priceCents: Cents.min(1, SellerMessage.planNotFree),
     originalPriceCents: Cents,
     features: z.array(line(1, PLAN_FEATURE_MAX)).max(PLAN_FEATURES_MAX, `at most ${PLAN_FEATURES_MAX}`).default([]),
   })

@@ -15,7 +15,12 @@ import { createRenderQueue } from './render-queue';
 export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
 
 export type SsrOptions = {
-  mode: 'production' | 'development';
+  /**
+   * `production` serves the web build; `development` compiles the sources through Vite with hot
+   * reload; `test` compiles them too, without hot reload or file watching (no port, no watchers),
+   * so page tests always render the code in the tree without a build.
+   */
+  mode: 'production' | 'development' | 'test';
   loadContext: (request: FastifyRequest) => Omit<StorefrontLoadContext, 'buildId'>;
   /**
    * Reuses rendered GET answers (decision 004). Pages are the same for every visitor (the
@@ -83,13 +88,16 @@ function sendWebResponse(reply: FastifyReply, response: Response) {
 }
 
 async function loadBuildResolver(app: FastifyInstance, mode: SsrOptions['mode']): Promise<() => Promise<ServerBuild>> {
-  if (mode === 'development') {
+  if (mode !== 'production') {
     // Vite in middleware mode: modules are transformed on request and hot-reloaded.
     const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
     const vite = await createServer({
       root: webRoot,
       appType: 'custom',
-      server: { middlewareMode: true, hmr: { host: '127.0.0.1' } },
+      server:
+        mode === 'test'
+          ? { middlewareMode: true, hmr: false, watch: null, ws: false }
+          : { middlewareMode: true, hmr: { host: '127.0.0.1' } },
     });
     app.addHook('onClose', () => vite.close());
     await app.register(middie);
@@ -126,9 +134,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   }
   const build = await getBuild();
   const buildId = build.assets.version;
-  // Production builds one handler; development asks Vite for the latest build on each request.
-  const productionHandler = options.mode === 'production' ? createRequestHandler(build, 'production') : undefined;
-  const handlerFor = async () => productionHandler ?? createRequestHandler(await getBuild(), 'development');
+  // Production builds one handler, and so do tests (their sources do not change under them; in
+  // production mode React Router skips development's per-request critical CSS, which took half
+  // of a test render). Development asks Vite for the latest build on each request.
+  const fixedHandler = options.mode === 'development' ? undefined : createRequestHandler(build, 'production');
+  const handlerFor = async () => fixedHandler ?? createRequestHandler(await getBuild(), 'development');
   const renderQueue = createRenderQueue(options.renderSlots ?? 0);
 
   app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));

@@ -19,7 +19,7 @@ import type { Route } from './+types/product-community';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams);
-  const product = await loadProductRef(context.services, params.slug);
+  const product = await loadProductRef(context.services, params.slug, request);
   const list = await context.services.getThreads({ slug: product.slug, page, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return { product, page, total: list.total, threads: list.items.map(toThreadView), publicUrl: context.publicUrl };

@@ -16,7 +16,7 @@ import type { Route } from './+types/product-questions';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams);
-  const product = await loadProductRef(context.services, params.slug);
+  const product = await loadProductRef(context.services, params.slug, request);
   const list = await context.services.getQuestions({ slug: product.slug, page, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return { product, page, total: list.total, questions: list.items.map(toQuestionView), publicUrl: context.publicUrl };

@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = parsePage(search);
   const sort = parseReviewSort(search);
-  const product = await loadProductRef(context.services, params.slug);
+  const product = await loadProductRef(context.services, params.slug, request);
   const list = await context.services.getReviews({ slug: product.slug, page, sort, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return {

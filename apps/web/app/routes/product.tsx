@@ -6,6 +6,7 @@ import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
 import { toQuestionView, toReviewView, toThreadView, toUpdateView } from '~/features/community/community-views';
 import { seoMeta } from '~/lib/seo';
+import { loadProductBySlug } from '~/shared/catalog/load-product';
 import { toProductCardView } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/product';
 
@@ -22,9 +23,9 @@ const CommunitySections = lazy(() =>
 
 const RELATED_COUNT = 4;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await loadProductBySlug(context.services, params.slug, request);
   try {
-    const product = await context.services.getProduct({ slug: params.slug });
     const { services } = context;
     const [related, { reviews, questions, updates, threads }] = await Promise.all([
       // One extra, in case the product itself is among the category's top deals.

@@ -207,7 +207,9 @@ export const plans = pgTable(
   },
   (t) => [
     index('plans_product_id_idx').on(t.productId),
-    check('plans_price_check', sql`${t.priceCents} >= 0 and ${t.originalPriceCents} >= ${t.priceCents}`),
+    // A plan is a paid deal: a price of 0 would make a paid order with codes and no charge
+    // (decision 014, "Prices").
+    check('plans_price_check', sql`${t.priceCents} > 0 and ${t.originalPriceCents} >= ${t.priceCents}`),
     check('plans_interval_check', sql`(${t.kind} = 'lifetime') = (${t.billingInterval} is null)`),
   ],
 );

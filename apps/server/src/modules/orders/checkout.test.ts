@@ -315,19 +315,6 @@ describe('orders/checkout', () => {
     expect(response.body.data.order.items[0]).toMatchObject({ refundWindowDays: 0, refundableUntil: null });
   });
 
-  it('a free plan is bought without asking the provider and without a money movement', async () => {
-    const { product, plan } = await createDeal(t.db, { plans: [{ priceCents: 0, originalPriceCents: 4900 }] });
-    const buyer = await createBuyer(t.app, t.db, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
-    const response = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    expect(response.status).toBe(200);
-    expect(response.body.data.order).toMatchObject({ status: 'paid', total: 0, discount: 4900 });
-    expect(response.body.data.order.items[0]?.codes).toHaveLength(1);
-    expect(await ledgerOf(buyer.userId)).toEqual([]);
-    expect(
-      await t.db.select().from(moneyMovements).where(eq(moneyMovements.orderId, response.body.data.order.id)),
-    ).toEqual([]);
-  });
-
   it('a card that expired since it was saved is declined: 402 "Your card has expired."', async () => {
     const { product, plan } = await createDeal(t.db);
     const { userId, token } = await createUserWithSession(t.db, clock);

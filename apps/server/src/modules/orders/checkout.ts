@@ -51,6 +51,8 @@ function requirePurchasable(lines: CheckoutLine[], now: Date) {
     }
     if (line.currency !== DEFAULT_CURRENCY)
       throw AppError.conflict(OrderMessage.currencyNotSupported(line.productName));
+    // Decision 014: never a paid order with codes and no charge.
+    if (line.priceCents <= 0) throw AppError.conflict(OrderMessage.planWithoutPrice(line.productName, line.planName));
   }
 }
 

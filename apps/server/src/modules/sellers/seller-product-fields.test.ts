@@ -67,6 +67,31 @@ describe('fields, plans and pictures', () => {
     });
   });
 
+  it('refuses a plan priced 0, added or changed: no free plans (decision 014)', async () => {
+    const draft = (await create(alice, 'No Free Plans')).body.data.product;
+    const base = { productId: draft.id, name: 'Free', kind: 'lifetime', originalPriceCents: 4900 };
+    const added = await callApi(t.app, 'seller/savePlan', { ...base, priceCents: 0 }, { token: alice.token });
+    expect(added.status).toBe(422);
+    expect(added.body).toEqual({ code: 422, msg: SellerMessage.planNotFree, data: null });
+    const paid = await callApi<{ product: SellerProduct }>(
+      t.app,
+      'seller/savePlan',
+      { ...base, priceCents: 100 },
+      { token: alice.token },
+    );
+    const plan = paid.body.data.product.plans[0];
+    expect(plan?.priceCents).toBe(100);
+    const changed = await callApi(
+      t.app,
+      'seller/savePlan',
+      { ...base, planId: plan?.id, priceCents: 0 },
+      { token: alice.token },
+    );
+    expect(changed.body).toEqual({ code: 422, msg: SellerMessage.planNotFree, data: null });
+    const negative = await callApi(t.app, 'seller/savePlan', { ...base, priceCents: -1 }, { token: alice.token });
+    expect(negative.body.msg).toBe('priceCents: cannot be negative');
+  });
+
   it('stores every catalogue field of requirements §10 and refuses an end time in the past', async () => {
     const draft = (await create(alice, 'All Fields')).body.data.product;
     const endsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();

@@ -44,6 +44,9 @@ describe('parseBrowseState', () => {
     expect(state.planKind).toBeUndefined();
     expect(state.sort).toBeUndefined();
     expect(state.category).toBeUndefined();
+    // A slug the server's schema refuses (more than 120 characters) answered the search page 500.
+    expect(parseBrowseState(new URLSearchParams(`category=${'a'.repeat(121)}`)).category).toBeUndefined();
+    expect(parseBrowseState(new URLSearchParams(`category=${'a'.repeat(120)}`)).category).toBe('a'.repeat(120));
     const swapped = parseBrowseState(new URLSearchParams('minPrice=200&maxPrice=50'));
     expect([swapped.minPrice, swapped.maxPrice]).toEqual([50, 200]);
   });

@@ -1,4 +1,5 @@
 import type { GetProductsInput, PlanKind, ProductSort } from '@everdeal/contracts';
+import { isSlug } from '~/shared/catalog/slug';
 
 /**
  * The browsing pages' URL: every filter, the sort and the page live in the search params, so a
@@ -96,7 +97,7 @@ export function parseBrowseState(params: URLSearchParams): BrowseState {
   const category = params.get('category')?.trim().toLowerCase();
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
-    category: category && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(category) ? category : undefined,
+    category: category && isSlug(category) ? category : undefined,
     minPrice,
     maxPrice,
     minRating: minRating > 0 && minRating <= 5 ? minRating : undefined,

@@ -1,5 +1,6 @@
 import type { StorefrontServices } from '@everdeal/contracts';
 import { data } from 'react-router';
+import { loadProductBySlug } from '~/shared/catalog/load-product';
 
 /** What a community page shows of its product. */
 export type CommunityProductRef = { id: number; slug: string; name: string; sellerName: string };
@@ -14,7 +15,16 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   }
 }
 
-export async function loadProductRef(services: StorefrontServices, slug: string): Promise<CommunityProductRef> {
-  const product = await orNotFound(services.getProduct({ slug }));
+/**
+ * The product of a community page or form, by its slug (`loadProductBySlug`: the 404 page for a
+ * slug that names none; on a page whose path holds the slug, pass its request for the 301 of a
+ * slug in capitals).
+ */
+export async function loadProductRef(
+  services: StorefrontServices,
+  slug: string,
+  request?: Request,
+): Promise<CommunityProductRef> {
+  const product = await loadProductBySlug(services, slug, request);
   return { id: product.id, slug: product.slug, name: product.name, sellerName: product.seller.name };
 }

@@ -57,6 +57,7 @@ function PlanForm({ product, plan, onDone }: { product: SellerProduct; plan?: Se
     const originalPriceCents = parseDollars(draft.original);
     if (!draft.name.trim()) return setError('Give the plan a name, e.g. “Tier 1”');
     if (priceCents === null) return setError('Deal price: an amount in dollars, e.g. 49 or 49.99');
+    if (priceCents === 0) return setError(SellerMessage.planNotFree);
     if (originalPriceCents === null) return setError('Original price: an amount in dollars, e.g. 299');
     if (originalPriceCents < priceCents) return setError('The original price must be at least the deal price');
     try {
