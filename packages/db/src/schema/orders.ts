@@ -185,6 +185,8 @@ export const moneyMovements = pgTable(
     unique('money_movements_kind_reference_item_key').on(t.kind, t.providerReference, t.orderItemId),
     index('money_movements_order_id_idx').on(t.orderId),
     index('money_movements_order_item_id_idx').on(t.orderItemId),
+    // The rows of one adjustment: what a renewal owes back is its refund rows' sum (decision 020).
+    index('money_movements_adjustment_id_idx').on(t.adjustmentId),
   ],
 );
 
@@ -238,6 +240,10 @@ export const orderItemAdjustments = pgTable(
       .where(sql`${t.kind} = 'renewal'`),
     index('order_item_adjustments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('order_item_adjustments_pending_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+    // Renewal charges marked to go back, which every round of the renewal job looks for (decision 020).
+    index('order_item_adjustments_owed_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'renewal' and ${t.status} = 'succeeded' and ${t.refundCents} > 0`),
   ],
 );
 
