@@ -86,7 +86,12 @@ console.log('ready');
 setInterval(() => {}, 1000);
 `,
     );
-    const child = spawn(join(root, 'node_modules/.bin/tsx'), [script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node itself with tsx's loader, not the tsx command: that one is a second process relaying
+    // the signal, and under load it could end before the holder had closed and removed its lock.
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let output = '';
     await new Promise<void>((done, fail) => {
