@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout-statements';
 import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
 import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
+import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
@@ -94,6 +95,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     card: prepared(sandboxSql.card),
     charge: prepared(sandboxSql.record),
     settle: rendered(settleStatement(P('orderId'), P('reference'), P('at')), dialect),
+    paidCardIsDefault: prepared(paidCardStatements(db).isDefault),
   };
 
   type Runner = typeof client | postgres.TransactionSql;
@@ -222,6 +224,8 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       createdAt: now,
     });
     const [settled] = await run(client, statements.settle, { orderId, reference: charge?.id, at });
+    // The app then makes the paying card the default unless it is already (it is, here).
+    await run(client, statements.paidCardIsDefault, { cardId: paymentMethodId, userId });
     const settledItems = JSON.parse(String(settled?.items ?? '[]')) as { id: string; codes: string[] }[];
     return {
       order: {
