@@ -295,7 +295,15 @@ export async function buildApp({
       await Promise.all([reconciliation?.stop(), renewals?.stop()]);
     });
   }
-  const community: CommunityDeps = { db: database.db, now, limits, catalogChanged };
+  const community: CommunityDeps = {
+    db: database.db,
+    now,
+    limits,
+    catalogChanged,
+    mailer,
+    brand: accounts.brand,
+    log: app.log,
+  };
   // Issue 13: the seller area (decision 014).
   const sellerArea: SellerDeps = { db: database.db, now, catalogChanged };
   await registerApi(app, {
