@@ -305,7 +305,7 @@ export async function buildApp({
     log: app.log,
   };
   // Issue 13: the seller area (decision 014).
-  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged };
+  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),

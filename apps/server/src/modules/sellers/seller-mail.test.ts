@@ -11,6 +11,7 @@ import {
 } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createSellerMember } from '../../../test/community';
+import { createCompleteDraft, createSellerWithMember } from '../../../test/seller';
 import { createDeal } from '../../../test/shop';
 
 // The mails of seller.mail.ts and community/question-mail.ts, read as the mailer wrote them.
@@ -76,6 +77,19 @@ describe('mails to a seller', () => {
     expect(mail).toContain(`/products/${product.slug}`);
     await t.tasks.flush();
     expect(findMailFiles(t.dataDir, email, /is live on Everdeal/)).toHaveLength(1);
+  });
+});
+
+describe('mails to the team', () => {
+  it('a product submitted for review: every admin hears of it, with the way to the queue', async () => {
+    const admin = await createAdminWithSession(t.db);
+    const seller = await createSellerWithMember(t.db);
+    const draft = await createCompleteDraft(t.app, t.db, seller, { name: 'Queued Scribe' });
+    await callOk(t.app, 'seller/submitProduct', { productId: draft.id }, seller.token);
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/));
+    expect(mail).toContain(`product ${draft.id}`);
+    expect(mail).toContain('/admin/products');
+    expect(findMailFiles(t.dataDir, await emailOf(seller.userId), /submitted Queued Scribe/)).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { BRAND_NAME, formatMoney, type Order, SELLER_SHARE_PERCENT } from '@everdeal/contracts';
-import { type Db, products, sellerMembers, users } from '@everdeal/db';
+import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
@@ -151,6 +151,52 @@ export function sendProductLiveMails(deps: SellerMailDeps, product: { id: number
     const url = `${deps.brand.publicUrl}/products/${product.slug}`;
     for (const member of await membersOfProducts(deps.db, [product.id])) {
       deps.mailer.sendInBackground(productLiveMail(member, { name: product.name, url }, deps.brand));
+    }
+  });
+}
+
+export function productSubmittedMail(
+  to: { email: string; firstName: string },
+  product: { id: number; name: string; sellerName: string },
+  brand: MailBrand,
+): MailMessage {
+  const link = `${brand.publicUrl}/admin/products`;
+  return {
+    to: to.email,
+    subject: `[Review] ${product.sellerName} submitted ${product.name}`,
+    link,
+    ...renderMail(
+      {
+        greeting: greetingFor(to.firstName),
+        paragraphs: [
+          `${product.sellerName} submitted ${product.name} (product ${product.id}) for review. It waits in the review queue until someone approves it or asks for changes.`,
+        ],
+        action: { label: 'Open the review queue', url: link },
+      },
+      brand,
+    ),
+  };
+}
+
+/** A product submitted for review: every active admin hears of it (the config has no team address for it). */
+export function sendSubmittedMails(
+  deps: SellerMailDeps,
+  product: { id: number; name: string; sellerId: number },
+): void {
+  quietly(deps, 'product submitted', async () => {
+    const [seller] = await deps.db.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, product.sellerId));
+    const admins = await deps.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    for (const admin of admins) {
+      deps.mailer.sendInBackground(
+        productSubmittedMail(
+          admin,
+          { id: product.id, name: product.name, sellerName: seller?.name ?? 'A seller' },
+          deps.brand,
+        ),
+      );
     }
   });
 }
