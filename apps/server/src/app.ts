@@ -265,7 +265,7 @@ export async function buildApp({
   };
   // Affiliates (decision 012): `?ref=` visits become clicks; commissions are accrued, approved
   // and reversed by a job at start and every minute (safe on several instances at once).
-  const affiliates = { db: database.db, now, publicUrl: config.publicUrl };
+  const affiliates = { db: database.db, now, publicUrl: config.publicUrl, mail: { mailer, brand: accounts.brand } };
   registerReferralClicks(app, { ...affiliates, limits });
   if (runCommissionJob) {
     let commissionJob: { stop(): Promise<void> } | undefined;
@@ -295,9 +295,17 @@ export async function buildApp({
       await Promise.all([reconciliation?.stop(), renewals?.stop()]);
     });
   }
-  const community: CommunityDeps = { db: database.db, now, limits, catalogChanged };
+  const community: CommunityDeps = {
+    db: database.db,
+    now,
+    limits,
+    catalogChanged,
+    mailer,
+    brand: accounts.brand,
+    log: app.log,
+  };
   // Issue 13: the seller area (decision 014).
-  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged };
+  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),

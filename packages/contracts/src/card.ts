@@ -46,6 +46,21 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa ending in 4242": how a saved card is named to its owner, on pages, in receipts and to screen readers. */
+export function cardName(card: { brand: string; last4: string }): string {
+  return `${BRAND_NAMES[card.brand] ?? 'Card'} ending in ${card.last4}`;
+}
+
 /** American Express prints a 4-digit code on the front; every other network a 3-digit one. */
 export function cvcLength(brand: CardBrand): number {
   return brand === 'amex' ? 4 : 3;

@@ -6,6 +6,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * "Hi Ada," or, for someone who gave no name (the sign-up form does not ask for one, spec
+ * §users), "Hello," rather than a bare "Hi,".
+ */
+export function greetingFor(firstName: string | null | undefined): string {
+  const name = firstName?.trim();
+  return name ? `Hi ${name},` : 'Hello,';
+}
+
 /** A boxed block after the paragraphs, e.g. one bought item with its codes and its page. */
 export type MailSection = {
   title: string;

@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '~/features/account/components/change-passwor
 import { DeactivateAccount } from '~/features/account/components/deactivate-account';
 import { ProfileForm } from '~/features/account/components/profile-form';
 import { SectionCard } from '~/features/account/components/section-card';
+import { nameInvitation } from '~/features/account/name-invitation';
 import type { Route } from './+types/user-personal-info';
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +21,7 @@ export default function PersonalInfo() {
       <SectionCard title="Photo" description="Shown on your reviews, questions and in the header.">
         <AvatarUpload user={user} />
       </SectionCard>
-      <SectionCard title="Personal info">
+      <SectionCard title="Personal info" description={nameInvitation(user)}>
         {/* A fresh form when the stored profile changes (saved here or refreshed from the server). */}
         <ProfileForm key={`${user.firstName}\u0000${user.lastName}\u0000${user.occupation}`} user={user} />
       </SectionCard>

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '@everdeal/contracts';
-import { type MailBrand, renderMail } from '../../lib/mail-layout';
+import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 // What the admin area tells people (requirements §13, decision 015): a seller's members hear the
@@ -7,7 +7,7 @@ import type { MailMessage } from '../../lib/mailer';
 
 export type MailRecipient = { email: string; firstName: string };
 
-const greeting = (to: MailRecipient) => (to.firstName ? `Hi ${to.firstName},` : 'Hi,');
+const greeting = (to: MailRecipient) => greetingFor(to.firstName);
 
 export function productReviewedMail(
   to: MailRecipient,

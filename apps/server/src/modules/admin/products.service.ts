@@ -11,6 +11,7 @@ import {
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { sendProductLiveMails } from '../sellers/seller.mail';
 import { productReviewedMail } from './admin.mail';
 import type { AdminDeps } from './admin.routes';
 import { type AdminActor, recordAdminAction, type Tx } from './audit';
@@ -172,6 +173,7 @@ export async function updateAdminProduct(
   input: z.output<typeof AdminUpdateProductInputSchema>,
 ): Promise<AdminProduct> {
   const at = deps.now();
+  let wentLive: { id: number; name: string; slug: string } | undefined;
   const product = await deps.db.transaction(async (tx) => {
     const { product: current } = await lockProduct(tx, input.productId);
     const change: ProductChange = {};
@@ -194,6 +196,7 @@ export async function updateAdminProduct(
       .where(eq(products.id, current.id))
       .returning();
     if (!updated) throw new Error(`product ${current.id} vanished while locked`);
+    if (change.isPublished) wentLive = { id: updated.id, name: updated.name, slug: updated.slug };
     await recordAdminAction(
       tx,
       actor,
@@ -209,5 +212,6 @@ export async function updateAdminProduct(
     return reload(tx, current.id);
   });
   deps.catalogChanged();
+  if (wentLive) sendProductLiveMails(deps, wentLive);
   return product;
 }

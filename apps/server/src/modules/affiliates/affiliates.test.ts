@@ -6,10 +6,11 @@ import {
   affiliates,
   orderAttributions,
   orderItems,
+  users,
 } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../../test/accounts';
+import { createUserWithSession, decodeQuotedPrintable, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { NAVIGATION_HEADERS, requestWithRef } from '../../../test/referral-visits';
 import { addCard, checkout, createDeal, fillCart, newKey } from '../../../test/shop';
@@ -41,6 +42,12 @@ async function joinAsNewUser() {
 /** A visit to `path?ref=code`, as a browser makes it: answers the cookie it would keep, if any. */
 async function visit(code: string, path = '/products/anything', ip = '203.0.113.7') {
   return requestWithRef(t.app, `${path}?ref=${encodeURIComponent(code)}`, { ip });
+}
+
+/** The item's refund deadline as the mails write it. */
+function refundDeadline(order: { items: { refundableUntil: string | null }[] }): string {
+  const until = order.items[0]?.refundableUntil;
+  return until ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(until)) : '';
 }
 
 async function dashboardOf(token: string) {
@@ -160,6 +167,15 @@ describe('attribution and commissions', () => {
     expect(dashboard.months[0]).toMatchObject({ orders: 1, pendingCents: 490 });
     const [attribution] = await t.db.select().from(orderAttributions).where(eq(orderAttributions.orderId, order.id));
     expect(attribution?.accruedAt).not.toBeNull();
+
+    // The affiliate is mailed the commission, pending until the refund window closes; no buyer address.
+    const [affiliate] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, affiliate?.email ?? '', /You earned a \$4\.90 commission/),
+    );
+    expect(mail).toContain('your 10% commission is $4.90');
+    expect(mail).toContain(`pending until ${refundDeadline(order)}`);
+    expect(mail).toContain('/affiliate');
   });
 
   it('after 30 days the click attributes nothing', async () => {

@@ -9,8 +9,15 @@ import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orde
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
+import { type CommissionMailDeps, sendCommissionMails } from './commission-mail';
 
-export type CommissionDeps = { db: Db; now: () => Date; log: Pick<FastifyBaseLogger, 'error'> };
+export type CommissionDeps = {
+  db: Db;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Set, the affiliate is mailed each commission once it is recorded (commission-mail.ts). */
+  mail?: Pick<CommissionMailDeps, 'mailer' | 'brand'>;
+};
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What an item earns its affiliate: a whole number of cents, rounded down (never overpaid). */
@@ -26,9 +33,13 @@ const BATCH = 100;
  * items, nothing for a failed one. With `orderId`, only that order (right after its checkout);
  * without, a batch of any (the job). Answers how many attributions it settled.
  */
-export async function accrueCommissions(deps: Pick<CommissionDeps, 'db' | 'now'>, orderId?: string): Promise<number> {
+export async function accrueCommissions(
+  deps: Pick<CommissionDeps, 'db' | 'now' | 'mail'> & { log?: CommissionDeps['log'] },
+  orderId?: string,
+): Promise<number> {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const made: string[] = [];
+  const settled = await deps.db.transaction(async (tx) => {
     // SKIP LOCKED: another instance's round or the checkout's own call has these rows.
     const due = await tx
       .select({ orderId: orderAttributions.orderId, affiliateId: orderAttributions.affiliateId, status: orders.status })
@@ -45,7 +56,8 @@ export async function accrueCommissions(deps: Pick<CommissionDeps, 'db' | 'now'>
       .limit(BATCH)
       .for('update', { of: orderAttributions, skipLocked: true });
     for (const attribution of due) {
-      if (attribution.status === 'paid') await accrueOrder(tx, attribution.orderId, attribution.affiliateId, at);
+      if (attribution.status === 'paid')
+        made.push(...(await accrueOrder(tx, attribution.orderId, attribution.affiliateId, at)));
     }
     if (due.length > 0) {
       await tx
@@ -60,9 +72,12 @@ export async function accrueCommissions(deps: Pick<CommissionDeps, 'db' | 'now'>
     }
     return due.length;
   });
+  if (deps.mail && deps.log) sendCommissionMails({ db: deps.db, ...deps.mail, log: deps.log }, made);
+  return settled;
 }
 
-async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Date) {
+/** Answers the ids of the commissions it recorded. */
+async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Date): Promise<string[]> {
   const items = await tx
     .select({
       id: orderItems.id,
@@ -87,7 +102,7 @@ async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Dat
       updatedAt: at,
     }))
     .filter((row) => row.amountCents > 0);
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   const made = await tx
     .insert(affiliateCommissions)
     .values(rows)
@@ -104,6 +119,7 @@ async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Dat
       })),
     );
   }
+  return made.map((row) => row.id);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
 import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
 
 // What every community call shares (decision 011): the product a post is about, who speaks for
@@ -15,6 +18,10 @@ export type CommunityDeps = {
    * a page shows calls it once committed: `community-cache.test.ts` holds each write to it.
    */
   catalogChanged: () => void;
+  /** New questions and answers are mailed to whom they concern (sellers/seller.mail.ts). */
+  mailer: Mailer;
+  brand: MailBrand;
+  log: FastifyBaseLogger;
 };
 
 /** The author columns of a post, read alongside it (no statement per row). */

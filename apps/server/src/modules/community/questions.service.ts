@@ -20,6 +20,7 @@ import {
   toAuthor,
   totalOf,
 } from './community.shared';
+import { mailAnswer, mailNewQuestion } from './question-mail';
 
 // Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
 // by a member of the product's seller carries the "Founder" badge; the asker accepts one answer.
@@ -197,6 +198,7 @@ export async function askQuestion(
   deps.catalogChanged();
   const row = created && (await loadSummary(deps.db, eq(questions.id, created.id)));
   if (!row) throw new Error('insert into questions returned no row');
+  mailNewQuestion(deps, row.id);
   return toSummary(row);
 }
 
@@ -237,6 +239,7 @@ export async function answerQuestion(
     return created.id;
   });
   deps.catalogChanged();
+  mailAnswer(deps, answerId);
   return requireAnswer(deps.db, answerId);
 }
 

@@ -31,8 +31,34 @@ export function contactMail(submission: ContactSubmission, id: string, brand: Ma
 }
 
 /**
+ * The acknowledgement to the sender. It repeats nothing they typed (name, subject, message): the
+ * form takes any address without a sign-in, so a mail carrying a stranger's text to it would let
+ * anyone send their words under the store's name. The per-address limit (5 an hour) caps how
+ * often one address hears from us.
+ */
+export function contactAcknowledgementMail(email: string, id: string, brand: MailBrand): MailMessage {
+  return {
+    to: email,
+    subject: `We received your message to ${BRAND_NAME}`,
+    ...renderMail(
+      {
+        greeting: 'Hello,',
+        paragraphs: [
+          `Thank you for writing to ${BRAND_NAME}. Your message reached our support team; we answer by mail to this address.`,
+          `Your reference: ${id}`,
+        ],
+        afterAction: [
+          `If you did not write to us, someone typed your address into our contact form: ignore this mail, or tell us at ${brand.supportEmail}.`,
+        ],
+      },
+      brand,
+    ),
+  };
+}
+
+/**
  * `contact/send` (requirements §14): stored first, so the message is on record even if the mail
- * is lost, then mailed to SUPPORT_EMAIL in the background (a slow mail server must not hold the
+ * is lost, then mailed to SUPPORT_EMAIL, and acknowledged to the sender, in the background (a slow mail server must not hold the
  * visitor's request; failures are logged).
  */
 export async function sendContactMessage(
@@ -53,5 +79,6 @@ export async function sendContactMessage(
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   if (!row) throw new Error('insert into contact_messages returned no row');
   deps.mailer.sendInBackground(contactMail(submission, row.id, deps.brand));
+  deps.mailer.sendInBackground(contactAcknowledgementMail(submission.email, row.id, deps.brand));
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }

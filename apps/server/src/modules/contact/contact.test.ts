@@ -42,6 +42,13 @@ describe('contact/send', () => {
     expect(html).toContain(`From: Grace Hopper &#60;${email}&#62;`);
     expect(html).toContain('Could you send me an invoice?');
     expect(html).toContain(`Reference: ${body.data.id}`);
+
+    // The sender is told it arrived, with the reference, and nothing they typed is repeated.
+    const ack = mailHtml(await waitForMailFile(t.dataDir, email, /Subject: We received your message to Everdeal/));
+    expect(ack).toContain(`Your reference: ${body.data.id}`);
+    expect(ack).toContain('Hello,');
+    expect(ack).not.toContain('Grace');
+    expect(ack).not.toContain('Could you send me an invoice?');
   });
 
   it('escapes the sender’s text in the HTML mail and keeps its line breaks', async () => {

@@ -1,12 +1,12 @@
 /**
  * Mails about a bought item after the purchase (decision 010): a refund went through, a renewal
- * failed and will be tried again, a subscription ended. Sent in the background: the change is
+ * failed and will be tried again, a subscription was canceled, a subscription ended. Sent in the background: the change is
  * already done and on the order item page, the mail only tells the buyer.
  */
 import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
 import { type Db, orderItems, orders, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
-import { type MailBrand, renderMail } from '../../lib/mail-layout';
+import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { orderItemUrl } from './receipt';
 
@@ -52,7 +52,7 @@ function itemMail(facts: ItemFacts, brand: MailBrand, subject: string, paragraph
     link: url,
     ...renderMail(
       {
-        greeting: facts.firstName ? `Hi ${facts.firstName},` : 'Hi,',
+        greeting: greetingFor(facts.firstName),
         paragraphs,
         action: { label: 'Open this item', url },
       },
@@ -64,6 +64,7 @@ function itemMail(facts: ItemFacts, brand: MailBrand, subject: string, paragraph
 export type ItemMailEvent =
   | { kind: 'refunded'; amountCents: number }
   | { kind: 'renewal_failed'; amountCents: number; reason: string; nextAttemptAt: Date }
+  | { kind: 'subscription_canceled'; endsAt: Date }
   | { kind: 'subscription_ended'; reason: 'canceled' | 'unpaid' };
 
 /** The mail of one event, addressed to the item's buyer. */
@@ -79,6 +80,11 @@ export function itemEventMail(facts: ItemFacts, event: ItemMailEvent, brand: Mai
       return itemMail(facts, brand, `Your ${facts.productName} subscription could not be renewed`, [
         `We could not charge ${formatMoney(event.amountCents, facts.currency)} to renew ${item}: ${event.reason}`,
         `We will try again on ${formatDate(event.nextAttemptAt)}. Your codes keep working until then; add or choose another card in your payment methods if this one no longer works.`,
+      ]);
+    case 'subscription_canceled':
+      return itemMail(facts, brand, `Your ${facts.productName} subscription is canceled`, [
+        `You canceled ${item}. It will not renew and you will not be charged again.`,
+        `Your license codes keep working until ${formatDate(event.endsAt)}, the end of the period you paid for. Changed your mind? Resume the subscription on the item's page before that date and it renews as before.`,
       ]);
     case 'subscription_ended':
       return itemMail(

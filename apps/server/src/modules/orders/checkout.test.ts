@@ -153,7 +153,7 @@ describe('orders/checkout', () => {
     );
     for (const code of codes) expect(mail).toContain(code);
     for (const item of order.items) expect(mail).toContain(`http://localhost:3000/order/${order.id}/${item.id}`);
-    expect(mail).toContain('You paid $246 with visa ending in 4242');
+    expect(mail).toContain('You paid $246 with Visa ending in 4242');
   });
 
   it('charges the price in the database at checkout, never one from the client; a lower one than the cart showed is simply charged', async () => {

@@ -26,6 +26,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates/affiliates.service';
 import { effectiveDealStatus } from '../catalog/deal-status';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments/provider';
+import { sendSaleMails } from '../sellers/seller.mail';
 import { requireShownTerms } from './checkout-prices';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
 import {
@@ -289,7 +290,10 @@ async function pay(deps: CheckoutDeps, order: OrderRow, fresh: NewOrder | null):
     fresh && result.settlement
       ? settledOrderView(fresh, result.settlement.items, at)
       : await loadOrderView(deps.db, order.id);
-  if (result.settlement) sendReceipt(deps, view, result.settlement.recipient);
+  if (result.settlement) {
+    sendReceipt(deps, view, result.settlement.recipient);
+    sendSaleMails(deps, view);
+  }
   return {
     order: view,
     paymentAction:

@@ -20,7 +20,7 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
       const result = await checkout(deps, user, input, attribution);
       if (attribution && result.order.status === 'paid') {
         // At once rather than at the job's next round, so the affiliate's dashboard shows it.
-        await accrueCommissions(deps, result.order.id).catch((error: unknown) =>
+        await accrueCommissions({ ...deps, mail: deps }, result.order.id).catch((error: unknown) =>
           deps.log.error({ err: error, orderId: result.order.id }, 'affiliate commission not accrued; the job retries'),
         );
       }

@@ -1,8 +1,9 @@
-import { BRAND_NAME, formatMoney, type Order } from '@everdeal/contracts';
+import { BRAND_NAME, formatMoney, type Order, type OrderItem } from '@everdeal/contracts';
+import { cardName } from '@everdeal/contracts/card';
 import { type Db, orders, users } from '@everdeal/db';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type MailBrand, renderMail } from '../../lib/mail-layout';
+import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { loadOrderView } from './orders.service';
@@ -20,18 +21,35 @@ export const orderItemUrl = (publicUrl: string, orderId: string, itemId: string)
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
+/** "$9/month", "$90/year" for a subscription, the plain price otherwise. */
+function priceLine(item: OrderItem): string {
+  const per = item.planKind === 'subscription' && item.billingInterval ? `/${item.billingInterval}` : '';
+  const each = `${formatMoney(item.price, item.currency)}${per}`;
+  return item.quantity > 1 ? `${formatMoney(item.amount, item.currency)}${per} (${each} each)` : each;
+}
+
+/** A subscription says when it renews and how to stop it; a lifetime deal says nothing more. */
+function renewalLines(item: OrderItem): string[] {
+  if (item.planKind !== 'subscription') return [];
+  const renews = item.nextRenewalAt ?? item.currentPeriodEnd;
+  return [
+    ...(renews && !item.cancelAtPeriodEnd ? [`Renews automatically on ${dateFormat.format(new Date(renews))}`] : []),
+    'Cancel at any time on the item’s page (link below); it then runs to the end of the paid period.',
+  ];
+}
+
 /** Issue 10: the receipt names the order, each code, and a link to each item's page. */
 export function receiptMail(order: Order, to: Recipient, brand: MailBrand): MailMessage {
   const ordersUrl = `${brand.publicUrl}/user/orders`;
   const paidAt = order.paidAt ? new Date(order.paidAt) : new Date(order.createdAt);
-  const card = order.payment ? ` with ${order.payment.brand} ending in ${order.payment.last4}` : '';
+  const card = order.payment ? ` with ${cardName(order.payment)}` : '';
   return {
     to: to.email,
     subject: `Your ${BRAND_NAME} receipt for order ${order.id.slice(0, 8).toUpperCase()}`,
     link: ordersUrl,
     ...renderMail(
       {
-        greeting: to.firstName ? `Hi ${to.firstName},` : 'Hi,',
+        greeting: greetingFor(to.firstName),
         paragraphs: [
           `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${formatMoney(order.total, order.currency)}${card}.`,
           'Your license codes are below. Redeem each one on the seller’s site; the link under each item opens its page, with the redemption link and your refund deadline.',
@@ -39,7 +57,8 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
         sections: order.items.map((item) => ({
           title: `${item.productName}: ${item.planName} × ${item.quantity}`,
           lines: [
-            `${formatMoney(item.amount, item.currency)}${item.quantity > 1 ? ` (${formatMoney(item.price, item.currency)} each)` : ''}`,
+            priceLine(item),
+            ...renewalLines(item),
             item.refundableUntil
               ? `Refundable until ${dateFormat.format(new Date(item.refundableUntil))}`
               : 'This deal takes no refunds',

@@ -7,6 +7,7 @@
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
+import { sendSaleMails } from '../sellers/seller.mail';
 import {
   applyPaymentOutcome,
   type CheckoutDeps,
@@ -54,7 +55,11 @@ export async function reconcileOrder(
     }
     result = await applyPaymentOutcome(deps, order, outcome);
   }
-  if (result.settlement) sendReceipt(deps, await loadOrderView(deps.db, order.id), result.settlement.recipient);
+  if (result.settlement) {
+    const view = await loadOrderView(deps.db, order.id);
+    sendReceipt(deps, view, result.settlement.recipient);
+    sendSaleMails(deps, view);
+  }
   return result.state;
 }
 

@@ -88,6 +88,31 @@ describe('subscriptions', () => {
     expect(resumed.body.data.item).toMatchObject({ cancelAtPeriodEnd: false, nextRenewalAt: item.currentPeriodEnd });
   });
 
+  it('the receipt says the price per month, the renewal date and how to cancel; a cancellation is confirmed by mail once', async () => {
+    const { buyer, order, item } = await boughtSubscription('Mailed Monthly');
+    const email = await emailOf(t.db, buyer.userId);
+    const receipt = decodeQuotedPrintable(await waitForMailFile(t.dataDir, email, /receipt for order/));
+    expect(receipt).toContain('$15/month');
+    expect(receipt).toContain('Renews automatically on December 23, 2026');
+    expect(receipt).toContain('Cancel at any time');
+    expect(receipt).toContain(`/order/${order.id}/${item.id}`);
+
+    const ids = { orderId: order.id, itemId: item.id };
+    expect((await call('orders/cancelSubscription', buyer, buyer.token, ids)).status).toBe(200);
+    expect((await call('orders/cancelSubscription', buyer, buyer.token, ids)).status).toBe(200);
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, email, /Mailed Monthly subscription is canceled/),
+    );
+    expect(mail).toContain('keep working until December 23, 2026');
+    expect(mail).toContain('Resume the subscription');
+    expect(mail).toContain(`/order/${order.id}/${item.id}`);
+    // The repeated click sent nothing: resumed and canceled again, the next mail is the second one.
+    await call('orders/resumeSubscription', buyer, buyer.token, ids);
+    await call('orders/cancelSubscription', buyer, buyer.token, ids);
+    await waitForMailFile(t.dataDir, email, /subscription is canceled/, 1);
+    expect(findMailFiles(t.dataDir, email, /subscription is canceled/)).toHaveLength(2);
+  });
+
   it('a lifetime item cannot be canceled or resumed', async () => {
     const { product, plan } = await createDeal(t.db);
     const buyer = await createBuyer(t.app, t.db, [], undefined, clock);

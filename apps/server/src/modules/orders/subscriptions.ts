@@ -45,9 +45,26 @@ async function setCancelAtPeriodEnd(
   return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
 }
 
-/** `orders/cancelSubscription`: no renewal; the item ends when its paid period does. */
-export const cancelSubscription = (deps: CheckoutDeps, userId: string, input: { orderId: string; itemId: string }) =>
-  setCancelAtPeriodEnd(deps, userId, input, true);
+/**
+ * `orders/cancelSubscription`: no renewal; the item ends when its paid period does. The buyer gets
+ * a confirmation with the end date the first time (a repeated click sends nothing more); a mail
+ * that fails is logged, the cancellation stands.
+ */
+export async function cancelSubscription(
+  deps: CheckoutDeps,
+  userId: string,
+  input: { orderId: string; itemId: string },
+) {
+  const before = await loadOwnItem(deps.db, userId, input.orderId, input.itemId);
+  const result = await setCancelAtPeriodEnd(deps, userId, input, true);
+  const endsAt = result.item.currentPeriodEnd;
+  if (!before.cancelAtPeriodEnd && endsAt) {
+    sendItemMail(deps, input.itemId, { kind: 'subscription_canceled', endsAt: new Date(endsAt) }).catch(
+      (error: unknown) => deps.log.error({ err: error }, 'subscription canceled mail failed'),
+    );
+  }
+  return result;
+}
 
 /** `orders/resumeSubscription`: the cancellation taken back before the period ends. */
 export const resumeSubscription = (deps: CheckoutDeps, userId: string, input: { orderId: string; itemId: string }) =>

@@ -55,7 +55,7 @@ export function applicationReceivedMail(application: ApplicationMailFields, bran
     link,
     ...renderMail(
       {
-        greeting: 'Hi,',
+        greeting: 'Hello,',
         paragraphs: [
           `Thank you for applying to launch ${application.productName} on ${BRAND_NAME}. We test every product ourselves and reply within 5 business days.`,
           'What you sent us:',
@@ -82,7 +82,7 @@ export function applicationApprovedMail(application: ApplicationMailFields, bran
     link,
     ...renderMail(
       {
-        greeting: 'Hi,',
+        greeting: 'Hello,',
         paragraphs: [
           `Good news: your application to sell ${application.productName} on ${BRAND_NAME} is approved, and ${application.companyName} has a seller area.`,
           'There you create the product page and its plans, upload license codes and submit the deal for review.',
@@ -107,7 +107,7 @@ export function applicationRejectedMail(
     link,
     ...renderMail(
       {
-        greeting: 'Hi,',
+        greeting: 'Hello,',
         paragraphs: [
           `Thank you for applying to launch ${application.productName} on ${BRAND_NAME}. We cannot accept the application as it is, for this reason:`,
         ],

@@ -1,13 +1,24 @@
 import { AppError, SellerMessage } from '@everdeal/contracts';
 import { type Db, plans, products, sellerMembers, type UserRow } from '@everdeal/db';
 import { and, eq, exists, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
 
 // Which seller's rows a member may touch (requirements §6, decision 014). The route table's
 // `seller` role only says the caller is a member of some seller; every seller call names a
 // seller, product or plan, and answers 404 for one the caller is no member of, exactly as for one
 // that does not exist: drafts are private, so another seller must not learn that one exists.
 
-export type SellerDeps = { db: Db; now: () => Date; catalogChanged: () => void };
+export type SellerDeps = {
+  db: Db;
+  now: () => Date;
+  catalogChanged: () => void;
+  /** The team hears of a product submitted for review (seller.mail.ts). */
+  mailer: Mailer;
+  brand: MailBrand;
+  log: FastifyBaseLogger;
+};
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The member acting: their id for ownership, their e-mail for the audit log (decision 019). */
 export type SellerActor = Pick<UserRow, 'id' | 'email'>;

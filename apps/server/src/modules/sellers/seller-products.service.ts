@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { databaseErrorIn } from '../../plugins/errors';
 import { recordSellerEdit } from '../admin/audit';
 import { changedFields, requireRefundWindowKept } from './live-terms';
+import { sendSubmittedMails } from './seller.mail';
 import {
   markChanged,
   type OwnProduct,
@@ -249,6 +250,7 @@ export async function submitSellerProduct(deps: SellerDeps, userId: string, prod
     if (!updated) throw new Error('the product vanished inside its own transaction');
     return updated;
   });
+  sendSubmittedMails(deps, product);
   return toSellerProduct(deps.db, product, at);
 }
 

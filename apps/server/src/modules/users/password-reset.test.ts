@@ -104,6 +104,14 @@ describe('resetPassword', () => {
     const again = await callApi(t.app, 'users/resetPassword', { token, password: 'yet-another-Pass-11' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ code: 400, msg: 'The reset link is invalid or has expired', data: null });
+
+    // A security notice to the account's address, once: the refused second use sends nothing.
+    const notice = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, user.email, /Subject: Your Everdeal password was changed/),
+    );
+    expect(notice).toContain('reset with a link sent to this address');
+    expect(notice).toContain('If it was not you');
+    expect(findMailFiles(t.dataDir, user.email, /password was changed/)).toHaveLength(1);
   });
 
   it('a used link also ends the other links of that user', async () => {

@@ -3,7 +3,7 @@ import { type Db, passwordResetTokens, type UserRow, users } from '@everdeal/db'
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AccountMessage } from './messages';
 import { generateToken, hashToken, revokeUserSessions } from './sessions';
-import { resetPasswordMail } from './users.mail';
+import { passwordChangedMail, resetPasswordMail } from './users.mail';
 import { findUserByEmail, requireUncommonPassword, type UsersDeps } from './users.service';
 
 /** A reset link is valid 30 minutes (issue 3). */
@@ -60,7 +60,7 @@ export async function resetPassword(
   if (!candidate) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
   requireUncommonPassword(input.password);
   const passwordHash = await deps.passwords.hash(input.password);
-  const email = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -71,14 +71,15 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
     if (!user) return undefined;
     await revokeUserSessions(tx, user.id, now);
     await expireResetTokens(tx, user.id, now);
-    return user.email;
+    return user;
   });
-  if (email === undefined) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
-  return { email };
+  if (changed === undefined) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
+  deps.mailer.sendInBackground(passwordChangedMail(changed, { how: 'reset', at: now }, deps.brand));
+  return { email: changed.email };
 }
 
 /** Changes the password of a signed-in user; their other sessions end, this one stays. */
@@ -103,5 +104,6 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, now, caller.sessionId);
     await expireResetTokens(tx, user.id, now);
   });
+  deps.mailer.sendInBackground(passwordChangedMail(user, { how: 'changed', at: now }, deps.brand));
   return null;
 }

@@ -2,7 +2,14 @@ import type { AuthResult, User } from '@everdeal/contracts';
 import { sessions, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, registerUser, uniqueEmail, waitForMailFile } from '../../../test/accounts';
+import {
+  decodeQuotedPrintable,
+  findMailFiles,
+  GOOD_PASSWORD,
+  registerUser,
+  uniqueEmail,
+  waitForMailFile,
+} from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { createSession, hashToken } from './sessions';
 
@@ -43,6 +50,16 @@ describe('register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const mail = await waitForMailFile(t.dataDir, email, /Subject: Welcome to Everdeal/);
     expect(mail).toContain('Hi Grace,');
+  });
+
+  it('greets someone who gave no name (the sign-up form asks none) with "Hello,", not a bare "Hi,"', async () => {
+    const email = uniqueEmail();
+    const { status } = await callApi<AuthResult>(t.app, 'users/register', { email, password: GOOD_PASSWORD });
+    expect(status).toBe(200);
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, email, /Subject: Welcome to Everdeal/));
+    expect(mail).toContain('Hello,');
+    expect(mail).not.toContain('Hi,');
+    expect(findMailFiles(t.dataDir, email, /password was changed/)).toHaveLength(0);
   });
 
   it.each([
@@ -276,6 +293,16 @@ describe('changePassword', () => {
     expect((await callApi(t.app, 'users/getUserProfile', {}, { token: other.body.data.token })).status).toBe(401);
     expect((await callApi(t.app, 'users/login', { email: user.email, password: user.password })).status).toBe(400);
     expect((await callApi(t.app, 'users/login', { email: user.email, password: newPassword })).status).toBe(200);
+
+    // A security notice to the account's address; none was sent at sign-up.
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, user.email, /Subject: Your Everdeal password was changed/),
+    );
+    expect(mail).toContain('Hi Ada,');
+    expect(mail).toContain('changed from your profile');
+    expect(mail).toContain('If it was not you');
+    expect(mail).toContain('/auth/login');
+    expect(findMailFiles(t.dataDir, user.email, /password was changed/)).toHaveLength(1);
   });
 });
 

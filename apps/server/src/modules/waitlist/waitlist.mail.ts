@@ -42,7 +42,7 @@ export function waitlistConfirmationMail(
     headers,
     ...renderMail(
       {
-        greeting: 'Hi,',
+        greeting: 'Hello,',
         paragraphs: [
           `Thanks for joining the ${BRAND_NAME} waitlist. We will write to you when ${scope}.`,
           'One short mail per deal, nothing else. To change your categories, join again with the same address.',
@@ -84,7 +84,7 @@ export function dealLiveMail(to: string, deal: LiveDeal, token: string, brand: M
     headers,
     ...renderMail(
       {
-        greeting: 'Hi,',
+        greeting: 'Hello,',
         paragraphs: [
           `${deal.name} just went live in ${deal.categoryName}: ${deal.tagline.replace(/[.!]+$/, '')}.`,
           ...(price ? [price] : []),

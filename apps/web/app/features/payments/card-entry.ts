@@ -1,6 +1,7 @@
 import {
   CardMessage,
   cardBrand,
+  cardName,
   cvcLength,
   isCardExpired,
   isValidCardNumber,
@@ -79,20 +80,8 @@ export function toCardInput(values: CardValues) {
   };
 }
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-/** "Visa ending in 4242": how a saved card is named to its owner and to screen readers. */
-export function cardName(card: { brand: string; last4: string }): string {
-  return `${BRAND_NAMES[card.brand] ?? 'Card'} ending in ${card.last4}`;
-}
+/** Shared with the receipts the server mails (`@everdeal/contracts/card`). */
+export { cardName };
 
 /** "12/30". */
 export function formatExpiry(card: { expMonth: number; expYear: number }): string {

@@ -1,0 +1,129 @@
+import { users } from '@everdeal/db';
+import { createProduct, createSeller } from '@everdeal/db/seed';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdminWithSession,
+  createUserWithSession,
+  decodeQuotedPrintable,
+  findMailFiles,
+  waitForMailFile,
+} from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { buyDeal, callOk, createSellerMember } from '../../../test/community';
+import { createCompleteDraft, createSellerWithMember } from '../../../test/seller';
+import { createDeal } from '../../../test/shop';
+
+// The mails of seller.mail.ts and community/question-mail.ts, read as the mailer wrote them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function emailOf(userId: string) {
+  const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? '';
+}
+
+describe('mails to a seller', () => {
+  it('a sale: each member hears of the product, plan, amount and their share, never the buyer’s address', async () => {
+    const { product, plan } = await createDeal(t.db, { name: 'Sold Scribe', plans: [{ priceCents: 4900, codes: 5 }] });
+    const member = await createSellerMember(t.db, product.sellerId);
+    const buyer = await buyDeal(t.app, t.db, product.id, plan.id);
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, await emailOf(member.userId), /New sale: Sold Scribe/),
+    );
+    expect(mail).toContain('Paid: $49');
+    expect(mail).toContain('Your share (70%): $34.30');
+    expect(mail).toContain('/seller/payouts');
+    expect(mail).not.toContain(await emailOf(buyer.userId));
+  });
+
+  it('a new question on their product, with a link to answer it; the asker’s address stays out', async () => {
+    const { product } = await createDeal(t.db, { name: 'Asked Scribe' });
+    const member = await createSellerMember(t.db, product.sellerId);
+    const asker = await createUserWithSession(t.db);
+    const { question } = await callOk<{ question: { id: number } }>(
+      t.app,
+      'questions/askQuestion',
+      { productId: product.id, title: 'Does it export PDF?', body: 'For our reports.' },
+      asker.token,
+    );
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, await emailOf(member.userId), /New question about Asked Scribe/),
+    );
+    expect(mail).toContain('Does it export PDF?');
+    expect(mail).toContain('For our reports.');
+    expect(mail).toContain(`/products/${product.slug}/question/${question.id}`);
+    expect(mail).not.toContain(await emailOf(asker.userId));
+  });
+
+  it('their product going live when an admin publishes it, once', async () => {
+    const seller = await createSeller(t.db);
+    const product = await createProduct(t.db, {
+      sellerId: seller.id,
+      name: 'Launch Scribe',
+      isPublished: false,
+      reviewStatus: 'approved',
+    });
+    const member = await createSellerMember(t.db, seller.id);
+    const admin = await createAdminWithSession(t.db);
+    await callOk(t.app, 'admin/updateProduct', { productId: product.id, isPublished: true }, admin.token);
+    await callOk(t.app, 'admin/updateProduct', { productId: product.id, isFeatured: true }, admin.token);
+    const email = await emailOf(member.userId);
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, email, /Launch Scribe is live on Everdeal/));
+    expect(mail).toContain(`/products/${product.slug}`);
+    await t.tasks.flush();
+    expect(findMailFiles(t.dataDir, email, /is live on Everdeal/)).toHaveLength(1);
+  });
+});
+
+describe('mails to the team', () => {
+  it('a product submitted for review: every admin hears of it, with the way to the queue', async () => {
+    const admin = await createAdminWithSession(t.db);
+    const seller = await createSellerWithMember(t.db);
+    const draft = await createCompleteDraft(t.app, t.db, seller, { name: 'Queued Scribe' });
+    await callOk(t.app, 'seller/submitProduct', { productId: draft.id }, seller.token);
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/));
+    expect(mail).toContain(`product ${draft.id}`);
+    expect(mail).toContain('/admin/products');
+    expect(findMailFiles(t.dataDir, await emailOf(seller.userId), /submitted Queued Scribe/)).toHaveLength(0);
+  });
+});
+
+describe('mails to a shopper', () => {
+  it('an answer to their question, from the founder or another member; not their own answer', async () => {
+    const { product } = await createDeal(t.db, { name: 'Answered Scribe' });
+    const asker = await createUserWithSession(t.db);
+    const askerEmail = await emailOf(asker.userId);
+    const { question } = await callOk<{ question: { id: number } }>(
+      t.app,
+      'questions/askQuestion',
+      { productId: product.id, title: 'Is there an API?', body: '' },
+      asker.token,
+    );
+    await callOk(
+      t.app,
+      'questions/answerQuestion',
+      { questionId: question.id, body: 'Following up myself.' },
+      asker.token,
+    );
+    const founder = await createSellerMember(t.db, product.sellerId);
+    await callOk(
+      t.app,
+      'questions/answerQuestion',
+      { questionId: question.id, body: 'Yes, a REST API with keys per workspace.' },
+      founder.token,
+    );
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, askerEmail, /Your question about Answered Scribe has a new answer/),
+    );
+    expect(mail).toContain('The Answered Scribe team answered your question');
+    expect(mail).toContain('Yes, a REST API with keys per workspace.');
+    expect(mail).toContain(`/products/${product.slug}/question/${question.id}`);
+    expect(mail).not.toContain(await emailOf(founder.userId));
+    expect(findMailFiles(t.dataDir, askerEmail, /has a new answer/)).toHaveLength(1);
+  });
+});
