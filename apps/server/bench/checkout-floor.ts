@@ -15,6 +15,7 @@ import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } fro
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
+import { saleMailStatements } from '../src/modules/sellers/seller.mail';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
 import { readBearerToken } from '../src/plugins/auth';
 
@@ -96,6 +97,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     charge: prepared(sandboxSql.record),
     settle: rendered(settleStatement(P('orderId'), P('reference'), P('at')), dialect),
     paidCardIsDefault: prepared(paidCardStatements(db).isDefault),
+    saleMailMembers: prepared(saleMailStatements(db).members),
   };
 
   type Runner = typeof client | postgres.TransactionSql;
@@ -224,8 +226,11 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       createdAt: now,
     });
     const [settled] = await run(client, statements.settle, { orderId, reference: charge?.id, at });
-    // The app then makes the paying card the default unless it is already (it is, here).
+    // The app then makes the paying card the default unless it is already (it is, here), and looks
+    // up whom to tell of the sale (not awaited: its mails go in the background).
     await run(client, statements.paidCardIsDefault, { cardId: paymentMethodId, userId });
+    const productIds = [...new Set(lines.map((line) => line.productId))];
+    void Promise.resolve(run(client, statements.saleMailMembers, { productIds })).catch(() => {});
     const settledItems = JSON.parse(String(settled?.items ?? '[]')) as { id: string; codes: string[] }[];
     return {
       order: {

@@ -1,9 +1,10 @@
 import { BRAND_NAME, formatMoney, type Order, SELLER_SHARE_PERCENT } from '@everdeal/contracts';
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { Mailer, MailMessage } from '../../lib/mailer';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { sellerShareCents } from './payouts';
 
 // What a seller's members hear from the store (requirements §13, decision 014): a sale, a new
@@ -18,9 +19,12 @@ type Member = { email: string; firstName: string; sellerId: number };
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The active members of the sellers of these products, with the seller each belongs to. */
-async function membersOfProducts(db: Db, productIds: number[]): Promise<(Member & { productId: number })[]> {
-  if (productIds.length === 0) return [];
-  return db
+/**
+ * The active members of the sellers of some products, asked after every paid order: prepared once
+ * per database, with the ids as one array parameter (the checkout benchmark's floor sends it too).
+ */
+export const saleMailStatements = preparedPerDatabase((db) => ({
+  members: db
     .select({
       email: users.email,
       firstName: users.firstName,
@@ -30,7 +34,13 @@ async function membersOfProducts(db: Db, productIds: number[]): Promise<(Member 
     .from(products)
     .innerJoin(sellerMembers, eq(sellerMembers.sellerId, products.sellerId))
     .innerJoin(users, eq(users.id, sellerMembers.userId))
-    .where(and(inArray(products.id, productIds), eq(users.status, 'active')));
+    .where(and(sql`${products.id} = any(${sql.placeholder('productIds')}::int[])`, eq(users.status, 'active')))
+    .prepare('sale_mail_members'),
+}));
+
+async function membersOfProducts(db: Db, productIds: number[]): Promise<(Member & { productId: number })[]> {
+  if (productIds.length === 0) return [];
+  return saleMailStatements(db).members.execute({ productIds });
 }
 
 /** Runs `send` without letting its failure reach the caller: the change it reports is done. */
