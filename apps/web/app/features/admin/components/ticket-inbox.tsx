@@ -140,10 +140,14 @@ export function TicketInboxPage() {
 
 function TicketRow({ ticket, back }: { ticket: AdminTicketSummary; back: string }) {
   const status = ADMIN_TICKET_STATUS[ticket.status];
+  const headingId = useId();
   return (
-    <article className="relative rounded-card bg-white p-4 shadow-card ring-1 ring-ink-900/5 focus-within:ring-2 focus-within:ring-brand-500 sm:p-5">
+    <article
+      aria-labelledby={headingId}
+      className="relative rounded-card bg-white p-4 shadow-card ring-1 ring-ink-900/5 focus-within:ring-2 focus-within:ring-brand-500 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h3 className="min-w-0 flex-1 basis-64 break-words font-semibold text-ink-900">
+        <h3 id={headingId} className="min-w-0 flex-1 basis-64 break-words font-semibold text-ink-900">
           {/* The whole card is the link's target; the heading carries its name. */}
           <Link
             to={adminTicketPath(ticket.id)}

@@ -304,7 +304,7 @@ function ReplyForm({ ticket }: { ticket: AdminTicket }) {
     <form
       noValidate
       onSubmit={submit}
-      aria-label="Reply to the customer"
+      aria-label="Reply"
       className="mt-8 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
     >
       <TextAreaField
