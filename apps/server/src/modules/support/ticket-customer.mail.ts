@@ -49,7 +49,7 @@ export function ticketAnsweredMail(to: Customer, ticket: TicketFacts, message: s
         paragraphs: [`${BRAND_NAME} support answered your ticket #${ticket.number} “${ticket.subject}”:`],
         quote: message,
         action: { label: 'Open your ticket to reply', url: link },
-        afterAction: ['If this solved it, there is nothing more to do; the ticket closes when you or we close it.'],
+        afterAction: ['If this solves it, you can close the ticket on its page; if not, reply there.'],
       },
       brand,
     ),

@@ -162,7 +162,7 @@ function TicketRow({ ticket, back }: { ticket: AdminTicketSummary; back: string 
           <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
         </span>
       </div>
-      <dl className="mt-2 grid gap-x-6 gap-y-1 text-ink-600 text-sm sm:grid-cols-3">
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-ink-600 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
         <div className="min-w-0">
           <dt className="sr-only">Customer</dt>
           <dd className="truncate">

@@ -2,7 +2,7 @@ import type { AdminTicket, AdminTicketMessage } from '@everdeal/contracts';
 import { SupportMessage, TICKET_MESSAGE_MAX } from '@everdeal/contracts/content-messages';
 import { clsx } from 'clsx';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -279,13 +279,24 @@ const replyError = (value: string) =>
   });
 
 function ReplyForm({ ticket }: { ticket: AdminTicket }) {
-  const form = useForm({ initialValues: { message: '' }, validate: (_, values) => replyError(values.message) });
+  // An empty box is an error only when sent: after a reply the box is empty and focused, and
+  // leaving it for "Close ticket" must not greet the admin with "Please write a message".
+  const isSending = useRef(false);
+  const form = useForm({
+    initialValues: { message: '' },
+    validate: (_, values) =>
+      values.message.trim() === '' && !isSending.current ? undefined : replyError(values.message),
+  });
   const reply = useTicketChange('admin/replyToTicket');
   const [announcement, setAnnouncement] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reply.isPending || !form.validateAll()) return;
+    if (reply.isPending) return;
+    isSending.current = true;
+    const isValid = form.validateAll();
+    isSending.current = false;
+    if (!isValid) return;
     reply.mutate(
       { ticketId: ticket.id, message: form.getValues().message.trim() },
       {
