@@ -156,7 +156,7 @@ test.describe('signed in', () => {
 
     await page.getByRole('button', { name: 'Close ticket' }).click();
     await expect(page.getByText('Status: Closed')).toBeVisible();
-    await expect(page.getByText(/^You closed this ticket on .+\. Writing again reopens it\.$/)).toBeVisible();
+    await expect(page.getByText(/^This ticket was closed on .+\. Writing again reopens it\.$/)).toBeVisible();
     await expectNoAxeViolations(page);
     let stored = await shopperApi<{ ticket: Ticket }>(request, shopper, 'support/getTicket', { ticketId });
     expect(stored.ticket.status).toBe('closed');

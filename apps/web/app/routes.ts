@@ -39,6 +39,8 @@ export default [
       index('routes/admin.tsx'),
       route('products', 'routes/admin-products.tsx'),
       route('moderation', 'routes/admin-moderation.tsx'),
+      route('tickets', 'routes/admin-tickets.tsx'),
+      route('tickets/:ticketId', 'routes/admin-ticket.tsx'),
       route('orders', 'routes/admin-orders.tsx'),
       route('users', 'routes/admin-users.tsx'),
       route('applications', 'routes/admin-applications.tsx'),

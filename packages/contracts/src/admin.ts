@@ -70,7 +70,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_NOTE_MAX = 2000;
 export const ADMIN_QUERY_MAX = 200;
 
-const AdminPage = z.coerce
+export const AdminPage = z.coerce
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
   .min(1, 'must be at least 1')

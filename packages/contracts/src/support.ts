@@ -23,7 +23,7 @@ const Subject = z
       .regex(WITHOUT_NUL, ValidationMessage.invalidFormat),
   );
 
-const MessageBody = z
+export const TicketMessageBody = z
   .string({ error: SupportMessage.messageRequired })
   .trim()
   .min(1, SupportMessage.messageRequired)
@@ -42,13 +42,13 @@ const OrderId = z
 const TicketId = ownedUuid('ticket', ValidationMessage.invalidFormat);
 
 /** `support/createTicket` (requirements §15). */
-export const CreateTicketInputSchema = z.object({ subject: Subject, message: MessageBody, orderId: OrderId });
+export const CreateTicketInputSchema = z.object({ subject: Subject, message: TicketMessageBody, orderId: OrderId });
 export type CreateTicketInput = z.input<typeof CreateTicketInputSchema>;
 
 export const TicketRefInputSchema = z.object({ ticketId: TicketId });
 export type TicketRefInput = z.infer<typeof TicketRefInputSchema>;
 
-export const ReplyToTicketInputSchema = z.object({ ticketId: TicketId, message: MessageBody });
+export const ReplyToTicketInputSchema = z.object({ ticketId: TicketId, message: TicketMessageBody });
 export type ReplyToTicketInput = z.input<typeof ReplyToTicketInputSchema>;
 
 export const TicketStatusSchema = z.enum(['open', 'awaiting_reply', 'closed']);

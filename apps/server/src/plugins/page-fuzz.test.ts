@@ -44,6 +44,8 @@ const QUERY_NAMES = [
   'subject',
   'redirect',
   'seller',
+  // The admin support inbox's filter (`/admin/tickets?assignee=me`).
+  'assignee',
   AFFILIATE_REF_PARAM,
 ];
 
@@ -175,7 +177,7 @@ const queryArbitrary: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
       fc.constantFrom(...QUERY_NAMES),
-      valueArbitrary(['1', '2', 'trending', 'price-asc', 'lifetime', 'true', 'checkout']),
+      valueArbitrary(['1', '2', 'trending', 'price-asc', 'lifetime', 'true', 'checkout', 'me', 'awaiting_reply']),
     ),
     { maxLength: 6 },
   )

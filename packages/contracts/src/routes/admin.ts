@@ -26,6 +26,14 @@ import {
   SetUserRoleInputSchema,
   SetUserStatusInputSchema,
 } from '../admin';
+import {
+  AdminAssignTicketInputSchema,
+  AdminGetTicketsInputSchema,
+  AdminReplyToTicketInputSchema,
+  AdminTicketListSchema,
+  AdminTicketRefInputSchema,
+  AdminTicketResultSchema,
+} from '../admin-tickets';
 import { EmptyInputSchema } from '../auth';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
@@ -154,6 +162,58 @@ export const adminRoutes = {
     input: SetUserRoleInputSchema,
     output: AdminUserResultSchema,
     summary: 'Grant or revoke the admin role; 409 to revoke one’s own',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  // The support inbox (requirements §14, decision 009): staff answer customers' tickets here.
+  'admin/getTickets': defineRoute({
+    input: AdminGetTicketsInputSchema,
+    output: AdminTicketListSchema,
+    summary:
+      'Every customer’s support tickets, latest activity first; by status, assignee (`me`, `unassigned`, `any`) and a subject or e-mail; paged',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/getTicket': defineRoute({
+    input: AdminTicketRefInputSchema,
+    output: AdminTicketResultSchema,
+    summary: 'One ticket with its whole thread, the customer and the assignee',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/assignTicket': defineRoute({
+    input: AdminAssignTicketInputSchema,
+    output: AdminTicketResultSchema,
+    summary:
+      'Assign a ticket to an admin (oneself or another) or, with `assigneeId: null`, back to the shared queue; 409 if the user is no admin',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/replyToTicket': defineRoute({
+    input: AdminReplyToTicketInputSchema,
+    output: AdminTicketResultSchema,
+    summary:
+      'Answer as the support team (1 to 5000 characters): the ticket awaits the customer’s reply, and the customer is mailed the answer with a link',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/closeTicket': defineRoute({
+    input: AdminTicketRefInputSchema,
+    output: AdminTicketResultSchema,
+    summary: 'Close a ticket; closing a closed one keeps its first time',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/reopenTicket': defineRoute({
+    input: AdminTicketRefInputSchema,
+    output: AdminTicketResultSchema,
+    summary: 'Reopen a closed ticket (the team’s turn again); any other status stays',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

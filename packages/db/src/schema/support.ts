@@ -23,12 +23,18 @@ export const supportTickets = pgTable(
     // The caller's own order the ticket is about, if any (checked when the ticket is made).
     orderId: uuid().references(() => orders.id),
     status: ticketStatus().notNull().default('open'),
+    // The admin who looks after the ticket (docs/decisions/015); null is the team's shared queue.
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_tickets_user_id_last_message_at_idx').on(t.userId, t.lastMessageAt.desc().nullsFirst())],
+  (t) => [
+    index('support_tickets_user_id_last_message_at_idx').on(t.userId, t.lastMessageAt.desc().nullsFirst()),
+    // The admin inbox: every ticket, latest activity first.
+    index('support_tickets_last_message_at_idx').on(t.lastMessageAt.desc().nullsFirst()),
+  ],
 );
 
 /**

@@ -6,6 +6,13 @@ import { getReports, moderatePost } from './moderation.service';
 import { refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
 import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
+import {
+  assignTicket,
+  getAdminTicket,
+  getAdminTickets,
+  replyToTicketAsStaff,
+  setTicketClosed,
+} from './tickets.service';
 import { searchUsers, setUserRole, setUserStatus } from './users.service';
 
 /**
@@ -37,5 +44,11 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/getApplications': (input) => getApplications(deps, input),
     'admin/approveApplication': (input, { user }) => approveApplication(deps, user, input.applicationId),
     'admin/rejectApplication': (input, { user }) => rejectApplication(deps, user, input),
+    'admin/getTickets': (input, { user }) => getAdminTickets(deps, user, input),
+    'admin/getTicket': async (input) => ({ ticket: await getAdminTicket(deps, input.ticketId) }),
+    'admin/assignTicket': async (input, { user }) => ({ ticket: await assignTicket(deps, user, input) }),
+    'admin/replyToTicket': async (input, { user }) => ({ ticket: await replyToTicketAsStaff(deps, user, input) }),
+    'admin/closeTicket': async (input, { user }) => ({ ticket: await setTicketClosed(deps, user, input, true) }),
+    'admin/reopenTicket': async (input, { user }) => ({ ticket: await setTicketClosed(deps, user, input, false) }),
   });
 }

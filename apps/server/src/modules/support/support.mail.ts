@@ -4,11 +4,12 @@ import type { UserRow } from '@everdeal/db';
 import { type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
-type TicketFacts = { number: number; subject: string; orderId: string | null };
+type TicketFacts = { id: string; number: number; subject: string; orderId: string | null };
 
 /**
- * The mail to SUPPORT_EMAIL for each customer message (issue 14). Until staff can answer in the
- * admin area (issue 13), the team answers by mail: Reply-To is the customer.
+ * The mail to SUPPORT_EMAIL for each customer message (decision 009). The team answers in the
+ * admin inbox, which the button opens (the answer lands in the thread and is mailed from there);
+ * Reply-To stays the customer for a quick word by mail.
  */
 export function ticketMessageMail(
   kind: 'created' | 'reply',
@@ -30,7 +31,7 @@ export function ticketMessageMail(
             : `${name} <${author.email}> replied on ticket #${ticket.number}.`,
         paragraphs: [`Subject: ${ticket.subject}`, `Order: ${ticket.orderId ?? '(none)'}`],
         quote: message,
-        afterAction: ['Reply to this mail to answer the customer.'],
+        action: { label: 'Answer in the admin inbox', url: `${brand.publicUrl}/admin/tickets/${ticket.id}` },
       },
       brand,
     ),

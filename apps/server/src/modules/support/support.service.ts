@@ -13,18 +13,19 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { ticketMessageMail } from './support.mail';
+import { ticketReceivedMail } from './ticket-customer.mail';
 
 export type SupportDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand };
 
 /**
  * Ticket statuses (decision 009): a new ticket and every customer message make it `open` (the
- * team's turn); a staff reply (issue 13) makes it `awaiting_reply` (the customer's turn); the
+ * team's turn); a staff reply (admin inbox, admin/tickets.service.ts) makes it `awaiting_reply` (the customer's turn); the
  * customer closes it (`closed`) and reopens it, or simply writes again, which reopens it.
  * Every query names the caller's user id, so someone else's ticket is a 404 like a missing one.
  */
 const ticketIdColumn = sql.raw('"support_tickets"."id"');
 
-const ticketColumns = {
+export const ticketColumns = {
   id: supportTickets.id,
   number: supportTickets.number,
   subject: supportTickets.subject,
@@ -42,7 +43,7 @@ const ticketColumns = {
     where m.ticket_id = ${ticketIdColumn} order by m.id desc limit 1)`,
 };
 
-type TicketRow = {
+export type TicketRow = {
   id: string;
   number: number;
   subject: string;
@@ -55,7 +56,7 @@ type TicketRow = {
   lastMessageBy: 'customer' | 'staff';
 };
 
-function toSummary(row: TicketRow): TicketSummary {
+export function toSummary(row: TicketRow): TicketSummary {
   return {
     id: row.id,
     number: row.number,
@@ -82,7 +83,11 @@ function authorNameOf(
   return author ? displayName(author) : 'Customer';
 }
 
-async function loadThread(db: Db, ticketId: string): Promise<TicketMessage[]> {
+/** A ticket's thread; `authorEmail` is for the admin inbox only (customers see a name). */
+export async function loadThread(
+  db: Db,
+  ticketId: string,
+): Promise<(TicketMessage & { authorEmail: string | null })[]> {
   const rows = await db
     .select({
       id: supportMessages.id,
@@ -104,6 +109,7 @@ async function loadThread(db: Db, ticketId: string): Promise<TicketMessage[]> {
       row.authorRole,
       row.email === null ? null : { email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' },
     ),
+    authorEmail: row.email,
     body: row.body,
     createdAt: row.createdAt.toISOString(),
   }));
@@ -113,7 +119,9 @@ async function loadThread(db: Db, ticketId: string): Promise<TicketMessage[]> {
 export async function getTicket(deps: SupportDeps, userId: string, ticketId: string): Promise<Ticket> {
   const [row] = await deps.db.select(ticketColumns).from(supportTickets).where(isOwnTicket(userId, ticketId));
   if (!row) throw AppError.notFound(SupportMessage.ticketNotFound);
-  return { ...toSummary(row), messages: await loadThread(deps.db, ticketId) };
+  const thread = await loadThread(deps.db, ticketId);
+  // A staff author's address stays inside the team.
+  return { ...toSummary(row), messages: thread.map(({ authorEmail: _, ...message }) => message) };
 }
 
 /** `support/getTickets`: the caller's tickets, latest activity first. */
@@ -126,7 +134,10 @@ export async function getTickets(deps: SupportDeps, userId: string): Promise<Tic
   return rows.map(toSummary);
 }
 
-/** `support/createTicket`: the ticket and its first message in one transaction, then a mail to the team. */
+/**
+ * `support/createTicket`: the ticket and its first message in one transaction, then a mail to the
+ * team and an acknowledgement to the customer.
+ */
 export async function createTicket(
   deps: SupportDeps,
   user: UserRow,
@@ -161,6 +172,7 @@ export async function createTicket(
     return created;
   });
   deps.mailer.sendInBackground(ticketMessageMail('created', ticket, user, input.message, deps.brand));
+  deps.mailer.sendInBackground(ticketReceivedMail(user, ticket, deps.brand));
   return getTicket(deps, user.id, ticket.id);
 }
 

@@ -119,8 +119,25 @@ describe('creating and reading tickets', () => {
     const html = mailHtml(raw);
     expect(html).toContain(`New Everdeal support ticket #${ticket.number} from Linus Pauling &#60;${user.email}&#62;.`);
     expect(html).toContain(`Order: ${orderId}`);
+    // The team answers in the admin inbox (decision 009).
+    expect(html).toContain(`/admin/tickets/${ticket.id}`);
     expect(html).toContain('I would like a refund.\n&#60;b&#62;Thanks&#60;/b&#62;');
     expect(html).not.toContain('<b>Thanks');
+  });
+
+  it('acknowledges a new ticket to the customer: its number and subject, when to expect an answer, a link', async () => {
+    const user = await registerUser(t.app, { firstName: 'Mira', lastName: 'Osei' });
+    const ticket = await createTicket(user.token, { subject: 'Cannot activate my plan' });
+    const raw = await waitForMailFile(
+      t.dataDir,
+      user.email,
+      new RegExp(`We received your ticket #${ticket.number}: Cannot activate my plan`),
+    );
+    const html = mailHtml(raw);
+    expect(html).toContain('Hi Mira,');
+    expect(html).toContain('We answer within one business day');
+    expect(html).toContain(`/support/tickets/${ticket.id}`);
+    expect(mailHeaders(raw).get('reply-to')).toBeUndefined();
   });
 
   it('is about one of the caller’s own orders only: another user’s or an unknown order is a 404', async () => {

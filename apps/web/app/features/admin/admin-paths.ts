@@ -6,3 +6,5 @@ export const ADMIN_MODERATION_PATH = '/admin/moderation';
 export const ADMIN_ORDERS_PATH = '/admin/orders';
 export const ADMIN_USERS_PATH = '/admin/users';
 export const ADMIN_AUDIT_PATH = '/admin/audit';
+export const ADMIN_TICKETS_PATH = '/admin/tickets';
+export const adminTicketPath = (ticketId: string) => `${ADMIN_TICKETS_PATH}/${encodeURIComponent(ticketId)}`;

@@ -15,6 +15,7 @@ import {
   ADMIN_ORDERS_PATH,
   ADMIN_PATH,
   ADMIN_PRODUCTS_PATH,
+  ADMIN_TICKETS_PATH,
   ADMIN_USERS_PATH,
 } from '../admin-paths';
 import { useAdminOverview } from '../api/admin-requests';
@@ -27,6 +28,7 @@ const SECTIONS = [
   { to: ADMIN_APPLICATIONS_PATH, label: 'Applications', end: false },
   { to: ADMIN_PRODUCTS_PATH, label: 'Products', end: false },
   { to: ADMIN_MODERATION_PATH, label: 'Moderation', end: false },
+  { to: ADMIN_TICKETS_PATH, label: 'Tickets', end: false },
   { to: ADMIN_ORDERS_PATH, label: 'Orders', end: false },
   { to: ADMIN_USERS_PATH, label: 'Users', end: false },
   { to: ADMIN_AUDIT_PATH, label: 'Audit log', end: false },

@@ -79,7 +79,7 @@ function Thread({ ticket }: { ticket: Ticket }) {
       </header>
       {isClosed && ticket.closedAt ? (
         <p className="mt-4 rounded-xl bg-canvas px-4 py-3 text-ink-700 text-sm">
-          You closed this ticket on <time dateTime={ticket.closedAt}>{formatDateTime(ticket.closedAt)}</time>. Writing
+          This ticket was closed on <time dateTime={ticket.closedAt}>{formatDateTime(ticket.closedAt)}</time>. Writing
           again reopens it.
         </p>
       ) : null}
