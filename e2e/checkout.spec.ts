@@ -141,6 +141,8 @@ test('a subscription’s checkout says what is due today and what recurs; its or
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Check out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // Focus follows the route change to the step's heading, not back to the body.
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeFocused();
   const summary = page.getByRole('region', { name: 'Order summary' });
   const line = summary.getByRole('listitem').filter({ hasText: 'Sheetsense' });
   await expect(line).toContainText(`${name} × 1`);
@@ -157,7 +159,7 @@ test('a subscription’s checkout says what is due today and what recurs; its or
 
   await typeCard(page, TEST_CARDS.ok);
   await pay.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeFocused();
   const billed = `${name} · billed ${period}ly × 1`;
   const item = page.getByRole('link', { name: /Sheetsense/ });
   await expect(item).toContainText(billed);
