@@ -265,7 +265,7 @@ export async function buildApp({
   };
   // Affiliates (decision 012): `?ref=` visits become clicks; commissions are accrued, approved
   // and reversed by a job at start and every minute (safe on several instances at once).
-  const affiliates = { db: database.db, now, publicUrl: config.publicUrl };
+  const affiliates = { db: database.db, now, publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet };
   registerReferralClicks(app, { ...affiliates, limits });
   if (runCommissionJob) {
     let commissionJob: { stop(): Promise<void> } | undefined;
