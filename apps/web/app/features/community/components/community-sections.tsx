@@ -15,6 +15,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { landOnSection } from '~/lib/land-on-section';
 import type { QuestionView, ReviewView, ThreadView, UpdateView } from '../community-views';
 import { QuestionCard } from './question-card';
 import { ReviewCard } from './review-card';
@@ -50,10 +51,7 @@ function useLandOnSection() {
   useEffect(() => {
     const id = hash.slice(1);
     if (!SECTION_IDS.includes(id)) return;
-    const heading = document.getElementById(`${id}-title`);
-    if (!heading) return;
-    document.getElementById(id)?.scrollIntoView();
-    heading.focus({ preventScroll: true });
+    return landOnSection(id, `${id}-title`);
   }, [hash, key]);
 }
 

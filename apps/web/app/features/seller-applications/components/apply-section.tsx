@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
+import { landOnSection } from '~/lib/land-on-section';
 import { lazyWithPreload } from '~/lib/lazy';
 import { loginPathFor } from '~/lib/safe-redirect';
 import { useAuth } from '~/shared/session/session-provider';
@@ -39,8 +40,7 @@ function useLandOnApply(isSettled: boolean) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (its key) lands again
   useEffect(() => {
     if (!isSettled || hash !== '#apply') return;
-    document.getElementById('apply')?.scrollIntoView();
-    document.getElementById('apply-title')?.focus({ preventScroll: true });
+    return landOnSection('apply', 'apply-title');
   }, [isSettled, hash, key]);
 }
 
