@@ -6,11 +6,22 @@ import type { ReactNode } from 'react';
  * focus, so a keyboard can scroll it too (WCAG 2.1.1, axe's `scrollable-region-focusable`). The
  * table names itself through its caption, the section around it through its heading.
  */
-export function TableScroller({ className, children }: { className?: string; children: ReactNode }) {
+export function TableScroller({
+  className,
+  label,
+  children,
+}: {
+  className?: string;
+  /** Names the box as a region, for a screen reader landing on it by Tab ("Plans compared, scrolls sideways"). */
+  label?: string;
+  children: ReactNode;
+}) {
   return (
     <div
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
+      role={label ? 'region' : undefined}
+      aria-label={label}
       className={clsx(
         'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
         className,
