@@ -93,6 +93,7 @@ function SeeAll({ to, total, noun }: { to: string; total: number; noun: string }
 
 /** Requirements §12 on the product page: reviews, questions, updates and community threads. */
 export function CommunitySections({ slug, productName, sellerName, preview }: CommunitySectionsProps) {
+  useLandOnSection();
   const { reviews, questions, updates, threads } = preview;
   const writeButton = (to: string, label: string) => (
     <Link to={to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
