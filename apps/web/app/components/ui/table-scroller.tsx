@@ -16,12 +16,12 @@ export function TableScroller({
   label?: string;
   children: ReactNode;
 }) {
+  const named = label ? { role: 'region', 'aria-label': label } : {};
   return (
     <div
+      {...named}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      role={label ? 'region' : undefined}
-      aria-label={label}
       className={clsx(
         'overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
         className,

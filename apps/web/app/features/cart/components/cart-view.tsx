@@ -1,5 +1,4 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
-import { formatMoney } from '@everdeal/contracts/money';
 import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
