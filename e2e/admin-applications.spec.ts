@@ -35,12 +35,18 @@ async function applyOnLaunch(page: Page): Promise<string> {
   await page.goto('/launch');
   const form = page.getByRole('form', { name: 'Seller application' });
   await form.getByLabel('Company name').fill(company);
-  await form.getByLabel('Website').fill('https://quill.example');
+  // A bare domain is taken: the form and the server add https:// alike.
+  await form.getByLabel('Website').fill('quill.example');
   await form.getByLabel('Product name').fill('Quill Notes');
   await expect(form.getByLabel('Contact email')).not.toHaveValue('');
   await form.getByLabel('Description').fill('Short.');
   await form.getByRole('button', { name: 'Send application' }).click();
   await expect(form.getByText('The description must be at least 50 characters long')).toBeVisible();
+  // Send stays pressable and takes the reader to the field with the error.
+  const send = form.getByRole('button', { name: 'Send application' });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(form.getByLabel('Description')).toBeFocused();
   await form
     .getByLabel('Description')
     .fill('Meeting notes that write themselves: recordings become summaries and action items for teams.');
@@ -117,7 +123,12 @@ test('a visitor is asked to log in to apply; a shopper who is no admin is refuse
 }) => {
   await page.goto('/launch');
   const login = page.getByRole('link', { name: 'Log in to apply' });
-  await expect(login).toHaveAttribute('href', '/auth/login?redirect=%2Flaunch');
+  // Both come back to the form, not the top of /launch.
+  await expect(login).toHaveAttribute('href', '/auth/login?redirect=%2Flaunch%23apply');
+  await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute(
+    'href',
+    '/auth/register?redirect=%2Flaunch%23apply',
+  );
 
   await signInAs(page, await registerShopper(request, 'not-admin'));
   await page.goto('/admin');

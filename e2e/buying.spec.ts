@@ -32,6 +32,11 @@ test('plan cards and Compare plans tell each tier by name and what it includes',
   const eSignature = table.getByRole('row', { name: /E-signature/ });
   await expect(eSignature.getByRole('img', { name: 'Included' })).toHaveCount(2);
   await expect(table.getByRole('row', { name: /Proposals per month/ })).toContainText('Unlimited');
+  // The box that scrolls is a named region; on a phone a visible hint says more plans are to the right.
+  await expect(page.getByRole('region', { name: 'Pitchpaper plans compared, scrolls sideways' })).toBeVisible();
+  const hint = page.getByText('Scroll for more plans →');
+  if ((page.viewportSize()?.width ?? 1280) < 544) await expect(hint).toBeVisible();
+  else await expect(hint).toBeHidden();
 
   await page.goto('/products/quillstream');
   for (const name of ['Tier 1', 'Tier 2', 'Tier 3']) {

@@ -48,6 +48,10 @@ test('a buyer writes a review after a purchase and finds it on the reviews page'
 
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#reviews$`));
   await expect(toastWith(page, 'Thank you! Your review is published.')).toBeVisible();
+  // The page lands on the reviews, not at the top of the product.
+  const reviewsHeading = page.getByRole('heading', { level: 2, name: 'Reviews' });
+  await expect(reviewsHeading).toBeFocused();
+  await expect(reviewsHeading).toBeInViewport();
   await page.goto(`/products/${product.slug}/reviews`);
   const review = page.getByRole('article', { name: title });
   await expect(review).toBeVisible();
@@ -77,8 +81,9 @@ test('a signed-in shopper asks a question and sees it on the product page', asyn
   await page.getByRole('button', { name: 'Post question' }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}#questions$`));
   await expect(toastWith(page, 'Your question is posted. You will see answers on the product page.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Questions' })).toBeFocused();
   const link = page.getByRole('region', { name: 'Questions' }).getByRole('link', { name: question });
-  await expect(link).toBeVisible();
+  await expect(link).toBeInViewport();
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: question })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No answers yet' })).toBeVisible();

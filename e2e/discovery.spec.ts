@@ -136,6 +136,17 @@ test('the trending page ranks deals continuously across pages', async ({ page, r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top trending AI deals');
   const results = page.getByRole('region', { name: 'All deals' });
   await expect(results.getByText('Rank #1', { exact: true })).toBeVisible();
+  // The rank sits beside the logo, never over it.
+  const first = results.getByRole('article').first();
+  const rank = await first.getByText('Rank #1', { exact: true }).boundingBox();
+  const logo = await first.getByRole('img', { name: / logo$/ }).boundingBox();
+  if (!rank || !logo) throw new Error('the first card has no rank or no logo');
+  const overlaps =
+    rank.x < logo.x + logo.width &&
+    logo.x < rank.x + rank.width &&
+    rank.y < logo.y + logo.height &&
+    logo.y < rank.y + rank.height;
+  expect(overlaps, 'the rank badge overlaps the logo').toBe(false);
   const list = await callApi<List>(request, 'products/getProducts', { sort: 'trending' });
   if (list.total > list.pageSize) {
     await page.goto('/trending?page=2');

@@ -77,7 +77,7 @@ export function firstBuyablePlan(product: Product): Plan {
 /**
  * The header's wishlist or cart entry: an icon link on desktop; on phones the wishlist sits in
  * the hamburger menu, which this opens. The header links' names carry their badge ("Cart, 2 items",
- * "Wishlist, 99+ items").
+ * "Wishlist: 99+ saved and upvoted").
  */
 export async function headerEntry(page: Page, name: 'Cart' | 'Wishlist', isMobile: boolean): Promise<Locator> {
   if (isMobile && name === 'Wishlist') {
@@ -86,7 +86,9 @@ export async function headerEntry(page: Page, name: 'Cart' | 'Wishlist', isMobil
     await expect(menu).toBeVisible();
     return menu.getByRole('link', { name: new RegExp(name) });
   }
-  return page.getByRole('banner').getByRole('link', { name: new RegExp(`^${name}(, \\d+\\+? items?)?$`) });
+  return page
+    .getByRole('banner')
+    .getByRole('link', { name: new RegExp(`^${name}((, \\d+\\+? items?)|(: \\d+\\+? saved and upvoted))?$`) });
 }
 
 /** Requirements §11 sandbox test cards. */

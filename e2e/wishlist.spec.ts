@@ -31,6 +31,8 @@ test('the heart on a product card saves it to /wishlist and removes it there', a
 
   const wishlist = await headerEntry(page, 'Wishlist', isMobile);
   await expect(wishlist).toContainText('1');
+  // The badge counts favorites plus upvotes (requirements §2): its name says so, not "1 item".
+  await expect(wishlist).toHaveAccessibleName('Wishlist: 1 saved and upvoted');
   await wishlist.click();
   await expect(page).toHaveURL(/\/wishlist$/);
   await expect(page).toHaveTitle('Wishlist | Everdeal');

@@ -54,7 +54,14 @@ describe('admin:grant', () => {
   it('fails, naming the address, when no account has it; and prints its usage without one', async () => {
     const unknown = await grant(['nobody@example.com']);
     expect(unknown.code).toBe(1);
-    expect(unknown.output).toContain('No account is registered under nobody@example.com.');
+    // It names the database it opened: DATA_DIR unset would quietly be ./data of where it runs.
+    expect(unknown.output).toContain(
+      `No account is registered under nobody@example.com in the embedded database in ${dataDir} (DATA_DIR).`,
+    );
+
+    const unset = await runEntryScript('admin-grant-cli.ts', { args: ['nobody@example.com'], cwd, timeoutMs: 60_000 });
+    expect(unset.code).toBe(1);
+    expect(unset.output).toContain(`in the embedded database in ${dataDir} (DATA_DIR)`);
 
     const bare = await grant([]);
     expect(bare.code).toBe(1);

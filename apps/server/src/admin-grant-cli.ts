@@ -11,6 +11,21 @@ const USAGE = 'Usage: npm run admin:grant -- EMAIL [--revoke]';
 
 class UsageError extends Error {}
 
+/**
+ * Which database the command opened, for its messages: without DATA_DIR it quietly opens
+ * ./data of the folder it runs in, which may not be the server's, and "no account" alone sent
+ * people looking for a missing sign-up. A PostgreSQL address is shown without its credentials.
+ */
+function describeDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir} (DATA_DIR)`;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `the PostgreSQL database ${url.host}${url.pathname} (DATABASE_URL)`;
+  } catch {
+    return 'the PostgreSQL database of DATABASE_URL';
+  }
+}
+
 /** node:util's parseArgs throws these for an unknown flag. */
 function isParseArgsError(error: unknown): boolean {
   return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
@@ -29,7 +44,10 @@ try {
     await database.migrate();
     const changed = await setUserRoleByEmail(database.db, email, values.revoke ? 'user' : 'admin');
     if (!changed) {
-      console.error(`No account is registered under ${email}. Sign up first, then run this again.`);
+      console.error(
+        `No account is registered under ${email} in ${describeDatabase(config)}. ` +
+          'Sign up first, or point DATA_DIR or DATABASE_URL at the server’s database, then run this again.',
+      );
       process.exitCode = 1;
     } else if (changed.before === changed.after) {
       console.info(`${email} is already ${changed.after === 'admin' ? 'an admin' : 'a plain user'}.`);

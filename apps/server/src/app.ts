@@ -265,7 +265,13 @@ export async function buildApp({
   };
   // Affiliates (decision 012): `?ref=` visits become clicks; commissions are accrued, approved
   // and reversed by a job at start and every minute (safe on several instances at once).
-  const affiliates = { db: database.db, now, publicUrl: config.publicUrl, mail: { mailer, brand: accounts.brand } };
+  const affiliates = {
+    db: database.db,
+    now,
+    publicUrl: config.publicUrl,
+    isPublicUrlSet: config.isPublicUrlSet,
+    mail: { mailer, brand: accounts.brand },
+  };
   registerReferralClicks(app, { ...affiliates, limits });
   if (runCommissionJob) {
     let commissionJob: { stop(): Promise<void> } | undefined;

@@ -17,6 +17,18 @@ export const APPLICATIONS_PAGE_SIZE = 20;
 /** An http(s) address with a host: what a company's website must look like. */
 export const WEBSITE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
+/**
+ * "quillforge.example" → "https://quillforge.example": people type a bare domain, so one without
+ * a scheme gets https://. Anything naming a scheme ("mailto:", "ftp://") is left for
+ * WEBSITE_PATTERN to refuse; "host:8080" is a port, not a scheme. The form and the server's
+ * schema both call this, so they accept the same addresses.
+ */
+export function normalizeWebsite(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, '')}`;
+}
+
 export const APPLICATION_STATUSES = ['open', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -32,7 +44,7 @@ export const ApplicationMessage = {
   companyTooShort: `The company name must be at least ${APPLICATION_COMPANY_MIN} characters long`,
   companyTooLong: `The company name must be at most ${APPLICATION_COMPANY_MAX} characters long`,
   websiteRequired: 'Please enter your website',
-  websiteInvalid: 'Please enter a web address starting with https:// or http://',
+  websiteInvalid: 'Please enter a web address, like quillforge.example or https://quillforge.example',
   websiteTooLong: `The web address must be at most ${APPLICATION_WEBSITE_MAX} characters long`,
   productRequired: 'Please enter your product’s name',
   productTooShort: `The product name must be at least ${APPLICATION_PRODUCT_MIN} characters long`,

@@ -12,6 +12,7 @@ import {
   APPLICATION_STATUSES,
   APPLICATION_WEBSITE_MAX,
   ApplicationMessage,
+  normalizeWebsite,
   WEBSITE_PATTERN,
 } from './seller-application-rules';
 
@@ -47,8 +48,13 @@ export const ApplyToSellInputSchema = z.object({
     .string({ error: ApplicationMessage.websiteRequired })
     .trim()
     .min(1, ApplicationMessage.websiteRequired)
-    .max(APPLICATION_WEBSITE_MAX, ApplicationMessage.websiteTooLong)
-    .regex(WEBSITE_PATTERN, ApplicationMessage.websiteInvalid),
+    .transform(normalizeWebsite)
+    .pipe(
+      z
+        .string()
+        .max(APPLICATION_WEBSITE_MAX, ApplicationMessage.websiteTooLong)
+        .regex(WEBSITE_PATTERN, ApplicationMessage.websiteInvalid),
+    ),
   productName: oneLine(
     {
       required: ApplicationMessage.productRequired,

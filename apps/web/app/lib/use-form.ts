@@ -57,7 +57,11 @@ export function useForm<K extends string>({
     for (const name of names) next[name] = validate(name, valuesRef.current);
     setErrors(next);
     const firstInvalid = names.find((name) => next[name] && inputs.current.has(name));
-    if (firstInvalid) inputs.current.get(firstInvalid)?.focus();
+    // The field may be above the screen (or under the sticky header): it is brought to the
+    // middle of the view before it takes focus, so its error is seen where it is read.
+    const element = firstInvalid ? inputs.current.get(firstInvalid) : undefined;
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
     return !names.some((name) => next[name]);
   };
 

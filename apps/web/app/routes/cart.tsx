@@ -10,6 +10,7 @@ import { CartView } from '~/features/cart/components/cart-view';
 import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
 import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
 import { lazyWithPreload } from '~/lib/lazy';
+import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 import type { Route } from './+types/cart';
 
@@ -54,10 +55,17 @@ export default function CartPage() {
   const [searchParams] = useSearchParams();
   // An empty cart has nothing to pay for: the step shows the cart's empty state instead.
   const isCheckout = isCheckoutStep(searchParams) && (cart.data?.items.length ?? 0) > 0;
+  // "Check out" keeps this page mounted: the step's heading takes focus, so Pay is a few Tabs on.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, isCheckout);
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
-      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="font-extrabold text-3xl text-ink-900 tracking-tight focus:outline-none sm:text-4xl"
+      >
         {isCheckout ? 'Checkout' : 'Your cart'}
       </h1>
       {/* At least a screen tall, so the footer starts below the fold: the skeleton (two lines) and

@@ -25,7 +25,32 @@ import {
 } from '@everdeal/db';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 
-export type AffiliatesDeps = { db: Db; now: () => Date; publicUrl: string };
+export type AffiliatesDeps = {
+  db: Db;
+  now: () => Date;
+  publicUrl: string;
+  /** False when publicUrl is only the localhost fallback: links then use the address served. */
+  isPublicUrlSet: boolean;
+};
+
+/**
+ * The origin an affiliate's share links start with: PUBLIC_URL when it is set; without it the
+ * fallback is http://localhost:$PORT, a link nobody else can open, so the address this request
+ * reached (its Host and protocol, X-Forwarded-* from a trusted proxy) is used instead. The link
+ * goes back only to the member who asked, so a made-up Host fools no one else.
+ */
+export function linkOrigin(
+  deps: Pick<AffiliatesDeps, 'publicUrl' | 'isPublicUrlSet'>,
+  request: { protocol: string; host: string },
+): string {
+  if (deps.isPublicUrlSet) return deps.publicUrl;
+  try {
+    const origin = new URL(`${request.protocol}://${request.host}`);
+    return origin.pathname === '/' && !origin.username ? origin.origin : deps.publicUrl;
+  } catch {
+    return deps.publicUrl;
+  }
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // No look-alikes (0/O, 1/I): codes are read aloud and typed from screenshots.

@@ -91,7 +91,43 @@ describe('joining', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(again.body.data).toEqual(first.body.data);
-    expect(first.body.data.link).toBe(`http://localhost:3000/?ref=${first.body.data.code}`);
+    // PUBLIC_URL is unset here: the link starts with the address the request reached.
+    expect(first.body.data.link).toBe(`http://localhost/?ref=${first.body.data.code}`);
+  });
+
+  it('builds links from the address served when PUBLIC_URL is unset, and from PUBLIC_URL when it is set', async () => {
+    const member = await createUserWithSession(t.db, clock);
+    const served = await t.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/getDashboard',
+      headers: { authorization: `Bearer ${member.token}`, host: 'shop.example:8080' },
+      payload: {},
+    });
+    // The join comes first: the dashboard is 404 before it.
+    expect(served.statusCode).toBe(404);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/affiliate/join',
+      headers: { authorization: `Bearer ${member.token}`, host: 'shop.example:8080' },
+      payload: {},
+    });
+    const { code, link } = joined.json().data as AffiliateMembership;
+    expect(link).toBe(`http://shop.example:8080/?ref=${code}`);
+
+    const configured = await createTestApp({ env: { PUBLIC_URL: 'https://deals.example' } });
+    try {
+      const other = await createUserWithSession(configured.db, clock);
+      const answer = await configured.app.inject({
+        method: 'POST',
+        url: '/api/affiliate/join',
+        headers: { authorization: `Bearer ${other.token}`, host: 'shop.example:8080' },
+        payload: {},
+      });
+      const data = answer.json().data as AffiliateMembership;
+      expect(data.link).toBe(`https://deals.example/?ref=${data.code}`);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('two joins at once still make one membership', async () => {

@@ -94,7 +94,7 @@ describe('sellers/apply', () => {
     [{ companyName: 'A' }, ApplicationMessage.companyTooShort],
     [{ companyName: 'x'.repeat(121) }, ApplicationMessage.companyTooLong],
     [{ website: '' }, ApplicationMessage.websiteRequired],
-    [{ website: 'acme.example' }, ApplicationMessage.websiteInvalid],
+    [{ website: 'mailto:founder@acme.example' }, ApplicationMessage.websiteInvalid],
     [{ website: 'javascript:alert(1)' }, ApplicationMessage.websiteInvalid],
     [{ website: 'ftp://acme.example' }, ApplicationMessage.websiteInvalid],
     [{ website: `https://acme.example/${'a'.repeat(500)}` }, ApplicationMessage.websiteTooLong],
@@ -120,6 +120,12 @@ describe('sellers/apply', () => {
     const { application } = await apply(user.token, { website: 'http://acme.example/ai', status: 'approved' });
     expect(application.website).toBe('http://acme.example/ai');
     expect(application.status).toBe('open');
+  });
+
+  it('takes a bare domain and stores it with https://', async () => {
+    const user = await applicant();
+    const { application } = await apply(user.token, { website: '  quillforge.example/app ' });
+    expect(application.website).toBe('https://quillforge.example/app');
   });
 });
 

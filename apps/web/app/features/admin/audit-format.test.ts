@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './audit-format';
+import { auditValue, changedFields } from './audit-format';
 
 describe('changedFields', () => {
   it('reads a seller’s price cut as money, and only the fields that changed', () => {
@@ -18,5 +18,13 @@ describe('changedFields', () => {
       { key: 'originalPriceCents', label: 'original price', before: null, after: '$3,999' },
       { key: 'features', label: 'features', before: null, after: 'A, B' },
     ]);
+  });
+});
+
+describe('auditValue', () => {
+  it('counts one refund day in the singular', () => {
+    expect(auditValue('refundWindowDays', 1)).toBe('1 day');
+    expect(auditValue('refundWindowDays', 14)).toBe('14 days');
+    expect(auditValue('refundWindowDays', 0)).toBe('no refunds');
   });
 });

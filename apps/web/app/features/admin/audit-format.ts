@@ -1,5 +1,6 @@
 import type { AdminAuditEntry } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { countOf } from '~/lib/format-count';
 
 // How the audit log reads a row's changed fields (decisions 015 and 019): "price: $59.00 → $5.00",
 // not "priceCents: 5900 → 500", so an admin reading a seller's edit of a live deal sees at once
@@ -31,7 +32,8 @@ export const auditFieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
 export function auditValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (key.endsWith('Cents') && typeof value === 'number' && Number.isInteger(value)) return formatMoney(value);
-  if (key === 'refundWindowDays' && typeof value === 'number') return value === 0 ? 'no refunds' : `${value} days`;
+  if (key === 'refundWindowDays' && typeof value === 'number')
+    return value === 0 ? 'no refunds' : countOf(value, 'day');
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ') || '(none)';
   return JSON.stringify(value);

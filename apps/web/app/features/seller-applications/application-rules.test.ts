@@ -27,8 +27,17 @@ describe('applicationFieldError (contracts ApplicationMessage, as the server say
     ['companyName', 'A', 'The company name must be at least 2 characters long'],
     ['companyName', 'x'.repeat(121), 'The company name must be at most 120 characters long'],
     ['website', '', 'Please enter your website'],
-    ['website', 'acme.example', 'Please enter a web address starting with https:// or http://'],
-    ['website', 'mailto:founder@acme.example', 'Please enter a web address starting with https:// or http://'],
+    [
+      'website',
+      'mailto:founder@acme.example',
+      'Please enter a web address, like quillforge.example or https://quillforge.example',
+    ],
+    [
+      'website',
+      'ftp://acme.example',
+      'Please enter a web address, like quillforge.example or https://quillforge.example',
+    ],
+    ['website', 'https://', 'Please enter a web address, like quillforge.example or https://quillforge.example'],
     ['productName', '', 'Please enter your product’s name'],
     ['productName', 'x'.repeat(81), 'The product name must be at most 80 characters long'],
     ['email', '', 'Email is required'],
@@ -39,6 +48,11 @@ describe('applicationFieldError (contracts ApplicationMessage, as the server say
   ])('%s "%s" → "%s", the server’s own words', (name, value, message) => {
     expect(applicationFieldError(name, { ...valid, [name]: value })).toBe(message);
     expect(serverMessage(name, value)).toBe(message);
+  });
+
+  it('takes a bare domain, as the server does, which adds https://', () => {
+    expect(applicationFieldError('website', { ...valid, website: 'quillforge.example' })).toBe(undefined);
+    expect(serverMessage('website', 'quillforge.example')).toBe(undefined);
   });
 
   it('takes an http address too', () => {

@@ -7,6 +7,7 @@ import {
   APPLICATION_PRODUCT_MIN,
   APPLICATION_WEBSITE_MAX,
   ApplicationMessage,
+  normalizeWebsite,
   WEBSITE_PATTERN,
 } from '@everdeal/contracts/seller-application-rules';
 import { emailError, textError } from '~/lib/field-rules';
@@ -23,7 +24,7 @@ export function applicationFieldError(name: ApplicationField, values: Readonly<R
         max: { length: APPLICATION_COMPANY_MAX, message: ApplicationMessage.companyTooLong },
       });
     case 'website': {
-      const website = values.website.trim();
+      const website = normalizeWebsite(values.website);
       if (!website) return ApplicationMessage.websiteRequired;
       if (website.length > APPLICATION_WEBSITE_MAX) return ApplicationMessage.websiteTooLong;
       return WEBSITE_PATTERN.test(website) ? undefined : ApplicationMessage.websiteInvalid;

@@ -5,9 +5,11 @@ import {
   formatBytes,
   fromLocalInput,
   monthName,
+  planStockText,
   splitLines,
   splitList,
   toLocalInput,
+  waitingQuestionsText,
 } from './seller-format';
 
 describe('seller form helpers', () => {
@@ -38,5 +40,17 @@ describe('seller form helpers', () => {
     expect(monthName('2026-05')).toBe('May 2026');
     expect(fingerprint('a')).toBe(fingerprint('a'));
     expect(fingerprint('a')).not.toBe(fingerprint('b'));
+  });
+});
+
+describe('counts with their nouns', () => {
+  it('says "1 question waiting", not "1 questions"', () => {
+    expect(waitingQuestionsText(1)).toBe('1 question waiting for your answer, oldest first.');
+    expect(waitingQuestionsText(3)).toBe('3 questions waiting for your answer, oldest first.');
+  });
+
+  it('says "1 code left" on the dashboard', () => {
+    expect(planStockText({ name: 'Solo', codesAvailable: 1 })).toBe('Solo: 1 code left');
+    expect(planStockText({ name: 'Team', codesAvailable: 1200 })).toBe('Team: 1,200 codes left');
   });
 });

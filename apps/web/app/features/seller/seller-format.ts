@@ -1,4 +1,5 @@
 import type { ProductStage } from '@everdeal/contracts/seller-rules';
+import { countOf } from '~/lib/format-count';
 
 // Small pure helpers of the seller area's pages (decision 014).
 
@@ -67,4 +68,14 @@ export function fingerprint(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(36);
+}
+
+/** The inbox's summary line: "1 question waiting for your answer, oldest first." */
+export function waitingQuestionsText(total: number): string {
+  return `${countOf(total, 'question')} waiting for your answer, oldest first.`;
+}
+
+/** A plan's stock on the dashboard: "Solo: 1 code left". */
+export function planStockText(plan: { name: string; codesAvailable: number }): string {
+  return `${plan.name}: ${countOf(plan.codesAvailable, 'code')} left`;
 }

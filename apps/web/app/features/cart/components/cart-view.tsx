@@ -1,5 +1,4 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
-import { formatMoney } from '@everdeal/contracts/money';
 import { CHECKOUT_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
@@ -11,7 +10,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
-import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
+import { PriceSummary } from '~/shared/orders/price-summary';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartViewProps {
@@ -187,24 +186,7 @@ function CartSummary({ cart, onCheckoutIntent }: { cart: CartContents; onCheckou
       <h2 id="cart-summary-title" className="font-semibold text-ink-900 text-lg">
         Order summary
       </h2>
-      <dl className="mt-4 space-y-2.5 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-ink-500">Subtotal</dt>
-          <dd className="text-ink-900 tabular-nums">{formatMoney(cart.originalTotalPrice, cart.currency)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-ink-500">Discount</dt>
-          <dd className="font-medium text-emerald-700 tabular-nums">
-            {cart.totalDiscount > 0 ? '−' : ''}
-            {formatMoney(cart.totalDiscount, cart.currency)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
-          <dt className="text-ink-900">{totalLabel(cart.items)}</dt>
-          <dd className="text-ink-900 tabular-nums">{formatMoney(cart.totalPrice, cart.currency)}</dd>
-        </div>
-        <RecurringTotals lines={cart.items} currency={cart.currency} />
-      </dl>
+      <PriceSummary cart={cart} />
       <Link
         to={CHECKOUT_PATH}
         onPointerEnter={onCheckoutIntent}

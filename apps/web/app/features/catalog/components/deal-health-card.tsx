@@ -2,6 +2,7 @@ import type { DealHealth } from '@everdeal/contracts';
 import { DEAL_HEALTH_HELP } from '@everdeal/contracts/community-messages';
 import { clsx } from 'clsx';
 import HeartPulse from 'lucide-react/icons/heart-pulse';
+import { ratingTrendText } from '../rating-trend';
 
 /** A score's word and colour: what a shopper reads at a glance. */
 export function dealHealthLabel(score: number): { word: string; tone: string } {
@@ -26,10 +27,7 @@ export function DealHealthCard({ health }: { health: DealHealth }) {
     ['Last seller update', days(daysSinceUpdate)],
     ['Founder’s median answer time', founderAnswerHours === null ? 'No questions yet' : hours(founderAnswerHours)],
     ['Refunds, last 90 days', refundRate === null ? 'No sales yet' : `${Math.round(refundRate * 1000) / 10}%`],
-    [
-      'Rating trend, last 90 days',
-      ratingTrend === null ? 'No recent reviews' : `${ratingTrend > 0 ? '+' : ''}${ratingTrend.toFixed(1)} stars`,
-    ],
+    ['Rating trend, last 90 days', ratingTrendText(ratingTrend)],
   ] as const;
   return (
     <section

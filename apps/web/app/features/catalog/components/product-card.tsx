@@ -32,7 +32,7 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
   return (
     <article aria-labelledby={nameId} className={clsx('group product-card', className)}>
       <div className="flex items-start gap-3">
-        <div className="relative">
+        <div className="flex shrink-0 flex-col items-center gap-1.5">
           <ProductLogo src={product.logoUrl} name={product.name} size="sm" className={clsx(isClosed && 'grayscale')} />
           {rank ? (
             <span className="product-card-rank">

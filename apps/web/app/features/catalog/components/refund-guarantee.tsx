@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import { Link } from 'react-router';
+import { countOf } from '~/lib/format-count';
 import { refundWindowTitle } from '../refund-window';
 
 export interface RefundGuaranteeProps {
@@ -34,7 +35,7 @@ export function RefundGuarantee({ days, className }: RefundGuaranteeProps) {
       </div>
       <p className="mt-2 text-sm text-ink-700">
         {hasRefunds
-          ? `Not the right fit? Refund it yourself from your order page within ${days} days of purchase. You get the full amount of the item back, no questions asked, and its license codes stop working.`
+          ? `Not the right fit? Refund it yourself from your order page within ${countOf(days, 'day')} of purchase. You get the full amount of the item back, no questions asked, and its license codes stop working.`
           : 'This deal is final: once you buy, the purchase cannot be refunded. Read the plan details carefully and ask the seller any questions before you buy.'}
       </p>
       <Link to="/refund-policy" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">

@@ -11,10 +11,11 @@ import HelpCircle from 'lucide-react/icons/circle-question-mark';
 import Megaphone from 'lucide-react/icons/megaphone';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Star from 'lucide-react/icons/star';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { landOnSection } from '~/lib/land-on-section';
 import type { QuestionView, ReviewView, ThreadView, UpdateView } from '../community-views';
 import { QuestionCard } from './question-card';
 import { ReviewCard } from './review-card';
@@ -36,6 +37,24 @@ export interface CommunitySectionsProps {
   preview: CommunityPreview;
 }
 
+const SECTION_IDS = ['reviews', 'questions', 'updates', 'community'];
+
+/**
+ * Arriving at "#reviews" or "#questions" (after posting one, the forms return here) the router
+ * found no such section yet, as these sections load after the page, and left the reader at the
+ * top of the product. Once they are drawn, the section is scrolled to and its heading takes the
+ * focus, where the new post is.
+ */
+function useLandOnSection() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (its key) lands again
+  useEffect(() => {
+    const id = hash.slice(1);
+    if (!SECTION_IDS.includes(id)) return;
+    return landOnSection(id, `${id}-title`);
+  }, [hash, key]);
+}
+
 function Section({
   id,
   title,
@@ -50,7 +69,11 @@ function Section({
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-32">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={`${id}-title`} className="font-bold text-2xl text-ink-900 tracking-tight">
+        <h2
+          id={`${id}-title`}
+          tabIndex={-1}
+          className="font-bold text-2xl text-ink-900 tracking-tight focus:outline-none"
+        >
           {title}
         </h2>
         {action}
@@ -70,6 +93,7 @@ function SeeAll({ to, total, noun }: { to: string; total: number; noun: string }
 
 /** Requirements §12 on the product page: reviews, questions, updates and community threads. */
 export function CommunitySections({ slug, productName, sellerName, preview }: CommunitySectionsProps) {
+  useLandOnSection();
   const { reviews, questions, updates, threads } = preview;
   const writeButton = (to: string, label: string) => (
     <Link to={to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>

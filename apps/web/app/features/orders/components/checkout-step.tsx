@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { type FormError, toFormError } from '~/lib/form-error';
-import { RecurringTotals, totalLabel } from '~/shared/orders/recurring-totals';
+import { PriceSummary } from '~/shared/orders/price-summary';
 import { checkoutCart } from '../api/checkout';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
@@ -130,24 +130,7 @@ export function CheckoutStep({
             </li>
           ))}
         </ul>
-        <dl className="mt-4 space-y-2.5 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-ink-500">Subtotal</dt>
-            <dd className="text-ink-900 tabular-nums">{formatMoney(cart.originalTotalPrice, cart.currency)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-ink-500">Discount</dt>
-            <dd className="font-medium text-emerald-700 tabular-nums">
-              {cart.totalDiscount > 0 ? '−' : ''}
-              {formatMoney(cart.totalDiscount, cart.currency)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
-            <dt className="text-ink-900">{totalLabel(cart.items)}</dt>
-            <dd className="text-ink-900 tabular-nums">{total}</dd>
-          </div>
-          <RecurringTotals lines={cart.items} currency={cart.currency} />
-        </dl>
+        <PriceSummary cart={cart} />
         {failure ? (
           <FormAlert tone={failure.tone} className="mt-5">
             {failure.message}

@@ -3,8 +3,10 @@ import { formatMoney } from '@everdeal/contracts/money';
 import { CHECKOUT_PATH, ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
+import { type RefObject, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
+import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
 import { OrderCard } from './order-card';
 
 /**
@@ -12,7 +14,10 @@ import { OrderCard } from './order-card';
  * codes are. A payment still being confirmed (Stripe's 3-D Secure) says so; the page follows it.
  */
 export function PaymentSuccessView({ order }: { order: Order }) {
-  if (order.status === 'failed') return <PaymentFailed />;
+  // Arriving from the Pay button, focus would stay on the body: the heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, true, order.status === 'failed' ? 'failed' : 'order');
+  if (order.status === 'failed') return <PaymentFailed heading={heading} />;
   const isPaid = order.status === 'paid';
   const Icon = isPaid ? CircleCheck : Clock;
   return (
@@ -23,7 +28,11 @@ export function PaymentSuccessView({ order }: { order: Order }) {
         >
           <Icon aria-hidden="true" className="size-7" />
         </span>
-        <h1 className="mt-4 font-extrabold text-3xl text-ink-900 tracking-tight">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-4 font-extrabold text-3xl text-ink-900 tracking-tight focus:outline-none"
+        >
           {isPaid ? 'Thank you for your order!' : 'Confirming your payment…'}
         </h1>
         <p role="status" className="mt-2 max-w-lg text-ink-500">
@@ -45,10 +54,16 @@ export function PaymentSuccessView({ order }: { order: Order }) {
   );
 }
 
-function PaymentFailed() {
+function PaymentFailed({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <div className="flex flex-col items-center text-center">
-      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight">Your payment did not go through</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="font-extrabold text-3xl text-ink-900 tracking-tight focus:outline-none"
+      >
+        Your payment did not go through
+      </h1>
       <p className="mt-2 max-w-lg text-ink-500">Nothing was charged and your cart is as it was.</p>
       <Link to={CHECKOUT_PATH} className={buttonClasses({ className: 'mt-6' })}>
         Back to checkout

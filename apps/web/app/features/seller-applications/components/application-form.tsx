@@ -1,5 +1,9 @@
 import type { SellerApplication } from '@everdeal/contracts';
-import { APPLICATION_DESCRIPTION_MAX, APPLICATION_DESCRIPTION_MIN } from '@everdeal/contracts/seller-application-rules';
+import {
+  APPLICATION_DESCRIPTION_MAX,
+  APPLICATION_DESCRIPTION_MIN,
+  normalizeWebsite,
+} from '@everdeal/contracts/seller-application-rules';
 import type { FormEvent } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -44,7 +48,7 @@ export function ApplicationForm({ accountEmail, previous, onSubmitted }: Applica
     apply.mutate(
       {
         companyName: values.companyName.trim(),
-        website: values.website.trim(),
+        website: normalizeWebsite(values.website),
         productName: values.productName.trim(),
         email: values.email.trim(),
         description: values.description.trim(),
@@ -70,7 +74,7 @@ export function ApplicationForm({ accountEmail, previous, onSubmitted }: Applica
           type="url"
           inputMode="url"
           autoComplete="url"
-          placeholder="https://"
+          placeholder="yourproduct.com"
           {...form.field('website')}
         />
         <TextField label="Product name" {...form.field('productName')} />
@@ -98,7 +102,9 @@ export function ApplicationForm({ accountEmail, previous, onSubmitted }: Applica
       {failure ? <FormAlert tone={failure.tone}>{failure.message}</FormAlert> : null}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-ink-500 text-xs">We reply by e-mail within 5 business days.</p>
-        <Button type="submit" size="lg" isLoading={apply.isPending} disabled={form.hasErrors}>
+        {/* Never greyed out for a field's error: the error may be above the screen, and Send
+            takes the reader there (useForm's validateAll). */}
+        <Button type="submit" size="lg" isLoading={apply.isPending}>
           {apply.isPending ? 'Sending application…' : 'Send application'}
         </Button>
       </div>

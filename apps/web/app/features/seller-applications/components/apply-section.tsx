@@ -1,9 +1,10 @@
 import LogIn from 'lucide-react/icons/log-in';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
+import { landOnSection } from '~/lib/land-on-section';
 import { lazyWithPreload } from '~/lib/lazy';
 import { loginPathFor } from '~/lib/safe-redirect';
 import { useAuth } from '~/shared/session/session-provider';
@@ -26,7 +27,22 @@ function ApplicationLoading() {
   );
 }
 
-const LAUNCH_PATH = '/launch';
+/** Where logging in or creating an account returns to: the form, not the top of /launch. */
+const APPLY_PATH = '/launch#apply';
+
+/**
+ * Back from logging in or creating an account at "/launch#apply", the section is scrolled to
+ * and its heading focused once what it shows is known: the loading state above it is shorter
+ * than the form, so the router's own jump to the anchor would be left short.
+ */
+function useLandOnApply(isSettled: boolean) {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (its key) lands again
+  useEffect(() => {
+    if (!isSettled || hash !== '#apply') return;
+    return landOnSection('apply', 'apply-title');
+  }, [isSettled, hash, key]);
+}
 
 /**
  * The application part of /launch (requirements §13). The session lives in the browser, so the
@@ -44,6 +60,7 @@ export function ApplySection() {
     void ApplicationForm.preload();
     void ApplicationStatus.preload();
   }, [isLoggedIn]);
+  useLandOnApply(isRestored && !(isLoggedIn && mine.isPending));
 
   let body: ReactNode;
   if (!isRestored || (isLoggedIn && mine.isPending)) {
@@ -56,12 +73,12 @@ export function ApplySection() {
           and the form appears on this page.
         </p>
         <div className="mt-5 flex flex-col gap-3 min-[420px]:flex-row">
-          <Link to={loginPathFor(LAUNCH_PATH)} className={buttonClasses({ size: 'lg' })}>
+          <Link to={loginPathFor(APPLY_PATH)} className={buttonClasses({ size: 'lg' })}>
             <LogIn aria-hidden="true" className="size-4.5" />
             Log in to apply
           </Link>
           <Link
-            to={`/auth/register?redirect=${encodeURIComponent(LAUNCH_PATH)}`}
+            to={`/auth/register?redirect=${encodeURIComponent(APPLY_PATH)}`}
             className={buttonClasses({ size: 'lg', variant: 'outline' })}
           >
             Create account
@@ -107,7 +124,11 @@ export function ApplySection() {
     <section id="apply" aria-labelledby="apply-title" className="scroll-mt-24">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
         <div>
-          <h2 id="apply-title" className="font-bold text-2xl text-ink-900 tracking-tight sm:text-3xl">
+          <h2
+            id="apply-title"
+            tabIndex={-1}
+            className="font-bold text-2xl text-ink-900 tracking-tight focus:outline-none sm:text-3xl"
+          >
             Apply to launch
           </h2>
           <p className="mt-3 text-ink-700">

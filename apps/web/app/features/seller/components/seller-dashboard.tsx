@@ -14,7 +14,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { useSellerDashboard } from '../api/seller-requests';
-import { STAGE_BADGE } from '../seller-format';
+import { planStockText, STAGE_BADGE } from '../seller-format';
 import type { SellerContext } from './seller-shell';
 
 export function StageBadge({ stage }: { stage: DashboardProduct['stage'] }) {
@@ -130,9 +130,7 @@ function ProductRow({ product, money }: { product: DashboardProduct; money: (cen
             <p className="mt-1 text-red-700 text-sm">The team asked: {product.reviewNote}</p>
           ) : null}
           <p className="mt-2 text-ink-700 text-sm">
-            {product.plans.length === 0
-              ? 'No plans yet'
-              : product.plans.map((plan) => `${plan.name}: ${plan.codesAvailable} codes left`).join(' · ')}
+            {product.plans.length === 0 ? 'No plans yet' : product.plans.map(planStockText).join(' · ')}
           </p>
         </div>
         <dl className="grid w-full grid-cols-3 gap-4 text-sm tabular-nums sm:w-auto sm:text-right">

@@ -10,8 +10,10 @@ import { SkeletonText } from '~/components/ui/skeleton';
 import { TextAreaField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
+import { countOf } from '~/lib/format-count';
 import { formatDate } from '~/lib/format-date';
 import { useAnswerQuestion, useReplyToReview, useSellerQuestions, useSellerReviews } from '../api/seller-requests';
+import { waitingQuestionsText } from '../seller-format';
 import type { SellerContext } from './seller-shell';
 
 /** A reply box under a question or review; what was typed stays when the server refuses it. */
@@ -96,7 +98,7 @@ export function SellerQuestions({ seller }: SellerContext) {
   }
   return (
     <div className="space-y-4">
-      <p className="text-ink-700 text-sm">{list.data.total} questions waiting for your answer, oldest first.</p>
+      <p className="text-ink-700 text-sm">{waitingQuestionsText(list.data.total)}</p>
       <ul className="space-y-4">
         {list.data.items.map((question: SellerQuestion) => (
           <li key={question.id} className="rounded-2xl bg-white p-4 ring-1 ring-ink-900/10 sm:p-5">
@@ -104,7 +106,7 @@ export function SellerQuestions({ seller }: SellerContext) {
               <Link to={productPath(question.productSlug)} className="underline">
                 {question.productName}
               </Link>{' '}
-              · {question.author.name} · {formatDate(question.createdAt)} · {question.answerCount} answers
+              · {question.author.name} · {formatDate(question.createdAt)} · {countOf(question.answerCount, 'answer')}
             </p>
             <h3 className="mt-1 font-semibold text-ink-900">
               <Link to={productQuestionPath(question.productSlug, question.id)} className="hover:underline">

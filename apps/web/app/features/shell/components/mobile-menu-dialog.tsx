@@ -7,10 +7,11 @@ import { Dialog } from 'radix-ui';
 import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { iconButtonClasses } from '~/components/ui/button';
-import { CountBadge } from '~/components/ui/count-badge';
+import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
 import { useAuth } from '~/shared/session/session-provider';
 import { ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
+import { badgeName } from '../badge-name';
 import { signOut } from '../hooks/use-sign-out';
 import {
   ACCOUNT_ITEM,
@@ -193,6 +194,7 @@ function MenuLink({ item, count = 0, onSelect }: { item: NavItem; count?: number
       to={item.to}
       end={item.end}
       onClick={onSelect}
+      aria-label={count > 0 ? badgeName(item, count) : undefined}
       className={({ isActive }) =>
         clsx(
           'group flex min-h-12 items-center gap-3.5 rounded-xl px-3 font-medium text-[0.9375rem] transition-colors',
@@ -204,7 +206,14 @@ function MenuLink({ item, count = 0, onSelect }: { item: NavItem; count?: number
         <Icon aria-hidden="true" className="size-[1.125rem]" />
         <CountBadge count={count} />
       </span>
-      <span className="flex-1">{item.label}</span>
+      <span className="flex-1">
+        {item.label}
+        {count > 0 && item.countNoun ? (
+          <span className="block font-normal text-ink-500 text-xs">
+            {formatBadgeCount(count)} {item.countNoun}
+          </span>
+        ) : null}
+      </span>
       <ChevronRight aria-hidden="true" className="size-4 text-ink-300" />
     </NavLink>
   );

@@ -5,11 +5,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses, iconButtonClasses } from '~/components/ui/button';
-import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
+import { CountBadge } from '~/components/ui/count-badge';
 import { rememberOpener } from '~/lib/focus-return';
 import { lazyWithPreload } from '~/lib/lazy';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
 import { useAuth } from '~/shared/session/session-provider';
+import { badgeName } from '../badge-name';
 import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from '../nav-items';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -158,20 +159,13 @@ export function SiteHeader({ wishlistCount = 0, cartCount = 0 }: SiteHeaderProps
   );
 }
 
-/**
- * "Cart, 3 items": an icon link's name says what its badge shows (issue 17), so the number on
- * screen is part of the name (WCAG 2.5.3, label in name: someone using speech input says it).
- */
-export function linkNameWithCount(label: string, count: number): string {
-  return count > 0 ? `${label}, ${formatBadgeCount(count)} ${count === 1 ? 'item' : 'items'}` : label;
-}
-
 function HeaderIconLink({ item, count = 0, className }: { item: NavItem; count?: number; className?: string }) {
   const Icon = item.icon;
   return (
     <NavLink
       to={item.to}
-      aria-label={linkNameWithCount(item.label, count)}
+      aria-label={badgeName(item, count)}
+      title={count > 0 ? badgeName(item, count) : undefined}
       className={iconButtonClasses({ className })}
     >
       <span className="relative grid place-items-center">
