@@ -4,6 +4,7 @@
  * job) exactly one finishes it, and the item, its codes and its money rows change together.
  */
 
+import type { PaymentProviderName } from '@everdeal/contracts';
 import {
   type Db,
   licenseCodes,
@@ -12,9 +13,11 @@ import {
   orderItemCodes,
   orderItems,
   orders,
+  paymentCustomers,
+  paymentMethods,
   plans,
 } from '@everdeal/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { reverseCommissionOfItem } from '../affiliates/commissions';
 import { queryRows } from './orders.sql';
 
@@ -22,6 +25,26 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * The user's saved cards at a provider, the default first, then the newest: a plan change or a
+ * renewal pays with the one named, else the order's if still saved, else the first of these.
+ */
+export async function savedCardsOf(db: Runner, userId: string, provider: PaymentProviderName) {
+  return db
+    .select({
+      id: paymentMethods.id,
+      token: paymentMethods.providerToken,
+      customerRef: paymentCustomers.providerCustomerId,
+    })
+    .from(paymentMethods)
+    .leftJoin(
+      paymentCustomers,
+      and(eq(paymentCustomers.userId, paymentMethods.userId), eq(paymentCustomers.provider, paymentMethods.provider)),
+    )
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, provider)))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+}
 
 /** A charge row of an item with what is left of it after earlier refunds. */
 export type RefundableCharge = {

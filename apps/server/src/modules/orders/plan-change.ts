@@ -22,15 +22,13 @@ import {
   orderItemAdjustments,
   orderItemCodes,
   orderItems,
-  paymentCustomers,
-  paymentMethods,
   plans,
 } from '@everdeal/db';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments/provider';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, finishPlanChange, lockOwnItem, type Tx } from './adjustments.sql';
+import { failAdjustment, finishPlanChange, lockOwnItem, savedCardsOf, type Tx } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
@@ -86,19 +84,7 @@ async function cardFor(
   named: string | undefined,
   orderCard: string | null,
 ) {
-  const cards = await tx
-    .select({
-      id: paymentMethods.id,
-      token: paymentMethods.providerToken,
-      customerRef: paymentCustomers.providerCustomerId,
-    })
-    .from(paymentMethods)
-    .leftJoin(
-      paymentCustomers,
-      and(eq(paymentCustomers.userId, paymentMethods.userId), eq(paymentCustomers.provider, paymentMethods.provider)),
-    )
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, deps.provider.name)))
-    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+  const cards = await savedCardsOf(tx, userId, deps.provider.name);
   if (named) {
     const card = cards.find((candidate) => candidate.id === named);
     if (!card) throw AppError.notFound(PaymentMessage.paymentMethodNotFound);

@@ -15,15 +15,13 @@ import {
   orderItemAdjustments,
   orderItems,
   orders,
-  paymentCustomers,
-  paymentMethods,
   plans,
 } from '@everdeal/db';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
-import { claimPending, failAdjustment, type Runner } from './adjustments.sql';
+import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { queryRows } from './orders.sql';
 import { completePlanChange } from './plan-change';
@@ -42,24 +40,8 @@ const RENEWAL_ITEM_CHANGED = 'the item changed before the charge';
 
 /** The card a renewal charges: the order's if still saved, else the buyer's default, else the order's token. */
 async function renewalCard(db: Runner, provider: PaymentProviderName, order: OrderRow) {
-  const [card] = await db
-    .select({
-      id: paymentMethods.id,
-      token: paymentMethods.providerToken,
-      customerRef: paymentCustomers.providerCustomerId,
-    })
-    .from(paymentMethods)
-    .leftJoin(
-      paymentCustomers,
-      and(eq(paymentCustomers.userId, paymentMethods.userId), eq(paymentCustomers.provider, paymentMethods.provider)),
-    )
-    .where(and(eq(paymentMethods.userId, order.userId), eq(paymentMethods.provider, provider)))
-    .orderBy(
-      desc(sql`${paymentMethods.id} = ${order.paymentMethodId ?? '00000000-0000-0000-0000-000000000000'}`),
-      desc(paymentMethods.isDefault),
-      desc(paymentMethods.createdAt),
-    )
-    .limit(1);
+  const cards = await savedCardsOf(db, order.userId, provider);
+  const card = cards.find((candidate) => candidate.id === order.paymentMethodId) ?? cards[0];
   return card ?? { token: order.paymentToken, customerRef: order.customerRef };
 }
 
