@@ -61,22 +61,33 @@ test('the admin hides a reported review, which leaves the product’s reviews', 
     idempotencyKey: `e2e-admin-${Date.now()}`,
   });
   const title = `Visit my shop ${randomBytes(3).toString('hex')}`;
-  const { review } = await shopperApi<{ review: { id: number } }>(request, buyer, 'reviews/addReview', {
+  await shopperApi(request, buyer, 'reviews/addReview', {
     productId: product.id,
     rating: 1,
     title,
     body: 'Cheaper keys on my own site, write to me for a link.',
   });
+  // The reporter reports through the page: a confirmation dialog asks why before anything is sent.
   const reporter = await registerShopper(request, 'e2e-admin-reporter');
-  await shopperApi(request, reporter, 'community/report', { target: 'review', id: review.id, reason: 'Advertising' });
-
+  await signInAs(page, reporter);
   await page.goto(`/products/${product.slug}/reviews`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const reported = page.getByRole('article', { name: title });
+  await reported.getByRole('button', { name: 'Report' }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report this post?' });
+  await reportDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reportDialog).toBeHidden();
+  await reported.getByRole('button', { name: 'Report' }).click();
+  await reportDialog.getByRole('radio', { name: 'Spam' }).check();
+  await reportDialog.getByLabel('Details (optional)').fill('Advertising');
+  await reportDialog.getByRole('button', { name: 'Report' }).click();
+  await expect(reported.getByRole('button', { name: 'Reported' })).toBeDisabled();
 
   await asAdmin(page, request);
   await page.goto('/admin/moderation');
   const post = page.getByRole('article', { name: title });
-  await expect(post.getByText('Advertising')).toBeVisible();
+  await expect(post.getByText('Spam: Advertising')).toBeVisible();
+  await expect(post.getByText(/by Ada Shopper \(e2e-admin-reporter/)).toBeVisible();
   await post.getByRole('button', { name: 'Hide' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hide this review?' });
   await dialog.getByRole('button', { name: 'Hide' }).click();

@@ -176,6 +176,16 @@ export const ReportedPostSchema = z.object({
   isHidden: z.boolean(),
   reportCount: z.number().int(),
   reasons: z.array(z.string()).describe('the reasons reporters wrote, empty ones left out'),
+  reports: z
+    .array(
+      z.object({
+        reason: z.string().describe('empty when the reporter gave none'),
+        reporterEmail: z.string(),
+        reporterName: z.string(),
+        reportedAt: z.string(),
+      }),
+    )
+    .describe('each open report with who filed it, oldest first'),
   firstReportedAt: z.string(),
 });
 export type ReportedPost = z.infer<typeof ReportedPostSchema>;

@@ -9,7 +9,7 @@ import {
   type ReportedPostList,
 } from '@everdeal/contracts';
 import { answers, contentReports, type Db, products, questions, reviews, threads, users } from '@everdeal/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows } from '../orders/orders.sql';
 import { postModeratedMail } from './admin.mail';
@@ -158,6 +158,7 @@ export async function getReports(db: Db, input: { page: number }): Promise<Repor
           .where(inArray(users.id, authorIds))
     ).map((author) => [author.id, author]),
   );
+  const reports = await loadOpenReports(db, rows);
   const items: ReportedPost[] = [];
   for (const row of rows) {
     const post = posts.get(`${row.target_kind}:${row.target_id}`);
@@ -176,10 +177,46 @@ export async function getReports(db: Db, input: { page: number }): Promise<Repor
       isHidden: post.hiddenAt !== null,
       reportCount: Number(row.report_count),
       reasons: row.reasons ?? [],
+      reports: reports.get(`${row.target_kind}:${row.target_id}`) ?? [],
       firstReportedAt: new Date(row.first_reported_at).toISOString(),
     });
   }
   return { items, total: Number(rows[0]?.total ?? 0), page: input.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** The open reports of the listed posts with their reporters, so the admin sees who wrote which reason. */
+async function loadOpenReports(db: Db, rows: ReportGroup[]): Promise<Map<string, ReportedPost['reports']>> {
+  const byPost = new Map<string, ReportedPost['reports']>();
+  const targets = rows.map((row) =>
+    and(eq(contentReports.targetKind, row.target_kind), eq(contentReports.targetId, Number(row.target_id))),
+  );
+  if (targets.length === 0) return byPost;
+  const found = await db
+    .select({
+      targetKind: contentReports.targetKind,
+      targetId: contentReports.targetId,
+      reason: contentReports.reason,
+      createdAt: contentReports.createdAt,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(contentReports)
+    .innerJoin(users, eq(users.id, contentReports.userId))
+    .where(and(isNull(contentReports.resolvedAt), or(...targets)))
+    .orderBy(asc(contentReports.createdAt), asc(contentReports.id));
+  for (const report of found) {
+    const key = `${report.targetKind}:${report.targetId}`;
+    const list = byPost.get(key) ?? [];
+    list.push({
+      reason: report.reason,
+      reporterEmail: report.email,
+      reporterName: [report.firstName, report.lastName].filter(Boolean).join(' '),
+      reportedAt: new Date(report.createdAt).toISOString(),
+    });
+    byPost.set(key, list);
+  }
+  return byPost;
 }
 
 const tableOf = { review: reviews, question: questions, answer: answers, thread: threads } as const;

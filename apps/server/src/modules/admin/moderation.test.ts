@@ -38,6 +38,7 @@ async function emailOf(userId: string) {
 async function report(target: string, id: number, reason: string) {
   const reporter = await createUserWithSession(t.db);
   await callOk(t.app, 'community/report', { target, id, reason }, reporter.token);
+  return reporter;
 }
 
 const moderate = (payload: object) => callOk<ModerateResult>(t.app, 'admin/moderate', payload, admin.token);
@@ -77,6 +78,32 @@ describe('admin/getReports', () => {
     });
     const times = queue.items.map((item) => item.firstReportedAt);
     expect(times).toEqual([...times].sort());
+  });
+
+  it('shows each report with its stored reason and its reporter; a report without a reason still counts', async () => {
+    const { product: deal, buyer } = await createBoughtDeal(t.app, t.db);
+    const { review } = await callOk<{ review: { id: number } }>(
+      t.app,
+      'reviews/addReview',
+      { productId: deal.id, rating: 1, title: 'Rude review', body: 'A rude and off-topic review text.' },
+      buyer.token,
+    );
+    const first = await report('review', review.id, 'Offensive: insults the seller');
+    const second = await report('review', review.id, '');
+    const [stored] = await t.db
+      .select({ reason: contentReports.reason })
+      .from(contentReports)
+      .where(and(eq(contentReports.targetId, review.id), eq(contentReports.userId, first.userId)));
+    expect(stored?.reason).toBe('Offensive: insults the seller');
+
+    const queue = await callOk<ReportedPostList>(t.app, 'admin/getReports', {}, admin.token);
+    const entry = queue.items.find((item) => item.targetKind === 'review' && item.targetId === review.id);
+    expect(entry?.reportCount).toBe(2);
+    expect(entry?.reports).toEqual([
+      expect.objectContaining({ reason: 'Offensive: insults the seller', reporterEmail: await emailOf(first.userId) }),
+      expect.objectContaining({ reason: '', reporterEmail: await emailOf(second.userId) }),
+    ]);
+    expect(entry?.reports.every((item) => typeof item.reporterName === 'string' && item.reportedAt)).toBe(true);
   });
 });
 

@@ -96,15 +96,18 @@ function ReportedPostCard({ post }: { post: ReportedPost }) {
           {post.productName}
         </Link>
       </p>
-      {post.reasons.length > 0 ? (
+      {post.reports.length > 0 ? (
         <div className="mt-3 rounded-xl bg-canvas p-3 text-sm">
-          <p className="font-medium text-ink-900">Reasons given</p>
+          <p className="font-medium text-ink-900">Reports</p>
           <ul className="mt-1 list-disc pl-5 text-ink-700">
-            {post.reasons.map((reason, index) => (
-              // Reasons repeat and have no id; their order is fixed by the server.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <li key={index} className="break-words">
-                {reason}
+            {post.reports.map((report) => (
+              // One open report per reporter and post, so the e-mail is unique here.
+              <li key={report.reporterEmail} className="break-words">
+                <span className="font-medium text-ink-900">{report.reason || 'No reason given'}</span>
+                <span className="text-ink-500">
+                  {' '}
+                  by {report.reporterName || 'a member'} ({report.reporterEmail})
+                </span>
               </li>
             ))}
           </ul>

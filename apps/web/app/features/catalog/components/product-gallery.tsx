@@ -48,7 +48,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
           width={1200}
           height={750}
           fetchPriority="high"
-          className="aspect-[16/10] w-full object-cover"
+          className="aspect-[16/10] w-full bg-canvas object-contain"
         />
         {count > 1 ? (
           <>

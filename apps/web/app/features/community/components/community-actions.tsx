@@ -1,9 +1,11 @@
-import type { ReportTarget } from '@everdeal/contracts/community-messages';
+import { REPORT_REASON_MAX, type ReportTarget } from '@everdeal/contracts/community-messages';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Flag from 'lucide-react/icons/flag';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { Modal } from '~/components/ui/modal';
+import { TextAreaField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { formatCount } from '~/lib/format-count';
 import { requireLogin } from '~/shared/session/login-prompt';
@@ -33,32 +35,85 @@ export function HelpfulButton({ reviewId, count }: { reviewId: number; count: nu
   );
 }
 
-/** Reports a post for the admin queue (one report per shopper and post). */
+const reportReasons = ['Spam', 'Offensive', 'Off-topic', 'Other'] as const;
+type ReportReason = (typeof reportReasons)[number];
+
+/**
+ * Reports a post for the admin queue (one report per shopper and post). A confirmation dialog asks
+ * why first, so a stray tap reports nothing and the admin reads the reason with the report.
+ */
 export function ReportButton({ target, id }: { target: ReportTarget; id: number }) {
   const report = useReport();
   const [isDone, setIsDone] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<ReportReason>('Spam');
+  const [details, setDetails] = useState('');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const groupName = useId();
   return (
-    <button
-      type="button"
-      className={smallButton}
-      disabled={report.isPending || isDone}
-      onClick={() =>
-        requireLogin(() =>
-          report.mutate(
-            { target, id },
-            {
-              onSuccess: ({ message }) => {
-                setIsDone(true);
-                toast.success(message);
-              },
-            },
-          ),
-        )
-      }
-    >
-      <Flag aria-hidden="true" className="size-4" />
-      {isDone ? 'Reported' : 'Report'}
-    </button>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={smallButton}
+        disabled={report.isPending || isDone}
+        onClick={() => requireLogin(() => setOpen(true))}
+      >
+        <Flag aria-hidden="true" className="size-4" />
+        {isDone ? 'Reported' : 'Report'}
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            setChoice('Spam');
+            setDetails('');
+          }
+        }}
+        returnFocusTo={buttonRef}
+        title="Report this post?"
+        description="Our team reads every report. The post stays online until they decide."
+        confirmLabel="Report"
+        confirmVariant="danger"
+        onConfirm={() => {
+          const written = details.trim();
+          const reason = (written ? `${choice}: ${written}` : choice).slice(0, REPORT_REASON_MAX);
+          return report.mutateAsync({ target, id, reason }).then(({ message }) => {
+            setIsDone(true);
+            toast.success(message);
+          });
+        }}
+      >
+        <fieldset>
+          <legend className="font-medium text-ink-900">Why are you reporting it?</legend>
+          <div className="mt-2 grid gap-1.5">
+            {reportReasons.map((reason) => (
+              <label key={reason} className="flex min-h-9 items-center gap-2.5">
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={reason}
+                  checked={choice === reason}
+                  onChange={() => setChoice(reason)}
+                />
+                {reason}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-4">
+          <TextAreaField
+            label="Details (optional)"
+            value={details}
+            rows={3}
+            // The category and its separator take room in the stored reason (REPORT_REASON_MAX).
+            maxLength={REPORT_REASON_MAX - 'Off-topic: '.length}
+            onChange={(event) => setDetails(event.target.value)}
+          />
+        </div>
+      </Modal>
+    </>
   );
 }
 

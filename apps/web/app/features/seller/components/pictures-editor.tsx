@@ -1,6 +1,8 @@
 import type { SellerProduct } from '@everdeal/contracts';
 import {
   GALLERY_IMAGES_MAX,
+  GALLERY_MAX_HEIGHT_PX,
+  GALLERY_MAX_WIDTH_PX,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MIME_TYPES,
   SellerMessage,
@@ -165,6 +167,11 @@ export function PicturesEditor({ product, disabled }: { product: SellerProduct; 
             ) : (
               <p className="text-ink-500 text-sm">{SellerMessage.galleryFull}</p>
             )}
+            {/* The product page frames pictures at 16:10 (product-gallery.tsx) and the server scales
+                them to fit 1600 x 1000, so this size fills the frame with nothing cut off. */}
+            <p className="w-full text-ink-500 text-xs">
+              {`Best at ${GALLERY_MAX_WIDTH_PX} × ${GALLERY_MAX_HEIGHT_PX} px (16:10 landscape). Other shapes are shown whole, with plain bars beside or above them.`}
+            </p>
             {galleryChanged ? (
               <Button type="button" size="sm" isLoading={update.isPending} onClick={() => void saveGallery()}>
                 Save gallery order and descriptions
