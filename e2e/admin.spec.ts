@@ -6,7 +6,8 @@ import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInA
 
 // Requirements §13, decision 015: an admin (made by e2e/setup-accounts.ts before the server
 // started) reviews and publishes a product a seller submitted, hides a reported review and sees
-// it gone from the product's reviews, and finds a shopper's order by e-mail.
+// it gone from the product's reviews, sees the latest orders and finds a shopper's order by
+// e-mail, the search kept in the address.
 
 async function asAdmin(page: Page, request: APIRequestContext) {
   await signInAs(page, await sessionFrom(request, 'e2e-admin.json'));
@@ -102,7 +103,7 @@ test('the admin hides a reported review, which leaves the product’s reviews', 
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
 });
 
-test('the admin finds a shopper’s order by e-mail', async ({ page, request }) => {
+test('the admin sees the latest orders and finds an order by e-mail, kept in ?q=', async ({ page, request }) => {
   test.setTimeout(90_000);
   const [product] = await buyableProducts(request, 1);
   if (!product) throw new Error('no buyable demo product');
@@ -123,10 +124,22 @@ test('the admin finds a shopper’s order by e-mail', async ({ page, request }) 
 
   await asAdmin(page, request);
   await page.goto('/admin/orders');
+  // Without a search the page opens on the latest orders, this one among them.
+  const latest = page.getByRole('region', { name: 'Latest orders' });
+  await expect(latest.getByRole('link', { name: `Order ${order.id}` })).toBeVisible();
   await page.getByLabel('Shopper’s e-mail or order id').fill(profile.email.toUpperCase());
   await page.getByRole('button', { name: 'Find orders' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${encodeURIComponent(profile.email.toUpperCase())}$`));
   const found = page.getByRole('article', { name: `Order ${order.id}` });
   await expect(found).toBeVisible();
   await expect(found.getByText(product.name)).toBeVisible();
   await expect(found.getByRole('button', { name: 'Refund' })).toBeVisible();
+
+  // The search is the address: a reload shows it again, Back returns to the latest orders.
+  await page.reload();
+  await expect(page.getByLabel('Shopper’s e-mail or order id')).toHaveValue(profile.email.toUpperCase());
+  await expect(page.getByRole('article', { name: `Order ${order.id}` })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('region', { name: 'Latest orders' })).toBeVisible();
+  await expect(page.getByLabel('Shopper’s e-mail or order id')).toHaveValue('');
 });

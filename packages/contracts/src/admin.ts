@@ -213,13 +213,20 @@ export type ModerateResult = z.infer<typeof ModerateResultSchema>;
 
 // Orders
 
+/** How many orders `admin/searchOrders` lists without a query: the latest, for the page's first look. */
+export const ADMIN_RECENT_ORDERS = 20;
 export const SearchOrdersInputSchema = z.object({
-  q: z.string().trim().min(1, 'Enter an e-mail address or an order id').max(ADMIN_QUERY_MAX),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_QUERY_MAX)
+    .default('')
+    .describe('an e-mail address or an order id; empty lists the latest orders'),
 });
 export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string() });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.object({
-  orders: z.array(AdminOrderSchema).describe('newest first, at most 50'),
+  orders: z.array(AdminOrderSchema).describe('newest first, at most 50 (20 without a query)'),
 });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 export const AdminOrderResultSchema = z.object({ order: AdminOrderSchema });

@@ -129,7 +129,8 @@ export const adminRoutes = {
   'admin/searchOrders': defineRoute({
     input: SearchOrdersInputSchema,
     output: AdminOrderListSchema,
-    summary: 'Orders of the shopper with this e-mail (any case) or the order with this id, with items and e-mail',
+    summary:
+      'Orders of the shopper with this e-mail (any case) or the order with this id, with items and e-mail; without a query the 20 latest orders',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

@@ -1,4 +1,11 @@
-import { AdminMessage, type AdminOrder, type AdminOrderList, AppError, RefundMessage } from '@everdeal/contracts';
+import {
+  ADMIN_RECENT_ORDERS,
+  AdminMessage,
+  type AdminOrder,
+  type AdminOrderList,
+  AppError,
+  RefundMessage,
+} from '@everdeal/contracts';
 import { type Db, orders, users } from '@everdeal/db';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { lockAnyItem } from '../orders/adjustments.sql';
@@ -29,10 +36,19 @@ async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise
 /**
  * `admin/searchOrders`: an order id finds that order; anything else is an e-mail address, matched
  * case-insensitively as sign-in does, and finds that shopper's orders, newest first. Failed
- * checkout attempts are listed too: an admin answering "I was charged" needs to see them.
+ * checkout attempts are listed too: an admin answering "I was charged" needs to see them. No
+ * query lists the latest orders of everyone, so the page opens on what just happened.
  */
-export async function searchOrders(db: Db, input: { q: string }): Promise<AdminOrderList> {
-  const q = input.q.trim();
+export async function searchOrders(db: Db, input: { q?: string }): Promise<AdminOrderList> {
+  const q = (input.q ?? '').trim();
+  if (q === '') {
+    const recent = await db
+      .select()
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_RECENT_ORDERS);
+    return { orders: await withEmails(db, recent) };
+  }
   const where = UUID.test(q)
     ? eq(orders.id, q.toLowerCase())
     : sql`${orders.userId} in (select ${users.id} from ${users} where lower(${users.email}) = ${q.toLowerCase()})`;

@@ -47,9 +47,22 @@ describe('admin/searchOrders', () => {
     expect(nobody.orders).toEqual([]);
   });
 
-  it('needs a query (422)', async () => {
-    const empty = await callApi(t.app, 'admin/searchOrders', { q: '  ' }, admin);
-    expect(empty.status).toBe(422);
+  it('lists the latest orders of everyone, newest first, without a query; 403 for a shopper', async () => {
+    // A minute apart from each other and from the orders before, so "newest first" has one answer.
+    clock = new Date(clock.getTime() + 60_000);
+    const older = await boughtItem({ name: 'Older Order AI' });
+    clock = new Date(clock.getTime() + 60_000);
+    const newer = await boughtItem({ name: 'Newer Order AI' });
+    for (const payload of [{ q: '  ' }, {}]) {
+      const recent = await callOk<AdminOrderList>(t.app, 'admin/searchOrders', payload, admin.token);
+      expect(recent.orders.slice(0, 2)).toEqual([
+        expect.objectContaining({ id: newer.order.id, userEmail: newer.email }),
+        expect.objectContaining({ id: older.order.id, userEmail: older.email }),
+      ]);
+      expect(recent.orders.length).toBeLessThanOrEqual(20);
+    }
+    const forbidden = await callApi(t.app, 'admin/searchOrders', { q: '' }, newer.buyer);
+    expect(forbidden.status).toBe(403);
   });
 });
 

@@ -8,3 +8,6 @@ export const ADMIN_USERS_PATH = '/admin/users';
 export const ADMIN_AUDIT_PATH = '/admin/audit';
 export const ADMIN_TICKETS_PATH = '/admin/tickets';
 export const adminTicketPath = (ticketId: string) => `${ADMIN_TICKETS_PATH}/${encodeURIComponent(ticketId)}`;
+/** One search of the orders page, in the address so it can be reloaded, shared and gone back to. */
+export const adminOrdersPath = (q: string) =>
+  q.trim() === '' ? ADMIN_ORDERS_PATH : `${ADMIN_ORDERS_PATH}?${new URLSearchParams({ q: q.trim() })}`;
