@@ -96,9 +96,7 @@ try {
     database: counting,
     withPages: false,
     // Jobs that start with the app would add their statements to the first request's count.
-    reconcilePayments: false,
-    runCommissionJob: false,
-    waitlistAnnounceIntervalMs: 0,
+    jobs: { once: ['trending', 'waitlist-announcements'] },
   });
   await countingApp.ready();
   const statementCounts = new Map<string, number>();

@@ -106,8 +106,7 @@ async function main() {
       config,
       database: bench.database,
       withPages: false,
-      reconcilePayments: false,
-      runCommissionJob: false,
+      jobs: { once: ['trending', 'waitlist-announcements'] },
     });
     const url = await listen(app);
 

@@ -118,7 +118,12 @@ async function main() {
     // commission jobs are off so the SQL check below sees this checkout's statements only.
     smtp = await startSmtpSink();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: folder, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url });
-    app = await buildApp({ config, database, withPages: false, reconcilePayments: false, runCommissionJob: false });
+    app = await buildApp({
+      config,
+      database,
+      withPages: false,
+      jobs: { once: ['trending', 'waitlist-announcements'] },
+    });
     const appUrl = await listen(app);
     const floorCapture: string[] = [];
     floor = await buildFloor(databaseUrl, POOL_SIZE, floorCapture);

@@ -28,8 +28,7 @@ const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
   database,
   withPages: false,
-  reconcilePayments: false,
-  runCommissionJob: false,
+  jobs: { once: ['trending', 'waitlist-announcements'] },
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -3,12 +3,13 @@ import type { Database } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type JobsSetting, startJobs } from './jobs/run-jobs';
+import { jobSchedule } from './jobs/schedule';
 import { createAnswerCache } from './lib/answer-cache';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
 import { adminHandlers } from './modules/admin/admin.routes';
 import { affiliatesHandlers } from './modules/affiliates/affiliates.routes';
-import { startCommissionJob } from './modules/affiliates/commissions';
 import { registerReferralClicks } from './modules/affiliates/referral-clicks';
 import { registerBlogFeed } from './modules/blog/blog.feed';
 import { blogHandlers } from './modules/blog/blog.routes';
@@ -17,15 +18,13 @@ import { cartHandlers } from './modules/cart/cart.routes';
 import { cachedCatalogReads } from './modules/catalog/catalog.cache';
 import { catalogHandlers } from './modules/catalog/catalog.routes';
 import type { CatalogDeps } from './modules/catalog/catalog.summaries';
-import { startTrendingRefresh } from './modules/catalog/trending';
 import { communityHandlers } from './modules/community/community.routes';
 import type { CommunityDeps } from './modules/community/community.shared';
 import { contactHandlers } from './modules/contact/contact.routes';
 import { favoritesHandlers } from './modules/favorites/favorites.routes';
 import type { CheckoutDeps } from './modules/orders/checkout';
 import { ordersHandlers } from './modules/orders/orders.routes';
-import { handlePaymentIntentEvent, startReconciliation } from './modules/orders/reconcile';
-import { startRenewals } from './modules/orders/renewals';
+import { handlePaymentIntentEvent } from './modules/orders/reconcile';
 import { paymentsHandlers } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
@@ -43,7 +42,6 @@ import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './m
 import { findSession } from './modules/users/sessions';
 import { usersHandlers } from './modules/users/users.routes';
 import type { UsersDeps } from './modules/users/users.service';
-import { startWaitlistAnnouncer } from './modules/waitlist/waitlist.announcer';
 import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist/waitlist.routes';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
@@ -71,21 +69,17 @@ export type AppOptions = {
   rateLimitKeyPrefix?: string;
   /** Argon2id cost; production keeps OWASP's, tests may lower it to stay fast. */
   passwordHashCost?: PasswordHashCost;
-  /** How often the waitlist's deal announcements run (decision 009); 0 = only at start, tests drive it. */
-  waitlistAnnounceIntervalMs?: number;
+  /**
+   * Which background jobs this instance runs (jobs/schedule.ts); by default all on their
+   * schedule, unless `RUN_JOBS=0` turns them off. Tests run only some jobs' start work.
+   */
+  jobs?: JobsSetting;
   /** Where log lines go (JSON, one per line) instead of stdout; tests read what was logged. */
   logStream?: { write(line: string): void };
   /** True once SIGTERM arrived: /ready answers 503 from then on (server.ts). */
   isShuttingDown?: () => boolean;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
   paymentProvider?: PaymentProvider;
-  /**
-   * Runs the payments reconciliation job (decision 007) and the subscription renewals (decision
-   * 010); tests that drive them themselves turn them off.
-   */
-  reconcilePayments?: boolean;
-  /** Runs the affiliate commission job (decision 012); tests that drive it themselves turn it off. */
-  runCommissionJob?: boolean;
   /** Work started after an answer (mail, tokens); tests pass their own to wait for it with `flush()`. */
   backgroundTasks?: BackgroundTasks;
 };
@@ -100,12 +94,10 @@ export async function buildApp({
   rateLimits,
   rateLimitKeyPrefix = `${config.redisKeyPrefix}:rl`,
   passwordHashCost = OWASP_ARGON2ID,
-  waitlistAnnounceIntervalMs,
+  jobs = config.runJobs ? 'scheduled' : 'off',
   logStream,
   isShuttingDown,
   paymentProvider,
-  reconcilePayments = true,
-  runCommissionJob = true,
   backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
   // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
@@ -185,20 +177,6 @@ export async function buildApp({
     catalogCache.clear();
     pageCache?.clear();
   };
-  // Trending scores are materialised (decision 003): computed before the first request, then
-  // refreshed every 10 minutes by whichever instance gets the advisory lock.
-  let trending: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    trending = await startTrendingRefresh({
-      db: database.db,
-      now,
-      log: app.log,
-      onRun: (outcome, seconds) => metrics.jobRun('trending', outcome, seconds),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await trending?.stop();
-  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -238,21 +216,8 @@ export async function buildApp({
   // Issue 14: blog, waitlist, contact and support (decision 009).
   const blog: BlogDeps = { db: database.db, now };
   const content = { db: database.db, now, mailer, brand: accounts.brand, log: app.log };
-  // The waitlist's deal announcements: the baseline (or new deals) before the first request, then
-  // a run every minute on every instance (safe to run on several at once).
-  let announcer: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    announcer = await startWaitlistAnnouncer(content, waitlistAnnounceIntervalMs, (outcome, seconds) =>
-      metrics.jobRun('waitlist-announcements', outcome, seconds),
-    );
-  });
-  // Fastify runs onClose hooks last-registered first: this one stops the job before the mailer closes.
-  app.addHook('onClose', async () => {
-    await announcer?.stop();
-  });
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
-  // Payments and orders (decision 007): one provider, the checkout, and the job that finishes
-  // or reverses whatever a crash left pending, at start and every minute.
+  // Payments and orders (decision 007): one provider and the checkout.
   const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
   const checkoutDeps: CheckoutDeps = {
     db: database.db,
@@ -263,8 +228,7 @@ export async function buildApp({
     log: app.log,
     catalogChanged,
   };
-  // Affiliates (decision 012): `?ref=` visits become clicks; commissions are accrued, approved
-  // and reversed by a job at start and every minute (safe on several instances at once).
+  // Affiliates (decision 012): `?ref=` visits become clicks; a job accrues and settles commissions.
   const affiliates = {
     db: database.db,
     now,
@@ -273,34 +237,28 @@ export async function buildApp({
     mail: { mailer, brand: accounts.brand },
   };
   registerReferralClicks(app, { ...affiliates, limits });
-  if (runCommissionJob) {
-    let commissionJob: { stop(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      commissionJob = startCommissionJob({ ...affiliates, log: app.log }, (outcome, seconds) =>
-        metrics.jobRun('affiliate-commissions', outcome, seconds),
-      );
+  // Every background job, as jobs/schedule.ts declares them. Fastify runs onClose hooks
+  // last-registered first: registered after the mailer's, this one stops the jobs (a round in
+  // flight may still send a receipt) before the mailer closes.
+  let runningJobs: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    const schedule = jobSchedule({
+      db: database.db,
+      now,
+      checkout: checkoutDeps,
+      waitlist: content,
+      commissions: { ...affiliates, log: app.log },
     });
-    app.addHook('onClose', async () => {
-      await commissionJob?.stop();
+    const started = startJobs(schedule, jobs, {
+      log: app.log,
+      onRun: (job, outcome, seconds) => metrics.jobRun(job, outcome, seconds),
     });
-  }
-  if (reconcilePayments) {
-    let reconciliation: { stop(): Promise<void> } | undefined;
-    // Decision 010: subscription renewals, and refunds or plan changes a crash left pending.
-    let renewals: { stop(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      reconciliation = startReconciliation(checkoutDeps, undefined, (outcome, seconds) =>
-        metrics.jobRun('payments-reconciliation', outcome, seconds),
-      );
-      renewals = startRenewals(checkoutDeps, undefined, (outcome, seconds) =>
-        metrics.jobRun('subscription-renewals', outcome, seconds),
-      );
-    });
-    // Registered after the mailer's hook, so it runs first: a round in flight may still send a receipt.
-    app.addHook('onClose', async () => {
-      await Promise.all([reconciliation?.stop(), renewals?.stop()]);
-    });
-  }
+    runningJobs = started;
+    await started.ready;
+  });
+  app.addHook('onClose', async () => {
+    await runningJobs?.stop();
+  });
   const community: CommunityDeps = {
     db: database.db,
     now,

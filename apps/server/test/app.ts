@@ -45,20 +45,17 @@ export type TestAppOptions = {
   passwordHashCost?: PasswordHashCost | 'app default';
   /** Sees every SQL statement the app sends, e.g. to count them per request. */
   onQuery?: (query: string) => void;
-  /** 0 keeps the waitlist job from running by itself, for tests that run it by hand. */
-  waitlistAnnounceIntervalMs?: number;
   /** Turns logging on (level from `env.LOG_LEVEL`, default info) and receives every line. */
   logStream?: AppOptions['logStream'];
   isShuttingDown?: AppOptions['isShuttingDown'];
   /** Makes the payment provider on the test's database; the sandbox by default. */
   paymentProvider?: (db: Db) => PaymentProvider;
   /**
-   * Runs the payments reconciliation job at start and every minute. Off by default: its first
-   * round would run beside a test's first requests; tests of the job call it themselves.
+   * Background jobs (jobs/schedule.ts). By default only the start work a served page relies on:
+   * the trending scores and the waitlist's baseline, never repeated. The other jobs' rounds would
+   * run beside a test's first requests; tests of a job call its round themselves.
    */
-  reconcilePayments?: boolean;
-  /** The affiliate commission job; off by default for the same reason, its tests run it by hand. */
-  runCommissionJob?: boolean;
+  jobs?: AppOptions['jobs'];
   /**
    * Serves the pages too: from the web build when it is current, else compiled from the web
    * app's sources by Vite (no build needed, slower), so what renders is always the code in the
@@ -108,14 +105,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.passwordHashCost === 'app default'
         ? {}
         : { passwordHashCost: options.passwordHashCost ?? TEST_ARGON2ID }),
-      ...(options.waitlistAnnounceIntervalMs !== undefined
-        ? { waitlistAnnounceIntervalMs: options.waitlistAnnounceIntervalMs }
-        : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
       ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
-      reconcilePayments: options.reconcilePayments ?? false,
-      runCommissionJob: options.runCommissionJob ?? false,
+      jobs: options.jobs ?? { once: ['trending', 'waitlist-announcements'] },
       backgroundTasks: tasks,
     });
     await options.beforeReady?.(app);

@@ -105,6 +105,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the background jobs unless RUN_JOBS=0 (an instance that only answers requests)', () => {
+    expect(loadConfig({}).runJobs).toBe(true);
+    expect(loadConfig({ RUN_JOBS: '0' }).runJobs).toBe(false);
+    expect(configErrorOf({ RUN_JOBS: 'sometimes' }).message).toContain('RUN_JOBS must be 1 or 0');
+  });
+
   it('renders 4 pages at once unless PAGE_RENDER_SLOTS says otherwise (0: no limit)', () => {
     expect(loadConfig({}).pageRenderSlots).toBe(4);
     expect(loadConfig({ PAGE_RENDER_SLOTS: '0' }).pageRenderSlots).toBe(0);

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be 0 (no limit) or more' })
     .max(256, { error: 'must be at most 256' })
     .default(4),
+  RUN_JOBS: flag.default(true),
 });
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -122,6 +123,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** Pages rendered at once; the others wait in arrival order (`plugins/render-queue.ts`); 0 = no limit. */
   pageRenderSlots: number;
+  /** Whether this instance runs the background jobs (apps/server/src/jobs/schedule.ts); `RUN_JOBS=0` turns them off. */
+  runJobs: boolean;
 };
 
 export class ConfigError extends Error {
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     pageRenderSlots: e.PAGE_RENDER_SLOTS,
+    runJobs: e.RUN_JOBS,
   };
 }
 

@@ -10,7 +10,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * otherwise (a non-loopback `METRICS_HOST` requires `METRICS_TOKEN`, checked by config.ts).
  */
 
-import type { JobOutcome } from '../lib/periodic-job';
+import type { JobOutcome } from '../jobs/periodic-job';
 
 export type CacheOutcome = 'hit' | 'stale' | 'miss';
 

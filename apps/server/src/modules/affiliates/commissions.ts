@@ -8,7 +8,6 @@ import { AFFILIATE_COMMISSION_PERCENT } from '@everdeal/contracts';
 import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orderItems, orders } from '@everdeal/db';
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { type CommissionMailDeps, sendCommissionMails } from './commission-mail';
 
 export type CommissionDeps = {
@@ -211,24 +210,9 @@ export async function reverseCommissionOfItem(tx: Tx, orderItemId: string, at: D
   if (commission) await moveCommission(tx, commission, commission.status, 'reversed', at);
 }
 
-export const COMMISSION_JOB_INTERVAL_MS = 60_000;
-
-/** Accrual and settlement at start and every minute (like the payments reconciliation). */
-export function startCommissionJob(
-  deps: CommissionDeps,
-  onRun: PeriodicJobOptions['onRun'],
-  intervalMs = COMMISSION_JOB_INTERVAL_MS,
-): PeriodicJob {
-  return startPeriodicJob({
-    round: async () => {
-      while ((await accrueCommissions(deps)) === BATCH) {}
-      let settled = await settleCommissions(deps);
-      while (settled.approved + settled.reversed === BATCH) settled = await settleCommissions(deps);
-      return 'ok';
-    },
-    intervalMs,
-    failureMessage: 'affiliate commission job failed',
-    log: deps.log,
-    onRun,
-  });
+/** One round of the commission job (jobs/schedule.ts): accrual, then settlement, batch after batch until done. */
+export async function runCommissionRound(deps: CommissionDeps): Promise<void> {
+  while ((await accrueCommissions(deps)) === BATCH) {}
+  let settled = await settleCommissions(deps);
+  while (settled.approved + settled.reversed === BATCH) settled = await settleCommissions(deps);
 }

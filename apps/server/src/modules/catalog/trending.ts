@@ -5,18 +5,16 @@
  *
  * Sales are allocated license codes (checkout allocates them). Events older than 60 days are
  * left out (their weight is below 0.0002). The score is materialised in products.trending_score
- * by one UPDATE, run at start and every few minutes, so a list sorted by it reads a column.
+ * by one UPDATE, run before the first request and every 10 minutes (jobs/schedule.ts), so a list sorted by it reads a column.
  */
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
-import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { refreshDealHealth } from '../community/deal-health';
 
 export const TRENDING_HALF_LIFE_DAYS = 7;
 export const TRENDING_SALE_WEIGHT = 3;
 export const TRENDING_PRIOR_WEIGHT = 0.5;
 export const TRENDING_WINDOW_DAYS = 60;
-export const TRENDING_REFRESH_MS = 10 * 60 * 1000;
 
 /** Fixed advisory-lock key: only one instance refreshes at a time; the others skip that round. */
 const TRENDING_LOCK_KEY = 4_711_052_023_118_808n;
@@ -60,28 +58,4 @@ export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean>
     await refreshDealHealth(tx, now);
     return true;
   });
-}
-
-/**
- * Refreshes once now (awaited, so the first page served is ranked) and then every `intervalMs`;
- * errors are logged, never thrown, so a failed round only leaves the previous scores. `stop`
- * clears the timer and waits for a round in flight, so the database can close after it.
- */
-export async function startTrendingRefresh(options: {
-  db: Db;
-  now: () => Date;
-  intervalMs?: number;
-  log: { error(object: unknown, message: string): void };
-  /** Told how each round ended and how long it took, for /metrics. */
-  onRun?: PeriodicJobOptions['onRun'];
-}): Promise<PeriodicJob> {
-  const job = startPeriodicJob({
-    round: async () => ((await refreshTrendingScores(options.db, options.now())) ? 'ok' : 'skipped'),
-    intervalMs: options.intervalMs ?? TRENDING_REFRESH_MS,
-    failureMessage: 'trending score refresh failed',
-    log: options.log,
-    onRun: options.onRun,
-  });
-  await job.firstRound;
-  return job;
 }

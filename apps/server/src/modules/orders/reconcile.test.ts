@@ -23,12 +23,13 @@ import {
   faultyProvider,
   newKey,
 } from '../../../test/shop';
+import { startPeriodicJob } from '../../jobs/periodic-job';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderUnavailableError } from '../payments/provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { type CheckoutDeps, PENDING_LEASE_MS, paymentRequestOf } from './order-payment';
 import { RECEIPT_RETRY_AFTER_MS } from './receipt';
-import { reconcilePayments, startReconciliation } from './reconcile';
+import { reconcilePayments } from './reconcile';
 
 let clock = new Date();
 const now = () => clock;
@@ -203,7 +204,13 @@ describe('reconciliation', () => {
     const buyer = await createBuyer(t.app, t.db, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
     faults.failBeforeCharge();
     await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    const job = startReconciliation(deps, 20);
+    // As jobs/schedule.ts runs it (first round at start), on a 20 ms interval.
+    const job = startPeriodicJob({
+      round: () => reconcilePayments(deps).then(() => 'ok' as const),
+      intervalMs: 20,
+      failureMessage: 'payments-reconciliation job failed',
+      log: deps.log,
+    });
     try {
       // The first round ran at start, inside the lease; a later round after it expires voids the order.
       clock = new Date(clock.getTime() + PENDING_LEASE_MS);

@@ -6,7 +6,6 @@
  */
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { sendSaleMails } from '../sellers/seller.mail';
 import {
   applyPaymentOutcome,
@@ -109,22 +108,4 @@ export async function reconcilePayments(deps: CheckoutDeps): Promise<ReconcileRe
   report.receipts = await sendDueReceipts(deps);
   if (report.checked > 0 || report.receipts > 0) deps.log.info(report, 'payments reconciled');
   return report;
-}
-
-/**
- * Runs a round at start (not awaited: the provider may be slow, and the server must come up) and
- * then every minute. `stop` clears the timer and waits for a round in flight.
- */
-export function startReconciliation(
-  deps: CheckoutDeps,
-  intervalMs = RECONCILE_INTERVAL_MS,
-  onRun?: PeriodicJobOptions['onRun'],
-): PeriodicJob {
-  return startPeriodicJob({
-    round: () => reconcilePayments(deps).then(() => 'ok' as const),
-    intervalMs,
-    failureMessage: 'payments reconciliation failed',
-    log: deps.log,
-    onRun,
-  });
 }

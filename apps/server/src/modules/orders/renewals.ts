@@ -18,7 +18,6 @@ import {
   plans,
 } from '@everdeal/db';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
@@ -29,7 +28,6 @@ import { completeRefund } from './refunds';
 import { findUnrecordedRenewalCharges, returnRenewalCharges } from './renewal-charges';
 import { endSubscription } from './subscriptions';
 
-export const RENEWAL_INTERVAL_MS = 60_000;
 const RENEWAL_BATCH = 100;
 const DAY_MS = 24 * 60 * 60_000;
 /** A plan-change payment still waiting for the buyer's bank after this long is given up. */
@@ -337,24 +335,13 @@ export async function runRenewals(deps: CheckoutDeps, options: { audit?: boolean
 }
 
 /**
- * Runs a round at start (with the audit of unrecorded charges) and then every minute, never two at
- * once; `stop` waits for a round in flight.
+ * The renewal job's rounds for one process (jobs/schedule.ts): the first also audits the
+ * provider's charges that no row records (a crash between charge and row), the rest only renew.
  */
-export function startRenewals(
-  deps: CheckoutDeps,
-  intervalMs = RENEWAL_INTERVAL_MS,
-  onRun?: PeriodicJobOptions['onRun'],
-): PeriodicJob {
+export function renewalRounds(deps: CheckoutDeps): () => Promise<void> {
   let audited = false;
-  return startPeriodicJob({
-    round: async () => {
-      await runRenewals(deps, { audit: !audited });
-      audited = true;
-      return 'ok' as const;
-    },
-    intervalMs,
-    failureMessage: 'subscription renewals failed',
-    log: deps.log,
-    onRun,
-  });
+  return async () => {
+    await runRenewals(deps, { audit: !audited });
+    audited = true;
+  };
 }

@@ -22,7 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The app's own job took the baseline at start (an empty catalogue) and never runs by itself:
   // each test runs it by hand.
-  t = await createTestApp({ now: () => clock, env: { PUBLIC_URL }, waitlistAnnounceIntervalMs: 0 });
+  t = await createTestApp({ now: () => clock, env: { PUBLIC_URL } });
 });
 afterAll(() => t?.close());
 

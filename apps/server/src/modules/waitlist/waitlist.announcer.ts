@@ -24,12 +24,10 @@ import {
   waitlistUnsubscribeTokens,
 } from '@everdeal/db';
 import { and, asc, eq, exists, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from '../../lib/periodic-job';
 import { generateToken, hashToken } from '../users/sessions';
 import { dealLiveMail, type LiveDeal } from './waitlist.mail';
 import type { WaitlistDeps } from './waitlist.service';
 
-export const ANNOUNCE_INTERVAL_MS = 60_000;
 export const ANNOUNCE_BATCH_SIZE = 100;
 /** Bounds one run (20 × 100 mails); the rest waits for the next run. */
 export const ANNOUNCE_MAX_BATCHES_PER_RUN = 20;
@@ -340,26 +338,4 @@ export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<Ann
     add(await deliver(deps, retries));
   }
   return run;
-}
-
-/**
- * Takes the baseline (or detects new deals) before the server answers, then runs every
- * `intervalMs` (0: never by itself, for tests that drive it). Rounds never overlap in one
- * process; errors are logged and the next round tries again. `stop` waits for a round in flight.
- */
-export async function startWaitlistAnnouncer(
-  deps: AnnouncerDeps,
-  intervalMs: number = ANNOUNCE_INTERVAL_MS,
-  /** Told how each round ended and how long it took, for /metrics. */
-  onRun?: PeriodicJobOptions['onRun'],
-): Promise<PeriodicJob> {
-  await detectLiveDeals(deps.db, deps.now());
-  return startPeriodicJob({
-    round: () => runWaitlistAnnouncements(deps).then(() => 'ok' as const),
-    intervalMs,
-    runAtStart: false,
-    failureMessage: 'waitlist announcements failed',
-    log: deps.log,
-    onRun,
-  });
 }

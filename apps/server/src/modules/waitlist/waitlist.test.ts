@@ -12,7 +12,7 @@ const CONFIRMATION = /Subject: You are on the Everdeal waitlist/;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL }, waitlistAnnounceIntervalMs: 0 });
+  t = await createTestApp({ env: { PUBLIC_URL } });
 });
 afterAll(() => t?.close());
 
@@ -103,7 +103,6 @@ describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({
-      waitlistAnnounceIntervalMs: 0,
       rateLimits: {
         waitlistPerEmail: { points: 4, durationSeconds: 3600 },
         waitlistPerIp: { points: 6, durationSeconds: 3600 },

@@ -1,0 +1,108 @@
+/**
+ * Every background job of the server, in one place (docs/architecture.md "Background jobs"):
+ * what it does, how often, what happens at start, and whether several instances may run it at
+ * once. `run-jobs.ts` starts them; `RUN_JOBS=0` turns all of them off on an instance.
+ */
+import type { Db } from '@everdeal/db';
+import { type CommissionDeps, runCommissionRound } from '../modules/affiliates/commissions';
+import { refreshTrendingScores } from '../modules/catalog/trending';
+import type { CheckoutDeps } from '../modules/orders/order-payment';
+import { RECONCILE_INTERVAL_MS, reconcilePayments } from '../modules/orders/reconcile';
+import { renewalRounds } from '../modules/orders/renewals';
+import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist/waitlist.announcer';
+import type { JobOutcome } from './periodic-job';
+
+export type JobName =
+  | 'trending'
+  | 'waitlist-announcements'
+  | 'payments-reconciliation'
+  | 'subscription-renewals'
+  | 'affiliate-commissions';
+
+export type JobDeclaration = {
+  /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
+  name: JobName;
+  /** What one round does, for the people reading this file and the start log line. */
+  does: string;
+  everyMs: number;
+  /**
+   * `before-ready`: the first round runs before the server answers (awaited); `at-start`: the
+   * first round begins at start, not awaited (a slow provider must not hold the server back);
+   * `after-interval`: the first round comes one interval after start.
+   */
+  firstRound: 'before-ready' | 'at-start' | 'after-interval';
+  /** Work awaited before the server answers, ahead of any round (the waitlist's baseline). */
+  prepare?: () => Promise<void>;
+  /**
+   * `together`: every instance may run a round at the same moment (rows are claimed with
+   * SKIP LOCKED or guarded by their state); `one-at-a-time`: an advisory lock lets one instance
+   * run it, the others answer `skipped` for that round.
+   */
+  onSeveralInstances: 'together' | 'one-at-a-time';
+  round: () => Promise<JobOutcome>;
+};
+
+export type JobDeps = {
+  db: Db;
+  now: () => Date;
+  checkout: CheckoutDeps;
+  waitlist: AnnouncerDeps;
+  commissions: CommissionDeps;
+};
+
+const MINUTE_MS = 60_000;
+const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
+  await work();
+  return 'ok';
+};
+
+export function jobSchedule(deps: JobDeps): JobDeclaration[] {
+  return [
+    {
+      name: 'trending',
+      does: 'recomputes every product trending score and deal health (decision 003, decision 011)',
+      everyMs: 10 * MINUTE_MS,
+      // The first page served is already ranked.
+      firstRound: 'before-ready',
+      onSeveralInstances: 'one-at-a-time',
+      round: async () => ((await refreshTrendingScores(deps.db, deps.now())) ? 'ok' : 'skipped'),
+    },
+    {
+      name: 'waitlist-announcements',
+      does: 'mails the waitlist about deals that went live, retrying failed sends (decision 009)',
+      everyMs: MINUTE_MS,
+      // Deals live before the first run on a database are the baseline, never announced.
+      prepare: async () => {
+        await detectLiveDeals(deps.db, deps.now());
+      },
+      firstRound: 'after-interval',
+      onSeveralInstances: 'together',
+      round: ok(() => runWaitlistAnnouncements(deps.waitlist)),
+    },
+    {
+      name: 'payments-reconciliation',
+      does: 'finishes or reverses payments a crash or 3-D Secure left pending; sends due receipts (decision 007)',
+      // Orders store their next check as "now + this interval" (orders/reconcile.ts).
+      everyMs: RECONCILE_INTERVAL_MS,
+      firstRound: 'at-start',
+      onSeveralInstances: 'together',
+      round: ok(() => reconcilePayments(deps.checkout)),
+    },
+    {
+      name: 'subscription-renewals',
+      does: 'charges due renewals on current facts; finishes refunds and plan changes left pending (decisions 010, 020)',
+      everyMs: MINUTE_MS,
+      firstRound: 'at-start',
+      onSeveralInstances: 'together',
+      round: ok(renewalRounds(deps.checkout)),
+    },
+    {
+      name: 'affiliate-commissions',
+      does: 'accrues commissions of paid orders, approves them after the refund window, reverses refunded ones (decision 012)',
+      everyMs: MINUTE_MS,
+      firstRound: 'at-start',
+      onSeveralInstances: 'together',
+      round: ok(() => runCommissionRound(deps.commissions)),
+    },
+  ];
+}
