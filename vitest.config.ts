@@ -4,8 +4,13 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests only: Playwright's `e2e/*.spec.ts` must never be collected here
 // (docs/development.md, pitfall 7), so the include names the workspaces and the `.test.` suffix.
 export default defineConfig({
-  // The web app's `~/` imports (apps/web/tsconfig.json `paths`), for its unit tests.
-  resolve: { alias: { '~': fileURLToPath(new URL('./apps/web/app', import.meta.url)) } },
+  // The web app's `~/` and `~test/` imports (apps/web/tsconfig.json `paths`), for its unit tests.
+  resolve: {
+    alias: {
+      '~test': fileURLToPath(new URL('./apps/web/test', import.meta.url)),
+      '~': fileURLToPath(new URL('./apps/web/app', import.meta.url)),
+    },
+  },
   test: {
     include: ['{apps,packages}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**'],

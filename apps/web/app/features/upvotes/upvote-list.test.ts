@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testProductSummary as product } from '~/shared/catalog/test-product';
+import { testProductSummary as product } from '~test/test-product';
 import {
   type CachedUpvoteList,
   optimisticUpvote,

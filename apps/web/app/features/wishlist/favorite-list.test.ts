@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueProducts } from '~/shared/catalog/product-card-view';
-import { testProductSummary as product } from '~/shared/catalog/test-product';
+import { testProductSummary as product } from '~test/test-product';
 import {
   type CachedFavoriteList,
   favoritesOf,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser as user } from '~test/test-user';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY, type AuthStorage, createAuthStore } from './auth-store';
 import { SESSION_HINT_COOKIE } from './session-hint';
-import { testUser as user } from './test-user';
 
 function memoryStorage(initial: Record<string, string> = {}): AuthStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testUser } from '~test/test-user';
 import { clearAuth, setAuth } from './auth-store';
 import { SessionProvider, useAuth, useIsLoggedIn } from './session-provider';
-import { testUser } from './test-user';
 
 function Session() {
   const auth = useAuth();
