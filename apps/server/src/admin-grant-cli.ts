@@ -4,7 +4,7 @@
 // at a time owns its data folder). Admins grant and revoke each other in the admin area too.
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@everdeal/db';
-import { setUserRoleByEmail } from './modules/roles/roles';
+import { setUserRoleByEmail } from './modules/roles';
 import { ConfigError, loadConfig, loadDotEnv } from './plugins/config';
 
 const USAGE = 'Usage: npm run admin:grant -- EMAIL [--revoke]';

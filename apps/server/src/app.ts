@@ -8,41 +8,42 @@ import { jobSchedule } from './jobs/schedule';
 import { createAnswerCache } from './lib/answer-cache';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
 import { createMailer } from './lib/mailer';
-import { adminHandlers } from './modules/admin/admin.routes';
-import { affiliatesHandlers } from './modules/affiliates/affiliates.routes';
-import { registerReferralClicks } from './modules/affiliates/referral-clicks';
-import { registerBlogFeed } from './modules/blog/blog.feed';
-import { blogHandlers } from './modules/blog/blog.routes';
-import type { BlogDeps } from './modules/blog/blog.service';
-import { cartHandlers } from './modules/cart/cart.routes';
-import { cachedCatalogReads } from './modules/catalog/catalog.cache';
-import { catalogHandlers } from './modules/catalog/catalog.routes';
-import type { CatalogDeps } from './modules/catalog/catalog.summaries';
-import { communityHandlers } from './modules/community/community.routes';
-import type { CommunityDeps } from './modules/community/community.shared';
-import { contactHandlers } from './modules/contact/contact.routes';
-import { favoritesHandlers } from './modules/favorites/favorites.routes';
-import type { CheckoutDeps } from './modules/orders/checkout';
-import { ordersHandlers } from './modules/orders/orders.routes';
-import { handlePaymentIntentEvent } from './modules/orders/reconcile';
-import { paymentsHandlers } from './modules/payments/payments.routes';
-import type { PaymentProvider } from './modules/payments/provider';
-import { createPaymentProvider } from './modules/payments/providers';
-import { registerStripeWebhook } from './modules/payments/stripe-webhook';
-import { hasRole } from './modules/roles/roles';
-import { applicationsHandlers } from './modules/sellers/applications.routes';
-import type { SellerDeps } from './modules/sellers/seller-access';
-import { sellerAreaHandlers } from './modules/sellers/seller-area.routes';
-import { registerSellerUploads } from './modules/sellers/seller-uploads';
-import { registerSeo } from './modules/seo/seo.routes';
-import { supportHandlers } from './modules/support/support.routes';
-import { upvotesHandlers } from './modules/upvotes/upvotes.routes';
-import { registerAvatarUpload } from './modules/users/avatar';
-import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './modules/users/passwords';
-import { findSession } from './modules/users/sessions';
-import { usersHandlers } from './modules/users/users.routes';
-import type { UsersDeps } from './modules/users/users.service';
-import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist/waitlist.routes';
+import { adminHandlers } from './modules/admin';
+import { affiliatesHandlers, registerReferralClicks } from './modules/affiliates';
+import type { BlogDeps } from './modules/blog';
+import { blogHandlers, registerBlogFeed } from './modules/blog';
+import { cartHandlers } from './modules/cart';
+import type { CatalogDeps } from './modules/catalog';
+import { cachedCatalogReads, catalogHandlers } from './modules/catalog';
+import type { CommunityDeps } from './modules/community';
+import { communityHandlers } from './modules/community';
+import { contactHandlers } from './modules/contact';
+import { favoritesHandlers } from './modules/favorites';
+import type { CheckoutDeps } from './modules/orders';
+import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import type { PaymentProvider } from './modules/payments';
+import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import { hasRole } from './modules/roles';
+import type { SellerDeps } from './modules/sellers';
+import {
+  applicationsHandlers,
+  registerSellerUploads,
+  sellerAreaHandlers,
+  sendNewQuestionMails,
+} from './modules/sellers';
+import { registerSeo } from './modules/seo';
+import { supportHandlers } from './modules/support';
+import { upvotesHandlers } from './modules/upvotes';
+import type { UsersDeps } from './modules/users';
+import {
+  createPasswordHasher,
+  findSession,
+  OWASP_ARGON2ID,
+  type PasswordHashCost,
+  registerAvatarUpload,
+  usersHandlers,
+} from './modules/users';
+import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -259,6 +260,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await runningJobs?.stop();
   });
+  // The seller area (decision 014).
+  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
   const community: CommunityDeps = {
     db: database.db,
     now,
@@ -267,9 +270,9 @@ export async function buildApp({
     mailer,
     brand: accounts.brand,
     log: app.log,
+    // The product's seller hears of a new question; community itself never imports the seller area.
+    onQuestionAsked: (question) => sendNewQuestionMails(sellerArea, question),
   };
-  // Issue 13: the seller area (decision 014).
-  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads),

@@ -13,14 +13,18 @@ import {
   UpdateRefInputSchema,
 } from '@everdeal/contracts';
 import type { z } from 'zod';
-import { type BlogDeps, getPost, getPosts } from './modules/blog/blog.service';
-import type { CatalogReads } from './modules/catalog/catalog.cache';
-import type { CommunityDeps } from './modules/community/community.shared';
-import { getCommunityPreview } from './modules/community/community-preview';
-import { getQuestion, getQuestions } from './modules/community/questions.service';
-import { getReviews } from './modules/community/reviews.service';
-import { getThreads } from './modules/community/threads.service';
-import { getUpdate, getUpdates } from './modules/community/updates.service';
+import { type BlogDeps, getPost, getPosts } from './modules/blog';
+import type { CatalogReads } from './modules/catalog';
+import type { CommunityDeps } from './modules/community';
+import {
+  getCommunityPreview,
+  getQuestion,
+  getQuestions,
+  getReviews,
+  getThreads,
+  getUpdate,
+  getUpdates,
+} from './modules/community';
 import type { Config } from './plugins/config';
 import type { SsrOptions } from './plugins/ssr';
 

@@ -4,12 +4,11 @@
  * once. `run-jobs.ts` starts them; `RUN_JOBS=0` turns all of them off on an instance.
  */
 import type { Db } from '@everdeal/db';
-import { type CommissionDeps, runCommissionRound } from '../modules/affiliates/commissions';
-import { refreshTrendingScores } from '../modules/catalog/trending';
-import type { CheckoutDeps } from '../modules/orders/order-payment';
-import { RECONCILE_INTERVAL_MS, reconcilePayments } from '../modules/orders/reconcile';
-import { renewalRounds } from '../modules/orders/renewals';
-import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist/waitlist.announcer';
+import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
+import { refreshTrendingScores } from '../modules/catalog';
+import type { CheckoutDeps } from '../modules/orders';
+import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds } from '../modules/orders';
+import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
 import type { JobOutcome } from './periodic-job';
 
 export type JobName =

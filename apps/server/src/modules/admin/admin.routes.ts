@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../plugins/api';
-import type { CheckoutDeps } from '../orders/order-payment';
-import { approveApplication, getApplications, rejectApplication } from '../sellers/applications.service';
-import { getAuditLog } from './audit';
+import { getAuditLog } from '../audit';
+import { approveApplication, getApplications, rejectApplication } from '../sellers';
+import type { AdminDeps } from './admin-deps';
 import { getReports, moderatePost } from './moderation.service';
 import { refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
@@ -14,13 +14,6 @@ import {
   setTicketClosed,
 } from './tickets.service';
 import { searchUsers, setUserRole, setUserStatus } from './users.service';
-
-/**
- * What the admin services need: the checkout's dependencies (database, clock, payment provider,
- * mailer, brand, log and the catalogue's change signal), since an admin refunds orders on a
- * shopper's behalf, publishes products and tells authors and applicants what was decided.
- */
-export type AdminDeps = CheckoutDeps;
 
 /**
  * Requirements §13 admin area (decision 015). The route table gives every call `role: 'admin'`,

@@ -11,10 +11,10 @@ import {
 import { answers, contentReports, type Db, products, questions, reviews, threads, users } from '@everdeal/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryRows } from '../orders/orders.sql';
+import { queryRows } from '../../lib/query-rows';
+import { type AdminActor, recordAdminAction, type Tx } from '../audit';
 import { postModeratedMail } from './admin.mail';
-import type { AdminDeps } from './admin.routes';
-import { type AdminActor, recordAdminAction, type Tx } from './audit';
+import type { AdminDeps } from './admin-deps';
 
 // The moderation queue (requirements §13, decision 015): reported reviews, questions, answers and
 // threads, one entry per post, the longest waiting first. Hiding keeps what the author wrote but

@@ -8,11 +8,9 @@ import {
 } from '@everdeal/contracts';
 import { type Db, orders, users } from '@everdeal/db';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { lockAnyItem } from '../orders/adjustments.sql';
-import { toOrderViews } from '../orders/orders.service';
-import { runRefund, writeRefundAdjustment } from '../orders/refunds';
-import type { AdminDeps } from './admin.routes';
-import { type AdminActor, recordAdminAction } from './audit';
+import { type AdminActor, recordAdminAction } from '../audit';
+import { lockAnyItem, runRefund, toOrderViews, writeRefundAdjustment } from '../orders';
+import type { AdminDeps } from './admin-deps';
 
 // Orders for the admin (requirements §13, decision 015): find a shopper's orders by e-mail or one
 // order by id, and refund an item on the shopper's behalf through the shopper's own refund path.

@@ -11,10 +11,10 @@ import {
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { sendProductLiveMails } from '../sellers/seller.mail';
+import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { sendProductLiveMails } from '../sellers';
 import { productReviewedMail } from './admin.mail';
-import type { AdminDeps } from './admin.routes';
-import { type AdminActor, recordAdminAction, type Tx } from './audit';
+import type { AdminDeps } from './admin-deps';
 
 // The admin's products (requirements §13, decisions 014 and 015): the review queue of submitted
 // products, and publishing, featuring and the deal's status and end time of any product.

@@ -13,10 +13,9 @@ import { displayName } from '@everdeal/contracts/user';
 import { supportMessages, supportTickets, users } from '@everdeal/db';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { loadThread, type TicketRow, ticketColumns, toSummary } from '../support/support.service';
-import { ticketAnsweredMail } from '../support/ticket-customer.mail';
-import type { AdminDeps } from './admin.routes';
-import { type AdminActor, recordAdminAction, type Tx } from './audit';
+import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { loadThread, type TicketRow, ticketAnsweredMail, ticketColumns, toSummary } from '../support';
+import type { AdminDeps } from './admin-deps';
 import { containsPattern } from './products.service';
 
 // The support inbox (requirements §14, decisions 009 and 015): admins see every customer's

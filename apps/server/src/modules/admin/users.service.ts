@@ -1,9 +1,9 @@
 import { AdminMessage, type AdminUser, type AdminUserList, AppError } from '@everdeal/contracts';
 import { type Db, type UserRow, users } from '@everdeal/db';
 import { asc, eq, ilike, or } from 'drizzle-orm';
-import { deactivateAccount } from '../users/users.service';
-import type { AdminDeps } from './admin.routes';
-import { type AdminActor, recordAdminAction, type Tx } from './audit';
+import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { deactivateAccount } from '../users';
+import type { AdminDeps } from './admin-deps';
 import { containsPattern } from './products.service';
 
 // Users for the admin (requirements §13, decision 015): find an account, deactivate or reactivate

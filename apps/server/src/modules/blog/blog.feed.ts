@@ -1,6 +1,6 @@
 import { BLOG_RSS_ITEMS, BLOG_RSS_PATH, type BlogPost, BRAND_NAME, blogPostPath } from '@everdeal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { escapeXml } from '../seo/seo.service';
+import { escapeXml } from '../../lib/xml';
 import { type BlogDeps, getLatestPosts } from './blog.service';
 
 /** Requirements §2: the blog's own description. */

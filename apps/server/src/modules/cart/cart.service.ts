@@ -11,7 +11,7 @@ import {
 import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
-import { effectiveDealStatus } from '../catalog/deal-status';
+import { effectiveDealStatus } from '../catalog';
 
 export type CartDeps = { db: Db; now: () => Date };
 

@@ -9,7 +9,7 @@
  */
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
-import { refreshDealHealth } from '../community/deal-health';
+import { refreshDealHealth } from '../community';
 
 export const TRENDING_HALF_LIFE_DAYS = 7;
 export const TRENDING_SALE_WEIGHT = 3;

@@ -18,10 +18,25 @@ export type CommunityDeps = {
    * a page shows calls it once committed: `community-cache.test.ts` holds each write to it.
    */
   catalogChanged: () => void;
-  /** New questions and answers are mailed to whom they concern (sellers/seller.mail.ts). */
+  /** Answers are mailed to the asker (question-mail.ts). */
   mailer: Mailer;
   brand: MailBrand;
   log: FastifyBaseLogger;
+  /**
+   * Told of each new question once it is committed; app.ts has the seller's members mailed
+   * (sellers' `sendNewQuestionMails`), so community never imports the seller area that reads it.
+   */
+  onQuestionAsked: (question: AskedQuestion) => void;
+};
+
+/** A question just asked, as the product's seller hears of it. */
+export type AskedQuestion = {
+  productId: number;
+  productName: string;
+  title: string;
+  body: string;
+  url: string;
+  askerEmail: string;
 };
 
 /** The author columns of a post, read alongside it (no statement per row). */

@@ -3,7 +3,6 @@ import { answers, products, questions, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
-import { sendNewQuestionMails } from '../sellers/seller.mail';
 import type { CommunityDeps } from './community.shared';
 
 // Who hears of a question (decision 011): the product's seller when it is asked, its asker when
@@ -30,7 +29,7 @@ export function mailNewQuestion(deps: CommunityDeps, questionId: number): void {
       .innerJoin(users, eq(users.id, questions.userId))
       .where(eq(questions.id, questionId));
     if (!row) return;
-    sendNewQuestionMails(deps, { ...row, url: questionUrl(deps.brand, row.slug, questionId) });
+    deps.onQuestionAsked({ ...row, url: questionUrl(deps.brand, row.slug, questionId) });
   })().catch((error: unknown) => deps.log.error({ err: error }, 'new question mail failed'));
 }
 

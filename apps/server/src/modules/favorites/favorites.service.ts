@@ -1,8 +1,7 @@
 import { AppError, type Favorite, type FavoriteList, ShoppingMessage } from '@everdeal/contracts';
 import { type Db, favorites, products } from '@everdeal/db';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { requireProductRef } from '../catalog/catalog.service';
-import { type CatalogDeps, getProductSummaries } from '../catalog/catalog.summaries';
+import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog';
 
 export type FavoritesDeps = CatalogDeps;
 

@@ -18,8 +18,8 @@ import {
   plans,
 } from '@everdeal/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { reverseCommissionOfItem } from '../affiliates/commissions';
-import { queryRows } from './orders.sql';
+import { queryRows } from '../../lib/query-rows';
+import { reverseCommissionOfItem } from '../affiliates';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;

@@ -5,7 +5,7 @@
  */
 import { type Db, type OrderItemAdjustmentRow, orderItemAdjustments, orders } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
-import type { PaymentOutcome, PaymentRequest } from '../payments/provider';
+import type { PaymentOutcome, PaymentRequest } from '../payments';
 import { type MadeRefund, refundableCharges } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 

@@ -23,10 +23,10 @@ import {
   type UserRow,
 } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Attribution } from '../affiliates/affiliates.service';
-import { effectiveDealStatus } from '../catalog/deal-status';
-import { type PaymentOutcome, ProviderUnavailableError } from '../payments/provider';
-import { sendSaleMails } from '../sellers/seller.mail';
+import type { Attribution } from '../affiliates';
+import { effectiveDealStatus } from '../catalog';
+import { type PaymentOutcome, ProviderUnavailableError } from '../payments';
+import { sendSaleMails } from '../sellers';
 import { requireShownTerms } from './checkout-prices';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
 import {

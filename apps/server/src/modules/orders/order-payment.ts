@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
-import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments/card-after-payment';
-import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments/provider';
+import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments';
+import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments';
 import { type Recipient, releaseOrder, type SettledItem, settleOrder } from './orders.sql';
 
 export type CheckoutDeps = {

@@ -1,8 +1,6 @@
 import { defineHandlers } from '../../plugins/api';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { attributionFor } from '../affiliates/affiliates.service';
-import { accrueCommissions } from '../affiliates/commissions';
-import { clickTokenOf } from '../affiliates/referral-clicks';
+import { accrueCommissions, attributionFor, clickTokenOf } from '../affiliates';
 import { type CheckoutDeps, checkout } from './checkout';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
 import { changePlan, getPlanOptions } from './plan-change';

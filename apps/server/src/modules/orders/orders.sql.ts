@@ -17,16 +17,10 @@ import {
 } from '@everdeal/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
+import { queryRows } from '../../lib/query-rows';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
-
-/** Rows of a raw statement: postgres.js answers an array, PGlite an object with `rows`. */
-export async function queryRows<T>(db: Runner, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /**
  * Times go in as ISO text with an explicit type: the two drivers encode JS dates differently.

@@ -25,7 +25,7 @@ import {
   plans,
 } from '@everdeal/db';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { ProviderUnavailableError } from '../payments/provider';
+import { ProviderUnavailableError } from '../payments';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishPlanChange, lockOwnItem, savedCardsOf, type Tx } from './adjustments.sql';

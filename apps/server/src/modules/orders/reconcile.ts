@@ -6,7 +6,7 @@
  */
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { sendSaleMails } from '../sellers/seller.mail';
+import { sendSaleMails } from '../sellers';
 import {
   applyPaymentOutcome,
   type CheckoutDeps,

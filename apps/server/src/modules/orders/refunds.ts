@@ -15,7 +15,7 @@ import {
 } from '@everdeal/contracts';
 import { type OrderItemAdjustmentRow, orderItemAdjustments, users } from '@everdeal/db';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { ProviderUnavailableError } from '../payments/provider';
+import { ProviderUnavailableError } from '../payments';
 import { formatDate, sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishRefund, lockOwnItem, refundableCharges } from './adjustments.sql';

@@ -6,9 +6,9 @@
  */
 import { moneyMovements, type OrderItemAdjustmentRow, orderItemAdjustments, orderItems } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 import { adjustmentKey, adjustmentPayment } from './adjustments';
 import type { CheckoutDeps } from './order-payment';
-import { queryRows } from './orders.sql';
 
 const RETURN_BATCH = 100;
 const UNRECORDED_CHARGE = 'the renewal was charged but not recorded: the charge is returned';

@@ -18,11 +18,11 @@ import {
   plans,
 } from '@everdeal/db';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 import { sendItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
-import { queryRows } from './orders.sql';
 import { completePlanChange } from './plan-change';
 import { completeRefund } from './refunds';
 import { findUnrecordedRenewalCharges, returnRenewalCharges } from './renewal-charges';

@@ -7,7 +7,7 @@ import { type Db, type OrderRow, orderItemAdjustments, orders, paymentMethods, u
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { queryRows } from '../orders/orders.sql';
+import { queryRows } from '../../lib/query-rows';
 import type { PaymentProvider } from './provider';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

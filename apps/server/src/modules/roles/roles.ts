@@ -1,7 +1,7 @@
 import type { ApiRole } from '@everdeal/contracts';
 import { type Db, sellerMembers, type UserRow, users } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
-import { normalizeEmail } from '../users/users.service';
+import { normalizeEmail } from '../users';
 
 /**
  * The roles of requirements §6 as the route table's guard asks for them: an admin is a user

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { databaseErrorIn } from '../../plugins/errors';
-import { type AdminActor, recordAdminAction, type Tx } from '../admin/audit';
+import { type AdminActor, recordAdminAction, type Tx } from '../audit';
 import {
   applicationApprovedMail,
   applicationReceivedMail,

@@ -12,7 +12,7 @@ import {
 import { productImages, products } from '@everdeal/db';
 import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { recordSellerEdit } from '../admin/audit';
+import { recordSellerEdit } from '../audit';
 import { changedFields } from './live-terms';
 import { markChanged, requireEditable, requireOwnProduct, type SellerActor, type SellerDeps } from './seller-access';
 import { toSellerProduct } from './seller-product-view';

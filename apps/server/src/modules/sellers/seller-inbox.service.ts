@@ -1,7 +1,7 @@
 import type { SellerQuestionList, SellerReviewList } from '@everdeal/contracts';
 import { products, questions, reviews, users } from '@everdeal/db';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { holdsActiveItem, toAuthor } from '../community/community.shared';
+import { holdsActiveItem, toAuthor } from '../community';
 import { requireMembership, type SellerDeps } from './seller-access';
 
 // What waits for a seller's answer (requirements §13): questions about their live products that

@@ -9,7 +9,7 @@ import {
 import { orderItems, plans, products } from '@everdeal/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordSellerEdit } from '../admin/audit';
+import { recordSellerEdit } from '../audit';
 import { changedFields, planAuditFields, planSubject, requireBuyerFriendlyPlanChange } from './live-terms';
 import {
   markChanged,

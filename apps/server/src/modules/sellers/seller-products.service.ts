@@ -12,7 +12,7 @@ import { categories, productImages, products, sellerMembers, sellers } from '@ev
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { databaseErrorIn } from '../../plugins/errors';
-import { recordSellerEdit } from '../admin/audit';
+import { recordSellerEdit } from '../audit';
 import { changedFields, requireRefundWindowKept } from './live-terms';
 import { sendSubmittedMails } from './seller.mail';
 import {

@@ -1,7 +1,8 @@
 import { blogPostPath, categoryPath, productPath } from '@everdeal/contracts';
 import { categories, type Db, products } from '@everdeal/db';
 import { asc, eq, max } from 'drizzle-orm';
-import { getPostSitemapEntries } from '../blog/blog.service';
+import { escapeXml } from '../../lib/xml';
+import { getPostSitemapEntries } from '../blog';
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 
@@ -48,9 +49,6 @@ export async function getSitemapEntries(db: Db, now: Date): Promise<SitemapEntry
     ...(await getPostSitemapEntries(db, now)).map((post) => ({ path: blogPostPath(post.slug), lastmod: post.lastmod })),
   ];
 }
-
-export const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** sitemaps.org XML; one file holds up to 50,000 URLs, far above the catalogue's size. */
 export function renderSitemap(entries: SitemapEntry[], publicUrl: string): string {

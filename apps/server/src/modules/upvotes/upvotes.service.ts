@@ -1,8 +1,7 @@
 import type { Upvote, UpvoteList, UpvoteStatus } from '@everdeal/contracts';
 import { type Db, products, upvotes } from '@everdeal/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { requireProductRef } from '../catalog/catalog.service';
-import { type CatalogDeps, getProductSummaries } from '../catalog/catalog.summaries';
+import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog';
 
 export type UpvotesDeps = CatalogDeps & {
   /** Told after a vote moved a product's count, so cached catalogue answers are dropped. */

@@ -24,7 +24,7 @@ import {
   waitlistUnsubscribeTokens,
 } from '@everdeal/db';
 import { and, asc, eq, exists, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { generateToken, hashToken } from '../users/sessions';
+import { generateToken, hashToken } from '../users';
 import { dealLiveMail, type LiveDeal } from './waitlist.mail';
 import type { WaitlistDeps } from './waitlist.service';
 

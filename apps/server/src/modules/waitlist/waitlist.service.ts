@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
-import { generateToken, hashToken } from '../users/sessions';
+import { generateToken, hashToken } from '../users';
 import { waitlistConfirmationMail } from './waitlist.mail';
 
 export type WaitlistDeps = {

@@ -1,0 +1,6 @@
+/**
+ * The favorites module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. The wishlist, called favorites in the API (docs/glossary.md).
+ * Everything else in this folder is private to it.
+ */
+export { favoritesHandlers } from './favorites.routes';

@@ -1,0 +1,12 @@
+/**
+ * The orders module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. Checkout, orders, refunds, plan changes and renewals (decisions 007, 010, 020, 021).
+ * Everything else in this folder is private to it.
+ */
+export { lockAnyItem } from './adjustments.sql';
+export type { CheckoutDeps } from './order-payment';
+export { ordersHandlers } from './orders.routes';
+export { toOrderViews } from './orders.service';
+export { handlePaymentIntentEvent, RECONCILE_INTERVAL_MS, reconcilePayments } from './reconcile';
+export { runRefund, writeRefundAdjustment } from './refunds';
+export { renewalRounds } from './renewals';

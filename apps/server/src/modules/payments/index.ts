@@ -1,0 +1,10 @@
+/**
+ * The payments module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. Payment methods and the one payment provider interface (decision 007): sandbox or Stripe.
+ * Everything else in this folder is private to it.
+ */
+export { dropCardThatNeverPaid, makePaidCardDefault } from './card-after-payment';
+export { paymentsHandlers } from './payments.routes';
+export { type PaymentOutcome, type PaymentProvider, type PaymentRequest, ProviderUnavailableError } from './provider';
+export { createPaymentProvider } from './providers';
+export { registerStripeWebhook } from './stripe-webhook';

@@ -1,0 +1,11 @@
+/**
+ * The sellers module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. Applying to sell and the seller area (decisions 014, 015, 019): products, plans, codes, payouts, and the mails sellers get.
+ * Everything else in this folder is private to it.
+ */
+export { applicationsHandlers } from './applications.routes';
+export { approveApplication, getApplications, rejectApplication } from './applications.service';
+export { type SellerMailDeps, sendNewQuestionMails, sendProductLiveMails, sendSaleMails } from './seller.mail';
+export type { SellerDeps } from './seller-access';
+export { sellerAreaHandlers } from './seller-area.routes';
+export { registerSellerUploads } from './seller-uploads';

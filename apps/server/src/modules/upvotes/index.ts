@@ -1,0 +1,6 @@
+/**
+ * The upvotes module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. Upvotes (requirements §7).
+ * Everything else in this folder is private to it.
+ */
+export { upvotesHandlers } from './upvotes.routes';

@@ -1,0 +1,7 @@
+/**
+ * The waitlist module's public face (docs/architecture.md "Server modules"): what other modules,
+ * app.ts and the jobs may use. The waitlist and its deal announcements (decision 009).
+ * Everything else in this folder is private to it.
+ */
+export { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from './waitlist.announcer';
+export { registerOneClickUnsubscribe, waitlistHandlers } from './waitlist.routes';
