@@ -232,7 +232,10 @@ test('sitemap.xml and robots.txt are served', async ({ request }) => {
   expect(await robots.text()).toMatch(/Sitemap:/i);
 });
 
-test('/favicon.ico is an icon, and the demo and test pages are not indexed (requirements §2)', async ({ page, request }) => {
+test('/favicon.ico is an icon, and the demo and test pages are not indexed (requirements §2)', async ({
+  page,
+  request,
+}) => {
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toMatch(/icon/);
