@@ -4,7 +4,7 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-hel
 import { callApi, featuredProducts, waitForReactRoot } from './helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
-// Issue 15: axe finds no WCAG 2.2 A/AA violation on any page or dialog, at 1280 px (the
+// Beyond Lighthouse's accessibility score (docs/benchmarks.md): axe finds no WCAG 2.2 A/AA violation on any page or dialog, at 1280 px (the
 // desktop project) and at 375 px (the mobile project), and no page is wider than its viewport.
 // The specs of each feature check their own behaviour (most only at 1280 px: see the mobile
 // project in playwright.config.ts); this one visits everything a shopper can reach and scans it
@@ -30,7 +30,7 @@ const visitorPages: { name: string; path: string | ((request: APIRequestContext)
     '/trending',
     '/search?q=writing',
     '/search?q=zzzzqqq',
-    // A corrected search, with its note and category link (issue 17).
+    // A corrected search, with its note and category link (requirements §10).
     '/search?q=chatbott',
     '/launch',
     '/wishlist',
@@ -57,7 +57,7 @@ const visitorPages: { name: string; path: string | ((request: APIRequestContext)
       return `/categories/${categories[0]?.slug}`;
     },
   },
-  // The community pages of a demo deal (issue 12): each list's layout, and a question's page.
+  // The community pages of a demo deal (requirements §12): each list's layout, and a question's page.
   ...['reviews', 'questions', 'updates', 'community'].map((list) => ({
     name: `a product's ${list}`,
     path: `/products/quillstream/${list}`,

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { fillSignIn, openLoginModal, strongPassword, toastWith, uniqueEmail } from './auth-helpers';
 import { type Session, signInAs } from './shopping-helpers';
 
-// Issue 17 "Account", decision 002: deactivating needs the password, says what it does with a
+// Decision 002 (deactivation), requirements §8: deactivating needs the password, says what it does with a
 // red button, and afterwards the owner (and only the owner) hears that the account was
 // deactivated and how to reach support.
 

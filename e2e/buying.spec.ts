@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hasReactRoot } from './helpers';
 import { headerEntry, type Product, registerShopper, type Session, shopperApi, signInAs } from './shopping-helpers';
 
-// Issue 17: buying from the product page (the buy box), honest subscription prices, stock caps,
+// Decision 013 and requirements §2: buying from the product page (the buy box), honest subscription prices, stock caps,
 // and the cart by keyboard and on a slow link. Where the buy box sits is checked at both widths in
 // product.spec.ts, which also runs on a phone. Demo deals used: Quillstream (three lifetime
 // tiers), Pitchpaper (Tier 2 includes Tier 1's e-signature), Sheetsense and Chatterbay
@@ -188,7 +188,7 @@ test.describe('a signed-in shopper', () => {
     test.setTimeout(120_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    // 400 kbit/s down and up, 400 ms latency (issue 17).
+    // 400 kbit/s down and up, 400 ms latency (decision 013).
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 400,

@@ -42,7 +42,7 @@ test.describe('a signed-in shopper', () => {
     const cartLink = await headerEntry(page, 'Cart', isMobile);
     await expect(cartLink).toBeVisible();
 
-    // The buy box near the top of the page (issue 17) starts on the first plan that can be bought.
+    // The buy box near the top of the page (decision 013) starts on the first plan that can be bought.
     const box = page.getByRole('region', { name: `Get ${product.name}` });
     const addToCart = box.getByRole('button', { name: `Add ${plan.name} to cart` });
     const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
@@ -97,7 +97,7 @@ test.describe('a signed-in shopper', () => {
 
     await page.goto('/cart');
     const cartLink = await headerEntry(page, 'Cart', isMobile);
-    // Lines are named by product and plan (issue 17).
+    // Lines are named by product and plan (requirements §2, cart page).
     const firstLine = `${first.name} ${firstPlan.name}`;
     const secondLine = `${second.name} ${secondPlan.name}`;
     const quantity = page.getByRole('spinbutton', { name: `Quantity of ${firstLine}` });
@@ -121,7 +121,7 @@ test.describe('a signed-in shopper', () => {
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${secondLine}` })).toBeHidden();
     await expect(cartLink).toContainText('4');
 
-    // The dialog is a lazy chunk (issue 15); Escape closes it and focus goes back to its button.
+    // The dialog is a lazy chunk (decision 006); Escape closes it and focus goes back to its button.
     // While the dialog is open the page behind it is hidden from the accessibility tree.
     const clearButton = page.locator('#main').getByRole('button', { name: 'Clear cart', includeHidden: true });
     await clearButton.click();
@@ -151,7 +151,7 @@ test('a visitor adding to cart is asked to log in first', async ({ page: visitor
   await expect(dialog).toBeVisible();
 });
 
-// Issue 17: the phone's cart skeleton was 472 px wide on a 375 px screen. Here, not in
+// The phone's cart skeleton once was 472 px wide on a 375 px screen. Here, not in
 // buying.spec.ts, because this spec runs on the phone project (playwright.config.ts).
 test('while the cart loads on a phone, its skeleton fits the screen', async ({ page, request, isMobile }) => {
   test.skip(!isMobile, 'a phone layout');

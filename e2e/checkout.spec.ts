@@ -117,7 +117,7 @@ test('a declined card shows its message and the cart stays', async ({ page, requ
   expect(orders.total).toBe(0);
 });
 
-// Issue 17, "Honest prices": a subscription's checkout says what is due today and what recurs,
+// Honest prices (decision 013, requirements §2 cart page): a subscription's checkout says what is due today and what recurs,
 // and its order pages say the period. A monthly plan on desktop, a yearly one on a phone.
 test('a subscription’s checkout says what is due today and what recurs; its order pages say the period', async ({
   page,

@@ -6,7 +6,7 @@ import { callApi } from './helpers';
 import { liveProduct } from './seller-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
-// Requirements §12 (issue 12, decision 011): a buyer reviews what they bought, a shopper asks a
+// Requirements §12 (decision 011): a buyer reviews what they bought, a shopper asks a
 // question and starts a discussion, the demo's community pages are there for anyone to read, a
 // product's threads are all on a paged list, and the product's JSON-LD carries its reviews.
 

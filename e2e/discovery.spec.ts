@@ -93,7 +93,7 @@ test('filters and sort in the URL are applied and shown', async ({ page, request
   expect(page.url()).toContain('maxPrice=100');
 });
 
-// Issue 15, no tap lost: a sort chosen while the page's scripts are still on their way is applied
+// No tap lost (decision 006): a sort chosen while the page's scripts are still on their way is applied
 // once they run (the filters' first check used to reset it away).
 test('a sort chosen before the scripts run is applied once they do', async ({ page }) => {
   let releaseScripts = () => {};
@@ -170,7 +170,7 @@ test('the product page has its sections, comparison, related deals and a ticking
   await nav.getByRole('link', { name: 'Questions', exact: true }).click();
   await expect(page).toHaveURL(/#questions$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Questions' })).toBeInViewport();
-  // The community's sections (issue 12): shoppers' questions and the way to ask one.
+  // The community's sections (requirements §12): shoppers' questions and the way to ask one.
   await expect(
     page.getByRole('region', { name: 'Questions' }).getByRole('link', { name: 'Ask a question' }),
   ).toBeVisible();
@@ -232,7 +232,10 @@ test('sitemap.xml and robots.txt are served', async ({ request }) => {
   expect(await robots.text()).toMatch(/Sitemap:/i);
 });
 
-test('/favicon.ico is an icon, and the demo and test pages are not indexed (issue 17)', async ({ page, request }) => {
+test('/favicon.ico is an icon, and the demo and test pages are not indexed (requirements §2)', async ({
+  page,
+  request,
+}) => {
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toMatch(/icon/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 17, "Search that forgives": typos are corrected against the catalogue's own words, and
+// Search that forgives (requirements §10, decision 003): typos are corrected against the catalogue's own words, and
 // the categories a query names are offered (decision 003).
 
 test('the results page answers a misspelt query with the corrected one, and says so', async ({ page }) => {

@@ -5,7 +5,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { toastWith } from './auth-helpers';
 import { registerShopper, type Session, signInAs, TEST_CARDS } from './shopping-helpers';
 
-// Issue 13's whole path, each step through the pages a person uses (requirements §13, decisions
+// The seller area's whole path, each step through the pages a person uses (requirements §13, decisions
 // 014 and 015): a shopper applies on /launch, an admin approves the application, the new seller
 // creates a product with a plan and uploads a CSV of codes, submits it, the admin approves and
 // publishes it, and a second shopper finds it in the store and buys it with 4242.

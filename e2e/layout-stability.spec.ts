@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { featuredProducts, hasReactRoot } from './helpers';
 
-// Issue 15: cumulative layout shift at most 0.02 on the five pages Lighthouse measures
+// Cumulative layout shift at most 0.02 on the five pages Lighthouse measures
 // (docs/benchmarks.md, "Layout shift"). Lighthouse scores one load on a phone with the CPU
 // slowed down 4×, so this does the same on each project's viewport and adds up every shift the
 // browser reports during the load and a few seconds after it, the way the CLS metric counts

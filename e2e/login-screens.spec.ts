@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { e2ePorts } from './ports';
 
-// Issue 17: Google sign-in shows only where it works, on every login screen, and the login
+// Requirements §2 (login modal): Google sign-in shows only where it works, on every login screen, and the login
 // modal and the hero can be used by keyboard with focus always visible.
 
 async function loginScreens(page: Page, origin: string): Promise<string[]> {

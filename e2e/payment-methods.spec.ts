@@ -15,7 +15,7 @@ test('add cards with field messages for bad entries, make one the default, remov
 
   const form = page.getByRole('form', { name: 'Add a card' });
   const save = form.getByRole('button', { name: 'Save card' });
-  // Refused at entry, in the server's words (requirements §11, issue 10).
+  // Refused at entry, in the server's words (requirements §5 and §11).
   await form.getByLabel('Card number').fill('4242 4242 4242 4241');
   await form.getByLabel('Expiry (MM/YY)').fill('01/20');
   await form.getByLabel('Security code').fill('12');

@@ -15,7 +15,7 @@ test('a product card opens the product page', async ({ page, request }) => {
   await expect(page).toHaveURL(new RegExp(`/products/${slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   await expect(page).toHaveTitle(`${product.name} | Everdeal`);
-  // The buy box near the top names the plan it adds (issue 17).
+  // The buy box near the top names the plan it adds (decision 013).
   const addToCart = page
     .getByRole('region', { name: `Get ${product.name}` })
     .getByRole('button', { name: /^Add .+ to cart$/ });
@@ -41,7 +41,7 @@ test('an unknown product is the 404 page', async ({ page }) => {
   await expect(page.getByText('Page not found')).toBeVisible();
 });
 
-// Issue 17: price, original price and the deal's countdown were about 2,000 and (on a phone)
+// Decision 013: price, original price and the deal's countdown were once about 2,000 and (on a phone)
 // 5,000 px down the page. This spec runs at both widths, so the phone layout is checked too.
 test('the buy box is near the top, picks a plan, says what it adds, and stays at hand', async ({
   page,

@@ -29,7 +29,7 @@ test('a visitor asking for a signed-in page gets the redirect from the server', 
   const signedIn = await request.get('/cart', { maxRedirects: 0, headers: { cookie: `${HINT}=1` } });
   expect(signedIn.status()).toBe(200);
   expect(signedIn.headers()['cache-control']).toContain('private');
-  // Its head passes Lighthouse's SEO audits (issue 15): a description, and no `noindex`, since
+  // Its head passes Lighthouse's SEO audits (docs/benchmarks.md targets): a description, and no `noindex`, since
   // no crawler gets past the redirect above (decision 003, "Sitemap and robots").
   const head = (await signedIn.text()).split('</head>')[0] ?? '';
   expect(head).toMatch(/<meta name="description" content="The deals in your Everdeal cart[^"]*"/);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { toastWith, uniqueEmail } from './auth-helpers';
 import { callApi } from './helpers';
 
-// Issue 17, "Counts and words that agree": what the store says matches what it lists, and it
+// Counts and words that agree (requirements §2 "Words", §10): what the store says matches what it lists, and it
 // says it one way.
 
 type List = { total: number; items: { slug: string; name: string }[] };
@@ -156,7 +156,7 @@ test('one word for logging in and out on every screen', async ({ page, isMobile 
   }
 });
 
-// Some plans are subscriptions (issue 17): the footer says which plans are paid once, and no
+// Some plans are subscriptions (requirements §10): the footer says which plans are paid once, and no
 // sentence the store writes about itself (page text and meta description) says every deal is.
 // A claim of paying once is true when the sentence limits it to lifetime plans or to most deals.
 // Product pages say it of a plan, so they are left to the buy box's own tests.

@@ -7,7 +7,7 @@ import { type StripeFake, startStripeFake } from '../apps/server/test/stripe-fak
 import { e2ePorts } from './ports';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
-// Issue 10 with PAYMENT_PROVIDER=stripe in the browser: a store of its own whose Stripe SDK talks
+// Checkout (decision 007) with PAYMENT_PROVIDER=stripe in the browser: a store of its own whose Stripe SDK talks
 // to the local Stripe stand-in (STRIPE_API_BASE) and whose pages load that stand-in's Stripe.js
 // (STRIPE_JS_URL), so the card is typed into "Stripe's" field, made a PaymentMethod by
 // "Stripe.js" and paid through PaymentIntents, with no network call.

@@ -131,6 +131,6 @@ test('the wishlist badge switches to "99+" and its overflow class from 99', asyn
   const wishlist = await headerEntry(page, 'Wishlist', isMobile);
   const badge = wishlist.getByText('99+', { exact: true });
   await expect(badge).toBeVisible();
-  // The one class assertion the issue asks for: the badge's look changes at 99 (requirements §2, §9).
+  // The one class assertion the requirements ask for: the badge's look changes at 99 (requirements §2, §9).
   await expect(badge).toHaveClass(/count-badge--overflow/);
 });

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:accounts` (issue 16): answer times that could reveal an account or cost the
- * server dearly, on the real app with the production argon2id cost and an in-memory PGlite.
+ * `npm run bench:accounts` (decision 002, docs/benchmarks.md "Accounts and hostile input"):
+ * answer times that could reveal an account or cost the server dearly, on the real app with the production argon2id cost and an in-memory PGlite.
  * - forgotPassword for an address with an account and one without (they must not differ);
  * - login with a wrong password of 20 characters and of 1 MB (the second must not cost more).
  * Prints a Markdown table for docs/benchmarks.md. BENCH_ROUNDS (default 200) sets the calls per row.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:api` (issue 4): measures `cart/getCartContents` and `cart/change` on the real
- * app, then on a bare Fastify server whose handlers send the very same SQL through the same
+ * `npm run bench:api` (requirements §7, docs/benchmarks.md "Cart API against its floor"):
+ * measures `cart/getCartContents` and `cart/change` on the real app, then on a bare Fastify server whose handlers send the very same SQL through the same
  * driver (the floor the app cannot beat), and writes the table into docs/benchmarks.md.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)

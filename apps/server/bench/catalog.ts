@@ -1,4 +1,4 @@
-// `npm run bench:catalog` (issue 5 "Performance", issue 15): the catalogue API and the SSR product
+// `npm run bench:catalog` (decision 004, docs/benchmarks.md targets): the catalogue API and the SSR product
 // and home pages under autocannon (50 connections × 10 s) against the production build on PostgreSQL with the
 // demo catalogue plus 10,000 synthetic products. Needs `npm run build` first. Prints a markdown
 // table and writes it into docs/benchmarks.md ("Catalogue"). The database is thrown away.
@@ -73,7 +73,7 @@ try {
       isApi: true,
     },
     { name: 'getProducts, search "studio"', path: '/api/products/getProducts', payload: { q: 'studio' }, isApi: true },
-    // A typo: nothing matches, so the vocabulary corrects it (decision 003, issue 17).
+    // A typo: nothing matches, so the vocabulary corrects it (decision 003, requirements §10).
     {
       name: 'getProducts, search "stduio" (corrected)',
       path: '/api/products/getProducts',
@@ -156,7 +156,7 @@ try {
     `demo catalogue + ${productCount.toLocaleString('en-US')} synthetic products, autocannon ${connections} connections × ${duration} s`,
     'against the production server, logging off). Targets: API p99 ≤ 50 ms and p50 ≤ 10 ms, SSR',
     'product page p99 ≤ 100 ms, at most 3 SQL statements per API request; with the cache off',
-    '(issue 15), product page ≥ 250 pages/s and home ≥ 150 pages/s, each with p99 < 300 ms.',
+    '("Server rendering without the page cache"), product page ≥ 250 pages/s and home ≥ 150 pages/s, each with p99 < 300 ms.',
     '',
     `Machine: ${machine}.`,
     '',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:checkout-cpu` (issue 10): where the app's server CPU per checkout goes. The app
+ * `npm run bench:checkout-cpu` (decision 007, docs/benchmarks.md): where the app's server CPU per checkout goes. The app
  * runs as in `npm run bench:checkout` (PostgreSQL, no pages, logger off, receipts over pooled
  * SMTP to a sink process), the load generator in its own process. After BENCH_WARMUP (default
  * 300) checkouts it measures the server process's CPU time over BENCH_ORDERS (default 1000),

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:checkout` (issue 10): orders per second, p50 and p99 of `orders/checkout` on
- * the real app, then on a bare Fastify floor that sends the very same SQL through the same
+ * `npm run bench:checkout` (decision 007, docs/benchmarks.md "Checkout against its floor"):
+ * orders per second, p50 and p99 of `orders/checkout` on the real app, then on a bare Fastify floor that sends the very same SQL through the same
  * driver and pool size, and writes the table into docs/benchmarks.md.
  *
  * Every request is a distinct buyer (own session, own saved sandbox card, a cart of two lines of

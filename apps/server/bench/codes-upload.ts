@@ -1,5 +1,5 @@
 /**
- * `npm run bench:codes-upload` (issue 13, decision 014): 100,000 license codes as one CSV through
+ * `npm run bench:codes-upload` (decision 014, docs/benchmarks.md targets): 100,000 license codes as one CSV through
  * the real multipart route of a listening server (Fastify, multipart stream, parser, batched
  * inserts), on PostgreSQL when DATABASE_URL is set, else on an in-memory PGlite. Prints the time,
  * the codes per second and the server's resident memory: its baseline, its peak during the upload

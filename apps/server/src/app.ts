@@ -214,7 +214,7 @@ export async function buildApp({
     log: app.log,
     tasks,
   };
-  // Issue 14: blog, waitlist, contact and support (decision 009).
+  // Blog, waitlist, contact and support (decision 009).
   const blog: BlogDeps = { db: database.db, now };
   const content = { db: database.db, now, mailer, brand: accounts.brand, log: app.log };
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
@@ -318,7 +318,7 @@ export async function buildApp({
       onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(checkoutDeps, orderId, kind),
     });
   }
-  // The one multipart call, beside the JSON API (issue 3: avatars).
+  // The one multipart call, beside the JSON API (avatars, decision 002).
   await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate, limits });
   // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).
   await registerSellerUploads(app, {

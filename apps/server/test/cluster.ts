@@ -11,7 +11,7 @@ import { createTestDatabase } from './database';
 
 /**
  * Several instances of the built server on one PostgreSQL database and one Redis, behind a small
- * round-robin proxy (issue 16, docs/operations.md). Reusable: a test starts a cluster, talks to
+ * round-robin proxy (decision 008, docs/operations.md). Reusable: a test starts a cluster, talks to
  * it through the proxy or to one instance directly, stops or kills an instance, and stops it all.
  */
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type JsonSchema, validArbitrary } from './route-schemas';
 
 /**
- * Hostile requests for the fuzz suite (issue 16): payloads shaped by a route's schema with
+ * Hostile requests for the fuzz suite (decision 008): payloads shaped by a route's schema with
  * hostile values mixed in at any depth, and raw bodies no schema describes (malformed JSON,
  * other content types, malformed multipart, deep nesting, a megabyte of text).
  */
@@ -228,7 +228,7 @@ export function fuzzBody(schema: JsonSchema): fc.Arbitrary<FuzzBody> {
   );
 }
 
-/** Malformed and hostile multipart bodies for the avatar upload (issue 16: 135 of 212 such bodies answered 500). */
+/** Malformed and hostile multipart bodies for the avatar upload (decision 008: 135 of 212 such bodies once answered 500). */
 export function avatarBody(validPng: Buffer): fc.Arbitrary<FuzzBody> {
   const part = (boundary: string, headers: string, content: Buffer | string) =>
     Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 
 /**
- * Issue 11: every money movement is a row, and for every order, what the store recorded as paid
+ * Decision 010: every money movement is a row, and for every order, what the store recorded as paid
  * minus refunded is what the provider holds for it (the sandbox ledger names the order). Also no
  * charge row is refunded beyond its amount.
  */

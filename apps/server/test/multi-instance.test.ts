@@ -9,7 +9,7 @@ import { type Cluster, clusterUnavailableReason, post, startCluster } from './cl
 import { newKey, testCard } from './shop';
 
 /**
- * Issue 16, docs/operations.md: two instances of the built server on one PostgreSQL database and
+ * Decision 008, docs/operations.md: two instances of the built server on one PostgreSQL database and
  * one Redis, behind a round-robin proxy. Needs PostgreSQL (TEST_DATABASE_URL), Redis and
  * `npm run build`; .ci/run has all three and sets EVERDEAL_REQUIRE_CLUSTER=1, so there a missing
  * one fails the run instead of skipping this file.

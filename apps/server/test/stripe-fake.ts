@@ -1,6 +1,6 @@
 /**
  * A local HTTP server standing in for Stripe, so the Stripe provider runs the official SDK
- * against real HTTP with no network call (issue 10): the API endpoints the provider uses
+ * against real HTTP with no network call (decision 007): the API endpoints the provider uses
  * (stripe-fake-routes.ts) and, for the end-to-end tests, a stand-in of Stripe.js at `/v3/`
  * (stripe-fake-js.ts) that the browser loads instead of js.stripe.com (STRIPE_JS_URL). Like
  * Stripe, it replays an idempotency key's first answer (and refuses it with other parameters),

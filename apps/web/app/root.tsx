@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The home page's title and description, inherited by pages without their own. A page whose
  * loader throws renders the nearest error boundary, and React Router then reads the meta of the
  * routes down to that boundary only, which export none: so the error's title is decided here
- * (issue 17: an unknown product said "Everdeal | Lifetime deals on AI software" with its 404).
+ * (requirements §2: an unknown product once said "Everdeal | Lifetime deals on AI software" with its 404).
  */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (error) {

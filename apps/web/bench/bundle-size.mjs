@@ -23,10 +23,10 @@ import { gzipSync } from 'node:zlib';
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '../build/client');
 const assetsDir = join(clientDir, 'assets');
-// Issue 15: 150 KB per page (React DOM and React Router alone are about 107 KB of it).
+// Decision 006: 150 KB per page (React DOM and React Router alone are about 107 KB of it).
 const budgetKb = 150;
 
-// The pages of issue 5 and the cart (issue 15 measures all five), by the route ids of app/routes.ts they match (root first).
+// The four pages Lighthouse measures and the cart (docs/benchmarks.md), by the route ids of app/routes.ts they match (root first).
 // `inline` adds the routes React Router also puts in the inline manifest: those matching the
 // parent paths of the URL (`/` for a page one segment down, which matches the home page).
 const home = ['root', 'routes/_default-layout', 'routes/home'];
@@ -72,7 +72,7 @@ function inlineManifestBytes(routeIds) {
   return gzipSync(script, { level: 9 }).length;
 }
 
-/** Zod must stay out of first loads (issue 5): its error class names survive minification. */
+/** Zod must stay out of first loads (docs/benchmarks.md "First-load JavaScript"): its error class names survive minification. */
 function hasZod(url) {
   const code = readFileSync(join(clientDir, url), 'utf8');
   return code.includes('$ZodError') || code.includes('ZodError');
@@ -112,7 +112,7 @@ const floor = floorUrls.reduce((sum, url) => sum + gzipBytes(url), 0);
 const line = `Floor (entry, React DOM, React Router): ${kb(floor)} KB`;
 console.log(args.has('--markdown') ? `\n${line}.` : `\n${line}`);
 
-// Issue 15: the budget holds on every page, not only the five above. Every route that is a
+// Decision 006: the budget holds on every page, not only the five above. Every route that is a
 // page (no child routes) is measured the same way, under its layouts, with the home page's
 // routes in its inline manifest as for a page one segment down (a slight overcount deeper).
 const routeIds = Object.keys(manifest.routes);

@@ -20,7 +20,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.BENCH_REPORT_DIR;
-// Issue 15 (React in the browser): the first-load budget is 150 KB, and total blocking time is
+// Decision 006 (React in the browser): the first-load budget is 150 KB, and total blocking time is
 // measured too. The cart page is the fifth page, as a signed-in shopper with a deal in it sees it
 // (a visitor is sent to sign in: decision 017). The first-load budget (150 KB) is `npm run
 // bench:bundle`'s; "JS transferred" here also counts the lazy chunks loaded after the first paint.
@@ -264,7 +264,7 @@ async function main() {
     `built server with a fresh PGlite database and the demo catalogue. "JS transferred" is every script of the page ` +
     `load, compressed as served, the lazy chunks loaded after the first paint included. The cart is measured signed ` +
     `in, with one deal in it. Machine: ${machine} (${kernel}); a shared machine gives noisy figures.\n\n` +
-    `Targets (issue 15): performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, TBT ≤ ${targets.tbtMs} ms; first-load JS ≤ 150 KB gzip is \`npm run bench:bundle\`'s ("First-load JavaScript").\n\n` +
+    `Targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, SEO ${targets.seo}, CLS ≤ ${targets.cls}, TBT ≤ ${targets.tbtMs} ms; first-load JS ≤ 150 KB gzip is \`npm run bench:bundle\`'s ("First-load JavaScript").\n\n` +
     `${table}\n${notes ? `\n${notes}\n` : ''}`;
   if (process.env.BENCH_PAGES) return;
   // The section replaces the previous run's (other benchmarks keep their own sections).

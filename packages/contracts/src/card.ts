@@ -1,5 +1,5 @@
 // Card-entry checks shared by the sandbox provider (server) and the card form (browser), so a
-// typo is refused with the same field message at both ends (issue 10: "a number failing the
+// typo is refused with the same field message at both ends (requirements §5: "a number failing the
 // Luhn check, a past expiry or a bad CVC is refused at entry with a clear field message").
 // Zod-free: the browser imports it through `@everdeal/contracts/card`.
 

@@ -225,7 +225,7 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   integrations: z.array(z.string()),
   ai: AiDisclosureSchema,
   refundWindowDays: z.number().int(),
-  /** The 1200×630 PNG that share cards show (issue 17); null: the store's brand card. */
+  /** The 1200×630 PNG that share cards show (requirements §10); null: the store's brand card. */
   shareImage: z.string().nullable(),
   /** Requirements §15: the score and its parts; null before the first refresh (decision 011). */
   dealHealth: DealHealthSchema.nullable(),

@@ -66,7 +66,7 @@ export const SEARCH_SUGGESTION_LIMIT = 5;
 export const SEARCH_FEW_RESULTS = 3;
 /** Categories offered beside search results whose words name them. */
 export const SEARCH_CATEGORY_LIMIT = 2;
-/** OpenGraph share images: products' cards and the brand card (issue 17). */
+/** OpenGraph share images: products' cards and the brand card (requirements §10). */
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 

@@ -8,7 +8,7 @@ import {
   recurringTotals,
 } from './plans';
 
-describe('plan prices (issue 17, decision 013)', () => {
+describe('plan prices (decision 013)', () => {
   it('say their period wherever a subscription price appears', () => {
     expect(formatPlanPrice(5900, 'USD', null)).toBe('$59');
     expect(formatPlanPrice(900, 'USD', 'month')).toBe('$9/month');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /**
- * The demo share cards as PNG (issue 17: social sites do not show SVG). The SVGs are our own
+ * The demo share cards as PNG (requirements §10: social sites do not show SVG). The SVGs are our own
  * (packages/db/src/seed/svg-share.ts), drawn by librsvg inside sharp with the system's fonts.
  */
 export function svgToPng(svg: string): Promise<Uint8Array> {

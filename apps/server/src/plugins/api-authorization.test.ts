@@ -15,7 +15,7 @@ import { createSession, findSession } from '../modules/users/sessions';
 import { requireSession } from './auth';
 
 /**
- * Issue 16, requirements §6, driven by the route table: every route that needs a login refuses
+ * Decision 008, requirements §6, driven by the route table: every route that needs a login refuses
  * every kind of bad credential with the same 401, and every route that takes the id of a
  * caller's own row refuses another user's (403 or 404). A new route is covered by being in the
  * table; its ids are found through their declarations in packages/contracts/src/ids.ts.

@@ -12,7 +12,7 @@ import { inputSchemaOf, routePaths } from '../../test/route-schemas';
 import { createSession } from '../modules/users/sessions';
 
 /**
- * Issue 16: every route of the table answers any input with the envelope and a status below
+ * Decision 008: every route of the table answers any input with the envelope and a status below
  * 500, within 2 s (requirements §8). Driven by the route table, so routes other branches add
  * join by being in it. `npm test` runs a short sample (15 a route); `npm run test:fuzz` runs 1,000 cases per
  * route (FUZZ_RUNS); FUZZ_SEED replays a run (fast-check prints the seed of a failure).

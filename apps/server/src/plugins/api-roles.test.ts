@@ -9,7 +9,7 @@ import { routePaths } from '../../test/route-schemas';
 import { createSession } from '../modules/users/sessions';
 
 /**
- * Issue 13, requirements §6: the role matrix. Every route of the table is called by a visitor, a
+ * Requirements §6: the role matrix. Every route of the table is called by a visitor, a
  * plain user, a seller (a member of a seller) and an admin, and each answer must match what the
  * route's `role` allows: a caller without the role gets 403 "You do not have permission to
  * perform this action" before the payload is even read, a caller with it gets past the guard.

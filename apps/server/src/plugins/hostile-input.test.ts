@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, type RegisteredUser, registerUser, uniqueEmail } from '../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../test/app';
 
-// Issue 16: inputs that answered 500 (and logged their values) now answer a 4xx with the
+// Decision 008: inputs that answered 500 (and logged their values) now answer a 4xx with the
 // envelope (requirements §8), and no log line carries a secret or personal data (decision 008).
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics (issue 16, docs/operations.md): off unless `METRICS_PORT` is set, and then
+ * Prometheus metrics (decision 008, docs/operations.md): off unless `METRICS_PORT` is set, and then
  * served on that port only, never on the public one, bound to loopback unless configured
  * otherwise (a non-loopback `METRICS_HOST` requires `METRICS_TOKEN`, checked by config.ts).
  */

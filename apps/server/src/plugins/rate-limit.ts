@@ -47,7 +47,7 @@ export const defaultRateLimits = {
   resetPerToken: { points: 5, durationSeconds: 15 * 60 },
   /** Guesses of the current password (change password, deactivate) by someone holding a session. */
   changePasswordPerUser: { points: 10, durationSeconds: 15 * 60 },
-  // Issue 14: forms that mail someone (decision 009).
+  // Forms that mail someone (decision 009).
   contactPerIp: { points: 10, durationSeconds: 60 * 60 },
   contactPerEmail: { points: 5, durationSeconds: 60 * 60 },
   waitlistPerIp: { points: 20, durationSeconds: 60 * 60 },
@@ -122,7 +122,7 @@ export type RateLimitOptions = {
 
 /**
  * Redis-backed limits when `REDIS_URL` is set, so every server instance shares one count
- * (issue 3); in-process otherwise. If Redis becomes unreachable each instance falls back to
+ * (decision 008); in-process otherwise. If Redis becomes unreachable each instance falls back to
  * its own in-memory count (the insurance limiter) rather than failing or letting everything in.
  */
 export function createRateLimits({

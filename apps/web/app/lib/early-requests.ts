@@ -9,7 +9,7 @@ import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
  * a slow phone those arrive and run a second or more after the HTML. A few lines in the page start
  * these calls at once instead, with the stored token, exactly as `callApi` would send them; the
  * first `callApi` of the same call with the same token takes the answer (once) and reads it as
- * its own, errors and all. A visitor (no stored session) sends nothing. Issue 15: the signed-in
+ * its own, errors and all. A visitor (no stored session) sends nothing. The signed-in
  * cart's largest paint is its content (docs/benchmarks.md).
  */
 

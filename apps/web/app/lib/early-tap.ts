@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Taps before the scripts run (issue 17, requirements §4). On a slow link the page is on screen
+ * Taps before the scripts run (requirements §2, decision 013). On a slow link the page is on screen
  * seconds before React hydrates it, and React only sees events once its root exists: a tap on
  * "Add to cart" or "Upvote" in that window used to do nothing and say nothing. Buttons that act
  * carry `data-early-tap`; a tiny inline script in the document head (`EARLY_TAP_SCRIPT`, run

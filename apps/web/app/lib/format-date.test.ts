@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonth, isoDay } from './format-date';
 
-// Issue 17: the store writes every date one way.
+// Requirements §2 "Words": the store writes every date one way.
 describe('the store’s date format', () => {
   const iso = '2026-11-20T15:04:00Z';
   it('writes a day as "November 20, 2026", with the time after it, and a month as "November 2026"', () => {

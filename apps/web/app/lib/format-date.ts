@@ -1,5 +1,5 @@
 /**
- * The store's one way of writing dates (issue 17): "November 20, 2026", with the time when it
+ * The store's one way of writing dates (requirements §2 "Words"): "November 20, 2026", with the time when it
  * matters, "November 20, 2026 at 3:04 PM", and "November 2026" for a month. Pages rendered on
  * the server use UTC, so the hydrating browser prints the same text whatever its time zone;
  * pages that render only in the browser (the signed-in user's orders and tickets) pass the

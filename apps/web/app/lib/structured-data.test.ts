@@ -62,7 +62,7 @@ describe('productJsonLd', () => {
       }),
       expect.objectContaining({ price: '129.00', availability: 'https://schema.org/SoldOut' }),
     ]);
-    // The PNG share card first (issue 17), then the gallery.
+    // The PNG share card first (requirements §10), then the gallery.
     expect(node.image).toEqual([
       'https://everdeal.example/uploads/demo/inkloom/share.png',
       'https://everdeal.example/uploads/demo/inkloom/1.svg',
@@ -72,7 +72,7 @@ describe('productJsonLd', () => {
     ]);
   });
 
-  it('prices a subscription per period (issue 17)', () => {
+  it('prices a subscription per period (requirements §10)', () => {
     const monthly = { ...plan, name: 'Monthly', kind: 'subscription' as const, billingInterval: 'month' as const };
     const node = productJsonLd('https://e.example', { ...product, plans: [monthly] });
     expect(node.offers).toEqual([

@@ -120,7 +120,7 @@ export function productJsonLd(
       name: plan.name,
       price: centsToDecimal(plan.price),
       priceCurrency: plan.currency,
-      // A subscription's price is per period (issue 17): schema.org's unit price with its billing duration.
+      // A subscription's price is per period (requirements §10): schema.org's unit price with its billing duration.
       ...(plan.billingInterval
         ? {
             priceSpecification: {

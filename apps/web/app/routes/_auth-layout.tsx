@@ -20,7 +20,7 @@ export default function AuthLayout() {
         />
         <Logo tone="light" className="relative" />
         {/* Anchored under the logo, not centred: the browser may paint before the list below has
-            arrived, and a centred block then moves up as it grows (a layout shift, issue 15). */}
+            arrived, and a centred block then moves up as it grows (a layout shift, docs/benchmarks.md "Layout shift"). */}
         <div className="relative max-w-md pt-[12vh] pb-12">
           <h2 className="font-bold text-3xl tracking-tight xl:text-4xl">{BRAND_TAGLINE}</h2>
           <p className="mt-3 text-brand-100">Join the shoppers who stopped renting their AI software.</p>

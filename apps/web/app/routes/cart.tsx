@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 // The checkout step (the Pay button, the card chooser and its forms) loads when the step opens,
-// or on the way to "Check out": the cart's first load stays within the 150 KB budget (issue 15).
+// or on the way to "Check out": the cart's first load stays within the 150 KB budget (decision 006).
 const CheckoutStep = lazyWithPreload(() =>
   import('~/features/orders/components/checkout-step').then((module) => module.CheckoutStep),
 );
@@ -70,7 +70,7 @@ export default function CartPage() {
       </h1>
       {/* At least a screen tall, so the footer starts below the fold: the skeleton (two lines) and
           the cart that replaces it (any number) differ in height, and a footer moving up or down
-          in view is a layout shift (issue 15: CLS at most 0.02). */}
+          in view is a layout shift (docs/benchmarks.md "Layout shift": CLS at most 0.02). */}
       <div className="mt-8 min-h-[calc(100dvh-10rem)]">
         {user && cart.data && isCheckout ? (
           <Suspense fallback={<CartSkeleton />}>

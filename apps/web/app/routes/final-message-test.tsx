@@ -4,7 +4,7 @@ import Check from 'lucide-react/icons/check';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 
-// Issue 17: demo and test pages of the spec stay out of search results.
+// Requirements §2: demo and test pages of the spec stay out of search results.
 export const meta = () => [{ title: pageTitle('Message sent') }, { name: 'robots', content: 'noindex' }];
 
 /** Requirements §2 test screen: the confirmation shown once a form has been sent. */

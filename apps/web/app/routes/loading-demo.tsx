@@ -13,7 +13,7 @@ import {
 import { Spinner, type SpinnerSize } from '~/components/ui/spinner';
 import { TOAST_PLACEMENTS, type ToastPlacement, type ToastType, toast } from '~/components/ui/toast';
 
-// Issue 17: demo and test pages of the spec stay out of search results.
+// Requirements §2: demo and test pages of the spec stay out of search results.
 export const meta = () => [{ title: pageTitle('Loading states') }, { name: 'robots', content: 'noindex' }];
 
 const SPINNER_SIZES: SpinnerSize[] = ['xs', 'sm', 'md', 'lg', 'xl'];

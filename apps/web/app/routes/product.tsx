@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle('Page not found') }];
   const { product, publicUrl } = loaderData;
   // Social sites show neither the SVG gallery nor the SVG logo: the PNG share card, else the
-  // store's brand card, both 1200×630 (issue 17).
+  // store's brand card, both 1200×630 (requirements §10).
   return seoMeta({
     title: pageTitle(product.name),
     description: `${product.tagline}. Get ${product.name} on Everdeal.`,

@@ -39,7 +39,7 @@ import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
 
 export const adminRoutes = {
-  // Issue 13, requirements §13: the admin area (decision 015). Every call needs `role: 'admin'`;
+  // Requirements §13: the admin area (decision 015). Every call needs `role: 'admin'`;
   // every change it makes is recorded in the audit log in the same transaction.
   'admin/getOverview': defineRoute({
     input: EmptyInputSchema,

@@ -23,7 +23,7 @@ import { ApplyToSellInputSchema, MyApplicationSchema, SellerApplicationResultSch
 import { defineRoute } from './define-route';
 
 export const sellersRoutes = {
-  // Issue 13, requirements §13: the seller area (decision 014). A member of any seller passes the
+  // Requirements §13: the seller area (decision 014). A member of any seller passes the
   // role guard; each service answers 404 for a product, plan or seller the caller is no member of.
   'seller/getMySellers': defineRoute({
     input: EmptyInputSchema,
@@ -146,7 +146,7 @@ export const sellersRoutes = {
     requiresAuth: true,
     role: 'seller',
   }),
-  // Issue 13, requirements §13, §15: applying to sell from /launch (decision 015).
+  // Requirements §13, §15: applying to sell from /launch (decision 015).
   'sellers/apply': defineRoute({
     input: ApplyToSellInputSchema,
     output: SellerApplicationResultSchema,

@@ -128,7 +128,7 @@ export const affiliateCommissions = pgTable(
 export const commissionBucket = pgEnum('commission_bucket', ['pending', 'approved', 'reversed']);
 
 /**
- * Every movement of an affiliate's money is a row (issue 14): earning adds to `pending`;
+ * Every movement of an affiliate's money is a row (decision 012): earning adds to `pending`;
  * approval moves the amount from `pending` to `approved`; a refund moves it from where it was to
  * `reversed`. Per affiliate, the sum per bucket equals the commissions in that status, which a
  * test checks.

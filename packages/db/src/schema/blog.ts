@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Blog posts (requirements §14, issue 14). `body` is Markdown, rendered and sanitised by the
+ * Blog posts (requirements §14, decision 009). `body` is Markdown, rendered and sanitised by the
  * server on read like product descriptions. A post is public from `published_at` on: null is a
  * draft, a future time is scheduled and stays hidden until the clock reaches it.
  */

@@ -28,7 +28,7 @@ export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out',
 export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'reserved', 'allocated', 'revoked']);
 
 /**
- * Where a product stands on its way from a seller to the store (issue 13): the seller's `draft`,
+ * Where a product stands on its way from a seller to the store (decision 014): the seller's `draft`,
  * `submitted` for the team's review, `approved` (an admin accepted it) or `rejected` with a note
  * the seller reads. Demo and older rows are `approved`. Whether the store lists a product is still
  * `is_published` alone: an admin publishes and unpublishes approved products.
@@ -85,7 +85,7 @@ export const products = pgTable(
     description: text().notNull().default(''),
     logoUrl: text().notNull(),
     gallery: jsonb().$type<GalleryImage[]>().notNull().default([]),
-    // The 1200×630 PNG that OpenGraph and Twitter cards show (issue 17: social sites do not show
+    // The 1200×630 PNG that OpenGraph and Twitter cards show (requirements §10: social sites do not show
     // SVG); null shares the brand card.
     shareImageUrl: text(),
     categoryId: integer()
@@ -169,7 +169,7 @@ export const products = pgTable(
 
 /**
  * The catalogue's own vocabulary, for correcting a search that found nothing (decision 003,
- * issue 17): each word (letters and digits, 3 to 30 characters) of the name, tagline, tags,
+ * requirements §10): each word (letters and digits, 3 to 30 characters) of the name, tagline, tags,
  * category and description of the published products, with how many of them use it. Written
  * only by the triggers on `products` of migration 0013; `correct_search_words` reads it through
  * the trigram index.
@@ -224,7 +224,7 @@ export const licenseCodes = pgTable(
     code: text().notNull(),
     status: licenseCodeStatus().notNull().default('available'),
     allocatedAt: timestamp({ withTimezone: true }),
-    // The seller's CSV upload that added the code (issue 13); null for seeded and factory codes.
+    // The seller's CSV upload that added the code (decision 014); null for seeded and factory codes.
     // It tells a code repeated within one file from one already in the pool (decision 014).
     uploadId: uuid().references((): AnyPgColumn => licenseCodeUploads.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -238,7 +238,7 @@ export const licenseCodes = pgTable(
 );
 
 /**
- * One CSV of license codes a seller uploaded to a plan (issue 13, decision 014): who, when, the
+ * One CSV of license codes a seller uploaded to a plan (decision 014): who, when, the
  * file's name and what became of its rows. Written `running` before the first code is inserted
  * and finished with the counts, so an upload cut off half-way is visible as such.
  */
@@ -267,7 +267,7 @@ export const licenseCodeUploads = pgTable(
 );
 
 /**
- * Logos and gallery pictures sellers upload (issue 13), always our own WebP re-encode, kept in
+ * Logos and gallery pictures sellers upload (decision 014), always our own WebP re-encode, kept in
  * the database like avatars (decision 008: an instance keeps nothing another needs) and served at
  * `/media/products/<name>`. A picture belongs to one product; replacing or removing it deletes it.
  */

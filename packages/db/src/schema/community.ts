@@ -25,7 +25,7 @@ import { users } from './users';
 
 /**
  * Who speaks for a seller: a user who is a member of it answers questions with the "Founder"
- * badge, replies to reviews and posts updates. The sellers-and-admin issue adds roles and invites.
+ * badge, replies to reviews and posts updates. Roles and invites within a seller are left for later.
  */
 export const sellerMembers = pgTable(
   'seller_members',
@@ -197,7 +197,7 @@ export const threadReplies = pgTable(
 
 export const reportTarget = pgEnum('report_target', ['review', 'question', 'answer', 'thread']);
 
-/** One report per user and target; the admin queue (sellers-and-admin issue) reads these. */
+/** One report per user and target; the admin queue (decision 015) reads these. */
 export const contentReports = pgTable(
   'content_reports',
   {

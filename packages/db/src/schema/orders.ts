@@ -154,7 +154,7 @@ export const orderItemCodes = pgTable(
 );
 
 /**
- * Every money movement is a row (issue 10, for refunds and payouts to come): a charge writes one
+ * Every money movement is a row (decision 007; refunds and payouts too, decisions 010 and 014): a charge writes one
  * row per order item with the item's amount, all naming the provider's payment; a refund will
  * write its own rows. Per order, charges minus refunds is what the provider holds.
  */

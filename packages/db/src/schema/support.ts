@@ -7,7 +7,7 @@ import { users } from './users';
  * team answered and waits for the customer; `closed`: done, until a reopen or a new message.
  */
 export const ticketStatus = pgEnum('ticket_status', ['open', 'awaiting_reply', 'closed']);
-/** Who wrote a message: the ticket's owner, or someone of the support team (admins, issue 13). */
+/** Who wrote a message: the ticket's owner, or someone of the support team (admins, decision 015). */
 export const ticketAuthorRole = pgEnum('ticket_author_role', ['customer', 'staff']);
 
 export const supportTickets = pgTable(

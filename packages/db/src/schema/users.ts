@@ -47,7 +47,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Password reset links (issue 3): single use, valid 30 minutes. Like sessions, only a SHA-256
+ * Password reset links (decision 002): single use, valid 30 minutes. Like sessions, only a SHA-256
  * of the token is stored, so a database leak cannot be replayed as reset links.
  */
 export const passwordResetTokens = pgTable(

@@ -137,7 +137,7 @@ describe('seedDemoCatalog', () => {
 
   it('writes one feature matrix per product, where a higher tier never lacks a feature of the tier below', async () => {
     // Requirements §10, decision 013: the product page compares plans by these cells, so a
-    // higher tier must state what it obviously includes (issue 17: Pitchpaper Tier 2 lacked
+    // higher tier must state what it obviously includes (Pitchpaper Tier 2 once lacked
     // "E-signature").
     const rows = await database.db
       .select({ slug: products.slug, name: plans.name, features: plans.features, matrix: plans.featureMatrix })

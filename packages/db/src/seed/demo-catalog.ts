@@ -100,9 +100,9 @@ export async function seedDemoCatalog(
     await insertLicenseCodes(tx, codeRows, now);
     const shopperIds = await insertDemoUpvotes(tx, now, productIds, activities);
     await insertDemoOrders(tx, shopperIds);
-    // Requirements §10, §12: reviews by the shoppers who bought, questions, updates, threads (issue 12).
+    // Requirements §10, §12: reviews by the shoppers who bought, questions, updates, threads.
     await insertDemoCommunity(tx, now, shopperIds);
-    // Requirements §10: the demo comes with blog posts (issue 14).
+    // Requirements §10: the demo comes with blog posts.
     const posts = await insertDemoBlogPosts(tx, now);
 
     return {

@@ -1,5 +1,5 @@
 /**
- * A demo product's share card: the 1200×630 image OpenGraph and Twitter cards show (issue 17).
+ * A demo product's share card: the 1200×630 image OpenGraph and Twitter cards show (requirements §10).
  * Social sites do not display SVG, so this SVG is only the source: the server turns it into
  * `share.png` with sharp when it writes the demo media (media.ts).
  */

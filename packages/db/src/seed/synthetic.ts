@@ -1,5 +1,5 @@
 /**
- * `npm run db:seed -- --products N`: N synthetic products for benchmarks (issue 5 "Scale"), on
+ * `npm run db:seed -- --products N`: N synthetic products for benchmarks (docs/benchmarks.md "Catalogue"), on
  * top of the categories and sellers already there. Deterministic names like "Nimbus Writer
  * 0421", 1 to 3 plans and a few codes each. Three statements whatever N: products, plans and
  * codes each go in as one JSON parameter unpacked by the server (as the demo seed does), and

@@ -208,7 +208,7 @@ describe('cart/getCartContents and cart/change', () => {
   });
 
   it('caps a line at the codes left: 409 naming what is left, and maxQuantity tells the client', async () => {
-    // Requirements §9 (issue 17): "Only 4 codes left" must not let a shopper take 7.
+    // Requirements §9: "Only 4 codes left" must not let a shopper take 7.
     const { token } = await createUserWithSession(t.db);
     const product = await createProduct(t.db, {
       name: 'Scarce Deal',

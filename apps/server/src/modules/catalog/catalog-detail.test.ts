@@ -152,7 +152,7 @@ describe('getProduct', () => {
 });
 
 describe('getCategories', () => {
-  it('lists categories in display order, each counting the deals its page lists (issue 17)', async () => {
+  it('lists categories in display order, each counting the deals its page lists (requirements §10)', async () => {
     const second = await createCategory(catalog.t.db, { name: 'Zeta', position: 1001, description: 'Second' });
     const first = await createCategory(catalog.t.db, { name: 'Alpha', position: 1000, description: 'First' });
     const empty = await createCategory(catalog.t.db, { name: 'Empty', position: 1002 });

@@ -1,5 +1,5 @@
 /**
- * Search that forgives (decision 003, issue 17): words of a query are corrected against the
+ * Search that forgives (decision 003, requirements §10): words of a query are corrected against the
  * catalogue's own vocabulary (`search_words`, kept by triggers, migration 0013) by
  * `correct_search_words`, which takes the nearest words by trigram distance through the GiST
  * index and keeps the one fewest edits away. Only a search that found nothing or little pays for

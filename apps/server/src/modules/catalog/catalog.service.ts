@@ -197,7 +197,7 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
 /**
  * Categories in their display order, each with the number of deals its page lists by default:
  * published and current (live or sold out, not upcoming or ended; decision 003), so a tile's
- * count is the count of the page it opens (issue 17). The counts are grouped first, from the
+ * count is the count of the page it opens (requirements §10). The counts are grouped first, from the
  * partial index of published products (`products_listing_status_idx` holds the status, end time
  * and category of each, so it is an index-only scan of about 2 ms at 10,000 products); joining
  * products to categories first made PostgreSQL read every product row (about 20 ms, on every home

@@ -1,4 +1,4 @@
-// Issue 5 "Discovery": trending ranking, search, filters, bounds, statement counts, sitemap and
+// Discovery (requirements §10): trending ranking, search, filters, bounds, statement counts, sitemap and
 // robots, and the synthetic seeder; through HTTP on a fresh database (decision 003).
 import { randomBytes } from 'node:crypto';
 import type { ProductList } from '@everdeal/contracts';

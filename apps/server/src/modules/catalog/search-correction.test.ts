@@ -1,4 +1,4 @@
-// Issue 17 "Search that forgives": the catalogue's vocabulary (migration 0013) follows every
+// Search that forgives (requirements §10, decision 003): the catalogue's vocabulary (migration 0013) follows every
 // write to products, and a search that found nothing or little is corrected against it, within
 // getProducts' three statements (decision 003). Through HTTP on a fresh database.
 import type { ProductList } from '@everdeal/contracts';

@@ -1,5 +1,5 @@
-// The product page's community previews (issue 15): one prepared statement answers what the four
-// list calls answer for their first page, hidden posts (decision 015) left out alike.
+// The product page's community previews (docs/benchmarks.md "Community on the product page"):
+// one prepared statement answers what the four list calls answer for their first page, hidden posts (decision 015) left out alike.
 import type { ProductUpdateList, QuestionList, ReviewList, ThreadList } from '@everdeal/contracts';
 import { products, reviews, users } from '@everdeal/db';
 import { createProduct } from '@everdeal/db/seed';

@@ -1,4 +1,4 @@
-// Requirements (issue 12): lists of reviews, questions, updates and threads cost a bounded number
+// Requirements §12 (decision 011): lists of reviews, questions, updates and threads cost a bounded number
 // of statements whatever the page size, counted like the catalogue's (decision 003).
 import { answers, productUpdates, questions, reviews, threads, users } from '@everdeal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -241,7 +241,7 @@ const notFoundOf: Record<ReportTarget, string> = {
 
 /**
  * `community/report`: one report per user and post (409 for a second); the post stays online and
- * the report waits in `content_reports` for the admin queue (sellers-and-admin issue).
+ * the report waits in `content_reports` for the admin queue (decision 015).
  */
 export async function reportContent(
   deps: CommunityDeps,

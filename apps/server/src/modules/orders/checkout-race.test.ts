@@ -1,4 +1,4 @@
-// Concurrency claims of issue 10, proven on PostgreSQL (PGlite has one connection and cannot
+// Concurrency claims of decision 007, proven on PostgreSQL (PGlite has one connection and cannot
 // race): `npm run test:pg`. The app's pool holds several connections (test/database.ts).
 import { OrderMessage } from '@everdeal/contracts';
 import { licenseCodes, moneyMovements, orderItemCodes, orderItems, orders, sandboxLedger, users } from '@everdeal/db';

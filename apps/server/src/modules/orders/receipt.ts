@@ -38,7 +38,7 @@ function renewalLines(item: OrderItem): string[] {
   ];
 }
 
-/** Issue 10: the receipt names the order, each code, and a link to each item's page. */
+/** Requirements §16 "The mails the store sends": the receipt names the order, each code, and a link to each item's page. */
 export function receiptMail(order: Order, to: Recipient, brand: MailBrand): MailMessage {
   const ordersUrl = `${brand.publicUrl}/user/orders`;
   const paidAt = order.paidAt ? new Date(order.paidAt) : new Date(order.createdAt);

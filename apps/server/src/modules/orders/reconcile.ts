@@ -1,5 +1,5 @@
 /**
- * The reconciliation job (issue 10, decision 007): at start and every minute it finishes or
+ * The reconciliation job (decision 007): at start and every minute it finishes or
  * reverses what a crash, a lost answer or an abandoned 3-D Secure step left pending, and sends
  * receipts nobody sent. Safe with several instances: each claims its orders with
  * `FOR UPDATE SKIP LOCKED` and a lease, and every change of state is guarded.

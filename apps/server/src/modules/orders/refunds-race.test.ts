@@ -1,4 +1,4 @@
-// Concurrency claims of issue 11, proven on PostgreSQL (PGlite has one connection and cannot
+// Concurrency claims of decision 010, proven on PostgreSQL (PGlite has one connection and cannot
 // race): `npm run test:pg`. The app's pool holds several connections (test/database.ts).
 import type { ChangePlanResult, OrderItem } from '@everdeal/contracts';
 import { moneyMovements, orderItemAdjustments, sandboxLedger } from '@everdeal/db';

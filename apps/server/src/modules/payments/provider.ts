@@ -1,7 +1,7 @@
 import type { AddPaymentMethodInput, PaymentProviderName } from '@everdeal/contracts';
 
 /**
- * The one payment provider interface (issue 10, decision 007). Two implementations: the sandbox
+ * The one payment provider interface (decision 007). Two implementations: the sandbox
  * (sandbox-provider.ts, its own ledger table) and Stripe (stripe-provider.ts, the official SDK).
  * Checkout and reconciliation only ever talk to this interface.
  */

@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
- * `POST /webhooks/stripe` (issue 10): verifies the `Stripe-Signature` over the raw body with
+ * `POST /webhooks/stripe` (decision 007): verifies the `Stripe-Signature` over the raw body with
  * STRIPE_WEBHOOK_SECRET, then hands PaymentIntent events of our orders (metadata.order_id) to
  * `onPaymentIntent`, which settles or releases the order. A failure answers 500 so that Stripe
  * delivers the event again; a bad signature answers 400; other events are acknowledged.

@@ -203,7 +203,7 @@ describe('creating and reading tickets', () => {
     expect(body.data.ticket.messages[0]?.authorName).toBe(user.email.split('@')[0]);
   });
 
-  it('keeps a staff author in the thread (staff replies arrive with the admin area, issue 13)', async () => {
+  it('keeps a staff author in the thread (staff replies come from the admin area, decision 015)', async () => {
     const user = await registerUser(t.app);
     const staff = await registerUser(t.app, { firstName: 'Priya', lastName: 'Raman' });
     const ticket = await createTicket(user.token);

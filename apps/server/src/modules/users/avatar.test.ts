@@ -81,7 +81,7 @@ describe('uploadAvatar', () => {
     expect(existsSync(join(t.dataDir, 'uploads', 'avatars'))).toBe(false);
   });
 
-  it('an avatar stored as a file before issue 16 is still served, and removed when replaced', async () => {
+  it('an avatar stored as a file before avatars moved into the database (decision 008) is still served, and removed when replaced', async () => {
     const user = await registerUser(t.app);
     const legacy = `/uploads/avatars/${user.user.id}-0123456789abcdef.webp`;
     mkdirSync(join(t.dataDir, 'uploads', 'avatars'), { recursive: true });
@@ -151,7 +151,7 @@ describe('uploadAvatar', () => {
   });
 });
 
-describe('malformed multipart (issue 16: 135 of 212 such bodies answered 500)', () => {
+describe('malformed multipart (decision 008: 135 of 212 such bodies once answered 500)', () => {
   let token: string;
   let valid: { payload: Buffer; contentType: string };
   beforeAll(async () => {

@@ -21,7 +21,7 @@ import { AccountMessage } from './messages';
 export const AVATAR_SIZE_PX = 256;
 /** Where avatars are served from: the database, so every instance has them (docs/operations.md). */
 const AVATAR_URL_PREFIX = '/media/avatars/';
-/** Avatars stored before issue 16 live as files under DATA_DIR/uploads/avatars, served as uploads. */
+/** Avatars stored before they moved into the database (decision 008) live as files under DATA_DIR/uploads/avatars, served as uploads. */
 const FILE_AVATAR_URL_PREFIX = '/uploads/avatars/';
 const AVATAR_NAME = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 // sharp refuses larger images before decoding them: a small file can declare a huge canvas.
@@ -72,7 +72,7 @@ function uploadErrorCode(error: unknown): string | undefined {
 
 /**
  * `GET /media/avatars/:name` serves the pictures from the database.
- * `POST /api/users/uploadAvatar` (issue 3): multipart field `avatar`, signed in. It is the one
+ * `POST /api/users/uploadAvatar` (decision 002): multipart field `avatar`, signed in. It is the one
  * non-JSON call, so it lives outside the contract table and multipart parsing is registered for
  * this route's scope only. Each upload costs a decode and a re-encode, so it is rate-limited per
  * user and per address (decision 002).

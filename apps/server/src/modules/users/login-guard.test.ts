@@ -11,7 +11,7 @@ import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { createRateLimits } from '../../plugins/rate-limit';
 import { createLoginGuard, loginDelaySeconds, MAX_LOGIN_DELAY_SECONDS } from './login-guard';
 
-// Decision 002 and issue 16: brute force stays stopped, and a stranger cannot lock the owner out.
+// Decision 002: brute force stays stopped, and a stranger cannot lock the owner out.
 
 const UNDER_ATTACK = {
   code: 429,

@@ -28,7 +28,7 @@ export class AccountUnderAttackError extends RateLimitedError {
 
 /**
  * Brute-force protection of password sign-in that a stranger cannot turn against the owner
- * (decision 002, issue 16). The old per-account wall (50 tries an hour from anywhere) let anyone
+ * (decision 002). The old per-account wall (50 tries an hour from anywhere) let anyone
  * with five addresses lock the owner out for an hour. Now:
  * - one address spraying accounts meets a wall (`loginPerIp`), in front of that address only;
  * - one address guessing one account gets delays that double with each failure, not a wall;

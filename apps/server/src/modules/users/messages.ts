@@ -1,4 +1,4 @@
-// Answers of the account endpoints (issue 3). Requirements §8 shows the server's `msg` as the toast, so
+// Answers of the account endpoints (decision 002). Requirements §8 shows the server's `msg` as the toast, so
 // these are written for the shopper. The login message is deliberately one for every failure.
 
 export const AccountMessage = {

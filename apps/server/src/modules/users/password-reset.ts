@@ -6,7 +6,7 @@ import { generateToken, hashToken, revokeUserSessions } from './sessions';
 import { passwordChangedMail, resetPasswordMail } from './users.mail';
 import { findUserByEmail, requireUncommonPassword, type UsersDeps } from './users.service';
 
-/** A reset link is valid 30 minutes (issue 3). */
+/** A reset link is valid 30 minutes (decision 002). */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** Ends every unused reset link of a user, e.g. once one of them was used. */
@@ -20,7 +20,7 @@ async function expireResetTokens(db: Db, userId: string, now: Date) {
 /**
  * Mails a reset link to the account of `email` if it has an active one, and does nothing
  * otherwise. The route answers success before this runs (a background task), so neither the
- * answer nor its timing says whether an account exists (issue 16: an existing address used to
+ * answer nor its timing says whether an account exists (decision 002: an existing address used to
  * answer about twice as slowly, after this lookup and insert).
  */
 export async function forgotPassword(deps: UsersDeps, email: string): Promise<void> {

@@ -145,7 +145,7 @@ export async function login(deps: UsersDeps, input: { email: string; password: s
 }
 
 /**
- * Google sign-in (issue 3): a known Google account signs in; otherwise the verified e-mail is
+ * Google sign-in (decision 002): a known Google account signs in; otherwise the verified e-mail is
  * linked to the account that has it, or a new account without a password is created.
  */
 export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Promise<AuthResult> {

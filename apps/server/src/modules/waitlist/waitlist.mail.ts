@@ -4,7 +4,7 @@ import type { MailMessage } from '../../lib/mailer';
 
 /** The POST endpoint RFC 8058 mail clients call for one-click unsubscribe (waitlist.routes.ts). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/waitlist/unsubscribe/one-click';
-/** The page a person reaches from the link in the mail's footer (the web app's, issue 15). */
+/** The page a person reaches from the link in the mail's footer (the web app's). */
 export const UNSUBSCRIBE_PAGE_PATH = '/waitlist/unsubscribe';
 
 const LIST_REASON = `You get this mail because this address joined the ${BRAND_NAME} waitlist.`;

@@ -47,7 +47,7 @@ const ModalDialog = lazyWithPreload(() => import('./modal-dialog').then((module)
 const preloadDialog = () => void ModalDialog.preload();
 
 /**
- * A modal dialog (modal-dialog.tsx). Issue 15: dialogs are lazy, so a page's first load holds only
+ * A modal dialog (modal-dialog.tsx). Decision 006: dialogs are lazy, so a page's first load holds only
  * this wrapper and the trigger, which carries what Radix's Dialog.Trigger would give it
  * (`aria-haspopup`, `aria-expanded`, `data-state`); Radix and the dialog arrive on first use.
  */

@@ -157,7 +157,7 @@ export function CartSkeleton() {
       <div className="space-y-4">
         {[0, 1].map((i) => (
           // The cart line's own layout (cart-view.tsx): the stepper wraps under the name on a phone,
-          // so the skeleton is never wider than the screen (issue 17).
+          // so the skeleton is never wider than the screen.
           <div
             key={i}
             className="flex flex-wrap items-center gap-4 rounded-card bg-white p-4 shadow-card sm:flex-nowrap sm:p-5"

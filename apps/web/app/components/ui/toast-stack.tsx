@@ -142,7 +142,7 @@ function ToastCard({ item, offset, onMeasure }: ToastCardProps) {
         <span className={clsx('grid size-9 shrink-0 place-items-center rounded-full', iconClass)}>
           <Icon aria-hidden="true" className="size-5" strokeWidth={2.25} />
         </span>
-        {/* The whole message, wrapped (issue 17: a clamp cut long ones off mid-sentence). */}
+        {/* The whole message, wrapped (requirements §2 "Toasts": a clamp once cut long ones off mid-sentence). */}
         <p className="min-w-0 flex-1 break-words font-medium text-ink-900 text-sm leading-snug">{item.message}</p>
         <button
           type="button"

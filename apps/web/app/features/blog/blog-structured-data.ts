@@ -11,7 +11,7 @@ export type BlogPostingSource = Pick<
 >;
 
 /**
- * schema.org BlogPosting for Google's article results (issue 14): headline, image, dates and
+ * schema.org BlogPosting for Google's article results (decision 009): headline, image, dates and
  * author are the fields it reads. The cover URL is site-relative, so it is made absolute against
  * the public URL like every other link in structured data; `publishedAt` is datePublished and
  * `updatedAt` dateModified (the server never makes it earlier than the publication).

@@ -101,7 +101,7 @@ describe('withLineQuantity (the optimistic cart)', () => {
   });
 });
 
-describe('stock caps (requirements §9, issue 17)', () => {
+describe('stock caps (requirements §9)', () => {
   it('adding stops at the codes left when fewer than 9 are', () => {
     expect(nextCartQuantity(3, 1, 4)).toEqual({ status: 'ok', quantity: 4 });
     expect(nextCartQuantity(4, 1, 4)).toEqual({ status: 'full', quantity: 4 });

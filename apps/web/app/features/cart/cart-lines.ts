@@ -37,7 +37,7 @@ export type NextQuantity =
 /**
  * Requirements §4: adding sets the line to its current quantity plus the added amount (default 1),
  * within `limit`: the per-plan limit of MAX_CODES_PER_PLAN (requirements §9, stacking limit), or
- * fewer when fewer codes are left (issue 17).
+ * fewer when fewer codes are left (requirements §9).
  */
 export function nextCartQuantity(current: number, added = 1, limit = MAX_CODES_PER_PLAN): NextQuantity {
   const amount = Math.max(1, Math.floor(added));
@@ -49,7 +49,7 @@ export function nextCartQuantity(current: number, added = 1, limit = MAX_CODES_P
 }
 
 /**
- * Why a line stops where it does (requirements §9, issue 17): the codes the plan has left, or the
+ * Why a line stops where it does (requirements §9): the codes the plan has left, or the
  * per-plan limit of 9; and, when the line holds more than is left, that it must come down.
  */
 export function quantityLimitNote(max: number, quantity: number): string {

@@ -34,7 +34,7 @@ export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
 export const RATING_OPTIONS = [4.5, 4, 3] as const;
 
 /**
- * What a browsing page's heading says for its order (issue 17: "Top trending" only when the
+ * What a browsing page's heading says for its order (requirements §2 "Words": "Top trending" only when the
  * list is ranked by trending), with the category when one narrows it.
  */
 const SORT_HEADINGS: Record<ProductSort, string> = {

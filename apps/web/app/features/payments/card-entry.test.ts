@@ -13,7 +13,7 @@ import {
 const now = new Date(Date.UTC(2026, 10, 23));
 const good = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' };
 
-describe('card entry (issue 10: refused at entry with a field message)', () => {
+describe('card entry (requirements §5: refused at entry with a field message)', () => {
   it('takes a good card', () => {
     for (const field of ['number', 'expiry', 'cvc'] as const) {
       expect(cardFieldError(field, good, now)).toBeUndefined();

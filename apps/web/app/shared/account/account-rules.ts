@@ -10,7 +10,7 @@ import { textError } from '~/lib/field-rules';
 // The account forms' checks (register, forgot and reset password, change password, profile),
 // without zod like every form's (lib/field-rules.ts): the schemas of contracts' auth.ts in the
 // same words, so the first load of the sign-in, register and personal-info pages holds no zod
-// (issue 15: 150 KB on every page). The server's schema stays the judge.
+// (decision 006: 150 KB on every page). The server's schema stays the judge.
 
 /** Requirements §5 rules for a new password (contracts NewPasswordSchema). */
 export function newPasswordError(password: string): string | undefined {

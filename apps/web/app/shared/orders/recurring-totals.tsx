@@ -6,7 +6,7 @@ export interface RecurringTotalsProps {
 }
 
 /**
- * Rows of an order summary's `<dl>` after what is due today (issue 17): what subscription lines
+ * Rows of an order summary's `<dl>` after what is due today (requirements §2, cart page): what subscription lines
  * charge again every month or year, until cancelled. Nothing when every line is paid once. The
  * cart and the checkout step both show them.
  */

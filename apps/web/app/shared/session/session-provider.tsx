@@ -47,7 +47,7 @@ export function useAuth(): AuthSnapshot {
 /**
  * Whether the user's data may be fetched: the stored session, read from the store while the page
  * hydrates, so a signed-in page's requests leave then instead of after the restore's render and
- * the lazy chunks it loads (issue 15: the cart's content is its largest paint). What renders
+ * the lazy chunks it loads (docs/benchmarks.md: the cart's content is its largest paint). What renders
  * still follows `useIsLoggedIn`, so the hydrated HTML stays the server's.
  */
 export function useMayFetchUserData(): boolean {

@@ -17,7 +17,7 @@ describe('GoogleButton', () => {
     expect(html).toMatch(/<\/span>or<span/);
   });
 
-  it('shows nothing, not even the divider, when it is not configured (issue 17)', () => {
+  it('shows nothing, not even the divider, when it is not configured (requirements §2, login modal)', () => {
     const html = render({ cspNonce: 'n', buildId: 'b', googleClientId: null });
     expect(html).not.toContain('Google');
     expect(html).not.toMatch(/<\/span>or<span/);

@@ -55,7 +55,7 @@ export function GoogleButton({
     if (clientId) loadGoogleIdentity(nonce).catch(() => {});
   }, [clientId, nonce]);
 
-  // Issue 17: shoppers are not told about a sign-in the store does not offer.
+  // Requirements §2 (login modal): shoppers are not told about a sign-in the store does not offer.
   if (!clientId) return null;
 
   const onToken = async (response: GoogleTokenResponse) => {

@@ -59,7 +59,7 @@ export function LoginModal() {
             </p>
             {/* The panels leave the tab order (Radix makes them tab stops): they hold the form, so
                 Tab from the tabs goes straight to the e-mail field, never to an outline-less box
-                (issue 17). */}
+                (requirements §2, login modal). */}
             <Tabs.Root
               value={tab}
               onValueChange={(value) => setLoginTab(value === 'register' ? 'register' : 'login')}

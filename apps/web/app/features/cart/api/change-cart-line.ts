@@ -19,7 +19,7 @@ import { CART_QUERY_KEY, cartQueryOptions } from './get-cart-contents';
 
 const CART_CHANGE_KEY = ['cart-change'] as const;
 
-/** Requirements §9 and issue 17: why an add stopped, by what stopped it (the per-plan limit or the codes left). */
+/** Requirements §9: why an add stopped, by what stopped it (the per-plan limit or the codes left). */
 export const cartFullMessage = (limit: number) =>
   limit >= MAX_CODES_PER_PLAN
     ? `You already have ${MAX_CODES_PER_PLAN} codes of this plan in your cart, the most one plan allows`

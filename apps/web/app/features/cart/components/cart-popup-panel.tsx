@@ -26,7 +26,7 @@ function closeFrom(panel: HTMLElement | null) {
  * Requirements §2 "Cart popup": a non-modal dialog under the header after an add. Added with the
  * mouse or a tap, it leaves focus where it was (the shopper keeps their place) and is the next
  * Tab stop after the control that added; added from the keyboard, it takes focus, so a screen
- * reader announces the dialog (issue 17). A status region announces the add either way. Hovering
+ * reader announces the dialog (requirements §2, cart popup). A status region announces the add either way. Hovering
  * or focusing it pauses the 3 s countdown; Escape, Close or "Continue shopping" close it and give
  * focus back to the control that added the item.
  */

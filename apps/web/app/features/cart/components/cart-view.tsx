@@ -22,7 +22,7 @@ export interface CartViewProps {
   onCheckoutIntent?: () => void;
 }
 
-/** "Hookline Tier 1": names a line's controls apart from another plan of the same product (issue 17). */
+/** "Hookline Tier 1": names a line's controls apart from another plan of the same product (requirements §2, cart page). */
 export function lineName(item: Pick<CartItem, 'name' | 'planName'>): string {
   return `${item.name} ${item.planName}`;
 }
@@ -33,7 +33,7 @@ const REFOCUS_WINDOW_MS = 5000;
 /**
  * After a line leaves by keyboard or click (Remove, or a quantity of 0), focus would fall to the
  * page's start with the removed button: it goes to the heading that now counts the items, or to
- * the empty cart's heading (issue 17). While the server's answers settle the list may redraw
+ * the empty cart's heading (requirements §2, cart page). While the server's answers settle the list may redraw
  * (the heading with it), so for a few seconds focus that fell back to the page is put back.
  */
 function useFocusAfterRemoval(lineCount: number, target: RefObject<HTMLHeadingElement | null>) {

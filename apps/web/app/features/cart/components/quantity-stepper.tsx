@@ -21,7 +21,7 @@ const stepClasses =
 /**
  * − / input / + for one cart line, 1..max. Each press changes the line at once; a typed value is
  * sent on Enter or blur, and 0 removes the line (requirements §4). A value above what is left is
- * brought down to it, and the note under the stepper says why (issue 17).
+ * brought down to it, and the note under the stepper says why (requirements §2, cart page).
  */
 export function QuantityStepper({ quantity, max, label, onChange }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(quantity));

@@ -3,7 +3,7 @@ import { createStore, useStore } from '~/lib/create-store';
 
 /**
  * Requirements §3 "Cart popup product": what the popup shows about the item just added, with the
- * plan's price as text ("$9/month"), so a subscription says it recurs (issue 17).
+ * plan's price as text ("$9/month"), so a subscription says it recurs (requirements §2, cart popup).
  */
 export type CartPopupProduct = { name: string; image: string | null; plan: string; price: string | null };
 
@@ -15,7 +15,7 @@ export type CartPopupState = {
   takesFocus: boolean;
 };
 
-/** The control that added the item, and whether a keyboard pressed it (requirements §2 popup, issue 17). */
+/** The control that added the item, and whether a keyboard pressed it (requirements §2, cart popup). */
 export type CartPopupOpener = { element: HTMLElement; isKeyboard: boolean };
 
 const CLOSED: CartPopupState = Object.freeze({ isOpen: false, product: null, takesFocus: false });

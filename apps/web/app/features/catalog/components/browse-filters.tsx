@@ -64,7 +64,7 @@ export function BrowseFilters({ basePath, state, categories, activeCount, clearH
   // the first load it made hydration's longest task longer (docs/benchmarks.md, "What the
   // Lighthouse figures say"). On the first load, a field that differs was changed before the
   // page could act on it (or restored by the browser as it was when applied): it is applied
-  // then, as it would have been a moment later, instead of being lost (issue 15, no tap lost).
+  // then, as it would have been a moment later, instead of being lost (decision 006: no tap lost).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the URL
   useEffect(() => {
     const form = formRef.current;

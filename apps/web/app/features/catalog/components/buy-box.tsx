@@ -43,7 +43,7 @@ export function codesLeftText(codes: number): string {
 }
 
 /**
- * The product page's buy box (issue 17): near the top on every screen, sticky beside the page on
+ * The product page's buy box (decision 013): near the top on every screen, sticky beside the page on
  * desktop. It picks a plan (radio buttons, which work before the scripts run) and shows its price
  * and original price (with the period of a subscription), what it adds over the tier below, the
  * codes left, the deal's countdown and refund window, and "Add Tier 2 to cart". On phones, once

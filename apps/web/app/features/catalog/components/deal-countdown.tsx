@@ -15,7 +15,7 @@ export interface DealCountdownProps {
  * fixed end time, so the HTML never disagrees with the first client render; the clock starts
  * after hydration. The fixed end time stays in place, invisible, under the clock: "Ends May 3,
  * 2026 at 2:00 PM UTC" takes two lines in a narrow box where "3d 04h 12m 09s" takes one, and
- * the box must not shrink and pull what follows it up when the clock starts (issue 15's layout
+ * the box must not shrink and pull what follows it up when the clock starts (the layout
  * shift budget, docs/benchmarks.md "Layout shift").
  */
 export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCountdownProps) {

@@ -29,7 +29,7 @@ export function HeroDealStack({ products }: { products: HeroDealView[] }) {
           key={product.id}
           className={clsx(
             'rounded-card bg-white p-4 text-ink-900 shadow-pop ring-1 ring-ink-900/5 transition-transform duration-300 hover:rotate-0',
-            // The whole card shows keyboard focus (issue 17), straightened, in a colour that
+            // The whole card shows keyboard focus, straightened, in a colour that
             // stands out on the dark hero: the link inside draws no outline of its own.
             'has-[:focus-visible]:rotate-0 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-400 has-[:focus-visible]:outline-offset-4',
             placements[index],

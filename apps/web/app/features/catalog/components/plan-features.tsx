@@ -12,7 +12,7 @@ export function planKindLabel(plan: Pick<PlanDetail, 'billingInterval'>): string
 }
 
 /**
- * What a plan costs and when (issue 17): once for a lifetime plan; today and then every period
+ * What a plan costs and when (requirements §10, decision 013): once for a lifetime plan; today and then every period
  * for a subscription, until it is cancelled.
  */
 export function payNote(plan: Pick<PlanDetail, 'price' | 'currency' | 'billingInterval'>): string {

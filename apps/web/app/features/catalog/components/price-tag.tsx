@@ -25,7 +25,7 @@ export interface PriceTagProps {
   /** Integer cents; struck through when higher than the price. */
   originalPrice: number;
   currency: string;
-  /** A subscription's period: both prices read "$9/month" (issue 17); null or absent for a price paid once. */
+  /** A subscription's period: both prices read "$9/month" (requirements §10); null or absent for a price paid once. */
   interval?: PlanInterval | null;
   size?: 'sm' | 'md' | 'lg';
   className?: string;

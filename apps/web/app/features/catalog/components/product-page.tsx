@@ -22,7 +22,7 @@ import { RatingStars } from './rating-stars';
 // lost: React hydrates a tapped boundary at once only when its code is there, and replays no
 // click (decision 006). The gallery's buttons wait for their chunk like that.
 const ProductGallery = lazyWithPreload(() => import('./product-gallery').then((module) => module.ProductGallery));
-// The buy box near the top sells; the plan cards further down are the long form (issue 17).
+// The buy box near the top sells; the plan cards further down are the long form (decision 013).
 const PlanCard = lazyWithPreload(() => import('./plan-card').then((module) => module.PlanCard));
 const PlanComparison = lazyWithPreload(() => import('./plan-comparison').then((module) => module.PlanComparison));
 const DealFacts = lazyWithPreload(() => import('./deal-facts').then((module) => module.DealFacts));
@@ -71,7 +71,7 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
 
       {/* A grid from 1024 px: the header and the page in the wide column, the buy box beside both,
           sticking under the site header all the way down. Below that, one column in reading
-          order: the name, then the buy box, then the rest (issue 17). */}
+          order: the name, then the buy box, then the rest (decision 013). */}
       <article
         aria-labelledby="product-name"
         className="mt-6 grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10"

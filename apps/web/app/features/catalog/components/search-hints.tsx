@@ -11,7 +11,7 @@ export interface SearchHintsProps {
 }
 
 /**
- * Above the results page's list (decision 003, issue 17): which query the results are for when
+ * Above the results page's list (decision 003, requirements §10): which query the results are for when
  * the typed one was corrected, the correction a few results came with, and the categories the
  * query names. Nothing when there is none of these.
  */

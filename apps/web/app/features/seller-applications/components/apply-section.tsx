@@ -11,7 +11,7 @@ import { useAuth } from '~/shared/session/session-provider';
 import { useMyApplication } from '../api/seller-application';
 
 // The form (with its rules) and the status show only in the browser, once the session and the
-// application are known, so their code loads beside that request (issue 15: 150 KB per page).
+// application are known, so their code loads beside that request (decision 006: 150 KB per page).
 const ApplicationForm = lazyWithPreload(() => import('./application-form').then((module) => module.ApplicationForm));
 const ApplicationStatus = lazyWithPreload(() =>
   import('./application-status').then((module) => module.ApplicationStatus),

@@ -9,7 +9,7 @@ import { useSellerProduct } from '../api/seller-requests';
 
 // The sections (forms, pictures, plans and codes) render only once the product is loaded in the
 // browser, so their code loads beside the product's request: the page's first load stays within
-// 150 KB (issue 15).
+// 150 KB (decision 006).
 const Editor = lazyWithPreload(() => import('./product-editor-sections').then((module) => module.Editor));
 
 /** `/seller/products/{id}`: one product from draft to live (requirements §13, decision 014). */

@@ -162,7 +162,7 @@ function ResultLink({
 }
 
 /**
- * Above the results (decision 003, issue 17): which query they are for when the typed one was
+ * Above the results (decision 003, requirements §10): which query they are for when the typed one was
  * corrected, a correction offered beside a few results (picking it makes it the query), and the
  * categories the query names.
  */

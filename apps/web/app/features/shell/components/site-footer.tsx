@@ -67,7 +67,7 @@ export function SiteFooter() {
         </div>
         <div className="mt-12 flex flex-col gap-2 border-ink-900/[0.07] border-t pt-6 text-ink-500 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>© 2026 {BRAND_NAME}. All rights reserved.</p>
-          {/* Issue 17: true of every deal, the few subscription plans included. */}
+          {/* Requirements §10: true of every deal, the few subscription plans included. */}
           <p>
             Prices in US dollars. Lifetime plans are paid once; subscription plans show their period and renew until you
             cancel.
