@@ -39,7 +39,10 @@ export async function verifyEmail(deps: UsersDeps, token: string): Promise<{ ema
     if (!link) return undefined;
     const [user] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(
         and(eq(users.id, link.userId), eq(users.status, 'active'), sql`lower(${users.email}) = lower(${link.email})`),
       )

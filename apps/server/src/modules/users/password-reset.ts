@@ -71,7 +71,11 @@ export async function resetPassword(
     const [user] = await tx
       .update(users)
       // The link reached the account's mailbox: that proves the address too (decision 027).
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
       .returning({ id: users.id, email: users.email, firstName: users.firstName });
     if (!user) return undefined;
