@@ -41,7 +41,7 @@ async function requestChange(user: RegisteredUser, newEmail: string, app: TestAp
     { token: user.token },
   );
   expect(status, body.msg).toBe(200);
-  return linkTokenFromMail(await waitForMailFile(app.dataDir, newEmail, CONFIRM, before), '/auth/confirm-email');
+  return linkTokenFromMail(await waitForMailFile(app.dataDir, newEmail, CONFIRM, before), '/user/confirm-email');
 }
 
 const login = (email: string, password: string) => callApi<AuthResult>(t.app, 'users/login', { email, password });

@@ -32,7 +32,7 @@ export async function requestEmailChange(deps: UsersDeps, caller: Caller, input:
     email: newEmail,
     now: deps.now(),
   });
-  const link = `${deps.brand.publicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  const link = `${deps.brand.publicUrl}/user/confirm-email?token=${encodeURIComponent(token)}`;
   deps.mailer.sendInBackground(confirmEmailChangeMail(user, { newEmail, link }, deps.brand));
   deps.mailer.sendInBackground(emailChangeNoticeMail(user, newEmail, deps.brand));
   return null;

@@ -34,7 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await callApi(t.app, 'users/changeEmail', { newEmail, password: user.password }, { token: user.token });
         const token = linkTokenFromMail(
           await waitForMailFile(t.dataDir, newEmail, /Confirm your new Everdeal e-mail address/),
-          '/auth/confirm-email',
+          '/user/confirm-email',
         );
         const results = await Promise.all(
           Array.from({ length: 4 }, () => callApi(t.app, 'users/confirmEmailChange', { token }, { token: user.token })),

@@ -133,7 +133,7 @@ describe('tokens of one purpose never pass for another', () => {
     await callApi(t.app, 'users/changeEmail', { newEmail, password: user.password }, { token: user.token });
     const changeToken = linkTokenFromMail(
       await waitForMailFile(t.dataDir, newEmail, /Confirm your new Everdeal e-mail address/),
-      '/auth/confirm-email',
+      '/user/confirm-email',
     );
     const { status, body } = await callApi(t.app, 'users/verifyEmail', { token: changeToken });
     expect(status).toBe(400);

@@ -270,7 +270,7 @@ describe('Google and the e-mail rules of decision 027', () => {
     );
     const token = linkTokenFromMail(
       await waitForMailFile(t.dataDir, victim, /Confirm your new Everdeal e-mail address/),
-      '/auth/confirm-email',
+      '/user/confirm-email',
     );
     const google = await googleLogin(
       await oidc.mintAccessToken({ sub: nextSubject(), email: victim, emailVerified: true }),
@@ -288,7 +288,7 @@ describe('Google and the e-mail rules of decision 027', () => {
     await callApi(t.app, 'users/changeEmail', { newEmail, password: account.password }, { token: account.token });
     const token = linkTokenFromMail(
       await waitForMailFile(t.dataDir, newEmail, /Confirm your new Everdeal e-mail address/),
-      '/auth/confirm-email',
+      '/user/confirm-email',
     );
     expect((await callApi(t.app, 'users/confirmEmailChange', { token }, { token: account.token })).status).toBe(200);
 
