@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fillSignIn, strongPassword, toastWith, uniqueEmail, waitForMail } from './auth-helpers';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 
@@ -17,13 +17,14 @@ function linkIn(mail: string, path: string): string {
 }
 
 /** The screen at 1280 and 375 px: no axe violation, nothing scrolls sideways, a picture of each. */
-async function lookAt(page: Page, name: string) {
+async function lookAt(page: Page, name: string, part?: Locator) {
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `/tmp/email-${name}-1280.png`, fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `/tmp/email-${name}-375.png`, fullPage: true });
+  await part?.screenshot({ path: `/tmp/email-${name}-part-375.png` });
   if (size) await page.setViewportSize(size);
 }
 
@@ -40,7 +41,7 @@ test('sign up, open the link from the welcome mail, and the account page says "V
   const card = page.getByRole('region', { name: email.split('@')[0] });
   await expect(card.getByText('Not verified')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Resend verification link' })).toBeVisible();
-  await lookAt(page, 'account-unverified');
+  await lookAt(page, 'account-unverified', card);
 
   const mail = await waitForMail(email, /Subject: Welcome to Everdeal/);
   await page.goto(linkIn(mail, '/auth/verify-email'));
@@ -88,7 +89,7 @@ test('change the e-mail: the link to the new address switches it, and the new ad
   await expect(toastWith(page, `We sent a link to ${newEmail}`)).toBeVisible();
   await expect(section.getByText(/Open it while logged in to this account/)).toBeVisible();
   await expect(section.getByText(newEmail, { exact: true })).toBeVisible();
-  await lookAt(page, 'change-pending');
+  await lookAt(page, 'change-pending', section);
 
   const notice = await waitForMail(account.email, /Subject: Your Everdeal e-mail address is being changed/);
   expect(notice).toContain('e***@example.com');
