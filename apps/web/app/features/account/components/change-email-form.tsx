@@ -110,7 +110,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
         </div>
         {user.hasPassword ? null : (
           <p className="text-ink-500 text-sm">
-            You log in with Google: to confirm, you must have logged in with Google in the last 5 minutes.
+            This account has no password: to confirm, you must have logged in with Google in the last 5 minutes.
           </p>
         )}
         {refusal ? <FormAlert tone={refusal.tone}>{refusal.message}</FormAlert> : null}
