@@ -48,6 +48,7 @@ const visitorPages: { name: string; path: string | ((request: APIRequestContext)
     '/auth/register',
     '/auth/reset-password?token=expired',
     '/auth/sign-in-link',
+    '/auth/verify-email?token=expired',
   ].map((path) => ({ name: path, path })),
   { name: 'a product page', path: async (request) => `/products/${(await featuredProducts(request, 1))[0]?.slug}` },
   {

@@ -49,5 +49,9 @@ test.describe('Google sign-in', () => {
     await expect(page.getByLabel('First name')).toHaveValue('Grace');
     await expect(page.getByText('You log in with Google')).toBeVisible();
     await expect(page.getByLabel('Current password')).toHaveCount(0);
+    // Decision 027: Google vouched for the address, so it counts as verified.
+    await expect(
+      page.getByRole('region', { name: 'E-mail address' }).getByText('Verified', { exact: true }),
+    ).toBeVisible();
   });
 });

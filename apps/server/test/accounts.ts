@@ -78,6 +78,13 @@ export function resetTokenFromMail(raw: string): string {
   return match[1];
 }
 
+/** The token of the link to `path` (e.g. `/auth/verify-email`) in a raw mail. */
+export function linkTokenFromMail(raw: string, path: string): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(decodeQuotedPrintable(raw));
+  if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
+  return match[1];
+}
+
 /**
  * A user and a live session token straight in the database: for tests that need many users
  * (registering each through the API would hash a password every time).

@@ -61,6 +61,7 @@ export default [
       route('orders', 'routes/user-orders.tsx'),
       route('payment-methods', 'routes/user-payment-methods.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
+      route('confirm-email', 'routes/user-confirm-email.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),
@@ -69,6 +70,7 @@ export default [
     route('auth/register', 'routes/auth-register.tsx'),
     route('auth/reset-password', 'routes/auth-reset-password.tsx'),
     route('auth/sign-in-link', 'routes/auth-sign-in-link.tsx'),
+    route('auth/verify-email', 'routes/auth-verify-email.tsx'),
   ]),
   layout('routes/_product-form-layout.tsx', [
     route('final-message-test', 'routes/final-message-test.tsx'),

@@ -82,6 +82,44 @@ export const ChangePasswordInputSchema = z.object({
   newPassword: NewPasswordSchema,
 });
 
+/** The token of a mailed verification link (decision 027). */
+export const VerifyEmailInputSchema = z.object({
+  token: requiredText('The verification link is invalid or has expired').max(
+    MAX_TOKEN_LENGTH,
+    'The verification link is invalid or has expired',
+  ),
+});
+
+/**
+ * Asks to change the account's e-mail (decision 027): the new address and, for an account that
+ * has one, the current password. A Google-only account sends none and confirms with a fresh sign-in.
+ */
+export const ChangeEmailInputSchema = z.object({
+  newEmail: EmailSchema,
+  password: z.string({ error: ValidationMessage.passwordRequired }).optional(),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInputSchema>;
+
+/** The token of the link mailed to the new address; only the account that asked can use it. */
+export const ConfirmEmailChangeInputSchema = z.object({
+  token: requiredText('The confirmation link is invalid or has expired').max(
+    MAX_TOKEN_LENGTH,
+    'The confirmation link is invalid or has expired',
+  ),
+});
+
+/** Whether the account's address is proven, and the change waiting for its link, if any. */
+export const EmailStatusSchema = z.object({
+  email: z.string(),
+  isVerified: z.boolean(),
+  pendingEmail: z.string().nullable().describe('the new address of a change waiting for its link'),
+  pendingExpiresAt: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof EmailStatusSchema>;
+
+/** The address a verification or a change link just proved. */
+export const EmailLinkResultSchema = z.object({ email: z.string() });
+
 /**
  * Deactivation confirms who is asking (decision 002): the password of an account that has one.
  * An account that only signs in with Google has none and sends nothing; it confirms with a

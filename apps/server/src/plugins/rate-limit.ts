@@ -47,6 +47,11 @@ export const defaultRateLimits = {
   resetPerToken: { points: 5, durationSeconds: 15 * 60 },
   /** Guesses of the current password (change password, deactivate) by someone holding a session. */
   changePasswordPerUser: { points: 10, durationSeconds: 15 * 60 },
+  /** Decision 027: verification mails an account asks for again, and changes of address it asks for. */
+  resendVerificationPerUser: { points: 3, durationSeconds: 60 * 60 },
+  changeEmailPerUser: { points: 5, durationSeconds: 60 * 60 },
+  /** Decision 027: opening verification and change links (256-bit tokens; this bounds the noise). */
+  emailLinkPerIp: { points: 30, durationSeconds: 15 * 60 },
   // Forms that mail someone (decision 009).
   contactPerIp: { points: 10, durationSeconds: 60 * 60 },
   contactPerEmail: { points: 5, durationSeconds: 60 * 60 },

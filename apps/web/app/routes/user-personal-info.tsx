@@ -2,6 +2,7 @@ import type { User } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
 import { useOutletContext } from 'react-router';
 import { AvatarUpload } from '~/features/account/components/avatar-upload';
+import { ChangeEmailForm } from '~/features/account/components/change-email-form';
 import { ChangePasswordForm } from '~/features/account/components/change-password-form';
 import { DeactivateAccount } from '~/features/account/components/deactivate-account';
 import { ProfileForm } from '~/features/account/components/profile-form';
@@ -24,6 +25,12 @@ export default function PersonalInfo() {
       <SectionCard title="Personal info" description={nameInvitation(user)}>
         {/* A fresh form when the stored profile changes (saved here or refreshed from the server). */}
         <ProfileForm key={`${user.firstName}\u0000${user.lastName}\u0000${user.occupation}`} user={user} />
+      </SectionCard>
+      <SectionCard
+        title="E-mail address"
+        description="You log in with it and receive your receipts and codes there. A new address takes over once you open the link we mail to it."
+      >
+        <ChangeEmailForm user={user} />
       </SectionCard>
       <SectionCard
         title="Password"

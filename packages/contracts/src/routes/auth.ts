@@ -1,7 +1,11 @@
 import {
   AuthResultSchema,
+  ChangeEmailInputSchema,
   ChangePasswordInputSchema,
+  ConfirmEmailChangeInputSchema,
   DeactivateUserInputSchema,
+  EmailLinkResultSchema,
+  EmailStatusSchema,
   EmptyInputSchema,
   EmptyResultSchema,
   ForgotPasswordInputSchema,
@@ -12,6 +16,7 @@ import {
   RegisterInputSchema,
   ResetPasswordInputSchema,
   UpdateUserProfileInputSchema,
+  VerifyEmailInputSchema,
 } from '../auth';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
@@ -88,6 +93,50 @@ export const authRoutes = {
     output: EmptyResultSchema,
     summary:
       'Deactivate the account, confirmed by its password (or, for a Google-only account, a sign-in in the last 5 minutes): sessions revoked, orders kept, sign-in refused',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  // Decision 027: e-mail verification and change.
+  'users/getEmailStatus': defineRoute({
+    input: EmptyInputSchema,
+    output: EmailStatusSchema,
+    summary: "Whether the account's e-mail is verified, and the address of a change waiting for its link",
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/resendVerification': defineRoute({
+    input: EmptyInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Mail a new verification link (valid 24 hours) to the account; 409 once the address is verified',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/verifyEmail': defineRoute({
+    input: VerifyEmailInputSchema,
+    output: EmailLinkResultSchema,
+    summary: 'Verify the address a mailed link was sent to; works signed in or out, once per link',
+    tag: 'users',
+  }),
+  'users/changeEmail': defineRoute({
+    input: ChangeEmailInputSchema,
+    output: EmptyResultSchema,
+    summary:
+      'Ask to change the e-mail, confirmed by the password (or a Google sign-in in the last 5 minutes); mails a link to the new address and a notice to the old one',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/confirmEmailChange': defineRoute({
+    input: ConfirmEmailChangeInputSchema,
+    output: EmailLinkResultSchema,
+    summary:
+      'Make the new address the account e-mail with the link mailed to it, signed in as the account that asked; other sessions end',
+    tag: 'users',
+    requiresAuth: true,
+  }),
+  'users/cancelEmailChange': defineRoute({
+    input: EmptyInputSchema,
+    output: EmptyResultSchema,
+    summary: 'Forget a change of e-mail waiting for its link',
     tag: 'users',
     requiresAuth: true,
   }),

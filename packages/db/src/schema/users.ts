@@ -23,6 +23,9 @@ export const users = pgTable(
     avatarUrl: text(),
     role: userRole().notNull().default('user'),
     status: userStatus().notNull().default('active'),
+    // Decision 027: when the owner proved holding the mailbox of `email` (a mailed link, or Google
+    // vouching for it); null while unproven. A confirmed change sets it: the link proved the new one.
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +86,31 @@ export const signInLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_links_user_id_idx').on(t.userId)],
+);
+
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify', 'change']);
+
+/**
+ * Mailed e-mail links (decision 027): `verify` proves the account's address, `change` makes `email`
+ * (a new address) the account's. Single use, stored as a SHA-256 of purpose and token, so a token
+ * of one purpose (or a reset or sign-in link) never matches a row of another.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose().notNull(),
+    // The address the link was mailed to: the one it verifies, or the one it changes to.
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_tokens_user_id_idx').on(t.userId, t.purpose)],
 );
 
 /**

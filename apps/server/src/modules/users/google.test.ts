@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthResult } from '@everdeal/contracts';
+import type { AuthResult, EmailStatus } from '@everdeal/contracts';
 import { sessions, userIdentities, users } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerUser, uniqueEmail } from '../../../test/accounts';
+import { linkTokenFromMail, registerUser, uniqueEmail, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { type OidcServer, startOidcServer } from '../../../test/oidc-server';
 
@@ -240,5 +240,66 @@ describe('Google sign-in checks whom the token was issued to', () => {
     expect(info).toMatchObject({ aud: OUR_CLIENT_ID, azp: OUR_CLIENT_ID, sub, email, email_verified: 'true' });
     expect(Number(info.exp) * 1000).toBeGreaterThan(Date.now());
     expect(Number(info.expires_in)).toBeGreaterThan(0);
+  });
+});
+
+describe('Google and the e-mail rules of decision 027', () => {
+  const emailStatus = async (token: string) =>
+    (await callApi<EmailStatus>(t.app, 'users/getEmailStatus', {}, { token })).body.data;
+
+  it("a Google account's address counts as verified, and linking one verifies a password account's", async () => {
+    const created = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: uniqueEmail('gv'), emailVerified: true }),
+    );
+    expect((await emailStatus(created.body.data.token)).isVerified).toBe(true);
+
+    const existing = await registerUser(t.app);
+    expect((await emailStatus(existing.token)).isVerified).toBe(false);
+    await googleLogin(await oidc.mintAccessToken({ sub: nextSubject(), email: existing.email, emailVerified: true }));
+    expect((await emailStatus(existing.token)).isVerified).toBe(true);
+  });
+
+  it('a pending change never links: a Google account with that address gets its own account, and the change is then refused', async () => {
+    const account = await registerUser(t.app);
+    const victim = uniqueEmail('victim');
+    await callApi(
+      t.app,
+      'users/changeEmail',
+      { newEmail: victim, password: account.password },
+      { token: account.token },
+    );
+    const token = linkTokenFromMail(
+      await waitForMailFile(t.dataDir, victim, /Confirm your new Everdeal e-mail address/),
+      '/user/confirm-email',
+    );
+    const google = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: victim, emailVerified: true }),
+    );
+    expect(google.status).toBe(200);
+    expect(google.body.data.user.id).not.toBe(account.user.id);
+    const confirm = await callApi(t.app, 'users/confirmEmailChange', { token }, { token: account.token });
+    expect(confirm.status).toBe(422);
+    expect(confirm.body.msg).toBe('An account with this email already exists');
+  });
+
+  it('after a change, the old address no longer reaches the account through Google; the proven new one does', async () => {
+    const account = await registerUser(t.app);
+    const newEmail = uniqueEmail('moved');
+    await callApi(t.app, 'users/changeEmail', { newEmail, password: account.password }, { token: account.token });
+    const token = linkTokenFromMail(
+      await waitForMailFile(t.dataDir, newEmail, /Confirm your new Everdeal e-mail address/),
+      '/user/confirm-email',
+    );
+    expect((await callApi(t.app, 'users/confirmEmailChange', { token }, { token: account.token })).status).toBe(200);
+
+    const oldAddress = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: account.email, emailVerified: true }),
+    );
+    expect(oldAddress.status).toBe(200);
+    expect(oldAddress.body.data.user.id).not.toBe(account.user.id);
+    const newAddress = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: newEmail, emailVerified: true }),
+    );
+    expect(newAddress.body.data.user.id).toBe(account.user.id);
   });
 });

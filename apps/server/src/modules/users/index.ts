@@ -7,4 +7,5 @@ export { registerAvatarUpload } from './avatar';
 export { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './passwords';
 export { findSession, generateToken, hashToken } from './sessions';
 export { usersHandlers } from './users.routes';
-export { deactivateAccount, normalizeEmail, type UsersDeps } from './users.service';
+export { deactivateAccount, normalizeEmail } from './users.service';
+export type { UsersDeps } from './users-deps';

@@ -14,6 +14,14 @@ export const AccountMessage = {
   passwordIncorrect: 'The password is incorrect',
   /** Decision 002: a Google-only account confirms deactivation with a fresh sign-in instead of a password. */
   deactivateNeedsFreshSignIn: 'Please log in with Google again, then deactivate your account within 5 minutes',
+  /** Decision 027: e-mail verification and change. */
+  verifyLinkInvalid: 'The verification link is invalid or has expired',
+  changeLinkInvalid: 'The confirmation link is invalid or has expired',
+  changeLinkOtherAccount:
+    'This link is for another account. Log out, log in to the account that asked, then open it again.',
+  emailAlreadyVerified: 'Your e-mail address is already verified',
+  sameEmail: 'This is already your e-mail address',
+  changeEmailNeedsFreshSignIn: 'Please log in with Google again, then change your e-mail within 5 minutes',
 } as const;
 
 /**

@@ -1,10 +1,12 @@
 import { AppError, MAX_PASSWORD_LENGTH } from '@everdeal/contracts';
 import { type Db, passwordResetTokens, type UserRow, users } from '@everdeal/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { endEmailTokens } from './email-tokens';
 import { AccountMessage } from './messages';
 import { generateToken, hashToken, revokeUserSessions } from './sessions';
 import { passwordChangedMail, resetPasswordMail } from './users.mail';
-import { findUserByEmail, requireUncommonPassword, type UsersDeps } from './users.service';
+import { findUserByEmail, requireUncommonPassword } from './users.service';
+import type { UsersDeps } from './users-deps';
 
 /** A reset link is valid 30 minutes (decision 002). */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -69,12 +71,19 @@ export async function resetPassword(
     if (!used) return undefined;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: now })
+      // The link reached the account's mailbox: that proves the address too (decision 027).
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, used.userId), eq(users.status, 'active')))
       .returning({ id: users.id, email: users.email, firstName: users.firstName });
     if (!user) return undefined;
     await revokeUserSessions(tx, user.id, now);
     await expireResetTokens(tx, user.id, now);
+    // The old address's notice promises this: a new password cancels a pending change (decision 027).
+    await endEmailTokens(tx, user.id, now, 'change');
     return user;
   });
   if (changed === undefined) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
@@ -103,6 +112,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now, caller.sessionId);
     await expireResetTokens(tx, user.id, now);
+    await endEmailTokens(tx, user.id, now, 'change');
   });
   deps.mailer.sendInBackground(passwordChangedMail(user, { how: 'changed', at: now }, deps.brand));
   return null;

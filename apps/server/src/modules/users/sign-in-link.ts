@@ -4,7 +4,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AccountMessage } from './messages';
 import { createSession, generateToken, hashToken } from './sessions';
 import { signInLinkMail } from './users.mail';
-import { findUserByEmail, toUser, type UsersDeps } from './users.service';
+import { findUserByEmail, toUser } from './users.service';
+import type { UsersDeps } from './users-deps';
 
 /** A sign-in link is valid 15 minutes (decision 002), the window of one link mail per account. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;

@@ -7,8 +7,12 @@ type Recipient = { email: string; firstName: string };
 
 const greeting = (user: Recipient) => greetingFor(user.firstName);
 
-export function welcomeMail(user: Recipient, brand: MailBrand): MailMessage {
-  const link = `${brand.publicUrl}/`;
+/**
+ * Sent at sign-up. A password sign-up's address is not proven yet, so its welcome carries the
+ * verification link (decision 027: one mail, not two); Google already vouched for the others.
+ */
+export function welcomeMail(user: Recipient, brand: MailBrand, verifyLink?: string): MailMessage {
+  const link = verifyLink ?? `${brand.publicUrl}/`;
   return {
     to: user.email,
     subject: `Welcome to ${BRAND_NAME}`,
@@ -18,9 +22,95 @@ export function welcomeMail(user: Recipient, brand: MailBrand): MailMessage {
         greeting: greeting(user),
         paragraphs: [
           `Your ${BRAND_NAME} account is ready. Browse lifetime deals on AI software, keep a wishlist and buy with a risk-free guarantee.`,
+          ...(verifyLink ? ['Please confirm that this e-mail address is yours:'] : []),
         ],
-        action: { label: 'Browse the deals', url: link },
-        afterAction: ['If you did not create this account, write to us and we will close it.'],
+        action: verifyLink
+          ? { label: 'Confirm my e-mail address', url: verifyLink }
+          : { label: 'Browse the deals', url: link },
+        afterAction: [
+          ...(verifyLink ? ['The link works once and expires in 24 hours.'] : []),
+          'If you did not create this account, write to us and we will close it.',
+        ],
+      },
+      brand,
+    ),
+  };
+}
+
+/** Decision 027: a new verification link the owner asked for from the account page. */
+export function verifyEmailMail(user: Recipient, link: string, brand: MailBrand): MailMessage {
+  return {
+    to: user.email,
+    subject: `Confirm your ${BRAND_NAME} e-mail address`,
+    link,
+    ...renderMail(
+      {
+        greeting: greeting(user),
+        paragraphs: [`Please confirm that this is the e-mail address of your ${BRAND_NAME} account:`],
+        action: { label: 'Confirm my e-mail address', url: link },
+        afterAction: [
+          'The link works once and expires in 24 hours.',
+          'If you do not have an account with us, ignore this mail.',
+        ],
+      },
+      brand,
+    ),
+  };
+}
+
+/** `nina@example.com` → `n***@example.com`: enough for the owner to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email.slice(0, 1)}***${email.slice(at)}` : '***';
+}
+
+/**
+ * Decision 027: to the NEW address. Nothing changes until its holder opens the link while signed
+ * in to the account that asked, so a mistyped address cannot take the account.
+ */
+export function confirmEmailChangeMail(
+  user: Recipient,
+  change: { newEmail: string; link: string },
+  brand: MailBrand,
+): MailMessage {
+  return {
+    to: change.newEmail,
+    subject: `Confirm your new ${BRAND_NAME} e-mail address`,
+    link: change.link,
+    ...renderMail(
+      {
+        greeting: greeting(user),
+        paragraphs: [
+          `You asked to use this address for your ${BRAND_NAME} account instead of ${maskEmail(user.email)}. Open the link while logged in to that account to confirm:`,
+        ],
+        action: { label: 'Use this e-mail address', url: change.link },
+        afterAction: [
+          'The link works once and expires in 24 hours. Until then you keep logging in with your current address.',
+          'If you did not ask for this, ignore this mail: nothing changes.',
+        ],
+      },
+      brand,
+    ),
+  };
+}
+
+/** Decision 027: security notice to the OLD address when a change is asked for. */
+export function emailChangeNoticeMail(user: Recipient, newEmail: string, brand: MailBrand): MailMessage {
+  const link = `${brand.publicUrl}/auth/login`;
+  return {
+    to: user.email,
+    subject: `Your ${BRAND_NAME} e-mail address is being changed`,
+    link,
+    ...renderMail(
+      {
+        greeting: greeting(user),
+        paragraphs: [
+          `Someone logged in to your account asked to change its e-mail address to ${maskEmail(newEmail)}. The change happens only when the link we sent to that address is opened, within 24 hours.`,
+          'If it was you, there is nothing to do.',
+          'If it was not you, open the login page below and choose "Forgot password?": setting a new password cancels the change and logs out every device. Then write to us so we can check your account.',
+        ],
+        action: { label: 'Open the login page', url: link },
+        afterAction: [`Write to ${brand.supportEmail} if you need help.`],
       },
       brand,
     ),

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@everdeal/contracts';
 import { defineHandlers } from '../../plugins/api';
 import type { RateLimits } from '../../plugins/rate-limit';
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change';
+import { getEmailStatus, resendVerification, verifyEmail } from './email-verification';
 import { AccountUnderAttackError, createLoginGuard, type LoginAttempt } from './login-guard';
 import { AccountMessage } from './messages';
 import { changePassword, forgotPassword, resetPassword } from './password-reset';
@@ -14,9 +16,9 @@ import {
   normalizeEmail,
   register,
   toUser,
-  type UsersDeps,
   updateUserProfile,
 } from './users.service';
+import type { UsersDeps } from './users-deps';
 
 /** Rate-limit keys name accounts by a hash, so Redis never holds the addresses themselves. */
 const accountKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32);
@@ -110,6 +112,27 @@ export function usersHandlers(deps: UsersDeps, limits: RateLimits) {
       await limits.consume([['changePasswordPerUser', user.id]]);
       return changePassword(deps, { user, sessionId }, input);
     },
+    'users/getEmailStatus': (_input, { user }) => getEmailStatus(deps, user),
+    'users/resendVerification': async (_input, { user }) => {
+      await limits.consume([['resendVerificationPerUser', user.id]]);
+      return resendVerification(deps, user);
+    },
+    'users/verifyEmail': async (input, { request }) => {
+      await limits.consume([['emailLinkPerIp', request.ip]]);
+      return verifyEmail(deps, input.token);
+    },
+    'users/changeEmail': async (input, { user, sessionId }) => {
+      // Each request mails two addresses; a password guessed here shares changePassword's budget.
+      const budgets: Parameters<typeof limits.consume>[0] = [['changeEmailPerUser', user.id]];
+      if (user.passwordHash) budgets.push(['changePasswordPerUser', user.id]);
+      await limits.consume(budgets);
+      return requestEmailChange(deps, { user, sessionId }, input);
+    },
+    'users/confirmEmailChange': async (input, { request, user, sessionId }) => {
+      await limits.consume([['emailLinkPerIp', request.ip]]);
+      return confirmEmailChange(deps, { user, sessionId }, input.token);
+    },
+    'users/cancelEmailChange': (_input, { user }) => cancelEmailChange(deps, user),
     'users/deactivateUser': async (input, { user, sessionId }) => {
       // The password is guessed here as in changePassword: one budget for both.
       if (user.passwordHash) await limits.consume([['changePasswordPerUser', user.id]]);

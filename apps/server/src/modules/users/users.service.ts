@@ -7,29 +7,14 @@ import {
   ValidationMessage,
 } from '@everdeal/contracts';
 import { type Db, orderItems, orders, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { BackgroundTasks } from '../../lib/background-tasks';
-import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
-import { fetchGoogleProfile, type GoogleSignIn } from './google';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { createVerificationLink } from './email-verification';
+import { fetchGoogleProfile } from './google';
 import { AccountMessage, deactivatedAccountMessage } from './messages';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type PasswordHasher } from './passwords';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 import { welcomeMail } from './users.mail';
-
-export type UsersDeps = {
-  db: Db;
-  now: () => Date;
-  passwords: PasswordHasher;
-  mailer: Mailer;
-  brand: MailBrand;
-  /** Google sign-in: the client id tokens must be issued to and the endpoints asked (decision 018). */
-  google: GoogleSignIn;
-  log: FastifyBaseLogger;
-  /** Work done after the answer (reset and sign-in link mails), so its timing reveals nothing. */
-  tasks: BackgroundTasks;
-};
+import type { UsersDeps } from './users-deps';
 
 /** A Google-only account confirms deactivation with a sign-in at most this old (decision 002). */
 export const FRESH_SIGN_IN_MS = 5 * 60 * 1000;
@@ -112,7 +97,8 @@ export async function register(
     throw error;
   }
   if (!user) throw new Error('insert into users returned no row');
-  deps.mailer.sendInBackground(welcomeMail(user, deps.brand));
+  // Decision 027: nobody has proven the address yet, so the welcome carries the verification link.
+  deps.mailer.sendInBackground(welcomeMail(user, deps.brand, await createVerificationLink(deps, user)));
   return signIn(deps, user);
 }
 
@@ -172,6 +158,8 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
         email: profile.email,
         firstName: profile.firstName,
         lastName: profile.lastName,
+        // Google vouched for the address (decision 027).
+        emailVerifiedAt: now,
         createdAt: now,
         updatedAt: now,
       })
@@ -185,7 +173,17 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
     .insert(userIdentities)
     .values({ userId: user.id, provider: 'google', subject: profile.subject, email: profile.email })
     .onConflictDoNothing();
-  return signIn(deps, (await identityOf()) ?? user);
+  const signedIn = (await identityOf()) ?? user;
+  // Google verified this address (fetchGoogleProfile requires it), so it counts as the account's
+  // proof when it is the account's address (decision 027); a returning Google account whose
+  // address differs from the store's proves nothing about the store's.
+  if (!signedIn.emailVerifiedAt && normalizeEmail(signedIn.email) === normalizeEmail(profile.email)) {
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: deps.now() })
+      .where(and(eq(users.id, signedIn.id), isNull(users.emailVerifiedAt)));
+  }
+  return signIn(deps, signedIn);
 }
 
 export async function logout(deps: UsersDeps, sessionId: string): Promise<null> {
@@ -214,14 +212,15 @@ export async function updateUserProfile(
 }
 
 /**
- * The caller proves it is the owner before an irreversible step (decision 002): the password of
- * an account that has one; for a Google-only account, a session made in the last 5 minutes (a
- * stolen, older session cannot deactivate it).
+ * The caller proves it is the owner before a step a stolen session must not take (decisions 002
+ * and 027: deactivation, a change of e-mail): the password of an account that has one; for a
+ * Google-only account, a session made in the last 5 minutes (a stolen, older session cannot).
  */
-async function requireOwnerConfirmation(
+export async function requireOwnerConfirmation(
   deps: UsersDeps,
   caller: { user: UserRow; sessionId: string },
   password: string | undefined,
+  freshSignInMessage: string,
 ): Promise<void> {
   const { user } = caller;
   if (user.passwordHash) {
@@ -236,7 +235,7 @@ async function requireOwnerConfirmation(
     .from(sessions)
     .where(eq(sessions.id, caller.sessionId));
   if (!session || deps.now().getTime() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
-    throw AppError.forbidden(AccountMessage.deactivateNeedsFreshSignIn);
+    throw AppError.forbidden(freshSignInMessage);
   }
 }
 
@@ -250,7 +249,7 @@ export async function deactivateUser(
   caller: { user: UserRow; sessionId: string },
   input: DeactivateUserInput,
 ): Promise<null> {
-  await requireOwnerConfirmation(deps, caller, input.password);
+  await requireOwnerConfirmation(deps, caller, input.password, AccountMessage.deactivateNeedsFreshSignIn);
   const now = deps.now();
   await deps.db.transaction((tx) => deactivateAccount(tx, caller.user.id, now));
   return null;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses } from '~/components/ui/button';
 import { formatMonth } from '~/lib/format-date';
+import { EmailVerificationStatus } from './email-verification-status';
 
 /** /user: who is signed in, and the way to their personal info. */
 export function AccountOverview({ user }: { user: User }) {
@@ -23,10 +24,13 @@ export function AccountOverview({ user }: { user: User }) {
           <h2 id="account-card" className="truncate font-bold text-ink-900 text-xl tracking-tight">
             {name}
           </h2>
-          <p className="mt-1 flex items-center gap-1.5 truncate text-ink-500 text-sm">
+          <p className="mt-1 flex min-w-0 items-center gap-1.5 text-ink-500 text-sm">
             <Mail aria-hidden="true" className="size-4 shrink-0" />
-            {user.email}
+            <span className="truncate">{user.email}</span>
           </p>
+          <div className="mt-1.5">
+            <EmailVerificationStatus />
+          </div>
           {user.occupation ? <p className="mt-1 text-ink-700 text-sm">{user.occupation}</p> : null}
           {since ? <p className="mt-2 text-ink-500 text-xs">Member since {since}</p> : null}
         </div>

@@ -60,7 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
         type="email"
         value={user.email}
         readOnly
-        hint="You log in with your e-mail address; it cannot be changed here."
+        hint="You log in with your e-mail address; change it under E-mail address below."
       />
       <div className="flex justify-end">
         <Button type="submit" isLoading={isSaving} disabled={!isDirty || form.hasErrors}>

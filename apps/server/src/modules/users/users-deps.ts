@@ -1,0 +1,21 @@
+import type { Db } from '@everdeal/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
+import type { GoogleSignIn } from './google';
+import type { PasswordHasher } from './passwords';
+
+/** What the account services need, built once in app.ts. */
+export type UsersDeps = {
+  db: Db;
+  now: () => Date;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  brand: MailBrand;
+  /** Google sign-in: the client id tokens must be issued to and the endpoints asked (decision 018). */
+  google: GoogleSignIn;
+  log: FastifyBaseLogger;
+  /** Work done after the answer (reset and sign-in link mails), so its timing reveals nothing. */
+  tasks: BackgroundTasks;
+};
