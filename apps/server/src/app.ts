@@ -33,6 +33,7 @@ import { registerStripeWebhook } from './modules/payments/stripe-webhook';
 import { hasRole } from './modules/roles/roles';
 import { applicationsHandlers } from './modules/sellers/applications.routes';
 import type { SellerDeps } from './modules/sellers/seller-access';
+import { sellerAnalyticsHandlers } from './modules/sellers/seller-analytics.routes';
 import { sellerAreaHandlers } from './modules/sellers/seller-area.routes';
 import { registerSellerUploads } from './modules/sellers/seller-uploads';
 import { registerSeo } from './modules/seo/seo.routes';
@@ -342,6 +343,8 @@ export async function buildApp({
       ...communityHandlers(community),
       // Requirements §13: the seller area (decision 014).
       ...sellerAreaHandlers(sellerArea),
+      // Requirements §13: seller analytics and the product pages' view beacon (decision 025).
+      ...sellerAnalyticsHandlers({ db: database.db, now, limits }),
       ...applicationsHandlers(checkoutDeps, limits),
       // Requirements §13: the admin area (decision 015).
       ...adminHandlers(checkoutDeps),
