@@ -74,9 +74,10 @@ function prepareCartStatements(db: Db) {
         refundWindowDays: products.refundWindowDays,
         // The line's quantity before this change: a rise is a cart add for the seller's
         // analytics (decision 025), known without another statement.
-        inCart: sql<number>`coalesce((select ${cartItems.quantity} from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')} and ${cartItems.productId} = ${plans.productId} and ${cartItems.planId} = ${plans.id}), 0)`.mapWith(
-          Number,
-        ),
+        inCart:
+          sql<number>`coalesce((select ${cartItems.quantity} from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')} and ${cartItems.productId} = ${plans.productId} and ${cartItems.planId} = ${plans.id}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(plans)
       .innerJoin(products, eq(products.id, plans.productId))

@@ -122,7 +122,8 @@ export async function getSellerAnalytics(
     }
     return found;
   };
-  for (const row of counted) addTo(cell(row.productId, row.day), { ...zero(), views: row.views, cartAdds: row.cartAdds });
+  for (const row of counted)
+    addTo(cell(row.productId, row.day), { ...zero(), views: row.views, cartAdds: row.cartAdds });
   for (const row of sold) cell(row.productId, row.day).sales += row.sales;
   for (const row of charged) {
     cell(row.productId, row.day).revenueCents += sellerShareCents(row.amountCents - row.refundedCents);
