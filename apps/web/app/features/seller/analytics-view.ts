@@ -8,7 +8,7 @@ export type Metric = 'views' | 'cartAdds' | 'sales' | 'revenueCents';
 
 export const METRIC_LABEL: Record<Metric, string> = {
   views: 'Views',
-  cartAdds: 'Added to cart',
+  cartAdds: 'Cart adds',
   sales: 'Sales',
   revenueCents: 'Revenue',
 };

@@ -189,7 +189,7 @@ export function SellerAnalyticsPage({ seller, sellers }: SellerContext) {
 function Totals({ figures, currency }: { figures: AnalyticsFigures; currency: string }) {
   const entries = [
     ['Views', formatCount(figures.views)],
-    ['Added to cart', formatCount(figures.cartAdds)],
+    ['Cart adds', formatCount(figures.cartAdds)],
     ['Sales', formatCount(figures.sales)],
     ['Revenue', formatMoney(figures.revenueCents, currency)],
     ['Conversion', formatConversion(figures.conversion)],
@@ -221,11 +221,18 @@ function Pill({
   return (
     <label
       className={clsx(
-        'flex h-8 cursor-pointer items-center whitespace-nowrap rounded-full px-3 font-medium text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
+        'relative flex h-8 items-center whitespace-nowrap rounded-full px-3 font-medium text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
         checked ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-700 hover:text-ink-900',
       )}
     >
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="sr-only" />
+      {/* The real radio button, invisible over the whole pill: it takes the clicks and the keyboard. */}
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
+      />
       {label}
     </label>
   );
