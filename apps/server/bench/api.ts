@@ -22,6 +22,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
 import { cartStatements, toCartContents } from '../src/modules/cart/cart.service';
+import { cartAddStatement, utcDay } from '../src/modules/sellers/product-counters';
 import { createSession, hashToken, sessionLookup } from '../src/modules/users/sessions';
 import { readBearerToken } from '../src/plugins/auth';
 import { loadConfig } from '../src/plugins/config';
@@ -128,6 +129,7 @@ async function buildFloor(databaseUrl: string) {
   const targetSql = template(statements.purchaseTarget);
   const upsertSql = template(statements.upsertLine);
   const deleteSql = template(statements.deleteLine);
+  const cartAddSql = template(cartAddStatement(db));
   const col = sessionColumnIndex();
   // drizzle() set the client's timestamp parsers to pass text through (it maps dates itself), as in the app.
   const time = (value: unknown) => new Date(value as string).getTime();
@@ -178,9 +180,9 @@ async function buildFloor(databaseUrl: string) {
       await run(deleteSql, { userId, productId, planId: variantId });
       return cart(userId);
     }
-    const [target] = await run(targetSql, { productId, planId: variantId });
+    const [target] = await run(targetSql, { userId, productId, planId: variantId });
     if (!target) return refuse(reply, 404);
-    const [, , dealStatus, endsAt, currency, codesLeft, price, refundWindowDays] = target as [
+    const [, , dealStatus, endsAt, currency, codesLeft, price, refundWindowDays, inCart] = target as [
       string,
       string,
       string,
@@ -189,6 +191,7 @@ async function buildFloor(databaseUrl: string) {
       number | string,
       number,
       number,
+      number | string,
     ];
     if (dealStatus !== 'live' || (endsAt !== null && time(endsAt) <= Date.now())) return refuse(reply, 422);
     if (Number(codesLeft) === 0 || currency !== DEFAULT_CURRENCY) return refuse(reply, 422);
@@ -201,6 +204,8 @@ async function buildFloor(databaseUrl: string) {
       shownPrice: price,
       shownRefundWindowDays: refundWindowDays,
     });
+    // A rise is a cart add of the seller's analytics (decision 025), as the app counts it.
+    if (quantity > Number(inCart)) await run(cartAddSql, { productId, day: utcDay(new Date()) });
     return cart(userId);
   });
   return { server, close: () => client.end({ timeout: 5 }) };

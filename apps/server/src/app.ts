@@ -28,6 +28,7 @@ import type { SellerDeps } from './modules/sellers';
 import {
   applicationsHandlers,
   registerSellerUploads,
+  sellerAnalyticsHandlers,
   sellerAreaHandlers,
   sendNewQuestionMails,
 } from './modules/sellers';
@@ -303,6 +304,8 @@ export async function buildApp({
       ...communityHandlers(community),
       // Requirements §13: the seller area (decision 014).
       ...sellerAreaHandlers(sellerArea),
+      // Requirements §13: seller analytics and the product pages' view beacon (decision 025).
+      ...sellerAnalyticsHandlers({ db: database.db, now, limits }),
       ...applicationsHandlers(checkoutDeps, limits),
       // Requirements §13: the admin area (decision 015).
       ...adminHandlers(checkoutDeps),

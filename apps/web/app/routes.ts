@@ -33,6 +33,7 @@ export default [
       route('questions', 'routes/seller-questions.tsx'),
       route('reviews', 'routes/seller-reviews.tsx'),
       route('payouts', 'routes/seller-payouts.tsx'),
+      route('analytics', 'routes/seller-analytics.tsx'),
     ]),
     // Requirements §13: the admin area (decision 015).
     route('admin', 'routes/admin-layout.tsx', [

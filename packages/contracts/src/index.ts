@@ -26,6 +26,8 @@ export * from './payments';
 export * from './plans';
 export * from './routes';
 export * from './seller';
+export * from './seller-analytics';
+export * from './seller-analytics-rules';
 export * from './seller-application-rules';
 export * from './seller-applications';
 export * from './seller-rules';

@@ -9,6 +9,7 @@ import { contentRoutes } from './routes/content';
 import { favoritesRoutes } from './routes/favorites';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
+import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
 
@@ -49,6 +50,7 @@ export const apiRoutes = {
   ...affiliatesRoutes,
   ...communityRoutes,
   ...sellersRoutes,
+  ...sellerAnalyticsRoutes,
   ...adminRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 

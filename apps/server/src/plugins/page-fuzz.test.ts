@@ -44,6 +44,8 @@ const QUERY_NAMES = [
   'subject',
   'redirect',
   'seller',
+  // The seller analytics' range (`/seller/analytics?range=7`; `product` is above).
+  'range',
   // The admin support inbox's filter (`/admin/tickets?assignee=me`).
   'assignee',
   AFFILIATE_REF_PARAM,

@@ -76,6 +76,13 @@ export const defaultRateLimits = {
   communityVotePerUser: { points: 120, durationSeconds: 60 * 60 },
   /** Seller uploads (decision 014): pictures are a decode and a re-encode, code files up to 16 MB. */
   sellerUploadPerUser: { points: 120, durationSeconds: 60 * 60 },
+  /** Product-page view beacons per address (decision 025): past it, views count nothing. */
+  productViewPerIp: { points: 300, durationSeconds: 60 * 60 },
+  /**
+   * Not a budget: the dedupe of views (decision 025). The key names the product, the UTC day and
+   * the hashed visitor; only its first view counts, and the window outlives the day in its key.
+   */
+  productViewPerVisitor: { points: 1, durationSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

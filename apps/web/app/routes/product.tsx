@@ -1,7 +1,8 @@
 import { pageTitle, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@everdeal/contracts/constants';
 import { productPath } from '@everdeal/contracts/paths';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { data } from 'react-router';
+import { recordProductView } from '~/features/catalog/api/record-product-view';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
 import { toQuestionView, toReviewView, toThreadView, toUpdateView } from '~/features/community/community-views';
@@ -83,6 +84,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  // Requirements §13 analytics (decision 025): the view is counted from the browser, once shown.
+  const productId = loaderData.product.id;
+  useEffect(() => recordProductView(productId), [productId]);
   // A link to a section of the page ("#questions") changes only the URL's hash, and the router
   // renders the route again with the same data. The same element lets React skip the page, so a
   // section still waiting for its chunk keeps the server's HTML: an update would make React drop

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './affiliates';
+export * from './analytics';
 export * from './blog';
 export * from './catalog';
 export * from './community';

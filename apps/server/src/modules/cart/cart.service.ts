@@ -12,6 +12,7 @@ import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db'
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { effectiveDealStatus } from '../catalog';
+import { cartAddStatement, utcDay } from '../sellers';
 
 export type CartDeps = { db: Db; now: () => Date };
 
@@ -71,6 +72,12 @@ function prepareCartStatements(db: Db) {
         codesLeft: codesLeftUpTo(MAX_CODES_PER_PLAN),
         price: plans.priceCents,
         refundWindowDays: products.refundWindowDays,
+        // The line's quantity before this change: a rise is a cart add for the seller's
+        // analytics (decision 025), known without another statement.
+        inCart:
+          sql<number>`coalesce((select ${cartItems.quantity} from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')} and ${cartItems.productId} = ${plans.productId} and ${cartItems.planId} = ${plans.id}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(plans)
       .innerJoin(products, eq(products.id, plans.productId))
@@ -231,6 +238,10 @@ export async function changeCart(deps: CartDeps, userId: string, input: CartChan
   } catch (error) {
     if (isForeignKeyViolation(error)) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
     throw error;
+  }
+  // Requirements §13 analytics (decision 025): one increment of the product's row for the day.
+  if (input.quantity > target.inCart) {
+    await cartAddStatement(deps.db).execute({ productId: input.productId, day: utcDay(deps.now()) });
   }
   return getCartContents(deps, userId);
 }

@@ -1,4 +1,5 @@
 import type { SellerSummary } from '@everdeal/contracts';
+import { SELLER_ANALYTICS_PATH } from '@everdeal/contracts/seller-analytics-rules';
 import {
   SELLER_AREA_PATH,
   SELLER_PAYOUTS_PATH,
@@ -24,6 +25,7 @@ const SECTIONS = [
   { to: SELLER_QUESTIONS_PATH, label: 'Questions', end: false },
   { to: SELLER_REVIEWS_PATH, label: 'Reviews', end: false },
   { to: SELLER_PAYOUTS_PATH, label: 'Sales and payouts', end: false },
+  { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
 ] as const;
 
 /**
