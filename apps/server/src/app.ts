@@ -314,7 +314,7 @@ export async function buildApp({
   const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
   await registerApi(app, {
     handlers: {
-      ...catalogHandlers(catalogReads),
+      ...catalogHandlers(catalogReads, catalog),
       ...usersHandlers(accounts, limits),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),

@@ -3,10 +3,11 @@ import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import Clock from 'lucide-react/icons/clock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { useProductActions } from '../product-actions';
 import { refundWindowTitle } from '../refund-window';
+import { OwnedPlanAction } from './owned-plan';
 import { PlanFeatureList, payNote } from './plan-features';
 import { PriceTag } from './price-tag';
 
@@ -34,6 +35,8 @@ export interface BuyBoxProps {
     refundWindowDays: number;
     plans: PlanDetail[];
   };
+  /** A preview of a product not in the store (decision 022): the button is there, disabled, and says why. */
+  isPreview?: boolean;
 }
 
 /** "Only 4 codes left", or how many are left while there are plenty. */
@@ -49,8 +52,9 @@ export function codesLeftText(codes: number): string {
  * codes left, the deal's countdown and refund window, and "Add Tier 2 to cart". On phones, once
  * the box has scrolled away, a bar at the bottom keeps the chosen plan's price and button at hand.
  */
-export function BuyBox({ product }: BuyBoxProps) {
+export function BuyBox({ product, isPreview = false }: BuyBoxProps) {
   const { AddToCartButton } = useProductActions();
+  const previewNoteId = useId();
   const { plans } = product;
   const firstChoice = plans.find((plan) => !plan.isSoldOut) ?? plans[0];
   const [chosenId, setChosenId] = useState(firstChoice?.variantId);
@@ -78,16 +82,28 @@ export function BuyBox({ product }: BuyBoxProps) {
 
   const index = plans.findIndex((plan) => plan.variantId === chosenId);
   const plan = plans[index];
-  if (!plan) return null;
+  if (!plan) return isPreview ? <NoPlansYet productName={product.name} /> : null;
   const unavailable = unavailableLabels[product.dealStatus] ?? (plan.isSoldOut ? 'Sold out' : null);
   const price = formatPlanPrice(plan.price, plan.currency, plan.billingInterval);
-  const action = unavailable ? (
-    <Button disabled size="lg" variant="outline" className="w-full">
-      {unavailable}
-    </Button>
-  ) : (
-    <AddToCartButton product={product} plan={plan} size="lg" text={`Add ${plan.name} to cart`} className="w-full" />
-  );
+  const addToCart = (variant: 'primary' | 'outline') =>
+    isPreview ? (
+      <Button disabled size="lg" className="w-full" aria-describedby={previewNoteId}>
+        Add {plan.name} to cart
+      </Button>
+    ) : unavailable ? (
+      <Button disabled size="lg" variant="outline" className="w-full">
+        {unavailable}
+      </Button>
+    ) : (
+      <AddToCartButton
+        product={product}
+        plan={plan}
+        size="lg"
+        variant={variant}
+        text={`Add ${plan.name} to cart`}
+        className="w-full"
+      />
+    );
 
   return (
     <section
@@ -174,7 +190,14 @@ export function BuyBox({ product }: BuyBoxProps) {
           </a>
         </li>
       </ul>
-      <div className="mt-5">{action}</div>
+      <div className="mt-5">
+        <OwnedPlanAction productId={isPreview ? null : product.id} plans={plans} addToCart={addToCart} />
+        {isPreview ? (
+          <p id={previewNoteId} className="mt-2 text-ink-500 text-sm">
+            Buying opens once the product is published. This is a preview.
+          </p>
+        ) : null}
+      </div>
 
       <aside
         aria-label={`Quick buy: ${product.name}`}
@@ -187,9 +210,27 @@ export function BuyBox({ product }: BuyBoxProps) {
             <span className="block truncate font-medium text-ink-700">{plan.name}</span>
             <span className="font-bold text-ink-900 text-base tabular-nums">{price}</span>
           </p>
-          <div className="shrink-0">{action}</div>
+          <div className="shrink-0">
+            <OwnedPlanAction productId={isPreview ? null : product.id} plans={plans} addToCart={addToCart} isCompact />
+          </div>
         </div>
       </aside>
+    </section>
+  );
+}
+
+/** A previewed draft without plans yet: the box keeps its place and says what will be there. */
+function NoPlansYet({ productName }: { productName: string }) {
+  return (
+    <section
+      id="buy"
+      aria-labelledby="buy-title"
+      className="rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
+    >
+      <h2 id="buy-title" className="font-semibold text-ink-900 text-lg">
+        Get {productName}
+      </h2>
+      <p className="mt-2 text-ink-500 text-sm">No plans yet. Shoppers pick a plan and add it to the cart here.</p>
     </section>
   );
 }
