@@ -97,9 +97,12 @@ export function ProductPage({
         aria-labelledby="product-name"
         className="mt-6 grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10"
       >
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-start lg:col-start-1 lg:row-start-1">
-          <ProductLogo src={product.logoUrl} name={product.name} size="lg" />
-          <div className="min-w-0 flex-1">
+        {/* On a phone the logo sits beside the name, not above it, and everything else spans the
+            width below: the buy box, and its button, start that much higher (decision 013). From
+            640 px the logo heads a column of its own, as before. */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 sm:items-start sm:gap-x-5 lg:col-start-1 lg:row-start-1">
+          <ProductLogo src={product.logoUrl} name={product.name} size="lg" className="sm:row-span-2" />
+          <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
                 {product.category.name}
@@ -109,7 +112,9 @@ export function ProductPage({
             <h1 id="product-name" className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
               {product.name}
             </h1>
-            <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+          </div>
+          <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
+            <p className="mt-3 max-w-3xl text-lg text-ink-700 sm:mt-2">{product.tagline}</p>
             <div className="mt-4 flex flex-wrap items-center gap-2">
               {preview ? (
                 <PreviewProductActions upvoteCount={product.upvoteCount} />
