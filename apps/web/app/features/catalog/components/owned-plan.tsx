@@ -12,10 +12,10 @@ function planNames(items: OwnedItem[]): string {
   return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** Where the owned item's page helps next: an upgrade while a higher tier exists, else its codes. */
-function nextStep(item: OwnedItem, plans: PlanDetail[]): string {
+/** Whether a higher tier than the owned plan exists: then the item's page is where to upgrade. */
+function canUpgrade(item: OwnedItem, plans: PlanDetail[]): boolean {
   const index = plans.findIndex((plan) => plan.variantId === item.variantId);
-  return index >= 0 && index < plans.length - 1 ? `Upgrade from ${item.planName}` : `View your ${item.planName} codes`;
+  return index >= 0 && index < plans.length - 1;
 }
 
 export interface OwnedPlanActionProps {
@@ -45,7 +45,13 @@ export function OwnedPlanAction({ productId, plans, addToCart, isCompact = false
       to={orderItemPath(latest.orderId, latest.itemId)}
       className={buttonClasses({ size: isCompact ? 'md' : 'lg', className: isCompact ? undefined : 'mt-3 w-full' })}
     >
-      {isCompact ? (nextStep(latest, plans).startsWith('Upgrade') ? 'Upgrade' : 'Your codes') : nextStep(latest, plans)}
+      {canUpgrade(latest, plans)
+        ? isCompact
+          ? 'Upgrade'
+          : `Upgrade from ${latest.planName}`
+        : isCompact
+          ? 'Your codes'
+          : `View your ${latest.planName} codes`}
     </Link>
   );
   if (isCompact) return link;
@@ -56,7 +62,6 @@ export function OwnedPlanAction({ productId, plans, addToCart, isCompact = false
           <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
           <span>You own {planNames(owned)}</span>
         </p>
-        <p className="mt-1 text-emerald-900 text-sm">Your codes, plan changes and refunds are on your order.</p>
         {link}
       </div>
       <div className="mt-3">{addToCart('outline')}</div>

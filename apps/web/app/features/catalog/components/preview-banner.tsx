@@ -32,17 +32,17 @@ export function PreviewBanner({ slug, preview }: { slug: string; preview: Produc
     >
       <EyeOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <div className="min-w-0 flex-1">
-        <h2 id="preview-title" className="font-bold">
+        <h2 id="preview-title" className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
           {preview.isPublished ? 'Preview: published' : 'Preview: not published'}
-          <span className="ml-2 inline-block rounded-full bg-white px-2.5 py-0.5 align-middle font-semibold text-amber-900 text-xs ring-1 ring-amber-300">
+          <span className="rounded-full bg-white px-2.5 py-0.5 font-semibold text-amber-900 text-xs ring-1 ring-amber-300">
             {stage}
           </span>
         </h2>
         <p className="mt-1 text-sm">
           {preview.isPublished
-            ? 'This is how the product page looks. Shoppers see it at its public address.'
-            : 'Only the seller and the Everdeal team can open this page. Shoppers get “Page not found” until it is published.'}{' '}
-          Nothing can be bought, upvoted or saved from a preview.
+            ? 'This is how the product page looks; shoppers see it at its public address.'
+            : 'Only the seller and the Everdeal team can see this page; shoppers get “Page not found” until it is published.'}{' '}
+          Nothing here can be bought, upvoted or saved.
         </p>
       </div>
       {preview.isPublished ? (
