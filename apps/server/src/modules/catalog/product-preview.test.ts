@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { approveAndPublish, createCompleteDraft, createSellerWithMember, type SellerMember } from '../../../test/seller';
+import {
+  approveAndPublish,
+  createCompleteDraft,
+  createSellerWithMember,
+  type SellerMember,
+} from '../../../test/seller';
 
 // Decision 022: `products/getProductPreview` shows an unpublished product's page to an admin and
 // to the members of its seller, to nobody else, and never through a cache. The answer cache is on
