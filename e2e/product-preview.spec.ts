@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { callApi } from './helpers';
 import { sessionFrom, submittedProduct } from './seller-helpers';
 import { buyThroughApi, type Product, registerShopper, shopperApi, signInAs } from './shopping-helpers';
@@ -26,7 +27,7 @@ async function expectPreview(page: Page, name: string, stage: string) {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 }
 
-/** A draft of the e2e seller with a tagline, a description and one plan (no codes: nothing to submit yet). */
+/** A draft of the e2e seller with a tagline, a description and one plan with two codes (no pictures yet). */
 async function draftProduct(request: APIRequestContext, name: string) {
   const seller = await sessionFrom(request, 'e2e-seller.json');
   const { sellers } = await shopperApi<{ sellers: { id: number }[] }>(request, seller, 'seller/getMySellers');
@@ -42,13 +43,20 @@ async function draftProduct(request: APIRequestContext, name: string) {
     tagline: 'Drafts your release notes from merged pull requests',
     description: `## What it does\n\n${'Reads what you merged and writes what your users need to know. '.repeat(3)}`,
   });
-  await shopperApi(request, seller, 'seller/savePlan', {
-    productId: product.id,
-    name: 'Tier 1',
-    kind: 'lifetime',
-    priceCents: 5900,
-    originalPriceCents: 34_900,
+  const { product: withPlan } = await shopperApi<{ product: { plans: { id: number }[] } }>(
+    request,
+    seller,
+    'seller/savePlan',
+    { productId: product.id, name: 'Tier 1', kind: 'lifetime', priceCents: 5900, originalPriceCents: 34_900 },
+  );
+  const codes = await request.post('/api/seller/uploadCodes', {
+    headers: { authorization: `Bearer ${seller.token}` },
+    multipart: {
+      planId: String(withPlan.plans[0]?.id),
+      codes: { name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(`PRV-${suffix()}-1\nPRV-${suffix()}-2\n`) },
+    },
   });
+  expect(codes.status()).toBe(200);
   return { seller, product };
 }
 
@@ -67,6 +75,7 @@ test('an admin previews a product in review from the queue; the public page stay
   const [preview] = await Promise.all([page.waitForEvent('popup'), previewLink.click()]);
   await expect(preview).toHaveURL(new RegExp(`/products/${product.slug}/preview$`));
   await expectPreview(preview, name, 'In review');
+  await expectNoAxeViolations(preview);
   // The queue's decisions are still one tab away.
   await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
 
@@ -98,6 +107,10 @@ test('a seller previews their draft from the editor; a shopper and a visitor nev
   await expectPreview(page, name, 'Draft');
   // Upvotes and saves wait for the store too.
   await expect(page.getByRole('button', { name: /upvotes \(not in a preview\)/ })).toBeDisabled();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('region', { name: /^Preview: not published/ })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
 
   const shopperContext = await browser.newContext();
   const shopperPage = await shopperContext.newPage();
@@ -136,6 +149,7 @@ test('a shopper who owns a plan sees it first in the buy box, with the way to up
   const add = box.getByRole('button', { name: /^Add .+ to cart$/ });
   const [upgradeTop, addTop] = await Promise.all([upgrade.boundingBox(), add.boundingBox()]);
   expect(upgradeTop?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(addTop?.y ?? 0);
+  await expectNoAxeViolations(page, '#buy');
 
   await upgrade.click();
   await expect(page).toHaveURL(`/order/${order.id}/${item.id}`);
