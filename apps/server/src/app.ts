@@ -276,7 +276,7 @@ export async function buildApp({
   };
   await registerApi(app, {
     handlers: {
-      ...catalogHandlers(catalogReads),
+      ...catalogHandlers(catalogReads, catalog),
       ...usersHandlers(accounts, limits),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),

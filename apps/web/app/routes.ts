@@ -13,6 +13,8 @@ export default [
     route('products/:slug/update/:id', 'routes/product-update.tsx'),
     // Ours, not the spec's (requirements §2): every discussion thread, paged.
     route('products/:slug/community', 'routes/product-community.tsx'),
+    // Ours (decision 022): an unpublished product's page, for an admin or its seller.
+    route('products/:slug/preview', 'routes/product-preview.tsx'),
     route('trending', 'routes/trending.tsx'),
     route('search', 'routes/search.tsx'),
     route('categories/:slug', 'routes/category.tsx'),

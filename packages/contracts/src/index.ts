@@ -24,6 +24,7 @@ export * from './orders';
 export * from './paths';
 export * from './payments';
 export * from './plans';
+export * from './product-preview';
 export * from './routes';
 export * from './seller';
 export * from './seller-analytics';

@@ -162,6 +162,26 @@ export type OrderItemRefInput = z.infer<typeof OrderItemRefInputSchema>;
 export const OrderItemResultSchema = z.object({ item: OrderItemSchema });
 export type OrderItemResult = z.infer<typeof OrderItemResultSchema>;
 
+/** `orders/getOwnedItems`: what the caller holds of one product (the product page's "You own this"). */
+export const GetOwnedItemsInputSchema = z.object({ productId: publicId('product', 'productId must be a product id') });
+export type GetOwnedItemsInput = z.infer<typeof GetOwnedItemsInputSchema>;
+
+export const OwnedItemSchema = z.object({
+  orderId: z.string(),
+  itemId: z.string(),
+  variantId: z.number().int(),
+  planName: z.string(),
+  quantity: z.number().int(),
+});
+export type OwnedItem = z.infer<typeof OwnedItemSchema>;
+
+export const OwnedItemsSchema = z.object({
+  items: z
+    .array(OwnedItemSchema)
+    .describe('active items (paid, not refunded, not ended) of the product in the caller’s paid orders, newest first'),
+});
+export type OwnedItems = z.infer<typeof OwnedItemsSchema>;
+
 /** The buyer marks one of an item's codes redeemed at the seller's site (or takes the mark back). */
 export const SetCodeRedeemedInputSchema = z.object({
   orderId: OrderId,

@@ -2,6 +2,8 @@
 // sitemap and mail. Slugs are URL-encoded, so whatever a slug holds the link stays one path.
 
 export const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
+/** The product page of a product not (yet) in the store, for an admin or its seller (decision 022). */
+export const productPreviewPath = (slug: string) => `${productPath(slug)}/preview`;
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 
 /** The full results page of a search (`/search?q=…`, the query trimmed). */

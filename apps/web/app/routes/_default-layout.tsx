@@ -4,6 +4,7 @@ import { Outlet, useRouteError } from 'react-router';
 import { useCartCount } from '~/features/cart/api/get-cart-contents';
 import { AddToCartButton, AddToCartButtonAsServed } from '~/features/cart/components/add-to-cart-button';
 import { type ProductActions, ProductActionsProvider } from '~/features/catalog/product-actions';
+import { useOwnedItems } from '~/features/orders/api/get-owned-items';
 import { LazyRouteError } from '~/features/shell/components/lazy-route-error';
 import { SiteShell } from '~/features/shell/components/site-shell';
 import { useUpvoteCount } from '~/features/upvotes/api/get-upvotes';
@@ -27,7 +28,8 @@ const EARLY_REQUESTS_SCRIPT = earlyRequestsScript({
 });
 
 /**
- * The upvotes, wishlist and cart features' buttons, on every catalogue card and product page.
+ * The upvotes, wishlist and cart features' buttons, on every catalogue card and product page, and
+ * what the orders feature knows the shopper owns (the product page's buy box).
  * The server renders them as served (signed out, nothing pending: what the browser's first
  * render shows too) without the queries and mutations behind them, which cost a sixth of a
  * catalogue page's render (docs/benchmarks.md, "Server rendering without the page cache"); the
@@ -38,8 +40,10 @@ const productActions: ProductActions = import.meta.env.SSR
       UpvoteButton: UpvoteButtonAsServed,
       FavoriteButton: FavoriteButtonAsServed,
       AddToCartButton: AddToCartButtonAsServed,
+      // The server renders for a visitor (decision 004): nobody owns anything there.
+      useOwnedItems: () => [],
     }
-  : { UpvoteButton, FavoriteButton, AddToCartButton };
+  : { UpvoteButton, FavoriteButton, AddToCartButton, useOwnedItems };
 
 /**
  * The header badges (requirements §2: favorites plus upvotes, the cart's items; the queries

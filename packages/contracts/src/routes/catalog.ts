@@ -6,6 +6,7 @@ import {
   ProductDetailSchema,
   ProductListSchema,
 } from '../catalog';
+import { ProductPreviewSchema } from '../product-preview';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
 
@@ -23,6 +24,14 @@ export const catalogRoutes = {
     output: ProductDetailSchema,
     summary: 'One product with its plans; 404 for an unknown slug',
     tag: 'catalog',
+  }),
+  'products/getProductPreview': defineRoute({
+    input: GetProductInputSchema,
+    output: ProductPreviewSchema,
+    summary:
+      'The product page of any product, published or not (draft, in review, rejected), for an admin or a member of its seller; 404 for anyone else, never cached',
+    tag: 'catalog',
+    requiresAuth: true,
   }),
   'products/getCategories': defineRoute({
     input: GetCategoriesInputSchema,

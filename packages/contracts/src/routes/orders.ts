@@ -5,10 +5,12 @@ import {
   CheckoutResultSchema,
   GetOrderInputSchema,
   GetOrdersInputSchema,
+  GetOwnedItemsInputSchema,
   OrderItemRefInputSchema,
   OrderItemResultSchema,
   OrderListSchema,
   OrderResultSchema,
+  OwnedItemsSchema,
   PlanOptionsResultSchema,
   SetCodeRedeemedInputSchema,
 } from '../orders';
@@ -43,6 +45,14 @@ export const ordersRoutes = {
     input: OrderItemRefInputSchema,
     output: OrderItemResultSchema,
     summary: 'One bought item with its codes, redemption link and refund deadline; 404 for anyone else’s',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getOwnedItems': defineRoute({
+    input: GetOwnedItemsInputSchema,
+    output: OwnedItemsSchema,
+    summary:
+      'The caller’s active items of one product (which plan, where to manage it), newest first; none for a product they do not hold',
     tag: 'orders',
     requiresAuth: true,
   }),

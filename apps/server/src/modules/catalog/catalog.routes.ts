@@ -1,10 +1,18 @@
 import { defineHandlers } from '../../plugins/api';
 import type { CatalogReads } from './catalog.cache';
+import { getProductPreview } from './catalog.preview';
+import type { CatalogDeps } from './catalog.summaries';
 
-export function catalogHandlers(reads: CatalogReads) {
+export function catalogHandlers(reads: CatalogReads, deps: CatalogDeps) {
   return defineHandlers({
     'products/getProducts': (input) => reads.getProducts(input),
     'products/getProduct': (input) => reads.getProduct(input.slug),
+    'products/getProductPreview': async (input, { user, reply }) => {
+      // One person's view of a product nobody else may see: no shared cache, no browser store
+      // (decision 022), and no search engine indexes it.
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+      return getProductPreview(deps, user, input.slug);
+    },
     'products/getCategories': () => reads.getCategories(),
   });
 }

@@ -167,15 +167,12 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
     .execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now));
 }
 
-/**
- * `/api/products/getProduct`: one published product by slug with its plans and their cells of the
- * feature matrix, in one statement; 404 otherwise.
- */
-export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
-  const [row] = await productBySlug(db).execute({ slug });
-  if (!row) throw AppError.notFound('Product not found');
+type ProductDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof productBySlug>['execute']>>[number]>;
+
+/** A row of `productDetailColumns` as the API's product detail. */
+export function toProductDetail(row: ProductDetailRow, now: Date): ProductDetail {
   return {
-    ...toSummary(row, now()),
+    ...toSummary(row, now),
     plans: row.plans.map(toPlanDetail),
     description: row.description,
     descriptionHtml: renderMarkdown(row.description),
@@ -192,6 +189,16 @@ export async function getProduct({ db, now }: CatalogDeps, slug: string): Promis
         ? null
         : { score: row.dealHealthScore, parts: row.dealHealthParts },
   };
+}
+
+/**
+ * `/api/products/getProduct`: one published product by slug with its plans and their cells of the
+ * feature matrix, in one statement; 404 otherwise.
+ */
+export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
+  const [row] = await productBySlug(db).execute({ slug });
+  if (!row) throw AppError.notFound('Product not found');
+  return toProductDetail(row, now());
 }
 
 /**

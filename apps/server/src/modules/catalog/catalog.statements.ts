@@ -1,7 +1,7 @@
 import type { GetProductsQuery } from '@everdeal/contracts';
 import { categories, type Db, products, sellers } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type SelectedFields, unionAll } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase } from '../../lib/prepared';
 import {
   buildSearch,
@@ -118,34 +118,42 @@ export function sectionsStatement(db: Db, queries: readonly GetProductsQuery[]) 
   });
 }
 
+/** The columns of a product page's product: its summary, plans with their cells, seller and details. */
+export const productDetailColumns = {
+  ...summaryColumns,
+  plans: planDetailsOfProduct,
+  description: products.description,
+  gallery: products.gallery,
+  shareImageUrl: products.shareImageUrl,
+  tags: products.tags,
+  alternativeTo: products.alternativeTo,
+  integrations: products.integrations,
+  aiModels: products.aiModels,
+  aiCreditsPerMonth: products.aiCreditsPerMonth,
+  aiBringYourOwnKey: products.aiBringYourOwnKey,
+  refundWindowDays: products.refundWindowDays,
+  dealHealthParts: products.dealHealthParts,
+  sellerSlug: sellers.slug,
+  sellerName: sellers.name,
+  sellerWebsite: sellers.website,
+  sellerBio: sellers.bio,
+};
+
+/** A product with `productDetailColumns`, its category and its seller, before the WHERE clause. */
+export function selectProductDetail<Extra extends SelectedFields>(db: Db, extra: Extra) {
+  return db
+    .select({ ...productDetailColumns, ...extra })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId));
+}
+
 /**
  * One published product by slug (`slug`), with its plans (and their cells of the feature matrix,
  * decision 013), seller and detail columns.
  */
 export const productBySlug = preparedPerDatabase((db) =>
-  db
-    .select({
-      ...summaryColumns,
-      plans: planDetailsOfProduct,
-      description: products.description,
-      gallery: products.gallery,
-      shareImageUrl: products.shareImageUrl,
-      tags: products.tags,
-      alternativeTo: products.alternativeTo,
-      integrations: products.integrations,
-      aiModels: products.aiModels,
-      aiCreditsPerMonth: products.aiCreditsPerMonth,
-      aiBringYourOwnKey: products.aiBringYourOwnKey,
-      refundWindowDays: products.refundWindowDays,
-      dealHealthParts: products.dealHealthParts,
-      sellerSlug: sellers.slug,
-      sellerName: sellers.name,
-      sellerWebsite: sellers.website,
-      sellerBio: sellers.bio,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+  selectProductDetail(db, {})
     .where(and(eq(products.slug, sql.placeholder('slug')), isPublished))
     .limit(1)
     .prepare('catalog_product_by_slug'),

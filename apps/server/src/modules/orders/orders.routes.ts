@@ -3,6 +3,7 @@ import type { RateLimits } from '../../plugins/rate-limit';
 import { accrueCommissions, attributionFor, clickTokenOf } from '../affiliates';
 import { type CheckoutDeps, checkout } from './checkout';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
+import { getOwnedItems } from './owned-items';
 import { changePlan, getPlanOptions } from './plan-change';
 import { refundItem } from './refunds';
 import { cancelSubscription, resumeSubscription } from './subscriptions';
@@ -27,6 +28,7 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
     'orders/getOrders': (input, { user }) => getOrders(deps, user.id, input),
     'orders/getOrder': (input, { user }) => getOrder(deps, user.id, input.orderId),
     'orders/getOrderItem': (input, { user }) => getOrderItem(deps, user.id, input.orderId, input.itemId),
+    'orders/getOwnedItems': (input, { user }) => getOwnedItems(deps, user.id, input.productId),
     'orders/setCodeRedeemed': (input, { user }) => setCodeRedeemed(deps, user.id, input),
     // Decision 010: refunds, plan changes and subscriptions of a bought item.
     'orders/refundItem': (input, { user }) => refundItem(deps, user.id, input),

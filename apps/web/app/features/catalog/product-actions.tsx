@@ -1,4 +1,4 @@
-import type { Plan } from '@everdeal/contracts';
+import type { OwnedItem, Plan } from '@everdeal/contracts';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { ButtonSize } from '~/components/ui/button';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
@@ -6,7 +6,7 @@ import type { ProductCardView } from '~/shared/catalog/product-card-view';
 /**
  * What a shopper can do with a product, as the catalogue shows it on cards and on the product
  * page: upvote it, save it to the wishlist, add a plan to the cart. Those belong to the upvotes,
- * wishlist and cart features, which the catalogue may not import (a feature never imports
+ * wishlist and cart features (and what the orders feature knows the shopper owns), which the catalogue may not import (a feature never imports
  * another), so the layout route that shows catalogue pages hands them in here, once.
  */
 export type ProductActions = {
@@ -16,12 +16,18 @@ export type ProductActions = {
     product: { id: number; name: string; logoUrl: string };
     plan: Pick<Plan, 'variantId' | 'name' | 'price' | 'currency' | 'billingInterval'>;
     size?: ButtonSize;
+    variant?: 'primary' | 'outline';
     /** The visible text, "Add to cart" by default; the product page names the plan ("Add Tier 2 to cart"). */
     text?: string;
     /** Accessible name when the visible text is not enough (cards name the product). */
     label?: string;
     className?: string;
   }>;
+  /**
+   * What the signed-in shopper holds of a product (the orders feature's call), for the buy box's
+   * "You own this" (requirements §10); nothing for a visitor, on the server, or for `null`.
+   */
+  useOwnedItems: (productId: number | null) => OwnedItem[];
 };
 
 const ProductActionsContext = createContext<ProductActions | null>(null);

@@ -1,9 +1,9 @@
 import type { AdminProduct, ApiInput, DealStatus, ProductReviewStatus } from '@everdeal/contracts';
-import { productPath } from '@everdeal/contracts/paths';
+import { productPath, productPreviewPath } from '@everdeal/contracts/paths';
 import PackageSearch from 'lucide-react/icons/package-search';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
@@ -179,6 +179,15 @@ function ProductRow({ product }: { product: AdminProduct }) {
       ) : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
+        {/* Decision 022: see the page as shoppers will before deciding; it opens beside the queue. */}
+        <Link
+          to={productPreviewPath(product.slug)}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses({ size: 'sm', variant: 'outline' })}
+        >
+          Preview<span className="sr-only"> {product.name} (opens in a new tab)</span>
+        </Link>
         {product.reviewStatus === 'submitted' ? (
           <>
             <ReasonDialog

@@ -2,7 +2,7 @@ import type { Plan } from '@everdeal/contracts';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import type { MouseEvent, Ref } from 'react';
-import { Button, type ButtonSize } from '~/components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { useEarlyTap } from '~/lib/early-tap';
 import { useAddToCart } from '../api/change-cart-line';
@@ -11,6 +11,8 @@ export interface AddToCartButtonProps {
   product: { id: number; name: string; logoUrl: string };
   plan: Pick<Plan, 'variantId' | 'name' | 'price' | 'currency' | 'billingInterval'>;
   size?: ButtonSize;
+  /** Primary by default; the product page makes it secondary for a product the shopper owns. */
+  variant?: Extract<ButtonVariant, 'primary' | 'outline'>;
   /** The visible text, "Add to cart" by default; the product page names the plan ("Add Tier 2 to cart"). */
   text?: string;
   /** Accessible name when the visible text is not enough (cards: names the product). */
@@ -70,6 +72,7 @@ interface AddToCartButtonViewProps extends AddToCartButtonProps {
 
 function AddToCartButtonView({
   size = 'md',
+  variant = 'primary',
   text = 'Add to cart',
   label,
   className,
@@ -82,6 +85,7 @@ function AddToCartButtonView({
       ref={ref}
       data-early-tap=""
       size={size}
+      variant={variant}
       aria-label={label}
       aria-busy={isBusy || undefined}
       onClick={onClick}

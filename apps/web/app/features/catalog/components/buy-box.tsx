@@ -3,10 +3,11 @@ import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import Clock from 'lucide-react/icons/clock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { useProductActions } from '../product-actions';
 import { refundWindowTitle } from '../refund-window';
+import { OwnedPlanAction } from './owned-plan';
 import { PlanFeatureList, payNote } from './plan-features';
 import { PriceTag } from './price-tag';
 
@@ -34,6 +35,8 @@ export interface BuyBoxProps {
     refundWindowDays: number;
     plans: PlanDetail[];
   };
+  /** A preview of a product not in the store (decision 022): the button is there, disabled, and says why. */
+  isPreview?: boolean;
 }
 
 /** "Only 4 codes left", or how many are left while there are plenty. */
@@ -46,48 +49,65 @@ export function codesLeftText(codes: number): string {
  * The product page's buy box (decision 013): near the top on every screen, sticky beside the page on
  * desktop. It picks a plan (radio buttons, which work before the scripts run) and shows its price
  * and original price (with the period of a subscription), what it adds over the tier below, the
- * codes left, the deal's countdown and refund window, and "Add Tier 2 to cart". On phones, once
- * the box has scrolled away, a bar at the bottom keeps the chosen plan's price and button at hand.
+ * codes left, the deal's countdown and refund window, and "Add Tier 2 to cart" (right under the
+ * price). On phones, once that button has scrolled away, a bar at the bottom keeps the chosen
+ * plan's price and button at hand.
  */
-export function BuyBox({ product }: BuyBoxProps) {
+export function BuyBox({ product, isPreview = false }: BuyBoxProps) {
   const { AddToCartButton } = useProductActions();
+  const previewNoteId = useId();
   const { plans } = product;
   const firstChoice = plans.find((plan) => !plan.isSoldOut) ?? plans[0];
   const [chosenId, setChosenId] = useState(firstChoice?.variantId);
-  const [isBoxAway, setIsBoxAway] = useState(false);
+  const [isActionAway, setIsActionAway] = useState(false);
   const box = useRef<HTMLElement>(null);
+  const boxAction = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    const action = boxAction.current;
+    if (!element || !action) return;
     // A plan picked before hydration is the one the shopper sees checked.
     const checked = element.querySelector<HTMLInputElement>('input[type="radio"]:checked');
     if (checked) setChosenId(Number(checked.value));
-    // The phone's bottom bar appears once the box is above the screen, and goes when it is back.
-    // The site header (4rem) covers the top of the screen, so the box counts as away under it.
+    // The phone's bottom bar appears once the box's own button is above the screen, and goes when
+    // it is back: never two buttons on screen, never none. The site header (4rem) covers the top
+    // of the screen, so the button counts as away under it.
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (entry)
-          setIsBoxAway(!entry.isIntersecting && entry.boundingClientRect.bottom < (entry.rootBounds?.top ?? 0));
+          setIsActionAway(!entry.isIntersecting && entry.boundingClientRect.bottom < (entry.rootBounds?.top ?? 0));
       },
       { rootMargin: '-64px 0px 0px 0px' },
     );
-    observer.observe(element);
+    observer.observe(action);
     return () => observer.disconnect();
   }, []);
 
   const index = plans.findIndex((plan) => plan.variantId === chosenId);
   const plan = plans[index];
-  if (!plan) return null;
+  if (!plan) return isPreview ? <NoPlansYet productName={product.name} /> : null;
   const unavailable = unavailableLabels[product.dealStatus] ?? (plan.isSoldOut ? 'Sold out' : null);
   const price = formatPlanPrice(plan.price, plan.currency, plan.billingInterval);
-  const action = unavailable ? (
-    <Button disabled size="lg" variant="outline" className="w-full">
-      {unavailable}
-    </Button>
-  ) : (
-    <AddToCartButton product={product} plan={plan} size="lg" text={`Add ${plan.name} to cart`} className="w-full" />
-  );
+  const addToCart = (variant: 'primary' | 'outline') =>
+    isPreview ? (
+      <Button disabled size="lg" className="w-full" aria-describedby={previewNoteId}>
+        Add {plan.name} to cart
+      </Button>
+    ) : unavailable ? (
+      <Button disabled size="lg" variant="outline" className="w-full">
+        {unavailable}
+      </Button>
+    ) : (
+      <AddToCartButton
+        product={product}
+        plan={plan}
+        size="lg"
+        variant={variant}
+        text={`Add ${plan.name} to cart`}
+        className="w-full"
+      />
+    );
 
   return (
     <section
@@ -146,7 +166,18 @@ export function BuyBox({ product }: BuyBoxProps) {
       />
       <p className="mt-1 text-ink-500 text-sm">{payNote(plan)}</p>
 
-      <PlanFeatureList className="mt-4" plan={plan} below={plans[index - 1]} />
+      {/* Right under the price: on a phone the button is on the first screen (375 × 812) with the
+          plan picker above it; what the plan adds and the deal's terms follow (decision 013). */}
+      <div ref={boxAction} className="mt-4">
+        <OwnedPlanAction productId={isPreview ? null : product.id} plans={plans} addToCart={addToCart} />
+        {isPreview ? (
+          <p id={previewNoteId} className="mt-2 text-ink-500 text-sm">
+            Buying opens once the product is published. This is a preview.
+          </p>
+        ) : null}
+      </div>
+
+      <PlanFeatureList className="mt-5" plan={plan} below={plans[index - 1]} />
 
       <ul className="mt-5 space-y-2 border-ink-900/[0.07] border-t pt-4 text-sm">
         {plan.isSoldOut ? null : (
@@ -174,11 +205,10 @@ export function BuyBox({ product }: BuyBoxProps) {
           </a>
         </li>
       </ul>
-      <div className="mt-5">{action}</div>
 
       <aside
         aria-label={`Quick buy: ${product.name}`}
-        hidden={!isBoxAway}
+        hidden={!isActionAway}
         data-quick-buy=""
         className="fixed inset-x-0 bottom-0 z-30 border-ink-900/10 border-t bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-pop backdrop-blur lg:hidden"
       >
@@ -187,9 +217,27 @@ export function BuyBox({ product }: BuyBoxProps) {
             <span className="block truncate font-medium text-ink-700">{plan.name}</span>
             <span className="font-bold text-ink-900 text-base tabular-nums">{price}</span>
           </p>
-          <div className="shrink-0">{action}</div>
+          <div className="shrink-0">
+            <OwnedPlanAction productId={isPreview ? null : product.id} plans={plans} addToCart={addToCart} isCompact />
+          </div>
         </div>
       </aside>
+    </section>
+  );
+}
+
+/** A previewed draft without plans yet: the box keeps its place and says what will be there. */
+function NoPlansYet({ productName }: { productName: string }) {
+  return (
+    <section
+      id="buy"
+      aria-labelledby="buy-title"
+      className="rounded-card bg-surface p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
+    >
+      <h2 id="buy-title" className="font-semibold text-ink-900 text-lg">
+        Get {productName}
+      </h2>
+      <p className="mt-2 text-ink-500 text-sm">No plans yet. Shoppers pick a plan and add it to the cart here.</p>
     </section>
   );
 }

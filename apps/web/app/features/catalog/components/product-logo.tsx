@@ -7,7 +7,7 @@ export interface ProductLogoProps {
   className?: string;
 }
 
-const sizes = { sm: 'size-12', md: 'size-14', lg: 'size-20 sm:size-24' } as const;
+const sizes = { sm: 'size-12', md: 'size-14', lg: 'size-16 sm:size-24' } as const;
 const pixels = { sm: 48, md: 56, lg: 96 } as const;
 
 /** A product's square logo on a soft tile; the initial stands in when there is no logo. */

@@ -11,9 +11,10 @@ import type { ProductPageView } from '../product-page-view';
 import { refundWindowTitle } from '../refund-window';
 import { BuyBox } from './buy-box';
 import { DealStatusBadge } from './deal-status-badge';
+import { PreviewBanner, PreviewProductActions, type ProductPreviewState } from './preview-banner';
 import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
-import { ProductSectionNav } from './product-section-nav';
+import { PRODUCT_SECTIONS, ProductSectionNav } from './product-section-nav';
 import { RatingStars } from './rating-stars';
 
 // Below the fold, or static once rendered: the server renders these sections into the HTML and the
@@ -48,23 +49,43 @@ export interface ProductPageProps {
   community: ReactNode;
   /** Reviews the JSON-LD carries beside the aggregate rating. */
   reviewsJsonLd?: ProductJsonLdReview[];
+  /**
+   * A preview of a product that may not be in the store (decision 022): a banner with its stage,
+   * nothing to buy, upvote or save, no structured data and no related deals.
+   */
+  preview?: ProductPreviewState;
 }
+
+/** A previewed product has no community yet, so its section menu stops at the plans. */
+const PREVIEW_SECTIONS = PRODUCT_SECTIONS.filter((section) => section.id === 'overview' || section.id === 'plans');
 
 /**
  * A product's page (requirements §2 "/products/{slug}"): header, the buy box (first after the header
  * on phones, a sticky column beside the page on desktop), gallery, details, plans, community,
  * related deals.
  */
-export function ProductPage({ product, related, now, publicUrl, community, reviewsJsonLd = [] }: ProductPageProps) {
+export function ProductPage({
+  product,
+  related,
+  now,
+  publicUrl,
+  community,
+  reviewsJsonLd = [],
+  preview,
+}: ProductPageProps) {
   const { UpvoteButton, FavoriteButton } = useProductActions();
-  const isPurchasable = product.dealStatus === 'live';
+  const isPurchasable = !preview && product.dealStatus === 'live';
   const categoryUrl = categoryPath(product.category.slug);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-      <Suspense fallback={null}>
-        <ProductJsonLd product={product} publicUrl={publicUrl} reviews={reviewsJsonLd} />
-      </Suspense>
+      {preview ? (
+        <PreviewBanner slug={product.slug} preview={preview} />
+      ) : (
+        <Suspense fallback={null}>
+          <ProductJsonLd product={product} publicUrl={publicUrl} reviews={reviewsJsonLd} />
+        </Suspense>
+      )}
       <Breadcrumbs
         items={[{ label: 'Home', to: '/' }, { label: product.category.name, to: categoryUrl }, { label: product.name }]}
       />
@@ -76,9 +97,12 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
         aria-labelledby="product-name"
         className="mt-6 grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10"
       >
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-start lg:col-start-1 lg:row-start-1">
-          <ProductLogo src={product.logoUrl} name={product.name} size="lg" />
-          <div className="min-w-0 flex-1">
+        {/* On a phone the logo sits beside the name, not above it, and everything else spans the
+            width below: the buy box, and its button, start that much higher (decision 013). From
+            640 px the logo heads a column of its own, as before. */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 sm:items-start sm:gap-x-5 lg:col-start-1 lg:row-start-1">
+          <ProductLogo src={product.logoUrl} name={product.name} size="lg" className="sm:row-span-2" />
+          <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
                 {product.category.name}
@@ -88,10 +112,18 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
             <h1 id="product-name" className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
               {product.name}
             </h1>
-            <p className="mt-2 max-w-3xl text-lg text-ink-700">{product.tagline}</p>
+          </div>
+          <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
+            <p className="mt-3 max-w-3xl text-lg text-ink-700 sm:mt-2">{product.tagline}</p>
             <div className="mt-4 flex flex-wrap items-center gap-2">
-              <UpvoteButton product={product} size="md" />
-              <FavoriteButton product={product} variant="labelled" />
+              {preview ? (
+                <PreviewProductActions upvoteCount={product.upvoteCount} />
+              ) : (
+                <>
+                  <UpvoteButton product={product} size="md" />
+                  <FavoriteButton product={product} variant="labelled" />
+                </>
+              )}
             </div>
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
               <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
@@ -106,12 +138,12 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
 
         <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
           <div className="lg:sticky lg:top-20 lg:-m-1 lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto lg:p-1">
-            <BuyBox product={product} />
+            <BuyBox product={product} isPreview={preview !== undefined} />
           </div>
         </div>
 
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <ProductSectionNav className="mt-6" />
+          <ProductSectionNav className="mt-6" {...(preview ? { sections: PREVIEW_SECTIONS } : {})} />
           <div className="mt-8 min-w-0 space-y-12">
             <div id="overview" className="scroll-mt-32 space-y-12">
               <Suspense fallback={null}>
@@ -160,7 +192,9 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
                           plan={plan}
                           below={product.plans[index - 1]}
                           isPurchasable={isPurchasable}
-                          unavailableLabel={unavailableLabels[product.dealStatus]}
+                          unavailableLabel={
+                            preview ? 'Not on sale in a preview' : unavailableLabels[product.dealStatus]
+                          }
                         />
                       </li>
                     ))}
@@ -191,24 +225,26 @@ export function ProductPage({ product, related, now, publicUrl, community, revie
         </div>
       </article>
 
-      <section aria-labelledby="related-deals" className="mt-20">
-        <h2 id="related-deals" className="text-2xl font-bold tracking-tight text-ink-900">
-          Related deals
-        </h2>
-        <p className="mt-1 text-ink-500">More {product.category.name.toLowerCase()} tools on Everdeal.</p>
-        <ProductGrid
-          className="mt-6"
-          products={related}
-          headingLevel="h3"
-          empty={
-            <EmptyState
-              className="mt-6"
-              title={`No other ${product.category.name.toLowerCase()} deals right now`}
-              description="New AI deals launch every week."
-            />
-          }
-        />
-      </section>
+      {preview ? null : (
+        <section aria-labelledby="related-deals" className="mt-20">
+          <h2 id="related-deals" className="text-2xl font-bold tracking-tight text-ink-900">
+            Related deals
+          </h2>
+          <p className="mt-1 text-ink-500">More {product.category.name.toLowerCase()} tools on Everdeal.</p>
+          <ProductGrid
+            className="mt-6"
+            products={related}
+            headingLevel="h3"
+            empty={
+              <EmptyState
+                className="mt-6"
+                title={`No other ${product.category.name.toLowerCase()} deals right now`}
+                description="New AI deals launch every week."
+              />
+            }
+          />
+        </section>
+      )}
     </div>
   );
 }

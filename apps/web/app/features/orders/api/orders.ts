@@ -62,6 +62,8 @@ export function useStoreNewOrder() {
   return (order: Order) => {
     queryClient.setQueryData(orderKey(order.id), { order });
     void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+    // The product pages' "You own this" (get-owned-items.ts) now holds these items too.
+    void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'owned'] });
   };
 }
 

@@ -1,5 +1,5 @@
 import type { SellerProduct } from '@everdeal/contracts';
-import { productPath } from '@everdeal/contracts/paths';
+import { productPath, productPreviewPath } from '@everdeal/contracts/paths';
 import { SELLER_AREA_PATH } from '@everdeal/contracts/seller-rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -65,7 +65,12 @@ function StatusPanel({ product }: { product: SellerProduct }) {
           <Link to={productPath(product.slug)} className="text-brand-700 text-sm underline">
             View in store
           </Link>
-        ) : null}
+        ) : (
+          // Decision 022: the full product page as shoppers will see it, before submitting.
+          <Link to={productPreviewPath(product.slug)} className="text-brand-700 text-sm underline">
+            Preview the product page
+          </Link>
+        )}
       </div>
       {product.reviewNote && canSubmit ? (
         <FormAlert tone="warning" className="mt-4">
