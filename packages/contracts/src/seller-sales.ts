@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERIAL_ID, ownedId } from './ids';
+import { ID_META_KEY, type IdMeta, ownedId, publicId } from './ids';
 import { CODES_REMOVE_MAX, SALE_STATUSES } from './seller-rules';
 
 // The seller's list of sales, the CSV of pending sales and the plan's unsold codes (requirements
@@ -17,12 +17,7 @@ const Page = z.coerce
   .default(1);
 
 /** A filter, not an access: a product that is not the seller's simply matches no sale. */
-const ProductFilter = z
-  .number({ error: 'must be a product id' })
-  .int('must be a product id')
-  .positive('must be a product id')
-  .max(MAX_SERIAL_ID, 'must be a product id')
-  .optional();
+const ProductFilter = publicId('product').optional();
 
 export const SellerSalesListInputSchema = z.object({
   sellerId: SellerId,
@@ -98,11 +93,13 @@ export const PlanCodesSchema = z.object({
 });
 export type PlanCodes = z.infer<typeof PlanCodesSchema>;
 
+/** A license code's id: a bigint column, so bounded by what JSON numbers hold exactly, not by `integer`. */
 const CodeId = z
   .number({ error: 'must be a code id' })
   .int('must be a code id')
   .positive('must be a code id')
-  .max(Number.MAX_SAFE_INTEGER, 'must be a code id');
+  .max(Number.MAX_SAFE_INTEGER, 'must be a code id')
+  .meta({ [ID_META_KEY]: { owner: 'caller', resource: 'sellerCode' } satisfies IdMeta });
 
 export const RevealCodeInputSchema = z.object({ planId: SellerPlanId, codeId: CodeId });
 export const RevealCodeSchema = z.object({ id: z.number().int(), code: z.string() });
