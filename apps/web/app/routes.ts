@@ -33,6 +33,8 @@ export default [
       route('questions', 'routes/seller-questions.tsx'),
       route('reviews', 'routes/seller-reviews.tsx'),
       route('payouts', 'routes/seller-payouts.tsx'),
+      route('sales', 'routes/seller-sales.tsx'),
+      route('plans/:planId/codes', 'routes/seller-plan-codes.tsx'),
     ]),
     // Requirements §13: the admin area (decision 015).
     route('admin', 'routes/admin-layout.tsx', [
