@@ -38,7 +38,7 @@ const STATUS_BADGE: Record<SaleStatus, string> = {
   plan_changed: 'bg-brand-50 text-brand-700',
 };
 
-const field = 'mt-1 h-10 w-full rounded-xl border border-ink-900/15 bg-white px-3 text-sm sm:w-56';
+const field = 'mt-1 block h-10 w-full rounded-xl border border-ink-900/15 bg-white px-3 text-sm sm:w-56';
 
 function SaleRow({ sale }: { sale: SellerSale }) {
   const money = (cents: number) => formatMoney(cents, sale.currency);
@@ -117,7 +117,7 @@ export function SellerSalesList({ seller, sellers }: SellerContext) {
         onSubmit={(event) => event.preventDefault()}
       >
         <div>
-          <label htmlFor="sales-product" className="font-medium text-ink-700 text-sm">
+          <label htmlFor="sales-product" className="block font-medium text-ink-700 text-sm">
             Product
           </label>
           <select
@@ -137,7 +137,7 @@ export function SellerSalesList({ seller, sellers }: SellerContext) {
           </select>
         </div>
         <div>
-          <label htmlFor="sales-status" className="font-medium text-ink-700 text-sm">
+          <label htmlFor="sales-status" className="block font-medium text-ink-700 text-sm">
             Status
           </label>
           <select
