@@ -1,5 +1,6 @@
-import { sellerMembers } from '@everdeal/db';
+import { licenseCodes, sellerMembers } from '@everdeal/db';
 import { createProduct, createSeller } from '@everdeal/db/seed';
+import { eq } from 'drizzle-orm';
 import { callApi, type TestApp } from './app';
 import { addCard, checkout, createDeal, fillCart, newKey } from './shop';
 
@@ -47,6 +48,18 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
       plans: [{ codes: 1 }],
     });
     return { planId: product.plans[0]?.id, productId: product.id };
+  },
+  // One unsold code of a plan of the owner's seller (decision 024), for the calls about codes.
+  sellerCode: async (t, owner) => {
+    const product = await createProduct(t.db, {
+      sellerId: await sellerOf(t, owner),
+      isPublished: false,
+      reviewStatus: 'draft',
+      plans: [{ codes: 1 }],
+    });
+    const planId = product.plans[0]?.id as number;
+    const [code] = await t.db.select({ id: licenseCodes.id }).from(licenseCodes).where(eq(licenseCodes.planId, planId));
+    return { planId, productId: product.id, codeId: code?.id, codeIds: [code?.id] };
   },
   ticket: async (t, owner) => {
     const created = await callApi<{ ticket: { id: string } }>(

@@ -36,6 +36,8 @@ export default [
       route('reviews', 'routes/seller-reviews.tsx'),
       route('payouts', 'routes/seller-payouts.tsx'),
       route('analytics', 'routes/seller-analytics.tsx'),
+      route('sales', 'routes/seller-sales.tsx'),
+      route('plans/:planId/codes', 'routes/seller-plan-codes.tsx'),
     ]),
     // Requirements §13: the admin area (decision 015).
     route('admin', 'routes/admin-layout.tsx', [

@@ -32,6 +32,7 @@ export * from './seller-analytics-rules';
 export * from './seller-application-rules';
 export * from './seller-applications';
 export * from './seller-rules';
+export * from './seller-sales';
 export * from './shopping';
 export * from './support';
 export * from './user';

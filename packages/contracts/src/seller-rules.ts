@@ -180,3 +180,35 @@ export function centsToDollarText(cents: number): string {
 
 /** A statement month as `YYYY-MM` (UTC, like every date the server computes). */
 export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const SELLER_SALES_PATH = '/seller/sales';
+export const sellerPlanCodesPath = (planId: number) => `/seller/plans/${planId}/codes`;
+
+/**
+ * A sold item as its seller reads it (requirements §13): `paid`, `refunded` (the buyer got the
+ * money back; the share is what the store kept, usually nothing) or `plan_changed` (the buyer moved
+ * to another plan of the deal; the item shows the plan it is on now).
+ */
+export const SALE_STATUSES = ['paid', 'refunded', 'plan_changed'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const SaleStatusLabel: Record<SaleStatus, string> = {
+  paid: 'Paid',
+  refunded: 'Refunded',
+  plan_changed: 'Plan changed',
+};
+export const SALES_PAGE_SIZE = 20;
+export const CODES_PAGE_SIZE = 50;
+/** How many codes one removal may name (a page of the list, with room to spare). */
+export const CODES_REMOVE_MAX = 100;
+/** An unsold code shows only its last characters until the seller reveals it. */
+export const CODE_VISIBLE_TAIL = 4;
+
+/** A code as the list shows it before it is revealed: bullets and its last 4 characters. */
+export function maskCode(code: string): string {
+  return `••••••••${code.slice(-CODE_VISIBLE_TAIL)}`;
+}
+
+export const SellerCodesMessage = {
+  codeNotFound: 'This code is not in the plan’s unsold codes any more',
+  nothingRemoved: 'None of these codes could be removed: they were sold or removed already',
+} as const;

@@ -20,6 +20,18 @@ import {
   UpdateProductInputSchema,
 } from '../seller';
 import { ApplyToSellInputSchema, MyApplicationSchema, SellerApplicationResultSchema } from '../seller-applications';
+import {
+  PendingSalesCsvInputSchema,
+  PendingSalesCsvSchema,
+  PlanCodesInputSchema,
+  PlanCodesSchema,
+  RemoveCodesInputSchema,
+  RemoveCodesSchema,
+  RevealCodeInputSchema,
+  RevealCodeSchema,
+  SellerSalesListInputSchema,
+  SellerSalesListSchema,
+} from '../seller-sales';
 import { defineRoute } from './define-route';
 
 export const sellersRoutes = {
@@ -142,6 +154,49 @@ export const sellersRoutes = {
     input: StatementInputSchema,
     output: StatementSchema,
     summary: 'One month’s payout statement as CSV: each share that became payable or was reversed, and the total',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  // Requirements §13, decision 024: each sold item, the CSV of pending sales, unsold codes.
+  'seller/getSalesList': defineRoute({
+    input: SellerSalesListInputSchema,
+    output: SellerSalesListSchema,
+    summary:
+      'Each sold item of the seller’s products, newest first: plan, price, the seller’s share, status, redemption and refund window; no buyer data',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getPendingSalesCsv': defineRoute({
+    input: PendingSalesCsvInputSchema,
+    output: PendingSalesCsvSchema,
+    summary: 'The sales still inside their refund window (not yet payable) as CSV text the browser saves',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/getPlanCodes': defineRoute({
+    input: PlanCodesInputSchema,
+    output: PlanCodesSchema,
+    summary: 'A plan’s code counts (available, reserved, sold, revoked) and its unsold codes, masked, oldest first',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/revealCode': defineRoute({
+    input: RevealCodeInputSchema,
+    output: RevealCodeSchema,
+    summary: 'One unsold code of the plan in full; 404 once it is sold or removed',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/removeCodes': defineRoute({
+    input: RemoveCodesInputSchema,
+    output: RemoveCodesSchema,
+    summary:
+      'Remove unsold codes from a plan (audited); a code a checkout is taking at the same moment is sold, never removed',
     tag: 'seller',
     requiresAuth: true,
     role: 'seller',

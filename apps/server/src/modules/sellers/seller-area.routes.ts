@@ -1,6 +1,7 @@
 import { renderMarkdown } from '../../lib/markdown';
 import { defineHandlers } from '../../plugins/api';
 import type { SellerDeps } from './seller-access';
+import { getPlanCodes, removeCodes, revealCode } from './seller-codes.service';
 import { getSellerQuestions, getSellerReviews } from './seller-inbox.service';
 import { deleteSellerPlan, saveSellerPlan } from './seller-plans.service';
 import {
@@ -13,6 +14,7 @@ import {
   withdrawSellerProduct,
 } from './seller-products.service';
 import { getSellerDashboard, getSellerSales, getSellerStatement } from './seller-sales.service';
+import { getPendingSalesCsv, getSellerSalesList } from './seller-sales-list';
 
 /**
  * Requirements §13 seller area (decision 014). The route table gives every call but
@@ -46,5 +48,11 @@ export function sellerAreaHandlers(deps: SellerDeps) {
     'seller/getReviews': (input, { user }) => getSellerReviews(deps, user.id, input),
     'seller/getSales': (input, { user }) => getSellerSales(deps, user.id, input.sellerId),
     'seller/getStatement': (input, { user }) => getSellerStatement(deps, user.id, input),
+    // Decision 024: the sold items, the CSV of pending sales, a plan's unsold codes.
+    'seller/getSalesList': (input, { user }) => getSellerSalesList(deps, user.id, input),
+    'seller/getPendingSalesCsv': (input, { user }) => getPendingSalesCsv(deps, user.id, input.sellerId),
+    'seller/getPlanCodes': (input, { user }) => getPlanCodes(deps, user.id, input),
+    'seller/revealCode': (input, { user }) => revealCode(deps, user.id, input),
+    'seller/removeCodes': (input, { user }) => removeCodes(deps, user, input),
   });
 }

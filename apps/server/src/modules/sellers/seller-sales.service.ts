@@ -87,7 +87,7 @@ async function salesFiguresByProduct(db: Db, sellerId: number): Promise<Map<numb
 }
 
 /** Every charge of the seller's products with the item it paid for, and every refund of them. */
-async function loadSales(db: Db, sellerId: number): Promise<{ charges: SaleCharge[]; refunds: SaleRefund[] }> {
+export async function loadSales(db: Db, sellerId: number): Promise<{ charges: SaleCharge[]; refunds: SaleRefund[] }> {
   const refund = alias(moneyMovements, 'refund');
   const charges = await db
     .select({

@@ -10,12 +10,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
 import { useMayFetchUserData } from '~/shared/session/session-provider';
+import { saveTextFile } from './save-file';
 import { type UploadProgress, uploadWithProgress } from './upload-with-progress';
 
 // The seller area's calls (requirements §13, decision 014). Everything a seller sees is their
 // own data: under USER_QUERY_KEY, so signing out or a 401 drops it.
 
-const SELLER_KEY = [...USER_QUERY_KEY, 'seller'] as const;
+export const SELLER_KEY = [...USER_QUERY_KEY, 'seller'] as const;
 const sellersKey = [...SELLER_KEY, 'sellers'] as const;
 const dashboardKey = (sellerId: number) => [...SELLER_KEY, 'dashboard', sellerId] as const;
 const productKey = (productId: number) => [...SELLER_KEY, 'product', productId] as const;
@@ -190,15 +191,7 @@ export function useSellerSales(sellerId: number) {
 /** Fetches a month's statement and hands it to the browser as a CSV download. */
 export async function downloadStatement(sellerId: number, month: string): Promise<void> {
   const statement = await callApi('seller/getStatement', { sellerId, month });
-  const url = URL.createObjectURL(new Blob([statement.csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = statement.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the download a moment to start before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveTextFile(statement.csv, statement.filename, 'text/csv;charset=utf-8');
 }
 
 /** The store's categories, for the product form's picker. */

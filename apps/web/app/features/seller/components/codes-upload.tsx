@@ -4,8 +4,10 @@ import {
   CODE_MIN_LENGTH,
   CODES_UPLOAD_MAX_BYTES,
   SellerMessage,
+  sellerPlanCodesPath,
 } from '@everdeal/contracts/seller-rules';
 import { type ChangeEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { FormAlert } from '~/components/ui/form-alert';
 import { ApiError } from '~/lib/api-client';
 import { countOf } from '~/lib/format-count';
@@ -48,6 +50,10 @@ export function CodesUpload({ productId, plan }: { productId: number; plan: Sell
       <p className="text-ink-900 text-sm">
         <strong className="tabular-nums">{plan.codesAvailable}</strong> codes left
         <span className="text-ink-500"> of {plan.codesTotal} uploaded</span>
+        {' · '}
+        <Link to={sellerPlanCodesPath(plan.id)} className="font-semibold text-brand-700 underline">
+          View and remove unsold codes<span className="sr-only"> of {plan.name}</span>
+        </Link>
       </p>
       <div>
         <label htmlFor={inputId} className="cursor-pointer font-semibold text-brand-700 text-sm underline">

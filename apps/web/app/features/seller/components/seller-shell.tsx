@@ -5,6 +5,7 @@ import {
   SELLER_PAYOUTS_PATH,
   SELLER_QUESTIONS_PATH,
   SELLER_REVIEWS_PATH,
+  SELLER_SALES_PATH,
   withSeller,
 } from '@everdeal/contracts/seller-rules';
 import { clsx } from 'clsx';
@@ -24,6 +25,7 @@ const SECTIONS = [
   { to: SELLER_AREA_PATH, label: 'Products', end: true },
   { to: SELLER_QUESTIONS_PATH, label: 'Questions', end: false },
   { to: SELLER_REVIEWS_PATH, label: 'Reviews', end: false },
+  { to: SELLER_SALES_PATH, label: 'Sales', end: false },
   { to: SELLER_PAYOUTS_PATH, label: 'Sales and payouts', end: false },
   { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
 ] as const;
