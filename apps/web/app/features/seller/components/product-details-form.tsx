@@ -16,6 +16,7 @@ import { ProseHtml } from '~/components/ui/prose';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
+import { revealAndFocus } from '~/lib/reveal';
 import { useCategories, useMarkdownPreview, useProductMutation } from '../api/seller-requests';
 import { fromLocalInput, splitList, toLocalInput } from '../seller-format';
 
@@ -104,6 +105,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       // A live deal's refund window only grows (decision 019): say so under the field itself.
       if (caught instanceof ApiError && caught.message === SellerMessage.liveRefundWindowShorten) {
         setRefundError(caught.message);
+        revealAndFocus(document.getElementById('product-refund-window'));
       } else {
         setError(caught instanceof ApiError ? caught.message : 'The product could not be saved. Try again.');
       }
@@ -115,7 +117,12 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       <h3 id="product-details" className="font-semibold text-ink-900 text-lg">
         Product page
       </h3>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {/* Above a long form whose Save button is at its foot: the message comes into view. */}
+      {error ? (
+        <FormAlert key={error} reveal>
+          {error}
+        </FormAlert>
+      ) : null}
       <fieldset disabled={disabled} className="space-y-5">
         <div className="grid gap-5 md:grid-cols-2">
           <TextField
