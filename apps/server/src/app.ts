@@ -31,6 +31,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentProvider } from './modules/payments/providers';
 import { registerStripeWebhook } from './modules/payments/stripe-webhook';
 import { hasRole } from './modules/roles/roles';
+import { rolesHandlers } from './modules/roles/roles.routes';
 import { applicationsHandlers } from './modules/sellers/applications.routes';
 import type { SellerDeps } from './modules/sellers/seller-access';
 import { sellerAreaHandlers } from './modules/sellers/seller-area.routes';
@@ -316,6 +317,7 @@ export async function buildApp({
     handlers: {
       ...catalogHandlers(catalogReads),
       ...usersHandlers(accounts, limits),
+      ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),
       ...favoritesHandlers(catalog),
