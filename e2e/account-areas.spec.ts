@@ -36,7 +36,7 @@ async function expectAreaLinks(scope: Locator, role: Role) {
 }
 
 for (const role of ['shopper', 'seller', 'admin'] as const) {
-  test(`a ${role}'s account links: ${
+  test(`the ${role}'s account links: ${
     role === 'shopper' ? 'neither area' : role === 'seller' ? 'the seller area' : 'the admin area'
   }`, async ({ page, request, isMobile }, testInfo) => {
     await signInAs(page, await sessionOf(role, request));
