@@ -53,4 +53,9 @@ test('seller product form: a refusal shown above the form is brought into view',
   const alert = page.getByRole('alert').filter({ hasText: 'AI credits per month: a whole number, or empty' });
   await expect(alert).toBeFocused();
   await expectInView(page, alert);
+  // A second try with the same mistake takes the reader there again.
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await expect(alert).toBeFocused();
+  await expectInView(page, alert);
 });

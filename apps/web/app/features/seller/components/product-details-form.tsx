@@ -71,6 +71,8 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
   });
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // Each save that fails shows its message anew, so it is brought into view again.
+  const [saveCount, setSaveCount] = useState(0);
   const [refundError, setRefundError] = useState<string | null>(null);
   const isLive = hasLiveTerms(product.reviewStatus);
   const set = (field: keyof ReturnType<typeof initial>) => (value: string | boolean) =>
@@ -78,6 +80,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    setSaveCount((count) => count + 1);
     setError(null);
     setRefundError(null);
     const credits = form.aiCredits.trim();
@@ -119,7 +122,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       </h3>
       {/* Above a long form whose Save button is at its foot: the message comes into view. */}
       {error ? (
-        <FormAlert key={error} reveal>
+        <FormAlert key={saveCount} reveal>
           {error}
         </FormAlert>
       ) : null}
