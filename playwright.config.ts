@@ -59,11 +59,13 @@ export default defineConfig({
       // 1280 px, which keeps CI within its time budget (docs/development.md).
       testMatch: [
         'accessibility.spec.ts',
+        'account-areas.spec.ts',
         'auth.spec.ts',
         'cart.spec.ts',
         'checkout.spec.ts',
         'discovery.spec.ts',
         'home.spec.ts',
+        'icons.spec.ts',
         'layout-stability.spec.ts',
         'login-screens.spec.ts',
         'mobile-menu.spec.ts',

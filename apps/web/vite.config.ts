@@ -101,7 +101,16 @@ const shell = shellChunks();
 const alwaysLoaded = /(^|\/)(rolldown-runtime|framework|shell|shell-layout)-[\w-]+\.js$/;
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), lucideSprite(), tailwindcss(), reactRouter(), shell.plugin],
+  plugins: [
+    reactRouterProductionBuild(),
+    // The header's icons, on every page's first screen, are drawn from the page itself
+    // (vite-plugins/lucide-sprite.ts): menu, search and cart on a phone, wishlist and account too
+    // on a desktop.
+    lucideSprite({ inline: ['menu', 'search', 'shopping-cart', 'heart', 'user-round'] }),
+    tailwindcss(),
+    reactRouter(),
+    shell.plugin,
+  ],
   resolve: { tsconfigPaths: true },
   // `npm run dev` would load lucide's modules on the server as they are, past the sprite plugin,
   // and the server's inline icons would not match the browser's sprite ones.

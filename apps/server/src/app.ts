@@ -23,7 +23,7 @@ import type { CheckoutDeps } from './modules/orders';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
-import { hasRole } from './modules/roles';
+import { hasRole, rolesHandlers } from './modules/roles';
 import type { SellerDeps } from './modules/sellers';
 import {
   applicationsHandlers,
@@ -278,6 +278,7 @@ export async function buildApp({
     handlers: {
       ...catalogHandlers(catalogReads, catalog),
       ...usersHandlers(accounts, limits),
+      ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(catalog),
       ...favoritesHandlers(catalog),

@@ -1,3 +1,4 @@
+import { INLINE_ICON_SYMBOLS } from 'virtual:everdeal/inline-icons';
 import { BRAND_TAGLINE, HOME_TITLE, pageTitle } from '@everdeal/contracts/constants';
 import { NotFoundPageText } from '@everdeal/contracts/messages';
 import {
@@ -61,6 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-canvas font-sans text-ink-900">
+        {/* The header's icons, drawn from here rather than the sprite file, so they show with the
+            HTML on a slow phone (vite-plugins/lucide-sprite.ts). */}
+        <svg
+          aria-hidden="true"
+          className="absolute size-0 overflow-hidden"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: symbols built from lucide's shapes at build time.
+          dangerouslySetInnerHTML={{ __html: INLINE_ICON_SYMBOLS }}
+        />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

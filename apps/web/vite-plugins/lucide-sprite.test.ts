@@ -6,7 +6,7 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIconSprite, canonicalIconName, scanIconNames } from './lucide-sprite';
+import { buildIconSprite, buildInlineSymbols, canonicalIconName, scanIconNames } from './lucide-sprite';
 
 /** What lucide's own component draws inside its `<svg>`, without React's closing tags. */
 const shapesOf = (Icon: typeof Heart) =>
@@ -23,6 +23,16 @@ describe('buildIconSprite', () => {
     expect(sprite).toContain(`<symbol id="shopping-cart" viewBox="0 0 24 24">${shapesOf(ShoppingCart)}</symbol>`);
     expect(sprite.match(/<symbol /g)).toHaveLength(2);
     expect(sprite).not.toContain('key=');
+  });
+});
+
+describe('buildInlineSymbols', () => {
+  it('gives the page its own symbols under ids of their own, with the same shapes', async () => {
+    const symbols = await buildInlineSymbols(['shopping-cart', 'heart']);
+    expect(symbols).toBe(
+      `<symbol id="icon-heart" viewBox="0 0 24 24">${shapesOf(Heart)}</symbol>` +
+        `<symbol id="icon-shopping-cart" viewBox="0 0 24 24">${shapesOf(ShoppingCart)}</symbol>`,
+    );
   });
 });
 

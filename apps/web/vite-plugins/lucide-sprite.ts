@@ -58,6 +58,23 @@ export async function buildIconSprite(names: readonly string[]): Promise<string>
 
 type Sprite = { fileName: string; source: string };
 
+/** The id an icon drawn from the page itself has there (`id="menu"` alone could clash with a page's own ids). */
+export const inlineSymbolId = (name: string) => `icon-${name}`;
+
+/**
+ * The `<symbol>`s of the given icons, each under its in-page id, for the page's own HTML: an
+ * icon drawn from them needs no file.
+ */
+export async function buildInlineSymbols(names: readonly string[]): Promise<string> {
+  const sprite = await buildIconSprite([...new Set(names.map(canonicalIconName))].sort());
+  return sprite
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<\/svg>\n$/, '')
+    .replaceAll('<symbol id="', `<symbol id="${inlineSymbolId('')}`);
+}
+
+const INLINE_MODULE = 'virtual:everdeal/inline-icons';
+
 async function spriteFor(appDir: string, build: boolean): Promise<Sprite> {
   const source = await buildIconSprite(scanIconNames(appDir));
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
@@ -73,9 +90,16 @@ async function spriteFor(appDir: string, build: boolean): Promise<Sprite> {
  * the page cache"). The sprite holds every icon the app's sources import, so the server and
  * client builds agree on its name without sharing state; the browser fetches it once and keeps
  * it (hashed assets are immutable). `npm run dev` serves it from memory, rebuilt on each request.
+ *
+ * The icons named in `inline` (the header's, on every page's first screen) are drawn from
+ * symbols in the page itself instead: `virtual:everdeal/inline-icons` exports their markup,
+ * which `root.tsx` writes once at the top of the body. On a slow phone the sprite file arrives
+ * seconds after the HTML, and the header's buttons were blank until then (docs/benchmarks.md,
+ * "Slow phone").
  */
-export function lucideSprite(): Plugin {
+export function lucideSprite({ inline = [] }: { inline?: readonly string[] } = {}): Plugin {
   const prefix = '\0everdeal-lucide-icon/';
+  const inlineNames = new Set(inline.map(canonicalIconName));
   const appDir = fileURLToPath(new URL('../app', import.meta.url));
   const helper = join(appDir, 'components/ui/sprite-icon.ts');
   let base = '/';
@@ -93,10 +117,14 @@ export function lucideSprite(): Plugin {
       build = config.command === 'build';
     },
     resolveId(source) {
+      if (source === INLINE_MODULE) return `\0${INLINE_MODULE}`;
       const name = /^lucide-react\/icons\/([a-z0-9-]+)$/.exec(source)?.[1];
       return name ? `${prefix}${canonicalIconName(name)}` : undefined;
     },
     async load(id) {
+      if (id === `\0${INLINE_MODULE}`) {
+        return `export const INLINE_ICON_SYMBOLS = ${JSON.stringify(await buildInlineSymbols([...inlineNames]))};`;
+      }
       if (!id.startsWith(prefix)) return undefined;
       const name = id.slice(prefix.length);
       let { fileName, source } = await currentSprite();
@@ -108,9 +136,10 @@ export function lucideSprite(): Plugin {
       if (!source.includes(`<symbol id="${name}" `)) {
         this.error(`lucide-sprite: the icon "${name}" is not in the sprite (imported from outside app/?)`);
       }
+      const href = inlineNames.has(name) ? `#${inlineSymbolId(name)}` : `${base}${fileName}#${name}`;
       return [
         `import { createSpriteIcon } from ${JSON.stringify(helper)};`,
-        `export default createSpriteIcon(${JSON.stringify(name)}, ${JSON.stringify(`${base}${fileName}#${name}`)});`,
+        `export default createSpriteIcon(${JSON.stringify(name)}, ${JSON.stringify(href)});`,
       ].join('\n');
     },
     async generateBundle() {

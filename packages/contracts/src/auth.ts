@@ -158,6 +158,17 @@ export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema }
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export const ProfileSchema = UserSchema;
+
+/**
+ * The areas beyond the storefront the signed-in user may open (requirements §6): the seller area
+ * for a member of an approved seller, the admin area for an admin. Kept out of `UserSchema`,
+ * which never carries a role (decision 023).
+ */
+export const MyAreasSchema = z.object({
+  seller: z.boolean().describe('a member of at least one approved seller: /seller'),
+  admin: z.boolean().describe('users.role is admin: /admin'),
+});
+export type MyAreas = z.infer<typeof MyAreasSchema>;
 export const EmptyInputSchema = z.object({});
 export const EmptyResultSchema = z.null();
 

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
+import { revealAndFocus } from './reveal';
 
 /** What a form field can be: a one-line input or a textarea (messages, ticket replies). */
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
@@ -57,11 +58,7 @@ export function useForm<K extends string>({
     for (const name of names) next[name] = validate(name, valuesRef.current);
     setErrors(next);
     const firstInvalid = names.find((name) => next[name] && inputs.current.has(name));
-    // The field may be above the screen (or under the sticky header): it is brought to the
-    // middle of the view before it takes focus, so its error is seen where it is read.
-    const element = firstInvalid ? inputs.current.get(firstInvalid) : undefined;
-    element?.scrollIntoView({ block: 'center' });
-    element?.focus({ preventScroll: true });
+    revealAndFocus(firstInvalid ? inputs.current.get(firstInvalid) : undefined);
     return !names.some((name) => next[name]);
   };
 
@@ -82,6 +79,7 @@ export function useForm<K extends string>({
     setValue,
     validateAll,
     reset,
-    focus: (name: K) => inputs.current.get(name)?.focus(),
+    /** Takes the reader to a field (a refusal from the server that names it). */
+    focus: (name: K) => revealAndFocus(inputs.current.get(name)),
   };
 }

@@ -4,6 +4,7 @@ import { AccountSkeleton } from '~/components/ui/skeleton';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { useProfileSync } from '~/features/account/hooks/use-profile-sync';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { useAreaLinks } from '~/shared/session/my-areas';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 
 const SECTIONS = [
@@ -22,6 +23,8 @@ export const headers = signedInPageHeaders;
 export default function UserLayout() {
   const user = useRequireLogin();
   useProfileSync(user !== null);
+  // Decision 023: on a desktop the avatar leads here, so this is where its areas are linked.
+  const areaLinks = useAreaLinks();
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
@@ -29,22 +32,24 @@ export default function UserLayout() {
       <div className="mt-8 grid gap-8 md:grid-cols-[200px_minmax(0,1fr)]">
         <nav aria-label="Account" className="min-w-0">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
-            {SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={({ isActive }) =>
-                    clsx(
-                      'flex h-10 items-center whitespace-nowrap rounded-full px-4 font-medium text-sm transition-colors md:rounded-xl',
-                      isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-900/5 hover:text-ink-900',
-                    )
-                  }
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
+            {[...SECTIONS, ...areaLinks.map((link) => ({ to: link.to, label: link.label, end: false }))].map(
+              (section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={({ isActive }) =>
+                      clsx(
+                        'flex h-10 items-center whitespace-nowrap rounded-full px-4 font-medium text-sm transition-colors md:rounded-xl',
+                        isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-900/5 hover:text-ink-900',
+                      )
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
             {user ? (
               <li className="md:mt-2 md:border-ink-900/[0.07] md:border-t md:pt-2">
                 <SignOutButton />

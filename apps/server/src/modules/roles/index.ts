@@ -4,3 +4,4 @@
  * Everything else in this folder is private to it.
  */
 export { hasRole, setUserRoleByEmail } from './roles';
+export { rolesHandlers } from './roles.routes';

@@ -1,4 +1,4 @@
-import type { ApiRole } from '@everdeal/contracts';
+import type { ApiRole, MyAreas } from '@everdeal/contracts';
 import { type Db, sellerMembers, type UserRow, users } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../users';
@@ -17,6 +17,15 @@ export async function hasRole(db: Db, user: UserRow, role: ApiRole): Promise<boo
     .where(eq(sellerMembers.userId, user.id))
     .limit(1);
   return membership !== undefined;
+}
+
+/**
+ * The areas the user's menus link to (decision 023): the same answers as the route table's guard,
+ * so a link is shown exactly when the area's calls would let the user in.
+ */
+export async function getMyAreas(db: Db, user: UserRow): Promise<MyAreas> {
+  const [seller, admin] = await Promise.all([hasRole(db, user, 'seller'), hasRole(db, user, 'admin')]);
+  return { seller, admin };
 }
 
 export type UserRoleName = UserRow['role'];

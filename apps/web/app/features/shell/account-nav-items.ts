@@ -1,9 +1,20 @@
 import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Package from 'lucide-react/icons/package';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Store from 'lucide-react/icons/store';
+import type { AreaLink } from '~/shared/session/my-areas';
 import type { NavItem } from './nav-items';
 
 // Requirements §2 "Mobile user menu". Apart from nav-items.ts, which the header imports: these
 // icons load with the menu (a lazy chunk), not with every page.
 export const ORDERS_ITEM: NavItem = { label: 'Orders', to: ORDERS_PATH, icon: Package };
 export const PAYMENT_METHODS_ITEM: NavItem = { label: 'Payment methods', to: PAYMENT_METHODS_PATH, icon: CreditCard };
+
+/** The seller and admin areas, for the users the server lets in (decision 023). */
+const AREA_ICONS = { seller: Store, admin: ShieldCheck } as const;
+export const areaNavItem = (link: AreaLink): NavItem => ({
+  label: link.label,
+  to: link.to,
+  icon: AREA_ICONS[link.area],
+});

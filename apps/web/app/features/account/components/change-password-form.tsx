@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
         <NewPasswordFields password={form.field('newPassword')} confirmation={form.field('confirmPassword')} />
       </div>
       <div className="flex justify-end">
-        <Button type="submit" isLoading={isSaving} disabled={form.hasErrors}>
+        <Button type="submit" isLoading={isSaving}>
           Change password
         </Button>
       </div>

@@ -63,7 +63,7 @@ export function ProfileForm({ user }: { user: User }) {
         hint="You log in with your e-mail address; change it under E-mail address below."
       />
       <div className="flex justify-end">
-        <Button type="submit" isLoading={isSaving} disabled={!isDirty || form.hasErrors}>
+        <Button type="submit" isLoading={isSaving} disabled={!isDirty}>
           Save changes
         </Button>
       </div>

@@ -29,7 +29,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <NewPasswordFields password={form.field('password')} confirmation={form.field('confirmPassword')} />
-      <Button type="submit" size="lg" isLoading={isSubmitting} disabled={form.hasErrors} className="w-full">
+      <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
         Set new password
       </Button>
     </form>

@@ -14,6 +14,7 @@ import {
   nextCartQuantity,
   withLineQuantity,
 } from '../cart-lines';
+import { preloadCartPopup } from '../components/cart-popup';
 import { type CartPopupOpener, showCartPopup } from '../stores/cart-popup-store';
 import { CART_QUERY_KEY, cartQueryOptions } from './get-cart-contents';
 
@@ -33,15 +34,31 @@ type LineRef = { productId: number; variantId: number };
 type CartChange = LineRef & ({ quantity: number } | { add: number });
 type CartChangeResult = { cart: CartContents | null; outcome: NextQuantity; limit: number };
 
+/**
+ * The cart an add counts from: the one on screen, whatever its age, so an add costs one round
+ * trip (docs/benchmarks.md, "Slow phone": fetching a cart older than 30 s first made a phone's
+ * add take two). Only a cart never loaded is fetched first (or joined, while the page's own
+ * request is on its way). The cart refetches when the tab comes back into view
+ * (`useCart`), so another tab's changes are counted.
+ */
+async function cartToAddTo(queryClient: QueryClient): Promise<CartContents> {
+  return queryClient.getQueryData<CartContents>(CART_QUERY_KEY) ?? queryClient.fetchQuery(cartQueryOptions());
+}
+
 async function runCartChange(queryClient: QueryClient, change: CartChange): Promise<CartChangeResult> {
   let outcome: NextQuantity;
   let limit = MAX_CODES_PER_PLAN;
   if ('add' in change) {
-    // The current line comes from the cached cart (fetched first if there is none or it is stale).
-    const cart = await queryClient.fetchQuery(cartQueryOptions());
+    const cart = await cartToAddTo(queryClient);
     limit = Math.min(MAX_CODES_PER_PLAN, lineLimit(cart, change.productId, change.variantId));
     outcome = nextCartQuantity(lineQuantity(cart, change.productId, change.variantId), change.add, limit);
     if (outcome.status === 'full') return { cart: null, outcome, limit };
+    // A line already in the cart shows its new quantity (and the header its count) at once; the
+    // answer, or on a failure the refetch, puts the server's figures in its place.
+    queryClient.setQueryData(
+      CART_QUERY_KEY,
+      withLineQuantity(cart, change.productId, change.variantId, outcome.quantity),
+    );
   } else {
     outcome = { status: 'ok', quantity: change.quantity };
   }
@@ -107,6 +124,8 @@ export function useAddToCart() {
     requireLogin(async () => {
       const line = `${request.productId}:${request.variantId}`;
       setPendingLine(line);
+      // The popup's panel is a lazy chunk: it travels beside the call, not after it.
+      preloadCartPopup();
       try {
         const { outcome, limit } = await change.mutateAsync({
           productId: request.productId,

@@ -21,7 +21,9 @@ export function cartQueryOptions() {
 export function useCart() {
   const isLoggedIn = useIsLoggedIn();
   const mayFetch = useMayFetchUserData();
-  const query = useQuery({ ...cartQueryOptions(), enabled: mayFetch });
+  // Back in this tab, a cart older than 30 s is asked again: an add counts from the cart on
+  // screen (change-cart-line.ts), so it must show what another tab added.
+  const query = useQuery({ ...cartQueryOptions(), enabled: mayFetch, refetchOnWindowFocus: true });
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }
 

@@ -8,6 +8,9 @@ export const CART_POPUP_MESSAGE = 'Item added to your cart';
 /** The visible panel loads with the first add to cart; no page shows it on arrival. */
 const CartPopupPanel = lazyWithPreload(() => import('./cart-popup-panel').then((module) => module.CartPopupPanel));
 
+/** Starts loading the panel: an add is on its way (change-cart-line.ts). */
+export const preloadCartPopup = () => void CartPopupPanel.preload();
+
 /**
  * Requirements §2 "Cart popup": a non-modal dialog under the header after an add (cart-popup-panel.tsx
  * says when it takes focus). A persistent status region announces the add, so the region is

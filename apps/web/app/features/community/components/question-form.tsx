@@ -56,12 +56,7 @@ export function QuestionForm({ product }: PostFormProps) {
         {...form.field('body')}
       />
       {failure ? <FormAlert tone={failure.tone}>{failure.message}</FormAlert> : null}
-      <FormButtons
-        slug={product.slug}
-        isBusy={ask.isPending || isLeaving}
-        isDisabled={form.hasErrors}
-        label="Post question"
-      />
+      <FormButtons slug={product.slug} isBusy={ask.isPending || isLeaving} label="Post question" />
     </form>
   );
 }
@@ -98,33 +93,18 @@ export function ThreadForm({ product }: PostFormProps) {
       <TextField label="Topic" placeholder="e.g. Share your best prompts" {...form.field('title')} />
       <TextAreaField label="Message" rows={6} {...form.field('body')} />
       {failure ? <FormAlert tone={failure.tone}>{failure.message}</FormAlert> : null}
-      <FormButtons
-        slug={product.slug}
-        isBusy={create.isPending || isLeaving}
-        isDisabled={form.hasErrors}
-        label="Start discussion"
-      />
+      <FormButtons slug={product.slug} isBusy={create.isPending || isLeaving} label="Start discussion" />
     </form>
   );
 }
 
-function FormButtons({
-  slug,
-  isBusy,
-  isDisabled,
-  label,
-}: {
-  slug: string;
-  isBusy: boolean;
-  isDisabled: boolean;
-  label: string;
-}) {
+function FormButtons({ slug, isBusy, label }: { slug: string; isBusy: boolean; label: string }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Link to={productPath(slug)} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
         Cancel
       </Link>
-      <Button type="submit" size="lg" isLoading={isBusy} disabled={isDisabled}>
+      <Button type="submit" size="lg" isLoading={isBusy}>
         {label}
       </Button>
     </div>

@@ -94,7 +94,7 @@ function ReviewFields({ product, existing }: ReviewFormProps & { existing: Revie
         <Link to={productPath(product.slug)} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           Cancel
         </Link>
-        <Button type="submit" size="lg" isLoading={save.isPending || isLeaving} disabled={form.hasErrors}>
+        <Button type="submit" size="lg" isLoading={save.isPending || isLeaving}>
           {existing ? 'Save review' : 'Publish review'}
         </Button>
       </div>

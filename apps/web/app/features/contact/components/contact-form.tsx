@@ -99,7 +99,7 @@ export function ContactForm({ requestedSubject }: ContactFormProps) {
       {failure ? <FormAlert tone={failure.tone}>{failure.message}</FormAlert> : null}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-ink-500 text-xs">We reply by e-mail, usually within one business day.</p>
-        <Button type="submit" size="lg" isLoading={send.isPending} disabled={form.hasErrors}>
+        <Button type="submit" size="lg" isLoading={send.isPending}>
           Send message
         </Button>
       </div>

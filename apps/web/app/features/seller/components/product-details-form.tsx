@@ -16,6 +16,7 @@ import { ProseHtml } from '~/components/ui/prose';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
+import { revealAndFocus } from '~/lib/reveal';
 import { useCategories, useMarkdownPreview, useProductMutation } from '../api/seller-requests';
 import { fromLocalInput, splitList, toLocalInput } from '../seller-format';
 
@@ -70,6 +71,8 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
   });
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // Each save that fails shows its message anew, so it is brought into view again.
+  const [saveCount, setSaveCount] = useState(0);
   const [refundError, setRefundError] = useState<string | null>(null);
   const isLive = hasLiveTerms(product.reviewStatus);
   const set = (field: keyof ReturnType<typeof initial>) => (value: string | boolean) =>
@@ -77,6 +80,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    setSaveCount((count) => count + 1);
     setError(null);
     setRefundError(null);
     const credits = form.aiCredits.trim();
@@ -104,6 +108,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       // A live deal's refund window only grows (decision 019): say so under the field itself.
       if (caught instanceof ApiError && caught.message === SellerMessage.liveRefundWindowShorten) {
         setRefundError(caught.message);
+        revealAndFocus(document.getElementById('product-refund-window'));
       } else {
         setError(caught instanceof ApiError ? caught.message : 'The product could not be saved. Try again.');
       }
@@ -115,7 +120,12 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
       <h3 id="product-details" className="font-semibold text-ink-900 text-lg">
         Product page
       </h3>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {/* Above a long form whose Save button is at its foot: the message comes into view. */}
+      {error ? (
+        <FormAlert key={saveCount} reveal>
+          {error}
+        </FormAlert>
+      ) : null}
       <fieldset disabled={disabled} className="space-y-5">
         <div className="grid gap-5 md:grid-cols-2">
           <TextField

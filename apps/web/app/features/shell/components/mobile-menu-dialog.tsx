@@ -9,8 +9,9 @@ import { NavLink } from 'react-router';
 import { iconButtonClasses } from '~/components/ui/button';
 import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
+import { useAreaLinks } from '~/shared/session/my-areas';
 import { useAuth } from '~/shared/session/session-provider';
-import { ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
+import { areaNavItem, ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
 import { badgeName } from '../badge-name';
 import { signOut } from '../hooks/use-sign-out';
 import {
@@ -58,6 +59,7 @@ export function MobileMenuDialog({
   }, [open, setOpen]);
 
   const { isLoggedIn } = useAuth();
+  const areaLinks = useAreaLinks();
   // The login modal opens once the menu has closed and let go of focus (two Radix focus traps
   // must not fight over the same moment).
   const opensLoginAfterClose = useRef(false);
@@ -120,6 +122,11 @@ export function MobileMenuDialog({
                 <li>
                   <MenuLink item={ACCOUNT_ITEM} onSelect={close} />
                 </li>
+                {areaLinks.map((link) => (
+                  <li key={link.to}>
+                    <MenuLink item={areaNavItem(link)} onSelect={close} />
+                  </li>
+                ))}
                 <li>
                   <MenuButton
                     item={{ label: 'Log out', icon: LogOut }}

@@ -13,6 +13,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { iconButtonClasses } from '~/components/ui/button';
+import { useAreaLinks } from '~/shared/session/my-areas';
+import { areaNavItem } from '../account-nav-items';
 import { signOut } from '../hooks/use-sign-out';
 
 const itemClass = clsx(
@@ -31,11 +33,13 @@ export interface UserMenuProps {
 
 /**
  * Requirements §2: the signed-in user's menu below 768 px: orders, payment methods, personal
- * info, support and Log out.
+ * info, support, the seller and admin areas the user may open (decision 023) and Log out.
  */
 export function UserMenu({ user, className, defaultOpen = false, autoFocus = false }: UserMenuProps) {
   const name = displayName(user);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // Asked when this menu's chunk mounts (hover, focus or a press on the account button).
+  const areaLinks = useAreaLinks();
   // Replacing the placeholder must not drop the keyboard user's focus (user-menu-host.tsx).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when first mounted
   useEffect(() => {
@@ -91,6 +95,18 @@ export function UserMenu({ user, className, defaultOpen = false, autoFocus = fal
               Support
             </Link>
           </DropdownMenu.Item>
+          {areaLinks.length > 0 ? <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" /> : null}
+          {areaLinks.map((link) => {
+            const { icon: Icon } = areaNavItem(link);
+            return (
+              <DropdownMenu.Item key={link.to} asChild className={itemClass}>
+                <Link to={link.to}>
+                  <Icon aria-hidden="true" className="size-4 text-ink-500" />
+                  {link.label}
+                </Link>
+              </DropdownMenu.Item>
+            );
+          })}
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4 text-ink-500" />

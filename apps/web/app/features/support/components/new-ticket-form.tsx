@@ -80,7 +80,7 @@ export function NewTicketForm({ initialOrderId, initialSubject, orderChoices }: 
         <Link to={SUPPORT_PATH} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           Cancel
         </Link>
-        <Button type="submit" size="lg" isLoading={create.isPending || isLeaving} disabled={form.hasErrors}>
+        <Button type="submit" size="lg" isLoading={create.isPending || isLeaving}>
           Send ticket
         </Button>
       </div>

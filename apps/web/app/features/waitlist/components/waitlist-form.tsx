@@ -71,7 +71,7 @@ export function WaitlistForm({ categories }: { categories: InterestOption[] }) {
         <InterestChips options={categories} />
       </fieldset>
       {failure ? <FormAlert tone={failure.tone}>{failure.message}</FormAlert> : null}
-      <Button type="submit" size="lg" isLoading={join.isPending} disabled={form.hasErrors} className="w-full">
+      <Button type="submit" size="lg" isLoading={join.isPending} className="w-full">
         Join the waitlist
       </Button>
       <p className="text-ink-500 text-xs leading-relaxed">
