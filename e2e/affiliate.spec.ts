@@ -70,5 +70,21 @@ test('a member joins, builds a link, and sees the click and the order a ?ref vis
   await expect(totals.getByText('Orders', { exact: true }).locator('..')).toContainText('1');
   const pending = `$${(Math.floor(plan.price / 10) / 100).toFixed(2)}`;
   await expect(totals.getByText('Pending', { exact: true }).locator('..')).toContainText(pending);
-  await expect(page.getByRole('table')).toContainText(pending);
+  const months = page.getByRole('table', { name: 'Clicks, orders and earnings per month, newest first' });
+  await expect(months).toContainText(pending);
+
+  // The order one by one: what it paid, the commission, pending until its refund window closes; never the buyer.
+  const orders = page.getByRole('table', { name: 'Your attributed orders, newest first' });
+  const row = orders.getByRole('row').nth(1);
+  await expect(row).toContainText(`$${(plan.price / 100).toFixed(2)}`);
+  await expect(row).toContainText(pending);
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row).toContainText(/approved on /);
+  await expect(orders).not.toContainText(buyer.user.email);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await orders.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/affiliate-earnings-${width}.png`, fullPage: true });
+  }
+  await expectNoAxeViolations(page);
 });

@@ -2,12 +2,20 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import type { AuditFilters } from '../audit-filters';
 
-const inputClasses = 'h-11 w-full rounded-xl border border-ink-900/15 bg-white px-3 text-sm';
+const inputClasses = 'h-11 w-full min-w-0 rounded-xl border border-ink-900/15 bg-white px-3 text-sm';
 
-const FIELDS: { key: keyof AuditFilters; label: string; type: 'search' | 'date'; max?: number; hint?: string }[] = [
-  { key: 'actor', label: 'Actor’s e-mail', type: 'search', max: 200 },
-  { key: 'action', label: 'Action', type: 'search', max: 60, hint: 'e.g. product or product.publish' },
-  { key: 'targetKind', label: 'Target kind', type: 'search', max: 40, hint: 'e.g. product, user, order_item' },
+/** `isWide`: a whole row on a phone; the others go two by two, so the form stays short there. */
+const FIELDS: {
+  key: keyof AuditFilters;
+  label: string;
+  type: 'search' | 'date';
+  max?: number;
+  hint?: string;
+  isWide?: boolean;
+}[] = [
+  { key: 'actor', label: 'Actor’s e-mail', type: 'search', max: 200, isWide: true },
+  { key: 'action', label: 'Action', type: 'search', max: 60, hint: 'e.g. product or product.publish', isWide: true },
+  { key: 'targetKind', label: 'Target kind', type: 'search', max: 40, hint: 'e.g. product' },
   { key: 'targetId', label: 'Target id', type: 'search', max: 80 },
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
@@ -43,11 +51,11 @@ export function AuditFilterForm({
   };
   const hasAny = Object.values(filters).some(Boolean);
   return (
-    <form onSubmit={submit} aria-label="Filter the audit log" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <form onSubmit={submit} aria-label="Filter the audit log" className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-3">
       {FIELDS.map((field) => {
         const id = `${baseId}-${field.key}`;
         return (
-          <div key={field.key} className="min-w-0">
+          <div key={field.key} className={field.isWide ? 'col-span-2 min-w-0 sm:col-span-1' : 'min-w-0'}>
             <label htmlFor={id} className="mb-1.5 block font-medium text-ink-900 text-sm">
               {field.label}
             </label>
@@ -66,11 +74,11 @@ export function AuditFilterForm({
         );
       })}
       {error ? (
-        <p id={`${baseId}-error`} role="alert" className="text-red-700 text-sm sm:col-span-2 lg:col-span-3">
+        <p id={`${baseId}-error`} role="alert" className="col-span-2 text-red-700 text-sm lg:col-span-3">
           {error}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-3">
         <Button type="submit">Apply filters</Button>
         {hasAny ? (
           <Button type="button" variant="outline" onClick={() => onApply({})}>
