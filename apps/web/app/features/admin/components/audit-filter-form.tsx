@@ -34,12 +34,13 @@ export function AuditFilterForm({
 }) {
   const [draft, setDraft] = useState(filters);
   const [shown, setShown] = useState(filters);
+  const [error, setError] = useState('');
   if (JSON.stringify(shown) !== JSON.stringify(filters)) {
     setShown(filters);
     setDraft(filters);
+    setError('');
   }
   const baseId = useId();
-  const [error, setError] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
@@ -81,7 +82,14 @@ export function AuditFilterForm({
       <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-3">
         <Button type="submit">Apply filters</Button>
         {hasAny ? (
-          <Button type="button" variant="outline" onClick={() => onApply({})}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setError('');
+              onApply({});
+            }}
+          >
             Clear filters
           </Button>
         ) : null}

@@ -30,6 +30,18 @@ function stateDetail(row: AffiliateOrderEarning): string | null {
   return parts.length ? parts.join(' · ') : null;
 }
 
+function EarningState({ row }: { row: AffiliateOrderEarning }) {
+  const detail = stateDetail(row);
+  return (
+    <>
+      <span className={clsx('rounded-full px-2 py-0.5 font-semibold text-xs', STATE[row.status].classes)}>
+        {STATE[row.status].label}
+      </span>
+      {detail ? <span className="mt-1 block text-ink-500 text-xs md:ml-2 md:inline">{detail}</span> : null}
+    </>
+  );
+}
+
 /**
  * The member's attributed orders one by one (requirements §13, decision 012): when, what the
  * order paid, the commission and where it stands. Nothing says who bought.
@@ -64,51 +76,47 @@ export function AffiliateEarnings() {
       ) : (
         <>
           <TableScroller className="mt-3 rounded-xl ring-1 ring-ink-900/10">
-            <table
-              className={clsx('w-full min-w-[36rem] text-left text-sm', earnings.isPlaceholderData && 'opacity-60')}
-            >
+            <table className={clsx('w-full text-left text-sm', earnings.isPlaceholderData && 'opacity-60')}>
               <caption className="sr-only">Your attributed orders, newest first</caption>
               <thead className="bg-canvas text-ink-500 text-xs uppercase tracking-wider">
                 <tr>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                  <th scope="col" className="px-3 py-2.5 sm:px-4 font-semibold">
                     Date
                   </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                  <th scope="col" className="px-3 py-2.5 sm:px-4 text-right font-semibold">
                     Order paid
                   </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-semibold">
+                  <th scope="col" className="px-3 py-2.5 sm:px-4 text-right font-semibold">
                     Commission
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold">
+                  <th scope="col" className="hidden px-3 py-2.5 font-semibold sm:table-cell sm:px-4">
                     State
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-ink-900/5 bg-white tabular-nums">
-                {earnings.data.items.map((row, index) => {
-                  const detail = stateDetail(row);
-                  return (
-                    // Rows have no id of their own: an order's id would say more than the affiliate may know.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the page's rows are replaced together
-                    <tr key={`${page}-${index}`}>
-                      <th scope="row" className="whitespace-nowrap px-4 py-2.5 font-medium text-ink-900">
-                        <time dateTime={row.orderedAt}>{formatDate(row.orderedAt)}</time>
-                      </th>
-                      <td className="px-4 py-2.5 text-right">{formatMoney(row.commissionableCents, row.currency)}</td>
-                      <td className="px-4 py-2.5 text-right font-semibold">
-                        {formatMoney(row.commissionCents, row.currency)}
-                      </td>
-                      <td className="px-4 py-2.5">
-                        <span
-                          className={clsx('rounded-full px-2 py-0.5 font-semibold text-xs', STATE[row.status].classes)}
-                        >
-                          {STATE[row.status].label}
-                        </span>
-                        {detail ? <span className="ml-2 text-ink-500 text-xs">{detail}</span> : null}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {earnings.data.items.map((row, index) => (
+                  // Rows have no id of their own: an order's id would say more than the affiliate may know.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the page's rows are replaced together
+                  <tr key={`${page}-${index}`}>
+                    <th scope="row" className="px-3 py-2.5 font-medium text-ink-900 sm:px-4">
+                      <time dateTime={row.orderedAt}>{formatDate(row.orderedAt)}</time>
+                      {/* On a phone the state goes under the date, so the table needs no sideways scroll. */}
+                      <div className="mt-1 font-normal sm:hidden">
+                        <EarningState row={row} />
+                      </div>
+                    </th>
+                    <td className="px-3 py-2.5 text-right sm:px-4">
+                      {formatMoney(row.commissionableCents, row.currency)}
+                    </td>
+                    <td className="px-3 py-2.5 text-right font-semibold sm:px-4">
+                      {formatMoney(row.commissionCents, row.currency)}
+                    </td>
+                    <td className="hidden px-3 py-2.5 sm:table-cell sm:px-4">
+                      <EarningState row={row} />
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </TableScroller>
