@@ -13,7 +13,11 @@ async function asAdmin(page: Page, request: APIRequestContext) {
   return admin;
 }
 
-test('a shopper refunds with a reason; the admin reads it on the shopper’s page', async ({ page, browser, request }) => {
+test('a shopper refunds with a reason; the admin reads it on the shopper’s page', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow();
   const shopper = await registerShopper(request, 'e2e-admin-user');
   const [, , product] = await buyableProducts(request, 3);

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { BillingIntervalSchema, PlanKindSchema } from './catalog';
 import {
   DEFAULT_ORDERS_PAGE_SIZE,
-  REFUND_NOTE_MAX,
-  REFUND_REASON_CODES,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
+  REFUND_NOTE_MAX,
+  REFUND_REASON_CODES,
 } from './constants';
 import { ownedUuid, publicId } from './ids';
 import { PaymentMethodId } from './payments';

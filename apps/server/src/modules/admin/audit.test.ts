@@ -118,7 +118,9 @@ describe('admin/getAuditLog filters', () => {
     await log(other, 'user.deactivate', 502, '2026-10-02T23:59:59Z');
     await log(admin, 'product.publish', 503, '2026-10-03T12:00:00Z');
     const ids = async (filters: object) =>
-      (await callOk<AdminAuditPage>(t.app, 'admin/getAuditLog', filters, admin.token)).items.map((item) => item.targetId);
+      (await callOk<AdminAuditPage>(t.app, 'admin/getAuditLog', filters, admin.token)).items.map(
+        (item) => item.targetId,
+      );
 
     expect(await ids({ actor: other.email.toUpperCase() })).toEqual(['502', '501']);
     expect(await ids({ actor: other.email, action: 'product' })).toEqual(['501']);

@@ -72,7 +72,11 @@ function auditFilters(input: Omit<GetAuditLogInput, 'before'>): SQL[] {
     // `product` finds every `product.*`; `product.publish` finds that action.
     const action = input.action.toLowerCase();
     const prefixed = like(adminActions.action, `${literal(action)}.%`);
-    conditions.push(action.includes('.') ? eq(adminActions.action, action) : (or(eq(adminActions.action, action), prefixed) ?? prefixed));
+    conditions.push(
+      action.includes('.')
+        ? eq(adminActions.action, action)
+        : (or(eq(adminActions.action, action), prefixed) ?? prefixed),
+    );
   }
   if (input.from) conditions.push(gte(adminActions.createdAt, new Date(`${input.from}T00:00:00Z`)));
   if (input.to) conditions.push(lt(adminActions.createdAt, new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS)));

@@ -9,7 +9,7 @@ import {
   type RefundReasonCode,
 } from '@everdeal/contracts';
 import { type Db, orderItemAdjustments, orders, users } from '@everdeal/db';
-import { and, desc, eq, inArray, ne, or, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { lockAnyItem } from '../orders/adjustments.sql';
 import { toOrderViews } from '../orders/orders.service';
 import { runRefund, writeRefundAdjustment } from '../orders/refunds';

@@ -20,7 +20,10 @@ export async function getAdminUser(db: Db, input: { userId: string }): Promise<A
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw AppError.notFound(AdminMessage.userNotFound);
   const [identities, orderRows, [orderCount], tickets, [ticketCount]] = await Promise.all([
-    db.selectDistinct({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, user.id)),
+    db
+      .selectDistinct({ provider: userIdentities.provider })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, user.id)),
     db
       .select()
       .from(orders)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { requestWithRef } from '../../../test/referral-visits';
-import { createBuyer, createDeal, fillCart, checkout, newKey } from '../../../test/shop';
+import { checkout, createBuyer, createDeal, fillCart, newKey } from '../../../test/shop';
 import { settleCommissions } from './commissions';
 
 // Requirements §13, decision 012: an affiliate's attributed orders one by one (`affiliate/getEarnings`):
@@ -37,7 +37,12 @@ async function referredOrder(code: string, refundWindowDays: number, withSecondI
     { productId: first.product.id, variantId: first.plan.id, quantity: 1 },
     ...(withSecondItem ? [{ productId: second.product.id, variantId: second.plan.id, quantity: 1 }] : []),
   ]);
-  const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() }, { cookie });
+  const paid = await checkout(
+    t.app,
+    buyer.token,
+    { paymentMethodId: buyer.card.id, idempotencyKey: newKey() },
+    { cookie },
+  );
   expect(paid.status).toBe(200);
   return { buyer, order: (paid.body as { data: CheckoutResult }).data.order };
 }
@@ -115,6 +120,7 @@ describe('affiliate/getEarnings', () => {
     expect(otherPage.items.map((item) => item.status)).toEqual(['pending']);
   });
 
+  // Twenty-one checkouts: more than the default 20 s on a busy machine, hence the longer timeout.
   it('pages 20 at a time, marks a fully refunded order reversed, and answers 404 before joining', async () => {
     const member = await joinAsNewUser();
     const orders = [];
@@ -125,7 +131,12 @@ describe('affiliate/getEarnings', () => {
     const newest = orders.at(-1);
     const item = newest?.order.items[0];
     if (!newest || !item) throw new Error('no order');
-    await callApi(t.app, 'orders/refundItem', { orderId: newest.order.id, itemId: item.id }, { token: newest.buyer.token });
+    await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: newest.order.id, itemId: item.id },
+      { token: newest.buyer.token },
+    );
 
     const first = await earningsOf(member.token);
     expect(first.total).toBe(AFFILIATE_EARNINGS_PAGE_SIZE + 1);
@@ -139,5 +150,5 @@ describe('affiliate/getEarnings', () => {
     expect(notJoined.status).toBe(404);
     const visitor = await callApi(t.app, 'affiliate/getEarnings', {});
     expect(visitor.status).toBe(401);
-  });
+  }, 90_000);
 });

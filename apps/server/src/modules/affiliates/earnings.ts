@@ -6,8 +6,8 @@
 import {
   AFFILIATE_EARNINGS_PAGE_SIZE,
   type AffiliateEarningsPage,
-  type AffiliateOrderEarning,
   AffiliateMessage,
+  type AffiliateOrderEarning,
   AppError,
 } from '@everdeal/contracts';
 import { affiliateCommissions, type Db, orderItems, orders } from '@everdeal/db';
@@ -47,9 +47,10 @@ export async function getAffiliateEarnings(
         reversedCents: centsWhere('reversed'),
         pendingCount: sql<number>`count(*) filter (where ${affiliateCommissions.status} = 'pending')`.mapWith(Number),
         approvedCount: sql<number>`count(*) filter (where ${affiliateCommissions.status} = 'approved')`.mapWith(Number),
-        approvesAt: sql`max(${affiliateCommissions.approvableAt}) filter (where ${affiliateCommissions.status} = 'pending')`.mapWith(
-          (value: string | Date | null) => (value === null ? null : new Date(value)),
-        ),
+        approvesAt:
+          sql`max(${affiliateCommissions.approvableAt}) filter (where ${affiliateCommissions.status} = 'pending')`.mapWith(
+            (value: string | Date | null) => (value === null ? null : new Date(value)),
+          ),
         currency: sql<string>`min(${affiliateCommissions.currency})`,
       })
       .from(affiliateCommissions)
