@@ -13,6 +13,15 @@ async function asAdmin(page: Page, request: APIRequestContext) {
   return admin;
 }
 
+async function screenshotAtBothWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 test('a shopper refunds with a reason; the admin reads it on the shopper’s page', async ({
   page,
   browser,
@@ -76,9 +85,11 @@ test('a shopper refunds with a reason; the admin reads it on the shopper’s pag
   await card.getByRole('link', { name: `Order ${order.id}` }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/admin/orders\\?q=${order.id}$`));
   await expect(adminPage.getByText('Missing features — “No export to Notion yet.”')).toBeVisible();
+  await screenshotAtBothWidths(adminPage, 'admin-orders-refund-reason');
   await adminPage.goBack();
   await adminPage.goBack();
   await expect(adminPage.getByRole('link', { name: shopper.user.email })).toBeVisible();
+  await screenshotAtBothWidths(adminPage, 'admin-users-list');
   await adminContext.close();
 });
 
