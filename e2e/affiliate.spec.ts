@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asOwnVisitor, expectNoAxeViolations } from './content-helpers';
+import { asOwnVisitor, expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 test('a visitor reads how the programme works and is asked to sign in to join', async ({ page }) => {
@@ -70,5 +70,25 @@ test('a member joins, builds a link, and sees the click and the order a ?ref vis
   await expect(totals.getByText('Orders', { exact: true }).locator('..')).toContainText('1');
   const pending = `$${(Math.floor(plan.price / 10) / 100).toFixed(2)}`;
   await expect(totals.getByText('Pending', { exact: true }).locator('..')).toContainText(pending);
-  await expect(page.getByRole('table')).toContainText(pending);
+  const months = page.getByRole('table', { name: 'Clicks, orders and earnings per month, newest first' });
+  await expect(months).toContainText(pending);
+
+  // The order one by one: what it paid, the commission, pending until its refund window closes; never the buyer.
+  const orders = page.getByRole('table', { name: 'Your attributed orders, newest first' });
+  const row = orders.getByRole('row').nth(1);
+  // Whole dollars are written without cents ($69), as everywhere in the store.
+  const paid = plan.price % 100 === 0 ? `$${plan.price / 100}` : `$${(plan.price / 100).toFixed(2)}`;
+  await expect(row).toContainText(paid);
+  await expect(row).toContainText(pending);
+  await expect(row.getByText('Pending', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(row).toContainText(/approved on /);
+  await expect(orders).not.toContainText(buyer.user.email);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalOverflow(page);
+    await page
+      .getByRole('region', { name: 'Orders and commissions' })
+      .screenshot({ path: `/tmp/affiliate-earnings-${width}.png` });
+  }
+  await expectNoAxeViolations(page);
 });

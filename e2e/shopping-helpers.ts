@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { strongPassword, uniqueEmail } from './auth-helpers';
 
-export type Session = { token: string; user: { id: string; firstName: string; lastName: string } };
+export type Session = { token: string; user: { id: string; email: string; firstName: string; lastName: string } };
 
 export type Plan = { variantId: number; name: string; isSoldOut: boolean; price: number };
 export type Product = { id: number; slug: string; name: string; dealStatus: string; plans: Plan[] };
@@ -100,6 +100,7 @@ export type OrderItem = {
   productName: string;
   planName: string;
   codes: { code: string }[];
+  refundableUntil: string | null;
 };
 export type Order = { id: string; status: string; total: number; items: OrderItem[] };
 

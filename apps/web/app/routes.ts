@@ -48,6 +48,7 @@ export default [
       route('tickets/:ticketId', 'routes/admin-ticket.tsx'),
       route('orders', 'routes/admin-orders.tsx'),
       route('users', 'routes/admin-users.tsx'),
+      route('users/:userId', 'routes/admin-user.tsx'),
       route('applications', 'routes/admin-applications.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),

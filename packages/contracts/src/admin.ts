@@ -3,7 +3,7 @@ import { DealStatusSchema } from './catalog';
 import { WITHOUT_NUL } from './content-messages';
 import { ID_META_KEY, type IdMeta, publicId, publicUuid } from './ids';
 import { ValidationMessage } from './messages';
-import { OrderSchema } from './orders';
+import { OrderItemSchema, OrderSchema, RefundReasonSchema } from './orders';
 import { ProductReviewStatusSchema } from './seller';
 import {
   APPLICATION_REASON_MAX,
@@ -19,6 +19,14 @@ import { ApplicationStatusSchema, SellerApplicationSchema } from './seller-appli
 
 export const AUDIT_TARGET_KIND_MAX = 40;
 export const AUDIT_TARGET_ID_MAX = 80;
+export const AUDIT_ACTOR_MAX = 200;
+export const AUDIT_ACTION_MAX = 60;
+
+/** A calendar day of the audit log's date filters, as a date field gives it. */
+const AuditDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a date (YYYY-MM-DD)');
 
 export const GetAuditLogInputSchema = z.object({
   targetKind: z.string().trim().max(AUDIT_TARGET_KIND_MAX).optional(),
@@ -32,7 +40,22 @@ export const GetAuditLogInputSchema = z.object({
     .optional(),
   /** The `nextBefore` of the previous page. */
   before: z.number().int().positive().max(2_147_483_647).optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(AUDIT_ACTOR_MAX)
+    .optional()
+    .describe('part of the acting admin’s or seller’s e-mail, any case'),
+  action: z
+    .string()
+    .trim()
+    .max(AUDIT_ACTION_MAX)
+    .optional()
+    .describe('an action (`product.publish`) or its first part (`product`)'),
+  from: AuditDay.optional().describe('the first day (UTC) of the actions listed'),
+  to: AuditDay.optional().describe('the last day (UTC) of the actions listed'),
 });
+export type GetAuditLogInput = z.input<typeof GetAuditLogInputSchema>;
 
 export const AdminAuditEntrySchema = z.object({
   id: z.number().int(),
@@ -223,7 +246,12 @@ export const SearchOrdersInputSchema = z.object({
     .default('')
     .describe('an e-mail address or an order id; empty lists the latest orders'),
 });
-export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string() });
+/** An item as the admin sees it: with why the shopper refunded it, when they said. */
+export const AdminOrderItemSchema = OrderItemSchema.extend({
+  refundReason: RefundReasonSchema.nullable().describe('the shopper’s reason of a refund; null when none was given'),
+});
+export type AdminOrderItem = z.infer<typeof AdminOrderItemSchema>;
+export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string(), items: z.array(AdminOrderItemSchema) });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.object({
   orders: z.array(AdminOrderSchema).describe('newest first, at most 50 (20 without a query)'),

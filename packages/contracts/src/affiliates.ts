@@ -37,3 +37,42 @@ export const AffiliateDashboardSchema = z.object({
   months: z.array(AffiliateMonthSchema),
 });
 export type AffiliateDashboard = z.infer<typeof AffiliateDashboardSchema>;
+
+/** Attributed orders per page of `affiliate/getEarnings`. */
+export const AFFILIATE_EARNINGS_PAGE_SIZE = 20;
+
+export const GetAffiliateEarningsInputSchema = z.object({
+  page: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+});
+
+/**
+ * One attributed order as its affiliate sees it (decision 012): what it paid and earned, never
+ * who bought it. An order of several items may stand in several states (one item refunded).
+ */
+export const AffiliateOrderEarningSchema = z.object({
+  orderedAt: z.string().describe('when the order was paid'),
+  commissionableCents: z.number().int().describe('what the order’s items paid, the base of the commission'),
+  commissionCents: z.number().int().describe('the commission of all its items, whatever their state'),
+  pendingCents: z.number().int(),
+  approvedCents: z.number().int(),
+  reversedCents: z.number().int(),
+  status: z
+    .enum(['pending', 'approved', 'reversed'])
+    .describe('pending while any of it waits for a refund window; else approved if any was; else reversed'),
+  approvesAt: z.string().nullable().describe('when the last pending part becomes approved, if still pending'),
+  currency: z.string(),
+});
+export type AffiliateOrderEarning = z.infer<typeof AffiliateOrderEarningSchema>;
+
+export const AffiliateEarningsPageSchema = z.object({
+  items: z.array(AffiliateOrderEarningSchema).describe('newest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AffiliateEarningsPage = z.infer<typeof AffiliateEarningsPageSchema>;

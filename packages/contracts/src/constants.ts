@@ -76,3 +76,19 @@ export const AFFILIATE_ATTRIBUTION_DAYS = 30;
 /** The query parameter of affiliate links (`?ref=CODE`) and the cookie that remembers the click. */
 export const AFFILIATE_REF_PARAM = 'ref';
 export const AFFILIATE_REF_COOKIE = 'everdeal_ref';
+
+/**
+ * Why a shopper refunds (asked, never required, when refunding an item): the reason's code as
+ * stored with the refund, and the words the dialog, the admin and the seller read.
+ */
+export const REFUND_REASONS = {
+  not_as_expected: 'Not what I expected',
+  missing_features: 'Missing features',
+  found_better_tool: 'Found a better tool',
+  bought_by_mistake: 'Bought by mistake',
+  other: 'Other',
+} as const;
+export type RefundReasonCode = keyof typeof REFUND_REASONS;
+export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [RefundReasonCode, ...RefundReasonCode[]];
+/** The free text a shopper may add to the reason. */
+export const REFUND_NOTE_MAX = 500;

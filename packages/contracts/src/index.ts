@@ -4,6 +4,7 @@
 // index pulls zod into the bundle.
 export * from './admin';
 export * from './admin-tickets';
+export * from './admin-user-page';
 export * from './affiliates';
 export * from './auth';
 export * from './blog';

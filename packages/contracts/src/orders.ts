@@ -5,6 +5,8 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
+  REFUND_NOTE_MAX,
+  REFUND_REASON_CODES,
 } from './constants';
 import { ownedUuid, publicId } from './ids';
 import { PaymentMethodId } from './payments';
@@ -160,6 +162,31 @@ export type OrderResult = z.infer<typeof OrderResultSchema>;
 export const OrderItemRefInputSchema = z.object({ orderId: OrderId, itemId: ItemId });
 export type OrderItemRefInput = z.infer<typeof OrderItemRefInputSchema>;
 export const OrderItemResultSchema = z.object({ item: OrderItemSchema });
+
+/** Why a shopper refunded, as stored with the refund: both optional, asked and never required. */
+export const RefundReasonSchema = z.object({
+  reason: z.enum(REFUND_REASON_CODES).nullable(),
+  note: z.string().nullable(),
+});
+export type RefundReason = z.infer<typeof RefundReasonSchema>;
+
+/**
+ * `orders/refundItem`: the item, and optionally why (requirements §11). A call without the reason
+ * fields is the spec's `{orderId, itemId}` and refunds the same way.
+ */
+export const RefundItemInputSchema = OrderItemRefInputSchema.extend({
+  reason: z
+    .enum(REFUND_REASON_CODES, { error: `must be one of ${REFUND_REASON_CODES.join(', ')}` })
+    .optional()
+    .describe('why the item is refunded, if the shopper says'),
+  note: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(REFUND_NOTE_MAX, `must be at most ${REFUND_NOTE_MAX} characters long`)
+    .optional()
+    .describe('the shopper’s own words about the reason; empty means none'),
+});
+export type RefundItemInput = z.input<typeof RefundItemInputSchema>;
 export type OrderItemResult = z.infer<typeof OrderItemResultSchema>;
 
 /** `orders/getOwnedItems`: what the caller holds of one product (the product page's "You own this"). */

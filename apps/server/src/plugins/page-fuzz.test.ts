@@ -48,6 +48,13 @@ const QUERY_NAMES = [
   'range',
   // The admin support inbox's filter (`/admin/tickets?assignee=me`).
   'assignee',
+  // The audit log's filters (`/admin/audit?actor=…&action=product&target=product&targetId=12&from=…&to=…`).
+  'actor',
+  'action',
+  'target',
+  'targetId',
+  'from',
+  'to',
   AFFILIATE_REF_PARAM,
 ];
 

@@ -34,6 +34,7 @@ import {
   AdminTicketRefInputSchema,
   AdminTicketResultSchema,
 } from '../admin-tickets';
+import { AdminGetUserInputSchema, AdminUserDetailSchema } from '../admin-user-page';
 import { EmptyInputSchema } from '../auth';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
@@ -79,7 +80,8 @@ export const adminRoutes = {
   'admin/getAuditLog': defineRoute({
     input: GetAuditLogInputSchema,
     output: AdminAuditPageSchema,
-    summary: 'Every admin action, newest first: who, what, when, the target before and after; paged by `before`',
+    summary:
+      'Every admin action, newest first: who, what, when, the target before and after; by actor e-mail, action, target and days; paged by `before`',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',
@@ -147,6 +149,15 @@ export const adminRoutes = {
     input: SearchUsersInputSchema,
     output: AdminUserListSchema,
     summary: 'Accounts whose e-mail or name contains the query',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/getUser': defineRoute({
+    input: AdminGetUserInputSchema,
+    output: AdminUserDetailSchema,
+    summary:
+      'One account: e-mail, name, role, status, sign-in methods, its latest orders with items (and refund reasons) and its support tickets; 404 if there is none',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

@@ -1,4 +1,9 @@
-import { AffiliateDashboardSchema, AffiliateMembershipSchema } from '../affiliates';
+import {
+  AffiliateDashboardSchema,
+  AffiliateEarningsPageSchema,
+  AffiliateMembershipSchema,
+  GetAffiliateEarningsInputSchema,
+} from '../affiliates';
 import { EmptyInputSchema } from '../auth';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
@@ -17,6 +22,14 @@ export const affiliatesRoutes = {
     output: AffiliateDashboardSchema,
     summary:
       'The caller’s clicks, attributed orders and pending, approved and reversed earnings, in total and month by month; 404 before joining',
+    tag: 'affiliate',
+    requiresAuth: true,
+  }),
+  'affiliate/getEarnings': defineRoute({
+    input: GetAffiliateEarningsInputSchema,
+    output: AffiliateEarningsPageSchema,
+    summary:
+      'The caller’s attributed orders, newest first, 20 a page: date, what they paid, the commission and its state (pending until the refund window closes, approved, reversed); never the buyer; 404 before joining',
     tag: 'affiliate',
     requiresAuth: true,
   }),

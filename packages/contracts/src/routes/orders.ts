@@ -12,6 +12,7 @@ import {
   OrderResultSchema,
   OwnedItemsSchema,
   PlanOptionsResultSchema,
+  RefundItemInputSchema,
   SetCodeRedeemedInputSchema,
 } from '../orders';
 import type { ApiRouteDefinition } from '../routes';
@@ -64,10 +65,10 @@ export const ordersRoutes = {
     requiresAuth: true,
   }),
   'orders/refundItem': defineRoute({
-    input: OrderItemRefInputSchema,
+    input: RefundItemInputSchema,
     output: OrderItemResultSchema,
     summary:
-      'Refund an item inside its refund window: its full amount back through the provider, its codes revoked; 409 outside the window, after 3 refunds in 30 days, or while another change runs',
+      'Refund an item inside its refund window: its full amount back through the provider, its codes revoked; optionally why (a reason and a note of at most 500 characters, kept with the refund); 409 outside the window, after 3 refunds in 30 days, or while another change runs',
     tag: 'orders',
     requiresAuth: true,
   }),

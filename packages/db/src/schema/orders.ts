@@ -226,6 +226,10 @@ export const orderItemAdjustments = pgTable(
     periodEnd: timestamp({ withTimezone: true }),
     attempt: integer().notNull().default(0),
     failureMessage: text(),
+    // Refunds: why the shopper asked, if they said (one of contracts' REFUND_REASONS), and their
+    // own words (at most 500 characters); null for refunds nobody gave a reason for.
+    refundReason: text(),
+    refundNote: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     // The job picks a pending change up only after this, so it never races the request.
@@ -233,6 +237,11 @@ export const orderItemAdjustments = pgTable(
   },
   (t) => [
     check('order_item_adjustments_amounts_check', sql`${t.chargeCents} >= 0 and ${t.refundCents} >= 0`),
+    check(
+      'order_item_adjustments_refund_reason_check',
+      sql`${t.refundReason} is null or ${t.refundReason} in ('not_as_expected', 'missing_features', 'found_better_tool', 'bought_by_mistake', 'other')`,
+    ),
+    check('order_item_adjustments_refund_note_check', sql`char_length(${t.refundNote}) <= 500`),
     uniqueIndex('order_item_adjustments_one_pending_key').on(t.orderItemId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('order_item_adjustments_user_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('order_item_adjustments_renewal_attempt_key')

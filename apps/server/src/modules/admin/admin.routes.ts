@@ -13,6 +13,7 @@ import {
   replyToTicketAsStaff,
   setTicketClosed,
 } from './tickets.service';
+import { getAdminUser } from './user-page';
 import { searchUsers, setUserRole, setUserStatus } from './users.service';
 
 /**
@@ -32,6 +33,7 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/searchOrders': (input) => searchOrders(deps.db, input),
     'admin/refundItem': (input, { user }) => refundItemForShopper(deps, user, input),
     'admin/searchUsers': (input) => searchUsers(deps.db, input),
+    'admin/getUser': (input) => getAdminUser(deps.db, input),
     'admin/setUserStatus': (input, { user }) => setUserStatus(deps, user, input),
     'admin/setUserRole': (input, { user }) => setUserRole(deps, user, input),
     'admin/getApplications': (input) => getApplications(deps, input),

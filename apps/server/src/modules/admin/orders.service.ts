@@ -5,9 +5,11 @@ import {
   type AdminOrderList,
   AppError,
   RefundMessage,
+  type RefundReason,
+  type RefundReasonCode,
 } from '@everdeal/contracts';
-import { type Db, orders, users } from '@everdeal/db';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, orderItemAdjustments, orders, users } from '@everdeal/db';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { type AdminActor, recordAdminAction } from '../audit';
 import { lockAnyItem, runRefund, toOrderViews, writeRefundAdjustment } from '../orders';
 import type { AdminDeps } from './admin-deps';
@@ -18,8 +20,40 @@ import type { AdminDeps } from './admin-deps';
 export const ADMIN_ORDER_LIMIT = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<AdminOrder[]> {
-  const views = await toOrderViews(db, rows);
+/** The reasons shoppers gave for refunding these items (the latest refund of each that has one). */
+async function refundReasonsOf(db: Db, itemIds: string[]) {
+  if (itemIds.length === 0) return new Map<string, RefundReason>();
+  const rows = await db
+    .select({
+      itemId: orderItemAdjustments.orderItemId,
+      reason: orderItemAdjustments.refundReason,
+      note: orderItemAdjustments.refundNote,
+    })
+    .from(orderItemAdjustments)
+    .where(
+      and(
+        inArray(orderItemAdjustments.orderItemId, itemIds),
+        eq(orderItemAdjustments.kind, 'refund'),
+        ne(orderItemAdjustments.status, 'failed'),
+        or(isNotNull(orderItemAdjustments.refundReason), isNotNull(orderItemAdjustments.refundNote)),
+      ),
+    )
+    .orderBy(orderItemAdjustments.createdAt);
+  return new Map(
+    rows.map((row) => [row.itemId, { reason: (row.reason as RefundReasonCode | null) ?? null, note: row.note }]),
+  );
+}
+
+export async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<AdminOrder[]> {
+  const plainViews = await toOrderViews(db, rows);
+  const reasons = await refundReasonsOf(
+    db,
+    plainViews.flatMap((view) => view.items.map((item) => item.id)),
+  );
+  const views = plainViews.map((view) => ({
+    ...view,
+    items: view.items.map((item) => ({ ...item, refundReason: reasons.get(item.id) ?? null })),
+  }));
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const emails = new Map(
     userIds.length === 0

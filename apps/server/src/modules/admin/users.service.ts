@@ -12,7 +12,7 @@ import { containsPattern } from './products.service';
 
 export const ADMIN_USER_LIMIT = 50;
 
-function toAdminUser(row: UserRow): AdminUser {
+export function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,

@@ -103,3 +103,42 @@ describe('admin/getAuditLog', () => {
     expect(one.items.map((item) => item.targetId)).toEqual(['1007']);
   });
 });
+
+describe('admin/getAuditLog filters', () => {
+  it('filters by actor e-mail, action or its first part, target and UTC days, both ends included', async () => {
+    const other = await createAdminWithSession(t.db);
+    const log = (actor: { userId: string; email: string }, action: string, targetId: number, at: string) =>
+      recordAdminAction(
+        t.db,
+        { id: actor.userId, email: actor.email },
+        { action, targetKind: action.split('.')[0] ?? '', targetId, before: null, after: null },
+        new Date(at),
+      );
+    await log(other, 'product.publish', 501, '2026-10-01T00:00:00Z');
+    await log(other, 'user.deactivate', 502, '2026-10-02T23:59:59Z');
+    await log(admin, 'product.publish', 503, '2026-10-03T12:00:00Z');
+    const ids = async (filters: object) =>
+      (await callOk<AdminAuditPage>(t.app, 'admin/getAuditLog', filters, admin.token)).items.map(
+        (item) => item.targetId,
+      );
+
+    expect(await ids({ actor: other.email.toUpperCase() })).toEqual(['502', '501']);
+    expect(await ids({ actor: other.email, action: 'product' })).toEqual(['501']);
+    expect(await ids({ actor: other.email, action: 'user.deactivate' })).toEqual(['502']);
+    // A first part matches whole parts only: `prod` is not `product`.
+    expect(await ids({ actor: other.email, action: 'prod' })).toEqual([]);
+    expect(await ids({ from: '2026-10-02', to: '2026-10-02' })).toEqual(['502']);
+    expect(await ids({ from: '2026-10-01', to: '2026-10-03', action: 'product.publish' })).toEqual(['503', '501']);
+    expect(await ids({ targetKind: 'user', targetId: '502' })).toEqual(['502']);
+    // `%` and `_` are taken literally.
+    expect(await ids({ actor: '%' })).toEqual([]);
+  });
+
+  it('refuses a date that is not a day, and answers 403 to a user who is no admin', async () => {
+    const bad = await callApi(t.app, 'admin/getAuditLog', { from: '01/10/2026' }, { token: admin.token });
+    expect(bad.status).toBe(422);
+    const user = await createUserWithSession(t.db);
+    const forbidden = await callApi(t.app, 'admin/getAuditLog', { actor: 'a' }, { token: user.token });
+    expect(forbidden.status).toBe(403);
+  });
+});

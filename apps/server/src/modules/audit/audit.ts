@@ -1,6 +1,6 @@
-import type { AdminAuditEntry, AdminAuditPage } from '@everdeal/contracts';
+import type { AdminAuditEntry, AdminAuditPage, GetAuditLogInput } from '@everdeal/contracts';
 import { adminActions, type Db, type UserRow } from '@everdeal/db';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, like, lt, or, type SQL } from 'drizzle-orm';
 
 // The admin audit log (requirements §13, decision 015): every admin action is one row, written
 // in the transaction that makes the change, so a change and its record stand or fall together.
@@ -57,17 +57,38 @@ async function insertAuditRow(
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/**
- * `admin/getAuditLog`: newest first, optionally for one target, paged by a cursor (the last
- * row's id), so a long log pages in constant time.
- */
-export async function getAuditLog(
-  db: Db,
-  input: { targetKind?: string; targetId?: string; before?: number },
-): Promise<AdminAuditPage> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `like` pattern of text taken literally: `%`, `_` and `\` in it match only themselves. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The conditions of the log's filters; the days are UTC days, both ends included. */
+function auditFilters(input: Omit<GetAuditLogInput, 'before'>): SQL[] {
   const conditions: SQL[] = [];
   if (input.targetKind) conditions.push(eq(adminActions.targetKind, input.targetKind));
   if (input.targetId) conditions.push(eq(adminActions.targetId, input.targetId));
+  if (input.actor) conditions.push(ilike(adminActions.actorEmail, `%${literal(input.actor)}%`));
+  if (input.action) {
+    // `product` finds every `product.*`; `product.publish` finds that action.
+    const action = input.action.toLowerCase();
+    const prefixed = like(adminActions.action, `${literal(action)}.%`);
+    conditions.push(
+      action.includes('.')
+        ? eq(adminActions.action, action)
+        : (or(eq(adminActions.action, action), prefixed) ?? prefixed),
+    );
+  }
+  if (input.from) conditions.push(gte(adminActions.createdAt, new Date(`${input.from}T00:00:00Z`)));
+  if (input.to) conditions.push(lt(adminActions.createdAt, new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS)));
+  return conditions;
+}
+
+/**
+ * `admin/getAuditLog`: newest first, filtered by actor, action, target and days, paged by a
+ * cursor (the last row's id), so a long log pages in constant time.
+ */
+export async function getAuditLog(db: Db, input: GetAuditLogInput): Promise<AdminAuditPage> {
+  const conditions = auditFilters(input);
   if (input.before !== undefined) conditions.push(lt(adminActions.id, input.before));
   const rows = await db
     .select()

@@ -11,6 +11,7 @@ import {
   OrderMessage,
   PaymentMessage,
   REFUND_LIMIT_WINDOW_DAYS,
+  type RefundItemInput,
   RefundMessage,
 } from '@everdeal/contracts';
 import { type OrderItemAdjustmentRow, orderItemAdjustments, users } from '@everdeal/db';
@@ -47,7 +48,13 @@ async function recentRefunds(tx: Tx, userId: string, at: Date) {
  * a refund the lock did not see yet) is under way on it. Shared by the shopper's refund and the
  * admin's on their behalf (decision 015), so both move the same money rows.
  */
-export async function writeRefundAdjustment(tx: Tx, itemId: string, shopperId: string, at: Date) {
+export async function writeRefundAdjustment(
+  tx: Tx,
+  itemId: string,
+  shopperId: string,
+  at: Date,
+  why: Pick<RefundItemInput, 'reason' | 'note'> = {},
+) {
   const charges = await refundableCharges(tx, itemId);
   const [adjustment] = await tx
     .insert(orderItemAdjustments)
@@ -56,6 +63,9 @@ export async function writeRefundAdjustment(tx: Tx, itemId: string, shopperId: s
       userId: shopperId,
       kind: 'refund',
       refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0),
+      // The shopper's optional reason, kept with the refund for admins and sellers to read.
+      refundReason: why.reason ?? null,
+      refundNote: why.note || null,
       createdAt: at,
       nextCheckAt: new Date(at.getTime() + ADJUSTMENT_LEASE_MS),
     })
@@ -70,7 +80,8 @@ export async function writeRefundAdjustment(tx: Tx, itemId: string, shopperId: s
  * caller's user row is locked too, so two refunds of different items cannot both pass the
  * "at most 3 in 30 days" count.
  */
-async function beginRefund(deps: CheckoutDeps, userId: string, orderId: string, itemId: string) {
+async function beginRefund(deps: CheckoutDeps, userId: string, input: RefundItemInput) {
+  const { orderId, itemId } = input;
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -86,7 +97,7 @@ async function beginRefund(deps: CheckoutDeps, userId: string, orderId: string, 
     if ((await recentRefunds(tx, userId, at)) >= MAX_REFUNDS_PER_WINDOW) {
       throw AppError.conflict(RefundMessage.tooManyRefunds(MAX_REFUNDS_PER_WINDOW, REFUND_LIMIT_WINDOW_DAYS));
     }
-    return { adjustment: await writeRefundAdjustment(tx, item.id, userId, at), orderId: item.orderId };
+    return { adjustment: await writeRefundAdjustment(tx, item.id, userId, at, input), orderId: item.orderId };
   });
 }
 
@@ -134,9 +145,9 @@ export async function runRefund(deps: CheckoutDeps, adjustment: OrderItemAdjustm
 export async function refundItem(
   deps: CheckoutDeps,
   userId: string,
-  input: { orderId: string; itemId: string },
+  input: RefundItemInput,
 ): Promise<{ item: OrderItem }> {
-  const { adjustment, orderId } = await beginRefund(deps, userId, input.orderId, input.itemId);
+  const { adjustment, orderId } = await beginRefund(deps, userId, input);
   await runRefund(deps, adjustment, orderId);
   return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
 }

@@ -38,6 +38,15 @@ export function useUserSearch(q: string) {
   });
 }
 
+/** One account's page: its facts, orders and tickets (`admin/getUser`). */
+export function useAdminUser(userId: string) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'user', userId],
+    queryFn: ({ signal }) => callApi('admin/getUser', { userId }, { signal, silent: true }),
+    retry: false,
+  });
+}
+
 type AdminChange =
   | 'admin/reviewProduct'
   | 'admin/updateProduct'

@@ -1,27 +1,37 @@
 import type { AdminUser } from '@everdeal/contracts';
 import Users from 'lucide-react/icons/users';
 import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
-import { Modal } from '~/components/ui/modal';
 import { SkeletonText } from '~/components/ui/skeleton';
-import { toast } from '~/components/ui/toast-store';
 import { formatDate } from '~/lib/format-date';
 import { useAuth } from '~/shared/session/session-provider';
-import { useAdminChange, useUserSearch } from '../api/admin-operations';
-import { ReasonDialog } from './reason-dialog';
-import { StatusBadge } from './status-badge';
+import { adminUserPath } from '../admin-paths';
+import { useUserSearch } from '../api/admin-operations';
+import { UserActions, UserBadges } from './user-actions';
 
-/** `/admin/users` (requirements §13): find an account, deactivate or reactivate it, grant or revoke admin. */
+/**
+ * `/admin/users` (requirements §13): find an account, open its page, deactivate or reactivate it,
+ * grant or revoke admin.
+ */
 export function AdminUsersPage() {
-  const [query, setQuery] = useState('');
-  const [submitted, setSubmitted] = useState('');
+  // The search is the address's `?q=`, so Back from a user's page returns to the same results.
+  const [params, setParams] = useSearchParams();
+  const submitted = (params.get('q') ?? '').trim().slice(0, 200);
+  const [query, setQuery] = useState(submitted);
+  const [shown, setShown] = useState(submitted);
+  if (shown !== submitted) {
+    setShown(submitted);
+    setQuery(submitted);
+  }
   const users = useUserSearch(submitted);
   const fieldId = useId();
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(query.trim());
+    const q = query.trim();
+    setParams(q ? { q } : {}, { preventScrollReset: true });
   };
   return (
     <section aria-labelledby="admin-users-heading">
@@ -74,81 +84,21 @@ export function AdminUsersPage() {
 
 function UserRow({ user }: { user: AdminUser }) {
   const me = useAuth().user;
-  const setStatus = useAdminChange('admin/setUserStatus');
-  const setRole = useAdminChange('admin/setUserRole');
   const isMe = me?.id === user.id;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  const isAdmin = user.role === 'admin';
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div className="min-w-0 flex-1 basis-56">
-        <p className="break-all font-medium text-ink-900">{user.email}</p>
+        <Link to={adminUserPath(user.id)} className="break-all font-medium text-brand-700 underline">
+          {user.email}
+        </Link>
         <p className="text-ink-500 text-xs">
           {name || 'No name'} · joined {formatDate(user.createdAt)}
           {isMe ? ' · you' : ''}
         </p>
       </div>
-      <div className="flex flex-wrap gap-1.5">
-        {isAdmin ? <StatusBadge tone="brand">Admin</StatusBadge> : null}
-        <StatusBadge tone={user.status === 'active' ? 'good' : 'bad'}>
-          {user.status === 'active' ? 'Active' : 'Deactivated'}
-        </StatusBadge>
-      </div>
-      {isMe ? null : (
-        <div className="flex flex-wrap gap-2">
-          <Modal
-            trigger={
-              <Button size="sm" variant="outline">
-                {isAdmin ? 'Remove admin' : 'Make admin'}
-              </Button>
-            }
-            title={isAdmin ? `Remove ${user.email} from the admins?` : `Make ${user.email} an admin?`}
-            description={
-              isAdmin
-                ? 'They lose the admin area at once.'
-                : 'They can then publish products, moderate, refund orders and manage users.'
-            }
-            confirmLabel={isAdmin ? 'Remove admin' : 'Make admin'}
-            confirmVariant={isAdmin ? 'danger' : 'primary'}
-            onConfirm={async () => {
-              await setRole.mutateAsync({ userId: user.id, role: isAdmin ? 'user' : 'admin' });
-              toast.success(isAdmin ? `${user.email} is no longer an admin` : `${user.email} is now an admin`);
-            }}
-          />
-          {user.status === 'active' ? (
-            <ReasonDialog
-              trigger={
-                <Button size="sm" variant="danger-outline">
-                  Deactivate
-                </Button>
-              }
-              title={`Deactivate ${user.email}?`}
-              description="They are signed out everywhere and cannot sign in until reactivated; their subscriptions end with the period paid."
-              label="Reason (kept in the audit log)"
-              confirmLabel="Deactivate"
-              isRequired={false}
-              onConfirm={async (reason) => {
-                await setStatus.mutateAsync({ userId: user.id, status: 'deactivated', reason });
-                toast.success(`${user.email} was deactivated`);
-              }}
-            />
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={setStatus.isPending}
-              onClick={() =>
-                void setStatus
-                  .mutateAsync({ userId: user.id, status: 'active' })
-                  .then(() => toast.success(`${user.email} can sign in again`))
-                  .catch(() => undefined)
-              }
-            >
-              Reactivate
-            </Button>
-          )}
-        </div>
-      )}
+      <UserBadges user={user} />
+      {isMe ? null : <UserActions user={user} />}
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import type { AdminAuditEntry } from '@everdeal/contracts';
 import ScrollText from 'lucide-react/icons/scroll-text';
+import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/lib/format-date';
 import { useAuditLog } from '../api/admin-requests';
+import { type AuditFilters, auditFiltersOf, auditFiltersQuery, hasAuditFilters } from '../audit-filters';
 import { changedFields } from '../audit-format';
+import { AuditFilterForm } from './audit-filter-form';
 
 /** Each changed field as one line: "price: $59 → $5", or only the side that exists for an add or a removal. */
 function FieldChanges({ entry }: { entry: AdminAuditEntry }) {
@@ -34,10 +37,38 @@ function FieldChanges({ entry }: { entry: AdminAuditEntry }) {
 
 /**
  * `/admin/audit` (requirements §13): every admin action and every seller edit of an approved
- * product (decision 019), newest first, 50 at a time.
+ * product (decision 019), newest first, 50 at a time; filtered by actor, action, target and days,
+ * the filters kept in the address.
  */
 export function AuditLogPage() {
-  const log = useAuditLog();
+  const [params, setParams] = useSearchParams();
+  const filters = auditFiltersOf(params);
+  const log = useAuditLog(filters);
+  // A push, so Back returns to the filters before.
+  const apply = (next: AuditFilters) =>
+    setParams(new URLSearchParams(auditFiltersQuery(next)), { preventScrollReset: true });
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading" className="font-bold text-ink-900 text-xl">
+        Audit log
+      </h2>
+      <AuditFilterForm filters={filters} onApply={apply} />
+      <div className="mt-6">
+        <AuditEntries log={log} isFiltered={hasAuditFilters(filters)} onClear={() => apply({})} />
+      </div>
+    </section>
+  );
+}
+
+function AuditEntries({
+  log,
+  isFiltered,
+  onClear,
+}: {
+  log: ReturnType<typeof useAuditLog>;
+  isFiltered: boolean;
+  onClear: () => void;
+}) {
   if (log.isPending) return <SkeletonText lines={6} />;
   if (log.isError)
     return (
@@ -50,7 +81,18 @@ export function AuditLogPage() {
     );
   const entries = log.data.pages.flatMap((page) => page.items);
   if (entries.length === 0)
-    return (
+    return isFiltered ? (
+      <EmptyState
+        icon={ScrollText}
+        title="No actions match these filters"
+        description="Widen the dates or clear a filter."
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
       <EmptyState
         icon={ScrollText}
         title="No admin actions yet"
@@ -59,20 +101,20 @@ export function AuditLogPage() {
     );
 
   return (
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading" className="font-bold text-ink-900 text-xl">
-        Audit log
-      </h2>
-      <ol className="mt-4 divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
+    <>
+      <ol
+        aria-label="Actions, newest first"
+        className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white"
+      >
         {entries.map((entry) => (
           <li key={entry.id} className="p-4 text-sm">
             <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
               <span className="font-mono font-semibold text-ink-900">{entry.action}</span>
-              <span className="text-ink-600">
+              <span className="break-all text-ink-600">
                 {entry.targetKind} {entry.targetId}
                 {entry.subject ? `, ${entry.subject}` : ''}
               </span>
-              <span className="text-ink-500">
+              <span className="break-all text-ink-500">
                 by {entry.actorKind === 'seller' ? 'seller ' : ''}
                 {entry.actorEmail} on <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </span>
@@ -89,6 +131,6 @@ export function AuditLogPage() {
           </Button>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { AffiliateDashboard } from '@everdeal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
 import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
@@ -35,5 +35,16 @@ export function useJoinAffiliateProgramme() {
   return useMutation({
     mutationFn: () => callApi('affiliate/join', {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  });
+}
+
+/** One page of the member's attributed orders (`affiliate/getEarnings`), the previous one kept while the next loads. */
+export function useAffiliateEarnings(page: number) {
+  const mayFetch = useMayFetchUserData();
+  return useQuery({
+    queryKey: [...USER_QUERY_KEY, 'affiliate', 'earnings', page],
+    queryFn: ({ signal }) => callApi('affiliate/getEarnings', { page }, { signal }),
+    enabled: mayFetch,
+    placeholderData: keepPreviousData,
   });
 }

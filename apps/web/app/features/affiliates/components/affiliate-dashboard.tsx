@@ -2,6 +2,7 @@ import type { AffiliateDashboard as Dashboard } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { TableScroller } from '~/components/ui/table-scroller';
 import { formatMonth } from '~/lib/format-date';
+import { AffiliateEarnings } from './affiliate-earnings';
 import { CopyField } from './copy-field';
 import { LinkBuilder } from './link-builder';
 
@@ -17,7 +18,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** A member's code, links, totals and month-by-month figures (requirements §13). */
+/** A member's code, links, totals, attributed orders and month-by-month figures (requirements §13). */
 export function AffiliateDashboard({ dashboard }: { dashboard: Dashboard }) {
   const money = (cents: number) => formatMoney(cents, dashboard.currency);
   return (
@@ -45,6 +46,8 @@ export function AffiliateDashboard({ dashboard }: { dashboard: Dashboard }) {
           <Figure label="Reversed" value={money(dashboard.reversedCents)} hint="refunded orders" />
         </dl>
       </section>
+
+      <AffiliateEarnings />
 
       <section aria-labelledby="affiliate-months">
         <h2 id="affiliate-months" className="font-semibold text-ink-900 text-lg">

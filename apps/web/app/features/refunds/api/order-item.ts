@@ -1,4 +1,4 @@
-import type { ChangePlanInput, OrderItem } from '@everdeal/contracts';
+import type { ChangePlanInput, OrderItem, RefundItemInput } from '@everdeal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
@@ -29,11 +29,15 @@ function useStoreItem(ref: OrderItemRef) {
   };
 }
 
-/** Silent: the confirm dialog shows why a refund was refused (e.g. the support-ticket message). */
+/**
+ * The refund, with the shopper's reason when they gave one. Silent: the confirm dialog shows why
+ * a refund was refused (e.g. the support-ticket message).
+ */
 export function useRefundItem(ref: OrderItemRef) {
   const storeItem = useStoreItem(ref);
   return useMutation({
-    mutationFn: () => callApi('orders/refundItem', ref, { silent: true }),
+    mutationFn: (why: Pick<RefundItemInput, 'reason' | 'note'>) =>
+      callApi('orders/refundItem', { ...ref, ...why }, { silent: true }),
     onSuccess: ({ item }) => storeItem(item),
   });
 }

@@ -10,6 +10,7 @@ import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
 import { RefundDeadline } from '~/shared/orders/refund-deadline';
 import { useRefundItem } from '../api/order-item';
+import { RefundReasonFields, type RefundWhy } from './refund-reason-fields';
 
 /** "Now", ticking once a minute, so the countdown moves while the page is open. */
 function useMinuteClock(): Date {
@@ -23,12 +24,14 @@ function useMinuteClock(): Date {
 
 /**
  * The item's refund (requirements §11): the deadline as a countdown and a refund button with a
- * confirm dialog that says what happens to the codes; or plainly why the item cannot be refunded.
+ * confirm dialog that says what happens to the codes and asks why (optional); or plainly why the
+ * item cannot be refunded.
  */
 export function RefundPanel({ item }: { item: OrderItem }) {
   const now = useMinuteClock();
   const refund = useRefundItem({ orderId: item.orderId, itemId: item.id });
   const [error, setError] = useState<FormError | null>(null);
+  const [why, setWhy] = useState<RefundWhy>({ note: '' });
   const isOpen = item.refundableUntil !== null && new Date(item.refundableUntil) > now;
   const codeCount = item.codes.filter((code) => code.status !== 'revoked').length;
 
@@ -51,10 +54,12 @@ export function RefundPanel({ item }: { item: OrderItem }) {
           title={`Refund ${item.productName}?`}
           confirmLabel={`Refund ${formatMoney(item.amount, item.currency)}`}
           onOpenChange={(open) => {
-            if (open) setError(null);
+            if (!open) return;
+            setError(null);
+            setWhy({ note: '' });
           }}
           onConfirm={() =>
-            refund.mutateAsync().catch((failure: unknown) => {
+            refund.mutateAsync({ reason: why.reason, note: why.note.trim() || undefined }).catch((failure: unknown) => {
               setError(toFormError(failure));
               throw failure;
             })
@@ -66,6 +71,7 @@ export function RefundPanel({ item }: { item: OrderItem }) {
             stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
             and you can buy this deal again only after 24 hours.
           </p>
+          <RefundReasonFields value={why} onChange={setWhy} />
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">
               {error.message}{' '}

@@ -1,0 +1,113 @@
+import type { AdminOrder, AdminOrderItem } from '@everdeal/contracts';
+import { REFUND_REASONS } from '@everdeal/contracts/constants';
+import { formatMoney } from '@everdeal/contracts/money';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/components/ui/toast-store';
+import { formatDate, formatDateTime } from '~/lib/format-date';
+import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
+import { adminOrdersPath } from '../admin-paths';
+import { useAdminChange } from '../api/admin-operations';
+import { ReasonDialog } from './reason-dialog';
+import { StatusBadge } from './status-badge';
+
+// One order as the admin sees it, on the orders page and on a user's page: its items, their
+// standing, the shopper's refund reason, and the refund an admin makes on the shopper's behalf.
+
+const ITEM_TONE: Record<string, 'good' | 'bad' | 'neutral'> = { active: 'good', refunded: 'bad' };
+
+/** A status as a label: "paid" → "Paid", "sold_out" → "Sold out". */
+const labelOf = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1).replace(/_/g, ' ')}`;
+
+/** `showsOrderLink`: on a user's page, the order's id links to the orders page's view of it. */
+export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder; showsOrderLink?: boolean }) {
+  const headingId = useId();
+  // A paid order whose items were all refunded is "Refunded", not "Paid" (its status stays paid).
+  const standing = orderStanding(order);
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-ink-900/10 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="break-all font-mono font-semibold text-ink-900 text-sm">
+            {showsOrderLink ? (
+              <Link to={adminOrdersPath(order.id)} className="text-brand-700 underline">
+                Order {order.id}
+              </Link>
+            ) : (
+              <>Order {order.id}</>
+            )}
+          </h3>
+          <p className="break-words text-ink-600 text-sm">
+            {order.userEmail} · <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge tone={standing === 'paid' ? 'good' : 'neutral'}>{ORDER_STANDING_LABEL[standing]}</StatusBadge>
+          <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(order.total, order.currency)}</span>
+        </div>
+      </div>
+      <ul className="mt-4 divide-y divide-ink-900/10 border-ink-900/10 border-t">
+        {order.items.map((item) => (
+          <li key={item.id} className="py-3">
+            <ItemRow order={order} item={item} />
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
+  const refund = useAdminChange('admin/refundItem');
+  const window =
+    item.status === 'refunded'
+      ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
+      : item.status === 'ended'
+        ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
+        : item.refundableUntil === null
+          ? 'No refund window'
+          : `Refundable by the shopper until ${formatDate(item.refundableUntil)}`;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="break-words font-medium text-ink-900">
+          {item.productName} <span className="text-ink-600">({item.planName})</span>
+        </p>
+        <p className="text-ink-500 text-xs">
+          {item.quantity} × {formatMoney(item.price, item.currency)} · {window}
+        </p>
+        {item.refundReason ? <RefundReasonLine reason={item.refundReason} /> : null}
+      </div>
+      <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>
+      {item.status === 'active' && order.status === 'paid' ? (
+        <ReasonDialog
+          trigger={
+            <Button size="sm" variant="danger-outline">
+              Refund
+            </Button>
+          }
+          title={`Refund ${item.productName}?`}
+          description={`${formatMoney(item.amount, item.currency)} goes back to ${order.userEmail}, its codes are revoked and the shopper is mailed. This works after the refund window too.`}
+          label="Reason (kept in the audit log)"
+          confirmLabel="Refund"
+          onConfirm={async (reason) => {
+            await refund.mutateAsync({ orderId: order.id, itemId: item.id, reason });
+            toast.success(`${item.productName} was refunded`);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Why the shopper refunded, as they said it: the reason chosen and their own words. */
+function RefundReasonLine({ reason }: { reason: NonNullable<AdminOrderItem['refundReason']> }) {
+  return (
+    <p className="mt-1 break-words text-ink-700 text-sm">
+      <span className="font-medium">Shopper’s reason:</span>{' '}
+      {reason.reason ? REFUND_REASONS[reason.reason] : 'Not given'}
+      {reason.note ? <span className="text-ink-600"> — “{reason.note}”</span> : null}
+    </p>
+  );
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "order_item_adjustments" ADD COLUMN "refund_reason" text;--> statement-breakpoint
+ALTER TABLE "order_item_adjustments" ADD COLUMN "refund_note" text;--> statement-breakpoint
+ALTER TABLE "order_item_adjustments" ADD CONSTRAINT "order_item_adjustments_refund_reason_check" CHECK ("order_item_adjustments"."refund_reason" is null or "order_item_adjustments"."refund_reason" in ('not_as_expected', 'missing_features', 'found_better_tool', 'bought_by_mistake', 'other'));--> statement-breakpoint
+ALTER TABLE "order_item_adjustments" ADD CONSTRAINT "order_item_adjustments_refund_note_check" CHECK (char_length("order_item_adjustments"."refund_note") <= 500);
