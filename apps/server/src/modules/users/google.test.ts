@@ -64,8 +64,12 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(second.body.data.token).not.toBe(first.body.data.token);
   });
 
-  it('links to an existing account with the same e-mail (any case), which keeps its password', async () => {
+  it('links to an existing account with the same confirmed e-mail (any case), which keeps its password and sessions', async () => {
     const existing = await registerUser(t.app);
+    // The owner confirmed the address with the link of the welcome mail (decision 027).
+    const welcome = await waitForMailFile(t.dataDir, existing.email, /Subject: Welcome to Everdeal/);
+    const verifyToken = linkTokenFromMail(welcome, '/auth/verify-email');
+    expect((await callApi(t.app, 'users/verifyEmail', { token: verifyToken })).status).toBe(200);
     const sub = nextSubject();
     const { status, body } = await googleLogin(
       await oidc.mintAccessToken({ sub, email: existing.email.toUpperCase(), emailVerified: true, givenName: 'Other' }),
@@ -77,6 +81,48 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect((await callApi(t.app, 'users/login', { email: existing.email, password: existing.password })).status).toBe(
       200,
     );
+    expect((await callApi(t.app, 'users/getUserProfile', {}, { token: existing.token })).status).toBe(200);
+  });
+
+  it('an account registered under the address before anyone confirmed it loses its password and sessions to the Google owner', async () => {
+    // Someone registers the victim's address first and keeps the session and the password.
+    const squatter = await registerUser(t.app, { firstName: 'Mallory' });
+    const victim = squatter.email;
+    // A pending change of address, which would move the account to the squatter's own mailbox.
+    const moveTo = uniqueEmail('mallory');
+    expect(
+      (
+        await callApi(
+          t.app,
+          'users/changeEmail',
+          { newEmail: moveTo, password: squatter.password },
+          { token: squatter.token },
+        )
+      ).status,
+    ).toBe(200);
+    const change = await waitForMailFile(t.dataDir, moveTo, /Subject: Confirm your new Everdeal e-mail address/);
+    const changeToken = linkTokenFromMail(change, '/user/confirm-email');
+
+    const { status, body } = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: victim, emailVerified: true, givenName: 'Victor' }),
+    );
+    expect(status).toBe(200);
+    expect(body.data.user).toMatchObject({ id: squatter.user.id, email: victim, hasPassword: false });
+    // The squatter's password, session and pending change are gone.
+    const login = await callApi(t.app, 'users/login', { email: victim, password: squatter.password });
+    expect(login.status).toBe(400);
+    expect((await callApi(t.app, 'users/getUserProfile', {}, { token: squatter.token })).status).toBe(401);
+    expect(
+      (await callApi(t.app, 'users/confirmEmailChange', { token: changeToken }, { token: body.data.token })).status,
+    ).not.toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, squatter.user.id));
+    expect(row).toMatchObject({ email: victim, passwordHash: null });
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    // The owner hears why, at the address Google proved.
+    const notice = await waitForMailFile(t.dataDir, victim, /Subject: You signed in to Everdeal with Google/);
+    expect(notice).toContain('Forgot password?');
+    // The owner's own Google session works.
+    expect((await callApi(t.app, 'users/getUserProfile', {}, { token: body.data.token })).status).toBe(200);
   });
 
   it('refuses an unverified e-mail', async () => {
@@ -255,8 +301,11 @@ describe('Google and the e-mail rules of decision 027', () => {
 
     const existing = await registerUser(t.app);
     expect((await emailStatus(existing.token)).isVerified).toBe(false);
-    await googleLogin(await oidc.mintAccessToken({ sub: nextSubject(), email: existing.email, emailVerified: true }));
-    expect((await emailStatus(existing.token)).isVerified).toBe(true);
+    const linked = await googleLogin(
+      await oidc.mintAccessToken({ sub: nextSubject(), email: existing.email, emailVerified: true }),
+    );
+    expect(linked.body.data.user.id).toBe(existing.user.id);
+    expect((await emailStatus(linked.body.data.token)).isVerified).toBe(true);
   });
 
   it('a pending change never links: a Google account with that address gets its own account, and the change is then refused', async () => {

@@ -161,6 +161,33 @@ export function signInLinkMail(user: Recipient, link: string, brand: MailBrand):
   };
 }
 
+/**
+ * To the address Google proved, when its account had a password set before anyone confirmed the
+ * address: whoever chose that password never showed they own the mailbox, so it was removed
+ * (decision 027, "An account registered in someone else's name").
+ */
+export function passwordRemovedForGoogleMail(user: Recipient, brand: MailBrand): MailMessage {
+  const link = `${brand.publicUrl}/auth/login`;
+  return {
+    to: user.email,
+    subject: `You signed in to ${BRAND_NAME} with Google`,
+    link,
+    ...renderMail(
+      {
+        greeting: greeting(user),
+        paragraphs: [
+          `You signed in with Google, which confirmed this address. The ${BRAND_NAME} account registered under it had a password set before the address was confirmed, so we removed that password and logged every other device out: only the owner of this address can sign in now.`,
+          'To sign in with a password as well, open the login page below and choose "Forgot password?": the link comes to this address.',
+          'If you did not register this account yourself, look at its orders and write to us if anything there is not yours.',
+        ],
+        action: { label: 'Open the login page', url: link },
+        afterAction: [`Write to ${brand.supportEmail} if you need help.`],
+      },
+      brand,
+    ),
+  };
+}
+
 const changedAtFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /**

@@ -8,12 +8,13 @@ import {
 } from '@everdeal/contracts';
 import { type Db, orderItems, orders, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { endEmailTokens } from './email-tokens';
 import { createVerificationLink } from './email-verification';
 import { fetchGoogleProfile } from './google';
 import { AccountMessage, deactivatedAccountMessage } from './messages';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
-import { welcomeMail } from './users.mail';
+import { passwordRemovedForGoogleMail, welcomeMail } from './users.mail';
 import type { UsersDeps } from './users-deps';
 
 /** A Google-only account confirms deactivation with a sign-in at most this old (decision 002). */
@@ -146,9 +147,11 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
       .limit(1);
     return row?.user;
   };
-  let user = (await identityOf()) ?? (await findUserByEmail(db, profile.email));
+  const linked = await identityOf();
+  let user = linked ?? (await findUserByEmail(db, profile.email));
   // Google vouched for the address, so its owner may hear that the account was deactivated.
   if (user && user.status !== 'active') throw AppError.conflict(deactivatedAccountMessage(deps.brand.supportEmail));
+  if (user && !linked) user = await claimUnprovenAccount(deps, user);
   if (!user) {
     const now = deps.now();
     // A parallel first sign-in may create the same address; then both use the one that exists.
@@ -184,6 +187,33 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
       .where(and(eq(users.id, signedIn.id), isNull(users.emailVerifiedAt)));
   }
   return signIn(deps, signedIn);
+}
+
+/**
+ * Linking Google to an account found by its address (decision 027, "An account registered in
+ * someone else's name"). Anyone can register an address they do not own; if its owner later
+ * signs in with Google and the account were linked as it is, whoever chose the password would
+ * keep a way in. So an account whose address nobody has confirmed loses its password, its other
+ * sessions and its pending address links before Google's proof makes it the owner's; its address
+ * counts as confirmed from then on. A confirmed account is linked untouched.
+ */
+async function claimUnprovenAccount(deps: UsersDeps, user: UserRow): Promise<UserRow> {
+  if (user.emailVerifiedAt || user.passwordHash === null) return user;
+  const now = deps.now();
+  // Guarded: of a confirmation and this claim running together, whichever lands first decides.
+  const [claimed] = await deps.db
+    .update(users)
+    .set({ passwordHash: null, emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+    .returning();
+  if (!claimed) {
+    const [current] = await deps.db.select().from(users).where(eq(users.id, user.id));
+    return current ?? user;
+  }
+  await revokeUserSessions(deps.db, user.id, now);
+  await endEmailTokens(deps.db, user.id, now);
+  deps.mailer.sendInBackground(passwordRemovedForGoogleMail(claimed, deps.brand));
+  return claimed;
 }
 
 export async function logout(deps: UsersDeps, sessionId: string): Promise<null> {
