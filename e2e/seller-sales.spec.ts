@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { callApi } from './helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
-import { buyThroughApi, type Product, registerShopper, type Session, signInAs } from './shopping-helpers';
+import { buyThroughApi, type Product, registerShopper, type Session, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 024: the seller's sales page (filters in the address, the pending
 // sales as a CSV file) and a plan's unsold codes, revealed and removed after a confirmation.
@@ -105,4 +105,34 @@ test('a seller lists their sales, filters them, downloads the pending ones and r
   await expect(page.getByText('1 code removed')).toBeVisible();
   await expect(page.getByText('No unsold codes')).toBeVisible();
   await expect(counts.getByText('Available').locator('..').getByText('0', { exact: true })).toBeVisible();
+});
+
+test('a refunded sale shows the reason the buyer gave, as the refund dialog promised them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Refunded ${randomBytes(3).toString('hex')}`;
+  const product = await liveProduct(request, name);
+  const buyer = await registerShopper(request, 'e2e-sales-refund');
+  const order = await buyThroughApi(
+    request,
+    buyer,
+    await callApi<Product>(request, 'products/getProduct', { slug: product.slug }),
+  );
+  const item = order.items[0];
+  await shopperApi(request, buyer, 'orders/refundItem', {
+    orderId: order.id,
+    itemId: item?.id,
+    reason: 'found_better_tool',
+    note: 'Cheaper elsewhere',
+  });
+
+  await signInAs(page, await sessionFrom(request, 'e2e-seller.json'));
+  await page.goto(`/seller/sales?product=${product.id}`);
+  const row = page.getByRole('table', { name: 'Sold items, newest first' }).getByRole('row').filter({ hasText: name });
+  await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(row.getByText('Shopper’s reason:')).toBeVisible();
+  await expect(row.getByText(/Found a better tool/)).toBeVisible();
+  await expect(row.getByText('“Cheaper elsewhere”', { exact: false })).toBeVisible();
 });

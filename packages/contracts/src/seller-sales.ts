@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_META_KEY, type IdMeta, ownedId, publicId } from './ids';
+import { RefundReasonSchema } from './orders';
 import { CODES_REMOVE_MAX, SALE_STATUSES } from './seller-rules';
 
 // The seller's list of sales, the CSV of pending sales and the plan's unsold codes (requirements
@@ -48,6 +49,9 @@ export const SellerSaleSchema = z.object({
   codesRedeemed: z.number().int().describe('of them, those the buyer marked redeemed'),
   refundableUntil: z.string().nullable().describe('end of the refund window; null when the deal has none'),
   isPending: z.boolean().describe('still inside the refund window: the share is not payable yet'),
+  refundReason: RefundReasonSchema.nullable().describe(
+    'why the buyer refunded, when they said (the refund dialog tells them the seller reads it); null otherwise',
+  ),
 });
 export type SellerSale = z.infer<typeof SellerSaleSchema>;
 

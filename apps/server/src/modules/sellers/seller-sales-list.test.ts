@@ -87,7 +87,13 @@ describe('the seller’s list of sales and the CSV of pending sales', () => {
         await callApi(
           t.app,
           'orders/refundItem',
-          { orderId: refunded.order.id, itemId: refundedItem?.id },
+          // The refund dialog tells the buyer the seller reads the reason (decision 026).
+          {
+            orderId: refunded.order.id,
+            itemId: refundedItem?.id,
+            reason: 'missing_features',
+            note: 'No Zapier export',
+          },
           { token: refunded.buyer.token },
         )
       ).status,
@@ -125,6 +131,7 @@ describe('the seller’s list of sales and the CSV of pending sales', () => {
       codesRedeemed: 0,
       refundableUntil: null,
       isPending: false,
+      refundReason: null,
     });
     expect(middle).toMatchObject({
       orderItemId: refundedItem?.id,
@@ -134,6 +141,7 @@ describe('the seller’s list of sales and the CSV of pending sales', () => {
       status: 'refunded',
       codes: 0,
       isPending: true,
+      refundReason: { reason: 'missing_features', note: 'No Zapier export' },
     });
     expect(oldest).toMatchObject({
       orderId: first.order.id,

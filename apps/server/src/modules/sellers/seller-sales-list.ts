@@ -1,6 +1,7 @@
 import {
   DEFAULT_CURRENCY,
   type PendingSalesCsv,
+  type RefundReasonCode,
   SALES_PAGE_SIZE,
   type SaleStatus,
   SELLER_SHARE_PERCENT,
@@ -52,6 +53,17 @@ const statusOfItem = sql<SaleStatus>`case
     and a.kind = 'plan_change' and a.status = 'succeeded') then 'plan_changed'
   else 'paid' end`;
 
+/**
+ * Why the buyer refunded the item, as the refund dialog asked (decision 026): the latest refund
+ * that was not refused and came with a reason or words. The dialog tells the buyer the seller
+ * reads them; nothing else about the buyer comes with them (decision 024).
+ */
+const refundWhyOfItem = (column: 'refund_reason' | 'refund_note') =>
+  sql<string | null>`(select a.${sql.raw(column)} from ${orderItemAdjustments} a
+    where a.order_item_id = ${orderItems.id} and a.kind = 'refund' and a.status <> 'failed'
+      and (a.refund_reason is not null or a.refund_note is not null)
+    order by a.created_at desc limit 1)`;
+
 /** The item's current codes (a refund or a plan change revokes the old ones) and those redeemed. */
 const codesOfItem = (redeemedOnly: boolean) =>
   sql<number>`(select count(*) from ${orderItemCodes} l join ${licenseCodes} c on c.id = l.license_code_id
@@ -95,6 +107,8 @@ export async function getSellerSalesList(
         codes: codesOfItem(false),
         codesRedeemed: codesOfItem(true),
         refundableUntil: orderItems.refundableUntil,
+        refundReasonCode: refundWhyOfItem('refund_reason'),
+        refundNote: refundWhyOfItem('refund_note'),
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -130,8 +144,12 @@ export async function getSellerSalesList(
   ]);
   const now = deps.now().getTime();
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ refundReasonCode, refundNote, ...row }) => ({
       ...row,
+      refundReason:
+        refundReasonCode === null && refundNote === null
+          ? null
+          : { reason: refundReasonCode as RefundReasonCode | null, note: refundNote },
       soldAt: row.soldAt.toISOString(),
       refundableUntil: row.refundableUntil?.toISOString() ?? null,
       isPending: row.refundableUntil !== null && row.refundableUntil.getTime() > now,

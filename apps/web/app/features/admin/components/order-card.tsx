@@ -1,5 +1,4 @@
 import type { AdminOrder, AdminOrderItem } from '@everdeal/contracts';
-import { REFUND_REASONS } from '@everdeal/contracts/constants';
 import { formatMoney } from '@everdeal/contracts/money';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast-store';
 import { formatDate, formatDateTime } from '~/lib/format-date';
 import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
+import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { adminOrdersPath } from '../admin-paths';
 import { useAdminChange } from '../api/admin-operations';
 import { ReasonDialog } from './reason-dialog';
@@ -98,16 +98,5 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
         />
       ) : null}
     </div>
-  );
-}
-
-/** Why the shopper refunded, as they said it: the reason chosen and their own words. */
-function RefundReasonLine({ reason }: { reason: NonNullable<AdminOrderItem['refundReason']> }) {
-  return (
-    <p className="mt-1 break-words text-ink-700 text-sm">
-      <span className="font-medium">Shopper’s reason:</span>{' '}
-      {reason.reason ? REFUND_REASONS[reason.reason] : 'Not given'}
-      {reason.note ? <span className="text-ink-600"> — “{reason.note}”</span> : null}
-    </p>
   );
 }

@@ -22,6 +22,7 @@ import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
 import { countOf } from '~/lib/format-count';
 import { formatDate } from '~/lib/format-date';
+import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { downloadPendingSales, useSellerSalesList } from '../api/seller-sales-requests';
 import {
   readSalesFilter,
@@ -63,6 +64,9 @@ function SaleRow({ sale }: { sale: SellerSale }) {
         <span className={clsx('rounded-full px-2.5 py-1 font-medium text-xs', STATUS_BADGE[sale.status])}>
           {SaleStatusLabel[sale.status]}
         </span>
+        {sale.refundReason ? (
+          <RefundReasonLine reason={sale.refundReason} className="mt-2 min-w-48 break-words text-ink-700 text-xs" />
+        ) : null}
       </td>
       <td className="whitespace-nowrap px-4 py-3 text-ink-700">{redemptionText(sale)}</td>
       <td className="whitespace-nowrap px-4 py-3 text-ink-700">{refundWindowText(sale)}</td>
