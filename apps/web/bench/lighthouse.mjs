@@ -6,15 +6,14 @@
 //   BENCH_RUNS=5 npm run bench:web                      (more runs per page)
 //   BENCH_REPORT_DIR=/tmp/lh npm run bench:web          (also save every run's full JSON report)
 //   BENCH_PAGES=Cart,Home npm run bench:web             (only these pages; docs/benchmarks.md untouched)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startBuiltServer } from './built-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -28,61 +27,8 @@ const targets = { performance: 93, accessibility: 100, seo: 100, cls: 0.02, tbtM
 // /search is `noindex` on purpose (endless query variations), which Lighthouse's SEO category
 // scores as "blocked from indexing"; the table says so rather than hiding the audit.
 
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** Starts the built server on a free port with a fresh data folder and the demo catalogue. */
-async function startServer() {
-  const main = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-bench-web-'));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(`${baseUrl}/ready`);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { baseUrl, stop, pid: child.pid };
-}
+const startServer = () => startBuiltServer({ dataDirPrefix: 'everdeal-bench-web-' });
 
 /** One API call (requirements §8 envelope); throws unless it answers code 0. */
 async function callApi(baseUrl, path, payload, token) {

@@ -9,73 +9,19 @@
 // to the add's announcement (the status region) and to the popup's panel, with the API calls
 // made meanwhile: a tap once the page is idle, one 31 s later (the cart is stale, requirements §9)
 // and one as soon as the button shows (before the scripts run).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './built-server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const executablePath = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
 const KBIT = 1000 / 8;
 const SLOW_PHONE = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
 
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 240_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 async function startServer() {
   if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {} };
-  const main = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-bench-slow-'));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  await waitFor(`${baseUrl}/ready`).catch((error) => {
-    stop();
-    throw error;
-  });
-  return { baseUrl, stop };
+  return startBuiltServer({ dataDirPrefix: 'everdeal-bench-slow-', readyTimeoutMs: 240_000 });
 }
 
 async function callApi(baseUrl, path, payload, token) {

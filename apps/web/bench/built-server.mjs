@@ -1,0 +1,66 @@
+// The built server on a free loopback port with a fresh data folder and the demo catalogue, for
+// the browser benchmarks (lighthouse.mjs, slow-phone.mjs). `npm run build` must have run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Starts it and waits for `/ready`; `stop()` ends it and removes its data folder. */
+export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000 }) {
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${baseUrl}/ready`, readyTimeoutMs);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, stop, pid: child.pid };
+}
