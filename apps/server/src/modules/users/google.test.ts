@@ -121,6 +121,8 @@ describe('Google sign-in against a local OpenID provider', () => {
     // The owner hears why, at the address Google proved.
     const notice = await waitForMailFile(t.dataDir, victim, /Subject: You signed in to Everdeal with Google/);
     expect(notice).toContain('Forgot password?');
+    // Not by the name the squatter chose.
+    expect(notice).not.toContain('Mallory');
     // The owner's own Google session works.
     expect((await callApi(t.app, 'users/getUserProfile', {}, { token: body.data.token })).status).toBe(200);
   });

@@ -212,7 +212,8 @@ async function claimUnprovenAccount(deps: UsersDeps, user: UserRow): Promise<Use
   }
   await revokeUserSessions(deps.db, user.id, now);
   await endEmailTokens(deps.db, user.id, now);
-  deps.mailer.sendInBackground(passwordRemovedForGoogleMail(claimed, deps.brand));
+  // Greeted without a name: whoever registered the account chose the one it has.
+  deps.mailer.sendInBackground(passwordRemovedForGoogleMail({ email: claimed.email, firstName: '' }, deps.brand));
   return claimed;
 }
 
