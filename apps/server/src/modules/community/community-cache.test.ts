@@ -1,6 +1,8 @@
 import type { AnswerResult, ProductDetail, Thread } from '@everdeal/contracts';
+import { users } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../../test/accounts';
+import { createUserWithSession, waitForMailFile } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createBoughtDeal, createSellerMember } from '../../../test/community';
 
@@ -70,6 +72,9 @@ describe('community writes and the answer cache', () => {
     const { product, plan, buyer } = await createBoughtDeal(t.app, t.db);
     const { slug } = product;
     const founder = await createSellerMember(t.db, product.sellerId);
+    const emailOf = async (userId: string) =>
+      (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? '';
+    const founderEmail = await emailOf(founder.userId);
     const asker = await createUserWithSession(t.db);
     const reader = await createUserWithSession(t.db);
 
@@ -83,6 +88,9 @@ describe('community writes and the answer cache', () => {
           asker.token,
         );
         questionId = question.id;
+        // The founder's mail goes out after the answer and reads the database: let it finish,
+        // so its statements are not taken for the next read's (a race seen on PostgreSQL).
+        await waitForMailFile(t.dataDir, founderEmail, /Subject: New question about/);
       }),
       'askQuestion',
     ).toBe(true);
@@ -96,6 +104,12 @@ describe('community writes and the answer cache', () => {
           reader.token,
         );
         answerId = answer.id;
+        // Likewise the asker's mail of the answer.
+        await waitForMailFile(
+          t.dataDir,
+          await emailOf(asker.userId),
+          /Subject: Your question about .* has a new answer/,
+        );
       }),
       'answerQuestion',
     ).toBe(true);
