@@ -9,7 +9,7 @@ import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
-import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout-statements';
+import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout.sql';
 import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
 import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';

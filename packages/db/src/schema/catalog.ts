@@ -138,7 +138,7 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('products_min_price_cents_idx').on(t.minPriceCents),
-    // The list's sorts, column for column (catalog.query.ts `orderFor`), over published products:
+    // The list's sorts, column for column (catalog-query.sql.ts `orderFor`), over published products:
     // a page walks one of these and stops after `pageSize` matches instead of sorting them all.
     index('products_featured_order_idx')
       .on(t.isFeatured.desc().nullsFirst(), t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -152,7 +152,7 @@ export const products = pgTable(
     index('products_popular_order_idx')
       .on(t.upvoteCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
-    // The rating sort's expression, exactly as catalog.query.ts `rating` writes it.
+    // The rating sort's expression, exactly as catalog-query.sql.ts `rating` writes it.
     index('products_rating_order_idx')
       .on(
         sql`(case when ${t.reviewCount} = 0 then 0 else round(${t.ratingTotal}::numeric / ${t.reviewCount}, 1) end) desc`,

@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../plugins/api';
-import type { CatalogReads } from './catalog.cache';
-import { getProductPreview } from './catalog.preview';
-import type { CatalogDeps } from './catalog.summaries';
+import type { CatalogReads } from './catalog-cache';
+import type { CatalogDeps } from './catalog-summaries';
+import { getProductPreview } from './product-preview';
 
 export function catalogHandlers(reads: CatalogReads, deps: CatalogDeps) {
   return defineHandlers({

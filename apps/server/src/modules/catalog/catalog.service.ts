@@ -13,7 +13,7 @@ import {
 import { categories, type Db, plans, products } from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
-import { getCorrectedPage, getSearchCorrection, suggestCategories } from './catalog.correction';
+import { listCountStatement, listPageStatement, productBySlug, sectionPrefix, sectionsStatement } from './catalog.sql';
 import {
   filterConditions,
   isPublished,
@@ -22,21 +22,15 @@ import {
   searchWords,
   slotsWithPrefix,
   statusCondition,
-} from './catalog.query';
-import {
-  listCountStatement,
-  listPageStatement,
-  productBySlug,
-  sectionPrefix,
-  sectionsStatement,
-} from './catalog.statements';
-import { type CatalogDeps, toPlanDetail, toSummary } from './catalog.summaries';
+} from './catalog-query.sql';
+import { type CatalogDeps, toPlanDetail, toSummary } from './catalog-summaries';
+import { getCorrectedPage, getSearchCorrection, suggestCategories } from './search-correction';
 
 const noPrefix = slotsWithPrefix('');
 
 // The catalogue's reads (decision 003): the product list, one product, the categories, and the
 // check that a product or plan a shopper points at exists. Summaries are built in
-// catalog.summaries.ts, the effective deal status in deal-status.ts.
+// catalog-summaries.ts, the effective deal status in deal-status.ts.
 
 /**
  * A published product, and when `variantId` is given one of its plans, that a favorite or an

@@ -1,7 +1,7 @@
 import type { DealStatus, Plan } from '@everdeal/contracts';
 
 // What a deal's status is now, from its stored status, end time and plans (requirements §10).
-// catalog.query.ts writes the same rule in SQL for the list filters.
+// catalog-query.sql.ts writes the same rule in SQL for the list filters.
 
 /** A live product is sold out when every plan's code pool is empty, ended when its end time passed. */
 export function effectiveDealStatus(

@@ -7,7 +7,7 @@ import { createCategory, createProduct } from '@everdeal/db/seed';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { suggestCategories } from './catalog.correction';
+import { suggestCategories } from './search-correction';
 
 let t: TestApp;
 let statements: string[] = [];

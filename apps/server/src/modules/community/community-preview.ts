@@ -2,7 +2,7 @@ import { AppError, CommunityMessage, type ProductCommunityPreview } from '@everd
 import { products, productUpdates, questions, reviews, threads, users } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { type CommunityDeps, holdsActiveItem } from './community.shared';
+import { type CommunityDeps, holdsActiveItem } from './community-shared';
 import { type SummaryRow as QuestionRow, topAnswer, toSummary as toQuestionSummary } from './questions.service';
 import { type ReviewRow, toReview } from './reviews.service';
 import { type SummaryRow as ThreadRow, toSummary as toThreadSummary } from './threads.service';
@@ -23,7 +23,7 @@ export const PREVIEW_SIZES = { reviews: 3, questions: 3, updates: 2, threads: 3 
 
 /**
  * A page size written into the statement's text, not passed as a value: a prepared statement's
- * generic plan reads a LIMIT parameter as "a tenth of the rows" (catalog.query.ts, `rowCount`).
+ * generic plan reads a LIMIT parameter as "a tenth of the rows" (catalog-query.sql.ts, `rowCount`).
  */
 const limitOf = (kind: keyof typeof PREVIEW_SIZES) => sql.raw(String(PREVIEW_SIZES[kind]));
 
@@ -121,7 +121,7 @@ const previewStatement = preparedPerDatabase((db) =>
       threadTotal,
     })
     .from(products)
-    // "Published" as the bare column: only the product id is a value (catalog.query.ts, `isPublished`).
+    // "Published" as the bare column: only the product id is a value (catalog-query.sql.ts, `isPublished`).
     .where(and(eq(products.id, sql.placeholder('productId')), sql`${products.isPublished}`))
     .prepare('community_preview'),
 );

@@ -1,5 +1,5 @@
 import { defineHandlers } from '../../plugins/api';
-import { type CommunityDeps, consumeWritePoint } from './community.shared';
+import { type CommunityDeps, consumeWritePoint } from './community-shared';
 import {
   acceptAnswer,
   answerQuestion,

@@ -5,8 +5,8 @@
  */
 
 export { communityHandlers } from './community.routes';
-export { type AskedQuestion, type CommunityDeps, holdsActiveItem, toAuthor } from './community.shared';
 export { getCommunityPreview } from './community-preview';
+export { type AskedQuestion, type CommunityDeps, holdsActiveItem, toAuthor } from './community-shared';
 export { refreshDealHealth } from './deal-health';
 export { getQuestion, getQuestions } from './questions.service';
 export { getReviews } from './reviews.service';

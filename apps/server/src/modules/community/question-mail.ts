@@ -3,7 +3,7 @@ import { answers, products, questions, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
-import type { CommunityDeps } from './community.shared';
+import type { CommunityDeps } from './community-shared';
 
 // Who hears of a question (decision 011): the product's seller when it is asked, its asker when
 // someone answers it. Sent after the write is committed; a mail that fails is logged and the

@@ -19,7 +19,7 @@ import {
   requirePublishedProduct,
   toAuthor,
   totalOf,
-} from './community.shared';
+} from './community-shared';
 import { mailAnswer, mailNewQuestion } from './question-mail';
 
 // Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
@@ -112,7 +112,7 @@ export function toSummary(row: SummaryRow): QuestionSummary {
 /**
  * `questions/getQuestions`: newest first, each with its top answer, in one statement whatever
  * the page size; an empty page adds one to tell an unknown product (404) from no questions. It
- * walks `questions_product_newest_idx` and stops after the page (community.shared.ts).
+ * walks `questions_product_newest_idx` and stops after the page (community-shared.ts).
  */
 export async function getQuestions(
   { db }: CommunityDeps,

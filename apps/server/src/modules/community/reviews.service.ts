@@ -21,7 +21,7 @@ import {
   requirePublishedProduct,
   toAuthor,
   totalOf,
-} from './community.shared';
+} from './community-shared';
 
 // Reviews (requirements §12, §15, decision 011): verified purchasers only, one per product and
 // user (editable), helpful votes once per user and never one's own, the seller's reply. The
@@ -81,7 +81,7 @@ export function toReview(row: ReviewRow): Review {
 }
 
 /**
- * Each sort walks one index (`reviews_product_*_idx`, migrations 0011 and 0017; community.shared.ts,
+ * Each sort walks one index (`reviews_product_*_idx`, migrations 0011 and 0017; community-shared.ts,
  * "How a list call reads one page") to the page's end: newest, most helpful, lowest
  * `(rating, created_at desc, id desc)` and highest `(rating desc, created_at desc, id desc)`.
  */

@@ -30,7 +30,7 @@ import {
   requirePublishedProduct,
   toAuthor,
   totalOf,
-} from './community.shared';
+} from './community-shared';
 
 // Community threads with replies (requirements §12), and reports of any community post.
 
@@ -73,7 +73,7 @@ export function toSummary(row: SummaryRow): ThreadSummary {
 
 /**
  * `community/getThreads`: latest activity first, one statement for the page and its total; it
- * walks `threads_product_activity_idx` and stops after the page (community.shared.ts). A thread
+ * walks `threads_product_activity_idx` and stops after the page (community-shared.ts). A thread
  * an admin hid (requirements §13, decision 015) is in no read.
  */
 export async function getThreads(

@@ -11,7 +11,7 @@ import {
   requireProductIdBySlug,
   requirePublishedProduct,
   totalOf,
-} from './community.shared';
+} from './community-shared';
 
 // The seller's changelog (requirements §12): Markdown, rendered and sanitised on read like the
 // product description (lib/markdown.ts escapes raw HTML).
@@ -44,7 +44,7 @@ const isPublished = eq(products.isPublished, true);
 
 /**
  * `updates/getUpdates`: newest first, one statement for the page and its total; it walks
- * `product_updates_product_newest_idx` and stops after the page (community.shared.ts).
+ * `product_updates_product_newest_idx` and stops after the page (community-shared.ts).
  */
 export async function getUpdates(
   { db }: CommunityDeps,

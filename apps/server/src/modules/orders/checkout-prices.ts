@@ -6,7 +6,7 @@
 import { AppError, OrderMessage } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { refundTerms } from '@everdeal/contracts/plans';
-import type { CheckoutLine } from './checkout-statements';
+import type { CheckoutLine } from './checkout.sql';
 
 const lineTotal = (lines: CheckoutLine[]) => lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 

@@ -27,8 +27,8 @@ import type { Attribution } from '../affiliates';
 import { effectiveDealStatus } from '../catalog';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments';
 import { sendSaleMails } from '../sellers';
+import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import { requireShownTerms } from './checkout-prices';
-import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout-statements';
 import {
   applyPaymentOutcome,
   type CheckoutDeps,

@@ -3,5 +3,6 @@
  * app.ts and the jobs may use. The waitlist and its deal announcements (decision 009).
  * Everything else in this folder is private to it.
  */
-export { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from './waitlist.announcer';
+
 export { registerOneClickUnsubscribe, waitlistHandlers } from './waitlist.routes';
+export { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from './waitlist-announcer';

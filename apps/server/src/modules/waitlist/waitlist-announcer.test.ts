@@ -12,7 +12,7 @@ import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { createTestDatabase } from '../../../test/database';
 import { mailHeaders, mailHtml, oneClickUnsubscribeOf } from '../../../test/mail';
 import { createMailer } from '../../lib/mailer';
-import { type AnnouncerDeps, runWaitlistAnnouncements } from './waitlist.announcer';
+import { type AnnouncerDeps, runWaitlistAnnouncements } from './waitlist-announcer';
 
 const PUBLIC_URL = 'https://everdeal.example';
 const brand = { publicUrl: PUBLIC_URL, supportEmail: 'support@everdeal.example' };

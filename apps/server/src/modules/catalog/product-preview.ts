@@ -2,8 +2,8 @@ import { AppError, type ProductPreview } from '@everdeal/contracts';
 import { products, sellerMembers, type UserRow } from '@everdeal/db';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { toProductDetail } from './catalog.service';
-import { selectProductDetail } from './catalog.statements';
-import type { CatalogDeps } from './catalog.summaries';
+import { selectProductDetail } from './catalog.sql';
+import type { CatalogDeps } from './catalog-summaries';
 
 /**
  * `products/getProductPreview` (requirements §13 "Preview", decision 022): any product's page,

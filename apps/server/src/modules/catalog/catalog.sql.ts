@@ -13,8 +13,8 @@ import {
   rowCount,
   type Slot,
   slotsWithPrefix,
-} from './catalog.query';
-import { planDetailsOfProduct, summaryColumns } from './catalog.summaries';
+} from './catalog-query.sql';
+import { planDetailsOfProduct, summaryColumns } from './catalog-summaries';
 
 // The catalogue's statements, built once and prepared (the house pattern of lib/prepared.ts):
 // drizzle renders each SQL text once instead of on every request, and PostgreSQL parses each once

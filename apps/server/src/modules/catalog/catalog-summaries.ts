@@ -8,7 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, type PlanFeatureCell, plans, products } from '@everdeal/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isPublished, rating } from './catalog.query';
+import { isPublished, rating } from './catalog-query.sql';
 import { effectiveDealStatus } from './deal-status';
 
 // Product summaries (what lists, cards and the wishlist show): the columns read for one, its

@@ -5,7 +5,7 @@
  * Values are never written into the fragments: each is a named placeholder (`Slot`), and
  * `listValues` answers the values of a query under the same names. The text of a list statement
  * therefore depends only on the query's shape (`listShape`: which filters, which sort), so it is
- * built and prepared once per shape (catalog.statements.ts).
+ * built and prepared once per shape (catalog.sql.ts).
  */
 import { ENDING_SOON_HOURS, type GetProductsQuery, type ProductStatusFilter } from '@everdeal/contracts';
 import { categories, licenseCodes, plans, products } from '@everdeal/db';

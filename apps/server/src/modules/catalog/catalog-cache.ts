@@ -1,7 +1,7 @@
 import type { CategoryList, GetProductsQuery, ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
 import type { AnswerCache } from '../../lib/answer-cache';
 import { getCategories, getProduct, getProductSections, getProducts } from './catalog.service';
-import type { CatalogDeps } from './catalog.summaries';
+import type { CatalogDeps } from './catalog-summaries';
 
 /** The catalogue reads the API and the pages share; answers are the same for every visitor. */
 export type CatalogReads = {
