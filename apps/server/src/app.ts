@@ -10,21 +10,17 @@ import { type BackgroundTasks, createBackgroundTasks } from './lib/background-ta
 import { createMailer } from './lib/mailer';
 import { adminHandlers } from './modules/admin';
 import { affiliatesHandlers, registerReferralClicks } from './modules/affiliates';
-import type { BlogDeps } from './modules/blog';
 import { blogHandlers, registerBlogFeed } from './modules/blog';
 import { cartHandlers } from './modules/cart';
-import type { CatalogDeps } from './modules/catalog';
 import { cachedCatalogReads, catalogHandlers } from './modules/catalog';
-import type { CommunityDeps } from './modules/community';
+import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
-import type { CheckoutDeps } from './modules/orders';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
 import { hasRole, rolesHandlers } from './modules/roles';
-import type { SellerDeps } from './modules/sellers';
 import {
   applicationsHandlers,
   registerSellerUploads,
@@ -35,7 +31,6 @@ import {
 import { registerSeo } from './modules/seo';
 import { supportHandlers } from './modules/support';
 import { upvotesHandlers } from './modules/upvotes';
-import type { UsersDeps } from './modules/users';
 import {
   createPasswordHasher,
   findSession,
@@ -150,7 +145,6 @@ export async function buildApp({
   registerHealth(app, database.ping, isShuttingDown);
 
   // 4. The JSON API, one module after another.
-  const catalog: CatalogDeps = { db: database.db, now };
   // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
   // dropped on every write that changes one, in every instance when Redis links them.
   const catalogCache = createAnswerCache({
@@ -174,7 +168,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await Promise.all([catalogCache.close(), pageCache?.close()]);
   });
-  const catalogReads = cachedCatalogReads(catalog, catalogCache);
+  const catalogReads = cachedCatalogReads({ db: database.db, now }, catalogCache);
   const catalogChanged = () => {
     catalogCache.clear();
     pageCache?.clear();
@@ -201,57 +195,48 @@ export async function buildApp({
     mailer.close();
     await limits.close();
   });
-  const accounts: UsersDeps = {
+  const authenticate: Authenticator = (token) => findSession(database.db, token, now());
+  // Payments and orders (decision 007): one provider.
+  const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
+  const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  // The store's services, built once (decision 028). Every module takes the part its own deps
+  // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
+  // type, never a copy of fields picked here.
+  const storeServices = {
     db: database.db,
     now,
-    passwords: createPasswordHasher(passwordHashCost),
+    log: app.log,
     mailer,
-    brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
+    brand,
+    tasks,
+    limits,
+    // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
+    catalogChanged,
+    provider,
+    passwords: createPasswordHasher(passwordHashCost),
     google: {
       clientId: config.googleClientId,
       tokeninfoUrl: config.googleTokeninfoUrl,
       userinfoUrl: config.googleUserinfoUrl,
     },
-    log: app.log,
-    tasks,
-  };
-  // Blog, waitlist, contact and support (decision 009).
-  const blog: BlogDeps = { db: database.db, now };
-  const content = { db: database.db, now, mailer, brand: accounts.brand, log: app.log };
-  const authenticate: Authenticator = (token) => findSession(database.db, token, now());
-  // Payments and orders (decision 007): one provider and the checkout.
-  const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
-  const checkoutDeps: CheckoutDeps = {
-    db: database.db,
-    now,
-    provider,
-    mailer,
-    brand: { publicUrl: config.publicUrl, supportEmail: config.supportEmail },
-    log: app.log,
-    catalogChanged,
-  };
-  // Affiliates (decision 012): `?ref=` visits become clicks; a job accrues and settles commissions.
-  const affiliates = {
-    db: database.db,
-    now,
+    // Affiliate links and mails (decision 012).
     publicUrl: config.publicUrl,
     isPublicUrlSet: config.isPublicUrlSet,
-    mail: { mailer, brand: accounts.brand },
+    mail: { mailer, brand },
+    // Stripe.js in the browser, when Stripe is the provider.
+    publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
+    stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
+    // The product's seller hears of a new question; community itself never imports the seller area.
+    onQuestionAsked: (question: AskedQuestion): void => sendNewQuestionMails(storeServices, question),
   };
-  registerReferralClicks(app, { ...affiliates, limits });
+  // Affiliates (decision 012): `?ref=` visits become clicks; a job accrues and settles commissions.
+  registerReferralClicks(app, storeServices);
   // Every background job, as jobs/schedule.ts declares them. Fastify runs onClose hooks
   // last-registered first: registered after the mailer's, this one stops the jobs (a round in
   // flight may still send a receipt) before the mailer closes.
   let runningJobs: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    const schedule = jobSchedule({
-      db: database.db,
-      now,
-      checkout: checkoutDeps,
-      waitlist: content,
-      commissions: { ...affiliates, log: app.log },
-    });
-    const started = startJobs(schedule, jobs, {
+    const started = startJobs(jobSchedule(storeServices), jobs, {
       log: app.log,
       onRun: (job, outcome, seconds) => metrics.jobRun(job, outcome, seconds),
     });
@@ -261,55 +246,33 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await runningJobs?.stop();
   });
-  // The seller area (decision 014).
-  const sellerArea: SellerDeps = { db: database.db, now, catalogChanged, mailer, brand: accounts.brand, log: app.log };
-  const community: CommunityDeps = {
-    db: database.db,
-    now,
-    limits,
-    catalogChanged,
-    mailer,
-    brand: accounts.brand,
-    log: app.log,
-    // The product's seller hears of a new question; community itself never imports the seller area.
-    onQuestionAsked: (question) => sendNewQuestionMails(sellerArea, question),
-  };
   await registerApi(app, {
     handlers: {
-      ...catalogHandlers(catalogReads, catalog),
-      ...usersHandlers(accounts, limits),
+      ...catalogHandlers(catalogReads, storeServices),
+      ...usersHandlers(storeServices, limits),
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
-      ...cartHandlers(catalog),
-      ...favoritesHandlers(catalog),
-      ...upvotesHandlers({ ...catalog, catalogChanged }),
-      // Requirements §14, §15: blog, waitlist, contact form, support tickets.
-      ...blogHandlers(blog),
-      ...waitlistHandlers(content, limits),
-      ...contactHandlers(content, limits),
-      ...supportHandlers(content, limits),
+      ...cartHandlers(storeServices),
+      ...favoritesHandlers(storeServices),
+      ...upvotesHandlers(storeServices),
+      // Requirements §14, §15: blog, waitlist, contact form, support tickets (decision 009).
+      ...blogHandlers(storeServices),
+      ...waitlistHandlers(storeServices, limits),
+      ...contactHandlers(storeServices, limits),
+      ...supportHandlers(storeServices, limits),
       // Requirements §15 payment methods, checkout and orders.
-      ...paymentsHandlers(
-        {
-          db: database.db,
-          now,
-          provider,
-          publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
-          stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
-        },
-        limits,
-      ),
-      ...ordersHandlers(checkoutDeps, limits),
-      ...affiliatesHandlers(affiliates),
+      ...paymentsHandlers(storeServices, limits),
+      ...ordersHandlers(storeServices, limits),
+      ...affiliatesHandlers(storeServices),
       // Requirements §12, §15: reviews, questions, updates, threads, reports (decision 011).
-      ...communityHandlers(community),
+      ...communityHandlers(storeServices),
       // Requirements §13: the seller area (decision 014).
-      ...sellerAreaHandlers(sellerArea),
+      ...sellerAreaHandlers(storeServices),
       // Requirements §13: seller analytics and the product pages' view beacon (decision 025).
-      ...sellerAnalyticsHandlers({ db: database.db, now, limits }),
-      ...applicationsHandlers(checkoutDeps, limits),
+      ...sellerAnalyticsHandlers(storeServices),
+      ...applicationsHandlers(storeServices, limits),
       // Requirements §13: the admin area (decision 015).
-      ...adminHandlers(checkoutDeps),
+      ...adminHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),
@@ -319,20 +282,19 @@ export async function buildApp({
   if (provider.name === 'stripe' && config.stripeWebhookSecret) {
     await registerStripeWebhook(app, {
       secret: config.stripeWebhookSecret,
-      onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(checkoutDeps, orderId, kind),
+      onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(storeServices, orderId, kind),
     });
   }
   // The one multipart call, beside the JSON API (avatars, decision 002).
-  await registerAvatarUpload(app, { db: database.db, dataDir: config.dataDir, now, authenticate, limits });
+  await registerAvatarUpload(app, { ...storeServices, dataDir: config.dataDir, authenticate });
   // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).
   await registerSellerUploads(app, {
-    ...sellerArea,
+    ...storeServices,
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),
-    limits,
   });
   // RFC 8058 one-click unsubscribe, the URL in the waitlist mails' List-Unsubscribe header.
-  await registerOneClickUnsubscribe(app, content);
+  await registerOneClickUnsubscribe(app, storeServices);
 
   // 5. Uploaded and generated media (demo logos and galleries, later avatars).
   await app.register(fastifyStatic, {
@@ -343,8 +305,8 @@ export async function buildApp({
   });
 
   // 6. Sitemap and robots.txt, generated from the catalogue; before the pages' catch-all.
-  registerSeo(app, { db: database.db, publicUrl: config.publicUrl, now });
-  registerBlogFeed(app, { ...blog, publicUrl: config.publicUrl });
+  registerSeo(app, storeServices);
+  registerBlogFeed(app, storeServices);
 
   // 7. Everything else is a page rendered by React Router, with the same services in its context.
   if (withPages) {
@@ -352,7 +314,7 @@ export async function buildApp({
       mode: pagesMode ?? (config.env === 'development' ? 'development' : 'production'),
       pageCache,
       renderSlots: config.pageRenderSlots,
-      loadContext: createStorefrontLoadContext({ config, catalogReads, blog, community }),
+      loadContext: createStorefrontLoadContext({ config, catalogReads, blog: storeServices, community: storeServices }),
     });
   }
   return app;

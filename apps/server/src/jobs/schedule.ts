@@ -3,7 +3,6 @@
  * what it does, how often, what happens at start, and whether several instances may run it at
  * once. `run-jobs.ts` starts them; `RUN_JOBS=0` turns all of them off on an instance.
  */
-import type { Db } from '@everdeal/db';
 import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
 import { refreshTrendingScores } from '../modules/catalog';
 import type { CheckoutDeps } from '../modules/orders';
@@ -41,13 +40,8 @@ export type JobDeclaration = {
   round: () => Promise<JobOutcome>;
 };
 
-export type JobDeps = {
-  db: Db;
-  now: () => Date;
-  checkout: CheckoutDeps;
-  waitlist: AnnouncerDeps;
-  commissions: CommissionDeps;
-};
+/** The parts of the store's services (app.ts) the jobs' rounds use. */
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps;
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -76,7 +70,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       },
       firstRound: 'after-interval',
       onSeveralInstances: 'together',
-      round: ok(() => runWaitlistAnnouncements(deps.waitlist)),
+      round: ok(() => runWaitlistAnnouncements(deps)),
     },
     {
       name: 'payments-reconciliation',
@@ -85,7 +79,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       everyMs: RECONCILE_INTERVAL_MS,
       firstRound: 'at-start',
       onSeveralInstances: 'together',
-      round: ok(() => reconcilePayments(deps.checkout)),
+      round: ok(() => reconcilePayments(deps)),
     },
     {
       name: 'subscription-renewals',
@@ -93,7 +87,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       everyMs: MINUTE_MS,
       firstRound: 'at-start',
       onSeveralInstances: 'together',
-      round: ok(renewalRounds(deps.checkout)),
+      round: ok(renewalRounds(deps)),
     },
     {
       name: 'affiliate-commissions',
@@ -101,7 +95,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       everyMs: MINUTE_MS,
       firstRound: 'at-start',
       onSeveralInstances: 'together',
-      round: ok(() => runCommissionRound(deps.commissions)),
+      round: ok(() => runCommissionRound(deps)),
     },
   ];
 }
