@@ -109,3 +109,28 @@ test('change the e-mail: the link to the new address switches it, and the new ad
   await expect(card.getByText(newEmail)).toBeVisible();
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
 });
+
+test('a link opened signed out asks to log in to the account first, then verifies it', async ({ browser, page }) => {
+  const email = uniqueEmail('e2e-verify-out');
+  const password = strongPassword();
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  await page.goto('/auth/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const mail = await waitForMail(email, /Subject: Welcome to Everdeal/);
+
+  // Another browser, nobody signed in: the link proves the mailbox, not who chose the password.
+  const elsewhere = await browser.newContext();
+  const visitor = await elsewhere.newPage();
+  await visitor.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  await visitor.goto(linkIn(mail, '/auth/verify-email'));
+  await expect(visitor.getByText(`${email} is verified`)).toHaveCount(0);
+  await lookAt(visitor, 'verify-signed-out');
+  await visitor.getByRole('link', { name: 'Log in to confirm' }).click();
+  await expect(visitor).toHaveURL(/\/auth\/login\?redirect=/);
+  await fillSignIn(visitor, email, password);
+  await expect(visitor.getByText(`${email} is verified`)).toBeVisible();
+  await elsewhere.close();
+});

@@ -122,8 +122,10 @@ export const authRoutes = {
   'users/verifyEmail': defineRoute({
     input: VerifyEmailInputSchema,
     output: EmailLinkResultSchema,
-    summary: 'Verify the address a mailed link was sent to; works signed in or out, once per link',
+    summary:
+      'Verify the address a mailed link was sent to, signed in as the account it was mailed for (the link proves the mailbox, the session the password); once per link',
     tag: 'users',
+    requiresAuth: true,
   }),
   'users/changeEmail': defineRoute({
     input: ChangeEmailInputSchema,

@@ -41,7 +41,7 @@ const statusOf = async (token: string, app: TestApp = t) =>
   (await callApi<EmailStatus>(app.app, 'users/getEmailStatus', {}, { token })).body.data;
 
 describe('verification at sign-up', () => {
-  it('the welcome mail carries a single-use link; opening it, signed out, verifies the address', async () => {
+  it('the welcome mail carries a single-use link that verifies the address in a session of its account', async () => {
     const user = await registerWithLink();
     const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, user.email, WELCOME));
     expect(mail).toContain('Confirm my e-mail address');
@@ -62,17 +62,33 @@ describe('verification at sign-up', () => {
     const dump = await t.db.execute(sql`select row_to_json(e)::text as json from email_tokens e`);
     expect(JSON.stringify(dump)).not.toContain(user.verifyToken);
 
-    const { status, body } = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken });
+    // Signed out, or in another account's session, the link verifies nothing and stays unspent:
+    // the link proves the mailbox, the session proves who chose the password (decision 027).
+    const signedOut = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken });
+    expect(signedOut.status).toBe(401);
+    const stranger = await registerUser(t.app);
+    const other = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken }, { token: stranger.token });
+    expect(other.status).toBe(409);
+    expect(other.body.msg).toBe(
+      'This link is for another account. Log out, log in to the account that registered this address, then open it again.',
+    );
+    expect((await statusOf(stranger.token)).isVerified).toBe(false);
+    const { status, body } = await callApi(
+      t.app,
+      'users/verifyEmail',
+      { token: user.verifyToken },
+      { token: user.token },
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ code: 0, msg: 'success', data: { email: user.email } });
     expect((await statusOf(user.token)).isVerified).toBe(true);
   });
 
-  it('works signed in too, and a second use of the link is refused', async () => {
+  it('a second use of the link is refused', async () => {
     const user = await registerWithLink();
     const first = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken }, { token: user.token });
     expect(first.status).toBe(200);
-    const again = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken });
+    const again = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken }, { token: user.token });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe(INVALID);
   });
@@ -81,7 +97,12 @@ describe('verification at sign-up', () => {
     const user = await registerWithLink();
     clock = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
     try {
-      const { status, body } = await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken });
+      const { status, body } = await callApi(
+        t.app,
+        'users/verifyEmail',
+        { token: user.verifyToken },
+        { token: user.token },
+      );
       expect(status).toBe(400);
       expect(body.msg).toBe(INVALID);
     } finally {
@@ -92,8 +113,9 @@ describe('verification at sign-up', () => {
   });
 
   it('a made-up, empty or over-long token is refused with the same message', async () => {
+    const user = await registerUser(t.app);
     for (const token of ['x'.repeat(43), '', 'x'.repeat(201)]) {
-      const { status, body } = await callApi(t.app, 'users/verifyEmail', { token });
+      const { status, body } = await callApi(t.app, 'users/verifyEmail', { token }, { token: user.token });
       expect([400, 422]).toContain(status);
       expect(body.msg).toBe(INVALID);
     }
@@ -106,7 +128,7 @@ describe('tokens of one purpose never pass for another', () => {
     await callApi(t.app, 'users/forgotPassword', { email: user.email });
     const resetToken = resetTokenFromMail(await waitForMailFile(t.dataDir, user.email, /Reset your Everdeal password/));
 
-    const withReset = await callApi(t.app, 'users/verifyEmail', { token: resetToken });
+    const withReset = await callApi(t.app, 'users/verifyEmail', { token: resetToken }, { token: user.token });
     expect(withReset.status).toBe(400);
     expect(withReset.body.msg).toBe(INVALID);
 
@@ -124,7 +146,9 @@ describe('tokens of one purpose never pass for another', () => {
     expect(asChange.body.msg).toBe('The confirmation link is invalid or has expired');
 
     // None of those spent it: it still verifies.
-    expect((await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken })).status).toBe(200);
+    expect((await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken }, { token: user.token })).status).toBe(
+      200,
+    );
   });
 
   it('a change-of-address token does not verify', async () => {
@@ -135,7 +159,7 @@ describe('tokens of one purpose never pass for another', () => {
       await waitForMailFile(t.dataDir, newEmail, /Confirm your new Everdeal e-mail address/),
       '/user/confirm-email',
     );
-    const { status, body } = await callApi(t.app, 'users/verifyEmail', { token: changeToken });
+    const { status, body } = await callApi(t.app, 'users/verifyEmail', { token: changeToken }, { token: user.token });
     expect(status).toBe(400);
     expect(body.msg).toBe(INVALID);
     expect((await statusOf(user.token)).isVerified).toBe(false);
@@ -151,8 +175,10 @@ describe('resendVerification', () => {
     const newToken = linkTokenFromMail(mail, '/auth/verify-email');
     expect(newToken).not.toBe(user.verifyToken);
 
-    expect((await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken })).status).toBe(400);
-    expect((await callApi(t.app, 'users/verifyEmail', { token: newToken })).status).toBe(200);
+    expect((await callApi(t.app, 'users/verifyEmail', { token: user.verifyToken }, { token: user.token })).status).toBe(
+      400,
+    );
+    expect((await callApi(t.app, 'users/verifyEmail', { token: newToken }, { token: user.token })).status).toBe(200);
 
     const again = await callApi(t.app, 'users/resendVerification', {}, { token: user.token });
     expect(again.status).toBe(409);

@@ -1,7 +1,7 @@
 import { AppError, type EmailStatus } from '@everdeal/contracts';
 import { emailTokens, type UserRow, users } from '@everdeal/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { consumeEmailToken, endEmailTokens, issueEmailToken } from './email-tokens';
+import { consumeEmailToken, endEmailTokens, findLiveEmailToken, issueEmailToken } from './email-tokens';
 import { AccountMessage } from './messages';
 import { verifyEmailMail } from './users.mail';
 import type { UsersDeps } from './users-deps';
@@ -29,15 +29,19 @@ export async function resendVerification(deps: UsersDeps, user: UserRow): Promis
 }
 
 /**
- * Verifies the address a link was mailed to, signed in or not: the token is the proof. A link
- * for an address the account no longer has (changed since) verifies nothing.
+ * Verifies the address a link was mailed to, opened in a session of the account it was mailed
+ * for (decision 027). The link proves the mailbox; the session proves whoever chose the password.
+ * Both are needed: an address's owner who opens the welcome mail of an account someone else
+ * registered in their name must not make that account "confirmed", which would let it keep its
+ * password when the owner later signs in with Google. A link for an address the account no longer
+ * has (changed since) verifies nothing; another account's session does not spend the link.
  */
-export async function verifyEmail(deps: UsersDeps, token: string): Promise<{ email: string }> {
+export async function verifyEmail(deps: UsersDeps, user: UserRow, token: string): Promise<{ email: string }> {
   const now = deps.now();
   const verified = await deps.db.transaction(async (tx) => {
-    const link = await consumeEmailToken(tx, { purpose: 'verify', token, now });
+    const link = await consumeEmailToken(tx, { purpose: 'verify', token, now, userId: user.id });
     if (!link) return undefined;
-    const [user] = await tx
+    const [account] = await tx
       .update(users)
       .set({
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
@@ -47,11 +51,13 @@ export async function verifyEmail(deps: UsersDeps, token: string): Promise<{ ema
         and(eq(users.id, link.userId), eq(users.status, 'active'), sql`lower(${users.email}) = lower(${link.email})`),
       )
       .returning({ id: users.id, email: users.email });
-    if (user) await endEmailTokens(tx, user.id, now, 'verify');
-    return user;
+    if (account) await endEmailTokens(tx, account.id, now, 'verify');
+    return account;
   });
-  if (!verified) throw AppError.badRequest(AccountMessage.verifyLinkInvalid);
-  return { email: verified.email };
+  if (verified) return { email: verified.email };
+  const other = await findLiveEmailToken(deps.db, 'verify', token, now);
+  if (other && other.userId !== user.id) throw AppError.conflict(AccountMessage.verifyLinkOtherAccount);
+  throw AppError.badRequest(AccountMessage.verifyLinkInvalid);
 }
 
 /** The account page's view: verified or not, and the change waiting for its link. */

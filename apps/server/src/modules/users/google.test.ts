@@ -69,7 +69,9 @@ describe('Google sign-in against a local OpenID provider', () => {
     // The owner confirmed the address with the link of the welcome mail (decision 027).
     const welcome = await waitForMailFile(t.dataDir, existing.email, /Subject: Welcome to Everdeal/);
     const verifyToken = linkTokenFromMail(welcome, '/auth/verify-email');
-    expect((await callApi(t.app, 'users/verifyEmail', { token: verifyToken })).status).toBe(200);
+    expect((await callApi(t.app, 'users/verifyEmail', { token: verifyToken }, { token: existing.token })).status).toBe(
+      200,
+    );
     const sub = nextSubject();
     const { status, body } = await googleLogin(
       await oidc.mintAccessToken({ sub, email: existing.email.toUpperCase(), emailVerified: true, givenName: 'Other' }),
@@ -88,6 +90,11 @@ describe('Google sign-in against a local OpenID provider', () => {
     // Someone registers the victim's address first and keeps the session and the password.
     const squatter = await registerUser(t.app, { firstName: 'Mallory' });
     const victim = squatter.email;
+    // The owner clicks "Confirm" in the welcome mail that reached their mailbox: without the
+    // account's session it confirms nothing, so the account stays unproven (decision 027).
+    const welcome = await waitForMailFile(t.dataDir, victim, /Subject: Welcome to Everdeal/);
+    const welcomeLink = linkTokenFromMail(welcome, '/auth/verify-email');
+    expect((await callApi(t.app, 'users/verifyEmail', { token: welcomeLink })).status).toBe(401);
     // A pending change of address, which would move the account to the squatter's own mailbox.
     const moveTo = uniqueEmail('mallory');
     expect(

@@ -16,6 +16,8 @@ export const AccountMessage = {
   deactivateNeedsFreshSignIn: 'Please log in with Google again, then deactivate your account within 5 minutes',
   /** Decision 027: e-mail verification and change. */
   verifyLinkInvalid: 'The verification link is invalid or has expired',
+  verifyLinkOtherAccount:
+    'This link is for another account. Log out, log in to the account that registered this address, then open it again.',
   changeLinkInvalid: 'The confirmation link is invalid or has expired',
   changeLinkOtherAccount:
     'This link is for another account. Log out, log in to the account that asked, then open it again.',

@@ -117,9 +117,9 @@ export function usersHandlers(deps: UsersDeps, limits: RateLimits) {
       await limits.consume([['resendVerificationPerUser', user.id]]);
       return resendVerification(deps, user);
     },
-    'users/verifyEmail': async (input, { request }) => {
+    'users/verifyEmail': async (input, { request, user }) => {
       await limits.consume([['emailLinkPerIp', request.ip]]);
-      return verifyEmail(deps, input.token);
+      return verifyEmail(deps, user, input.token);
     },
     'users/changeEmail': async (input, { user, sessionId }) => {
       // Each request mails two addresses; a password guessed here shares changePassword's budget.

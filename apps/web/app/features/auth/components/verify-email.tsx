@@ -13,19 +13,20 @@ import { useAuth } from '~/shared/session/session-provider';
 type Outcome = { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'refused'; failure: FormError };
 
 /**
- * Decision 027: the verification link verifies on arrival, signed in or not (the token is the
- * proof). Mail scanners that run the page verify the address too, which is harmless: they only
- * ever see the link by reading that mailbox.
+ * Decision 027: the verification link verifies on arrival in a session of the account it was
+ * mailed for (the link proves the mailbox, the session whoever chose the password). A visitor is
+ * asked to log in first and comes back here; a mail scanner that runs the page has no session
+ * and verifies nothing.
  */
 export function VerifyEmail({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, isRestored } = useAuth();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
   // React's development double effect must not spend the link twice.
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (!isRestored || !isLoggedIn || started.current) return;
     started.current = true;
     (async () => {
       try {
@@ -36,8 +37,24 @@ export function VerifyEmail({ token }: { token: string }) {
         setOutcome({ kind: 'refused', failure: toFormError(error) });
       }
     })();
-  }, [token, queryClient]);
+  }, [token, queryClient, isRestored, isLoggedIn]);
 
+  if (isRestored && !isLoggedIn) {
+    const back = `/auth/verify-email?token=${encodeURIComponent(token)}`;
+    return (
+      <div className="space-y-6">
+        <p className="text-ink-700">
+          Log in to the account you registered with this address, and the link confirms it right after.
+        </p>
+        <Link
+          to={`/auth/login?redirect=${encodeURIComponent(back)}`}
+          className={buttonClasses({ size: 'lg', className: 'w-full' })}
+        >
+          Log in to confirm
+        </Link>
+      </div>
+    );
+  }
   if (outcome.kind === 'pending') {
     return (
       <p className="flex items-center gap-3 text-ink-700" role="status">

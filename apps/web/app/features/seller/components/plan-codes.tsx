@@ -1,7 +1,7 @@
 import type { PlanCodes } from '@everdeal/contracts';
-import { CODES_REMOVE_MAX, sellerPlanCodesPath, sellerProductPath } from '@everdeal/contracts/seller-rules';
+import { sellerPlanCodesPath, sellerProductPath } from '@everdeal/contracts/seller-rules';
 import KeyRound from 'lucide-react/icons/key-round';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -35,6 +35,10 @@ export function PlanCodesPage({ planId, page }: { planId: number; page: number }
   const [revealed, setRevealed] = useState<Map<number, string>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A selection belongs to the page it was made on: a page holds fewer codes than one removal
+  // may take, so what the dialog counts is always what is sent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page number is the trigger
+  useEffect(() => setSelected(new Set()), [page]);
 
   if (codes.isPending) return <SkeletonText lines={8} />;
   if (codes.isError) {
@@ -72,7 +76,7 @@ export function PlanCodesPage({ planId, page }: { planId: number; page: number }
   async function removeSelected() {
     setError(null);
     try {
-      const result = await remove.mutateAsync([...selected].slice(0, CODES_REMOVE_MAX));
+      const result = await remove.mutateAsync([...selected]);
       toast.success(
         result.notRemoved > 0
           ? `${countOf(result.removed, 'code')} removed; ${countOf(result.notRemoved, 'code')} had just been sold or removed`
