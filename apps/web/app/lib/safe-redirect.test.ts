@@ -26,6 +26,11 @@ describe('safeRedirect', () => {
     expect(safeRedirect(input)).toBe('/');
   });
 
+  it('keeps the verification link’s page, the one auth page that is no sign-in form (decision 027)', () => {
+    expect(safeRedirect('/auth/verify-email?token=abc')).toBe('/auth/verify-email?token=abc');
+    expect(safeRedirect('/auth/verify-emailx')).toBe('/');
+  });
+
   it('uses the given fallback', () => {
     expect(safeRedirect('//x', '/user')).toBe('/user');
   });

@@ -12,7 +12,9 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
     const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) return fallback;
   }
-  if (/^\/auth(\/|$|\?)/.test(value)) return fallback;
+  // The verification link's page is the one auth page that is no sign-in form: a visitor who
+  // opens it is sent to log in and back to it (decision 027).
+  if (/^\/auth(\/|$|\?)/.test(value) && !/^\/auth\/verify-email(\?|$)/.test(value)) return fallback;
   return value;
 }
 

@@ -8,6 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { callApi } from '~/lib/api-client';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { USER_QUERY_KEY } from '~/lib/query-client';
+import { loginPathFor } from '~/lib/safe-redirect';
 import { useAuth } from '~/shared/session/session-provider';
 
 type Outcome = { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'refused'; failure: FormError };
@@ -46,10 +47,7 @@ export function VerifyEmail({ token }: { token: string }) {
         <p className="text-ink-700">
           Log in to the account you registered with this address, and the link confirms it right after.
         </p>
-        <Link
-          to={`/auth/login?redirect=${encodeURIComponent(back)}`}
-          className={buttonClasses({ size: 'lg', className: 'w-full' })}
-        >
+        <Link to={loginPathFor(back)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
           Log in to confirm
         </Link>
       </div>
