@@ -8,14 +8,13 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
-import { TextAreaField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { textError } from '~/lib/field-rules';
 import { toFormError } from '~/lib/form-error';
-import { formatCount } from '~/lib/format-count';
 import { formatDateTime } from '~/lib/format-date';
 import { useForm } from '~/lib/use-form';
 import { useAuth } from '~/shared/session/session-provider';
+import { TicketReplyForm } from '~/shared/support/ticket-reply-form';
 import { ADMIN_TICKETS_PATH } from '../admin-paths';
 import { findAdminByEmail, useAdminTicket, useTicketChange } from '../api/ticket-requests';
 import { ADMIN_TICKET_STATUS } from '../ticket-filters';
@@ -312,36 +311,17 @@ function ReplyForm({ ticket }: { ticket: AdminTicket }) {
   const failure = reply.error ? toFormError(reply.error) : null;
   const length = form.values.message.trim().length;
   return (
-    <form
-      noValidate
+    <TicketReplyForm
+      label="Reply to the customer"
+      rows={6}
+      note="The customer is mailed the reply, signed by the support team."
+      field={form.field('message')}
+      length={length}
+      failure={failure}
+      announcement={announcement}
+      isSending={reply.isPending}
+      hasErrors={form.hasErrors}
       onSubmit={submit}
-      aria-label="Reply"
-      className="mt-8 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
-    >
-      <TextAreaField
-        label="Reply to the customer"
-        rows={6}
-        hint={
-          <span className={length > TICKET_MESSAGE_MAX ? 'font-medium text-red-600' : undefined}>
-            {formatCount(length)} of {formatCount(TICKET_MESSAGE_MAX)} characters. The customer is mailed the reply,
-            signed by the support team.
-          </span>
-        }
-        {...form.field('message')}
-      />
-      {failure ? (
-        <FormAlert tone={failure.tone} className="mt-4">
-          {failure.message}
-        </FormAlert>
-      ) : null}
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <p role="status" className="text-emerald-700 text-sm">
-          {announcement}
-        </p>
-        <Button type="submit" isLoading={reply.isPending} disabled={form.hasErrors} className="shrink-0">
-          Send reply
-        </Button>
-      </div>
-    </form>
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { Ticket, TicketMessage } from '@everdeal/contracts';
-import { SupportMessage, TICKET_MESSAGE_MAX } from '@everdeal/contracts/content-messages';
+import { SupportMessage } from '@everdeal/contracts/content-messages';
 import { SUPPORT_PATH } from '@everdeal/contracts/paths';
 import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
@@ -8,11 +8,10 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
-import { TextAreaField } from '~/components/ui/text-field';
 import { toFormError } from '~/lib/form-error';
-import { formatCount } from '~/lib/format-count';
 import { formatDateTime } from '~/lib/format-date';
 import { useForm } from '~/lib/use-form';
+import { TicketReplyForm } from '~/shared/support/ticket-reply-form';
 import { useReplyToTicket, useSetTicketClosed, useTicket } from '../api/tickets';
 import { ticketMessageError } from '../support-rules';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -150,35 +149,16 @@ function ReplyForm({
   const failure = reply.error ? toFormError(reply.error) : null;
   const length = form.values.message.trim().length;
   return (
-    <form
-      noValidate
+    <TicketReplyForm
+      label={isClosed ? 'Write again (reopens the ticket)' : 'Your reply'}
+      rows={5}
+      field={form.field('message')}
+      length={length}
+      failure={failure}
+      announcement={announcement}
+      isSending={reply.isPending}
+      hasErrors={form.hasErrors}
       onSubmit={submit}
-      aria-label="Reply"
-      className="mt-8 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-6"
-    >
-      <TextAreaField
-        label={isClosed ? 'Write again (reopens the ticket)' : 'Your reply'}
-        rows={5}
-        hint={
-          <span className={length > TICKET_MESSAGE_MAX ? 'font-medium text-red-600' : undefined}>
-            {formatCount(length)} of {formatCount(TICKET_MESSAGE_MAX)} characters
-          </span>
-        }
-        {...form.field('message')}
-      />
-      {failure ? (
-        <FormAlert tone={failure.tone} className="mt-4">
-          {failure.message}
-        </FormAlert>
-      ) : null}
-      <div className="mt-4 flex items-center justify-between gap-4">
-        <p role="status" className="text-emerald-700 text-sm">
-          {announcement}
-        </p>
-        <Button type="submit" isLoading={reply.isPending} disabled={form.hasErrors} className="shrink-0">
-          Send reply
-        </Button>
-      </div>
-    </form>
+    />
   );
 }
