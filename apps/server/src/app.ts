@@ -17,6 +17,7 @@ import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
+import { countOutbox, createOutbox } from './modules/mail';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
@@ -121,7 +122,9 @@ export async function buildApp({
   // 1. Errors: one handler maps every failure to the envelope and status of requirements §8.
   registerErrorHandling(app);
   // Prometheus metrics, only when METRICS_PORT is set, on a listener of their own (plugins/metrics.ts).
-  const metricsRegistry = config.metrics ? createMetrics(database.connectionStats) : undefined;
+  const metricsRegistry = config.metrics
+    ? createMetrics(database.connectionStats, () => countOutbox(database.db))
+    : undefined;
   const metrics: Metrics = metricsRegistry ?? noMetrics;
   if (metricsRegistry && config.metrics) {
     const { host, port, token } = config.metrics;
@@ -180,6 +183,15 @@ export async function buildApp({
     log: app.log,
     logLinks: config.env === 'development',
   });
+  // Every mail goes through the outbox (decision 029): queued with the change that causes it,
+  // delivered at once and, after a failure or a crash, by the mail-delivery job.
+  const outbox = createOutbox({
+    db: database.db,
+    mailer,
+    now,
+    log: app.log,
+    onDelivery: (kind, outcome) => metrics.mailDelivery(kind, outcome),
+  });
   const limits = createRateLimits({
     redisUrl: config.redisUrl,
     settings: rateLimits,
@@ -189,8 +201,9 @@ export async function buildApp({
   await limits.connect();
   const tasks = backgroundTasks ?? createBackgroundTasks(app.log);
   app.addHook('onClose', async () => {
-    // Tasks first: they may still send mail.
+    // Tasks first: they may still queue mail; then the deliveries they started.
     await tasks.flush();
+    await outbox.flush();
     await mailer.flush();
     mailer.close();
     await limits.close();
@@ -207,6 +220,7 @@ export async function buildApp({
     now,
     log: app.log,
     mailer,
+    outbox,
     brand,
     tasks,
     limits,

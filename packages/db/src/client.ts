@@ -11,6 +11,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The query builder, whichever driver is underneath: PGlite and postgres.js share this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction's query builder: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

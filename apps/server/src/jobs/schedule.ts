@@ -5,6 +5,7 @@
  */
 import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
 import { refreshTrendingScores } from '../modules/catalog';
+import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds } from '../modules/orders';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
@@ -15,7 +16,8 @@ export type JobName =
   | 'waitlist-announcements'
   | 'payments-reconciliation'
   | 'subscription-renewals'
-  | 'affiliate-commissions';
+  | 'affiliate-commissions'
+  | 'mail-delivery';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -41,7 +43,7 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps;
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -96,6 +98,16 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       firstRound: 'at-start',
       onSeveralInstances: 'together',
       round: ok(() => runCommissionRound(deps)),
+    },
+    {
+      name: 'mail-delivery',
+      does: 'sends outbox mail that is due: retries on a backoff, mail a crash or an outage left behind (decision 029)',
+      // Mail is delivered when it is queued; this round is the safety net, and the first retry
+      // waits 30 s, so a shorter interval would find nothing more.
+      everyMs: 15_000,
+      firstRound: 'at-start',
+      onSeveralInstances: 'together',
+      round: ok(() => deps.outbox.deliverDue()),
     },
   ];
 }

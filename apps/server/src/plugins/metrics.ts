@@ -19,16 +19,20 @@ export type Metrics = {
   cacheLookup(cache: string, outcome: CacheOutcome): void;
   jobRun(job: string, outcome: JobOutcome, seconds: number): void;
   rateLimited(limit: string): void;
+  mailDelivery(kind: string, outcome: string): void;
 };
 
-export const noMetrics: Metrics = { cacheLookup() {}, jobRun() {}, rateLimited() {} };
+export const noMetrics: Metrics = { cacheLookup() {}, jobRun() {}, rateLimited() {}, mailDelivery() {} };
 
 /** Connections of this process to the database, by state, read when Prometheus scrapes. */
 export type PoolReader = () => Promise<{ max: number; byState: Record<string, number> }>;
 
+/** The mail outbox's rows by state (decision 029), read when Prometheus scrapes. */
+export type OutboxReader = () => Promise<Record<string, number>>;
+
 export type MetricsRegistry = Metrics & { registry: Registry };
 
-export function createMetrics(readPool: PoolReader): MetricsRegistry {
+export function createMetrics(readPool: PoolReader, readOutbox: OutboxReader): MetricsRegistry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'everdeal_' });
   const cacheLookups = new Counter({
@@ -68,8 +72,26 @@ export function createMetrics(readPool: PoolReader): MetricsRegistry {
       for (const [state, count] of Object.entries(byState)) this.set({ state }, count);
     },
   });
+  const mailDeliveries = new Counter({
+    name: 'everdeal_mail_deliveries_total',
+    help: 'Attempts to deliver outbox mail (decision 029) by kind and outcome: sent, retry, failed (for good), skipped',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'everdeal_mail_outbox',
+    help: 'Outbox mail by state, shared by every instance: the backlog is pending + sending; failed waits for an admin',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const counts = await readOutbox();
+      this.reset();
+      for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+    },
+  });
   return {
     registry,
+    mailDelivery: (kind, outcome) => mailDeliveries.inc({ kind, outcome }),
     cacheLookup: (cache, outcome) => cacheLookups.inc({ cache, outcome }),
     jobRun: (job, outcome, seconds) => {
       jobRuns.inc({ job, outcome });

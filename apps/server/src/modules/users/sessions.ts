@@ -1,26 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type Db, sessions, users } from '@everdeal/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { generateToken, hashToken } from '../../lib/opaque-token';
 import type { AuthSession } from '../../plugins/auth';
+
+export { generateToken, hashToken };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session lives 30 days after its last use (sliding expiry). */
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** How stale `last_seen_at` may get before a request renews it: one write a day, not one per call. */
 export const SESSION_RENEW_AFTER_MS = DAY_MS;
-
-/** 32 random bytes = 256 bits, base64url so it travels in a header unchanged. */
-export function generateToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * SHA-256 is enough here (no salt, no argon2): the token is 256 random bits, so there is no
- * dictionary to attack, and a fast hash keeps every authenticated request cheap.
- */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
   const token = generateToken();
