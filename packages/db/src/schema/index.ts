@@ -13,3 +13,4 @@ export * from './shopping';
 export * from './support';
 export * from './users';
 export * from './waitlist';
+export * from './wallet';
