@@ -49,6 +49,7 @@ import { registerHealth } from './plugins/health';
 import { logSerializers } from './plugins/logging';
 import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
 import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { createStorefrontLoadContext } from './storefront-load-context';
@@ -117,7 +118,9 @@ export async function buildApp({
     // per-address rate limits by making one up (decision 002).
     trustProxy: 'loopback,linklocal,uniquelocal',
     bodyLimit: 1024 * 1024,
+    ...requestIdOptions,
   });
+  registerRequestIdHeader(app);
 
   // 1. Errors: one handler maps every failure to the envelope and status of requirements §8.
   registerErrorHandling(app);

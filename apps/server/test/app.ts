@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database, Db } from '@everdeal/db';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { type BackgroundTasks, createBackgroundTasks } from '../src/lib/background-tasks';
 import type { PaymentProvider } from '../src/modules/payments/provider';
@@ -158,4 +159,13 @@ export async function callApi<T = unknown>(
   if (options.cookie) headers.cookie = options.cookie;
   const response = await app.inject({ method: 'POST', url: `/api/${path}`, payload: payload as object, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/**
+ * What a server error's message is: requirements §8's text, then the request's id
+ * (docs/operations.md "Request ids"), for `toEqual` and `toMatchObject`.
+ */
+export function serverErrorMessage(message: string) {
+  const escaped = message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return expect.stringMatching(new RegExp(`^${escaped} \\(request id [A-Za-z0-9._:-]+\\)$`));
 }

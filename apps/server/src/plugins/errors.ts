@@ -91,6 +91,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     else request.log.info({ status, msg: errorBody.msg }, 'request failed');
     // RFC 9110 §10.2.3: tells well-behaved clients how long to back off.
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    // A server error names its request, so the person can quote it and support find its log lines.
+    if (status >= 500)
+      return reply.status(status).send({ ...errorBody, msg: `${errorBody.msg} (request id ${request.id})` });
     return reply.status(status).send(errorBody);
   });
 }

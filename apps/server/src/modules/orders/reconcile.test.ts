@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findMailFiles, waitForMailFile } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, serverErrorMessage, type TestApp } from '../../../test/app';
 import {
   availableCodes,
   cartOf,
@@ -86,7 +86,7 @@ describe('reconciliation', () => {
     faults.failAfterCharge();
     const crashed = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: key });
     expect(crashed.status).toBe(500);
-    expect(crashed.body.msg).toBe(HttpErrorMessage[500]);
+    expect(crashed.body.msg).toEqual(serverErrorMessage(HttpErrorMessage[500]));
 
     const pending = await orderOf(buyer.userId);
     expect(pending.status).toBe('pending');
@@ -156,7 +156,11 @@ describe('reconciliation', () => {
     faults.failAfterCharge(new ProviderUnavailableError('connection reset'));
     const lost = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: key });
     expect(lost.status).toBe(503);
-    expect(lost.body).toEqual({ code: 503, msg: PaymentMessage.providerUnavailable, data: null });
+    expect(lost.body).toEqual({
+      code: 503,
+      msg: serverErrorMessage(PaymentMessage.providerUnavailable),
+      data: null,
+    });
     expect((await orderOf(buyer.userId)).status).toBe('pending');
 
     const retry = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: key });

@@ -3,7 +3,7 @@ import { moneyMovements, paymentCustomers, paymentMethods, users } from '@everde
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUserWithSession, waitForMailFile } from '../../../test/accounts';
-import { callApi, type TestApp } from '../../../test/app';
+import { callApi, serverErrorMessage, type TestApp } from '../../../test/app';
 import { checkout, newKey } from '../../../test/shop';
 import type { StripeFake } from '../../../test/stripe-fake';
 import { startStripeShop, stripeShopHelpers } from '../../../test/stripe-shop';
@@ -236,7 +236,7 @@ describe('checkout with Stripe', () => {
     fake.failNext(/\/confirm$/);
     const failed = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: key });
     expect(failed.status).toBe(503);
-    expect(failed.body.msg).toBe(PaymentMessage.providerUnavailable);
+    expect(failed.body.msg).toEqual(serverErrorMessage(PaymentMessage.providerUnavailable));
     const pending = await orderOf(buyer.userId);
     expect(pending.status).toBe('pending');
     const retry = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: key });
