@@ -88,8 +88,12 @@ describe('mails to the team', () => {
     const seller = await createSellerWithMember(t.db);
     const draft = await createCompleteDraft(t.app, t.db, seller, { name: 'Queued Scribe' });
     await callOk(t.app, 'seller/submitProduct', { productId: draft.id }, seller.token);
-    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/));
+    const raw = await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/);
+    const mail = decodeQuotedPrintable(raw);
     expect(mail).toContain(`product ${draft.id}`);
+    // Mail about a seller's doings to an admin's own address: a `sellerActivity` notification (decision 029).
+    expect(mailHeaders(raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail).toContain('seller notifications are on for your account');
     expect(mail).toContain('/admin/products');
     expect(findMailFiles(t.dataDir, await emailOf(seller.userId), /submitted Queued Scribe/)).toHaveLength(0);
   });
