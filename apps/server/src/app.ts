@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Database } from '@everdeal/db';
+import type { Database, Tx } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,10 +24,10 @@ import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from '
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
   applicationsHandlers,
+  queueNewQuestionMails,
   registerSellerUploads,
   sellerAnalyticsHandlers,
   sellerAreaHandlers,
-  sendNewQuestionMails,
 } from './modules/sellers';
 import { registerSeo } from './modules/seo';
 import { supportHandlers } from './modules/support';
@@ -243,8 +243,10 @@ export async function buildApp({
     // Stripe.js in the browser, when Stripe is the provider.
     publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
     stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
-    // The product's seller hears of a new question; community itself never imports the seller area.
-    onQuestionAsked: (question: AskedQuestion): void => sendNewQuestionMails(storeServices, question),
+    // The product's seller hears of a new question, queued with it (decision 029); community
+    // itself never imports the seller area.
+    onQuestionAsked: (tx: Tx, question: AskedQuestion, at: Date): Promise<string[]> =>
+      queueNewQuestionMails(tx, brand, question, at),
   };
   // Affiliates (decision 012): `?ref=` visits become clicks; a job accrues and settles commissions.
   registerReferralClicks(app, storeServices);

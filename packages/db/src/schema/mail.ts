@@ -59,7 +59,7 @@ export const notificationSettings = pgTable('notification_settings', {
   newsletter: boolean().notNull().default(false),
   /** Answers to the person's questions and replies in threads they started. */
   communityReplies: boolean().notNull().default(true),
-  /** A seller's sales, new questions on their deals and review outcomes. */
+  /** A seller's sales, new questions on their deals and their deals going live; admins' review-queue mail. */
   sellerActivity: boolean().notNull().default(true),
   /** An affiliate's commissions. */
   affiliateActivity: boolean().notNull().default(true),

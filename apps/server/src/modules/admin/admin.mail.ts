@@ -3,7 +3,10 @@ import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 // What the admin area tells people (requirements §13, decision 015): a seller's members hear the
-// review of a product, an author hears that a post was hidden or restored. Sent once committed.
+// review of a product, an author hears that a post was hidden or restored. Queued with the
+// decision (decision 029). Neither carries an unsubscribe link: the review answers what the
+// seller asked for, and a hidden post's notice tells the author why and how to object, which
+// they must get whatever their settings.
 
 export type MailRecipient = { email: string; firstName: string };
 

@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows } from '../../lib/query-rows';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { queueMail } from '../mail';
 import { postModeratedMail } from './admin.mail';
 import type { AdminDeps } from './admin-deps';
 
@@ -271,7 +272,7 @@ export async function moderatePost(
   if (input.action === 'hide' && !reason) throw AppError.validation(AdminMessage.hideNeedsReason);
   const at = deps.now();
   const kind = input.targetKind;
-  const { post, result } = await deps.db.transaction(async (tx) => {
+  const { result, queued } = await deps.db.transaction(async (tx) => {
     const [post] = await loadPosts(tx, kind, [input.targetId], true);
     if (!post) throw AppError.notFound(AdminMessage.postNotFound);
     const table = tableOf[kind];
@@ -292,7 +293,7 @@ export async function moderatePost(
         },
         at,
       );
-      return { post, result: { isHidden: post.hiddenAt !== null, resolvedReports } };
+      return { result: { isHidden: post.hiddenAt !== null, resolvedReports }, queued: [] };
     }
     const hide = input.action === 'hide';
     if (hide && post.hiddenAt) throw AppError.conflict(AdminMessage.alreadyHidden);
@@ -310,26 +311,28 @@ export async function moderatePost(
       { action: `${kind}.${input.action}`, targetKind: kind, targetId: post.id, reason, before, after },
       at,
     );
-    return { post, result: { isHidden: hide, resolvedReports } };
-  });
-  if (input.action !== 'dismiss') {
-    // Lists, counts, the product page and its rating (decision 004): every cached answer goes.
-    deps.catalogChanged();
-    const [author] = await deps.db
-      .select({ email: users.email, firstName: users.firstName })
+    const [author] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, post.userId));
-    if (author) {
-      deps.mailer.sendInBackground(
-        postModeratedMail(
-          author,
-          { kind, productName: post.productName, link: postLink(deps.brand.publicUrl, kind, post) },
-          input.action,
-          reason,
-          deps.brand,
-        ),
-      );
-    }
-  }
+    const notice = author && {
+      // A post is hidden or restored once at a time (the checks above): the action and its moment are the event.
+      key: `post-moderated:${kind}:${post.id}:${at.toISOString()}`,
+      kind: 'post-moderated',
+      to: author.email,
+      userId: author.id,
+      message: postModeratedMail(
+        author,
+        { kind, productName: post.productName, link: postLink(deps.brand.publicUrl, kind, post) },
+        input.action,
+        reason,
+        deps.brand,
+      ),
+    };
+    return { result: { isHidden: hide, resolvedReports }, queued: await queueMail(tx, notice ? [notice] : [], at) };
+  });
+  deps.outbox.deliver(queued);
+  // Lists, counts, the product page and its rating (decision 004): every cached answer goes.
+  if (input.action !== 'dismiss') deps.catalogChanged();
   return result;
 }

@@ -12,7 +12,8 @@ import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
-import { sendProductLiveMails } from '../sellers';
+import { queueMail } from '../mail';
+import { queueProductLiveMails } from '../sellers';
 import { productReviewedMail } from './admin.mail';
 import type { AdminDeps } from './admin-deps';
 
@@ -109,7 +110,7 @@ async function reload(tx: Tx, productId: number): Promise<AdminProduct> {
 /**
  * `admin/reviewProduct`: the decision of decision 014 on a submitted product. Approving does not
  * publish (an admin does that with `admin/updateProduct`); rejecting needs the note the seller
- * reads. Every member of the seller is mailed once the decision is committed.
+ * reads. Every member of the seller is mailed, queued with the decision (decision 029).
  */
 export async function reviewProduct(
   deps: AdminDeps,
@@ -119,7 +120,7 @@ export async function reviewProduct(
   const note = input.note || null;
   if (input.decision === 'reject' && !note) throw AppError.validation(AdminMessage.rejectNeedsNote);
   const at = deps.now();
-  const product = await deps.db.transaction(async (tx) => {
+  const reviewed = await deps.db.transaction(async (tx) => {
     const { product: current } = await lockProduct(tx, input.productId);
     if (current.reviewStatus !== 'submitted') throw AppError.conflict(AdminMessage.notSubmitted);
     const reviewStatus = input.decision === 'approve' ? 'approved' : 'rejected';
@@ -137,17 +138,27 @@ export async function reviewProduct(
       },
       at,
     );
-    return reload(tx, current.id);
+    const members = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(sellerMembers)
+      .innerJoin(users, eq(users.id, sellerMembers.userId))
+      .where(and(eq(sellerMembers.sellerId, current.sellerId), eq(users.status, 'active')));
+    // A submitted product is reviewed once: this review, at this moment, is the event.
+    const queued = await queueMail(
+      tx,
+      members.map((member) => ({
+        key: `product-reviewed:${current.id}:${at.toISOString()}:${member.id}`,
+        kind: 'product-reviewed',
+        to: member.email,
+        userId: member.id,
+        message: productReviewedMail(member, current, input.decision, note, deps.brand),
+      })),
+      at,
+    );
+    return { product: await reload(tx, current.id), queued };
   });
-  const members = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(sellerMembers)
-    .innerJoin(users, eq(users.id, sellerMembers.userId))
-    .where(and(eq(sellerMembers.sellerId, product.sellerId), eq(users.status, 'active')));
-  for (const member of members) {
-    deps.mailer.sendInBackground(productReviewedMail(member, product, input.decision, note, deps.brand));
-  }
-  return product;
+  deps.outbox.deliver(reviewed.queued);
+  return reviewed.product;
 }
 
 type ProductChange = Partial<Pick<ProductRow, 'isPublished' | 'isFeatured' | 'dealStatus' | 'endsAt'>>;
@@ -173,7 +184,7 @@ export async function updateAdminProduct(
   input: z.output<typeof AdminUpdateProductInputSchema>,
 ): Promise<AdminProduct> {
   const at = deps.now();
-  let wentLive: { id: number; name: string; slug: string } | undefined;
+  let queued: string[] = [];
   const product = await deps.db.transaction(async (tx) => {
     const { product: current } = await lockProduct(tx, input.productId);
     const change: ProductChange = {};
@@ -196,7 +207,7 @@ export async function updateAdminProduct(
       .where(eq(products.id, current.id))
       .returning();
     if (!updated) throw new Error(`product ${current.id} vanished while locked`);
-    if (change.isPublished) wentLive = { id: updated.id, name: updated.name, slug: updated.slug };
+    if (change.isPublished) queued = await queueProductLiveMails(tx, deps.brand, updated, at);
     await recordAdminAction(
       tx,
       actor,
@@ -212,6 +223,6 @@ export async function updateAdminProduct(
     return reload(tx, current.id);
   });
   deps.catalogChanged();
-  if (wentLive) sendProductLiveMails(deps, wentLive);
+  deps.outbox.deliver(queued);
   return product;
 }

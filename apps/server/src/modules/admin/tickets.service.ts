@@ -14,6 +14,7 @@ import { supportMessages, supportTickets, users } from '@everdeal/db';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { queueMail } from '../mail';
 import { loadThread, type TicketRow, ticketAnsweredMail, ticketColumns, toSummary } from '../support';
 import type { AdminDeps } from './admin-deps';
 import { containsPattern } from './products.service';
@@ -157,7 +158,8 @@ export async function assignTicket(
 /**
  * `admin/replyToTicket`: a staff message; the customer's turn (`awaiting_reply`, also from
  * closed). An unassigned ticket becomes the replier's, so the next answer is theirs to give.
- * The customer is mailed the answer once it is committed.
+ * The customer's mail of the answer is queued with it (decision 029), keyed by the message and
+ * the customer: an answer to what they asked, so no unsubscribe link.
  */
 export async function replyToTicketAsStaff(
   deps: AdminDeps,
@@ -165,7 +167,7 @@ export async function replyToTicketAsStaff(
   input: { ticketId: string; message: string },
 ): Promise<AdminTicket> {
   const at = deps.now();
-  const ticket = await deps.db.transaction(async (tx) => {
+  const queued = await deps.db.transaction(async (tx) => {
     const current = await lockTicket(tx, input.ticketId);
     const assignedTo = current.assignedTo ?? actor.id;
     await tx
@@ -176,6 +178,7 @@ export async function replyToTicketAsStaff(
       .insert(supportMessages)
       .values({ ticketId: current.id, authorRole: 'staff', authorId: actor.id, body: input.message, createdAt: at })
       .returning({ id: supportMessages.id });
+    if (!message) throw new Error('insert into support_messages returned no row');
     await recordAdminAction(
       tx,
       actor,
@@ -185,17 +188,30 @@ export async function replyToTicketAsStaff(
         targetId: current.id,
         subject: `#${current.number} ${current.subject}`,
         before: { status: current.status, assignedTo: current.assignedTo },
-        after: { status: 'awaiting_reply', assignedTo, messageId: message?.id ?? null },
+        after: { status: 'awaiting_reply', assignedTo, messageId: message.id },
       },
       at,
     );
-    return current;
+    const [owner] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, current.userId));
+    if (!owner) return [];
+    return queueMail(
+      tx,
+      [
+        {
+          key: `ticket-reply:${message.id}:${owner.id}`,
+          kind: 'ticket-reply',
+          to: owner.email,
+          userId: owner.id,
+          message: ticketAnsweredMail(owner, current, input.message, deps.brand),
+        },
+      ],
+      at,
+    );
   });
-  const [owner] = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, ticket.userId));
-  if (owner) deps.mailer.sendInBackground(ticketAnsweredMail(owner, ticket, input.message, deps.brand));
+  deps.outbox.deliver(queued);
   return getAdminTicket(deps, input.ticketId);
 }
 

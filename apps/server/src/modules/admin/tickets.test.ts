@@ -7,11 +7,13 @@ import {
   SupportMessage,
   type Ticket,
 } from '@everdeal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, supportMessages } from '@everdeal/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminWithSession, findMailFiles, registerUser, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { callOk } from '../../../test/community';
-import { mailHtml } from '../../../test/mail';
+import { mailHeaders, mailHtml } from '../../../test/mail';
 
 // Requirements §14, decisions 009 and 015: the admin's support inbox. Admins list every
 // customer's tickets by status, assignee and text, take one, answer it as the team (the customer
@@ -193,6 +195,43 @@ describe('answering a ticket', () => {
       actorEmail: admin.email,
       after: expect.objectContaining({ status: 'awaiting_reply' }),
     });
+  });
+
+  it('the answer and its mail are one change in the outbox, keyed by the message and the customer, sent once', async () => {
+    const customer = await registerUser(t.app, { firstName: 'Omar' });
+    const ticket = await openTicket(customer.token, 'Outbox please');
+    tick();
+    await adminCall('replyToTicket', { ticketId: ticket.id, message: 'Here is your answer.' });
+    const [message] = await t.db
+      .select({ id: supportMessages.id })
+      .from(supportMessages)
+      .where(and(eq(supportMessages.ticketId, ticket.id), eq(supportMessages.authorRole, 'staff')))
+      .orderBy(desc(supportMessages.id));
+    const key = `ticket-reply:${message?.id}:${customer.user.id}`;
+    const subject = new RegExp(`Re: \\[Ticket #${ticket.number}\\]`);
+    const raw = await waitForMailFile(t.dataDir, customer.email, subject);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.key, key));
+    expect(rows).toEqual([
+      expect.objectContaining({ kind: 'ticket-reply', toAddress: customer.email, userId: customer.user.id }),
+    ]);
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.key, key));
+      expect(row?.status).toBe('sent');
+    });
+    // An answer to what the customer asked: transactional, no unsubscribe (decision 029).
+    expect(mailHeaders(raw).has('list-unsubscribe')).toBe(false);
+
+    // A second answer is a new event, a new mail.
+    tick();
+    await adminCall('replyToTicket', { ticketId: ticket.id, message: 'And one more thing.' });
+    await waitForMailFile(t.dataDir, customer.email, subject, 1);
+    const keys = await t.db
+      .select({ key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'ticket-reply'), eq(mailOutbox.userId, customer.user.id)));
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys.map((row) => row.key)).size).toBe(2);
+    expect(findMailFiles(t.dataDir, customer.email, subject)).toHaveLength(2);
   });
 
   it('validates the reply: 1 to 5000 characters', async () => {

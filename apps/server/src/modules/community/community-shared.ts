@@ -1,10 +1,10 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
-import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
+import { type Db, orderItems, orders, products, sellerMembers, type Tx, users } from '@everdeal/db';
 import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
+import type { Outbox } from '../mail';
 
 // What every community call shares (decision 011): the product a post is about, who speaks for
 // its seller, who bought it, and how an author is shown.
@@ -18,19 +18,21 @@ export type CommunityDeps = {
    * a page shows calls it once committed: `community-cache.test.ts` holds each write to it.
    */
   catalogChanged: () => void;
-  /** Answers are mailed to the asker (question-mail.ts). */
-  mailer: Mailer;
+  /** Answers are mailed to the asker (question-mail.ts), queued with the answer (decision 029). */
+  outbox: Outbox;
   brand: MailBrand;
   log: FastifyBaseLogger;
   /**
-   * Told of each new question once it is committed; app.ts has the seller's members mailed
-   * (sellers' `sendNewQuestionMails`), so community never imports the seller area that reads it.
+   * Told of each new question in the transaction that stores it; app.ts has the seller's members'
+   * mails queued there (sellers' `queueNewQuestionMails`), so community never imports the seller
+   * area that reads it. Answers the queued rows, delivered once committed.
    */
-  onQuestionAsked: (question: AskedQuestion) => void;
+  onQuestionAsked: (tx: Tx, question: AskedQuestion, at: Date) => Promise<string[]>;
 };
 
 /** A question just asked, as the product's seller hears of it. */
 export type AskedQuestion = {
+  id: number;
   productId: number;
   productName: string;
   title: string;

@@ -20,7 +20,7 @@ import {
   toAuthor,
   totalOf,
 } from './community-shared';
-import { mailAnswer, mailNewQuestion } from './question-mail';
+import { queueAnswerMail, queueNewQuestionMails } from './question-mail';
 
 // Questions and answers (requirements §12, §15): any signed-in user asks and answers; an answer
 // by a member of the product's seller carries the "Founder" badge; the asker accepts one answer.
@@ -190,15 +190,21 @@ export async function askQuestion(
   input: { productId: number; title: string; body: string },
 ): Promise<QuestionSummary> {
   await requirePublishedProduct(deps.db, input.productId);
-  const [created] = await deps.db
-    .insert(questions)
-    .values({ productId: input.productId, userId, title: input.title, body: input.body, createdAt: deps.now() })
-    .returning({ id: questions.id });
+  const now = deps.now();
+  // The question and its seller's mails are one change (decision 029).
+  const asked = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(questions)
+      .values({ productId: input.productId, userId, title: input.title, body: input.body, createdAt: now })
+      .returning({ id: questions.id });
+    if (!created) throw new Error('insert into questions returned no row');
+    return { id: created.id, queued: await queueNewQuestionMails(deps, tx, created.id, now) };
+  });
+  deps.outbox.deliver(asked.queued);
   // The product page and the question list show it (decision 004: a write clears the caches).
   deps.catalogChanged();
-  const row = created && (await loadSummary(deps.db, eq(questions.id, created.id)));
-  if (!row) throw new Error('insert into questions returned no row');
-  mailNewQuestion(deps, row.id);
+  const row = await loadSummary(deps.db, eq(questions.id, asked.id));
+  if (!row) throw new Error('the question just asked was not found');
   return toSummary(row);
 }
 
@@ -219,7 +225,7 @@ export async function answerQuestion(
   if (!question) throw AppError.notFound(CommunityMessage.questionNotFound);
   const isFounder = await isSellerMember(deps.db, question.sellerId, userId);
   const now = deps.now();
-  const answerId = await deps.db.transaction(async (tx) => {
+  const answered = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(answers)
       .values({ questionId: question.id, userId, body: input.body, isFounder, createdAt: now })
@@ -236,11 +242,11 @@ export async function answerQuestion(
           : {}),
       })
       .where(eq(questions.id, question.id));
-    return created.id;
+    return { id: created.id, queued: await queueAnswerMail(deps, tx, created.id, now) };
   });
+  deps.outbox.deliver(answered.queued);
   deps.catalogChanged();
-  mailAnswer(deps, answerId);
-  return requireAnswer(deps.db, answerId);
+  return requireAnswer(deps.db, answered.id);
 }
 
 async function requireAnswer(db: Db, answerId: number): Promise<Answer> {

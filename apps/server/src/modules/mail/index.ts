@@ -13,6 +13,7 @@ export {
   TOPIC_REASONS,
   UNSUBSCRIBE_PAGE_PATH,
 } from './notification-mail';
+export { notificationMail } from './notification-queue';
 export {
   createOutbox,
   DELIVERY_LEASE_MS,

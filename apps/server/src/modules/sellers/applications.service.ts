@@ -15,9 +15,10 @@ import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
+import type { MailMessage } from '../../lib/mailer';
 import { databaseErrorIn } from '../../plugins/errors';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
+import { type Outbox, type QueuedMail, queueMail } from '../mail';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
@@ -29,7 +30,15 @@ import {
 // decision on it. Approving creates the seller and makes the applicant its first member, which
 // is what the `seller` role of the route table is (modules/roles/roles.ts).
 
-export type ApplicationDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand };
+export type ApplicationDeps = { db: Db; now: () => Date; outbox: Outbox; brand: MailBrand };
+
+/**
+ * The applicant's mails answer what they asked for (decision 029): no unsubscribe link. Each goes
+ * to the contact address of the form; an application is received, and decided, once.
+ */
+function applicantMail(kind: string, application: { id: number; userId: string }, message: MailMessage): QueuedMail {
+  return { key: `${kind}:${application.id}`, kind, to: message.to, userId: application.userId, message };
+}
 
 function toSellerApplication(row: SellerApplicationRow): SellerApplication {
   return {
@@ -47,7 +56,7 @@ function toSellerApplication(row: SellerApplicationRow): SellerApplication {
 }
 
 /**
- * `sellers/apply`: stored, then mailed to the team and, as a receipt, to the contact address.
+ * `sellers/apply`: stored with its mails to the team and, as a receipt, to the contact address.
  * One open application per user is the partial unique index's to enforce (two tabs submitting
  * at once cannot both pass a check made before the insert); its violation is the 409.
  */
@@ -56,21 +65,30 @@ export async function applyToSell(
   applicant: { id: string; email: string },
   input: z.output<typeof ApplyToSellInputSchema>,
 ): Promise<{ application: SellerApplication }> {
-  let row: SellerApplicationRow | undefined;
+  const now = deps.now();
+  let applied: { row: SellerApplicationRow; queued: string[] };
   try {
-    [row] = await deps.db
-      .insert(sellerApplications)
-      .values({ ...input, userId: applicant.id, createdAt: deps.now() })
-      .returning();
+    applied = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(sellerApplications)
+        .values({ ...input, userId: applicant.id, createdAt: now })
+        .returning();
+      if (!row) throw new Error('insert into seller_applications returned no row');
+      // The team's copy goes to the store's own inbox: no user, no unsubscribe.
+      const team = newApplicationMail(row, applicant.email, deps.brand);
+      const mails: QueuedMail[] = [
+        { key: `application-new:${row.id}`, kind: 'application-new', to: team.to, message: team },
+        applicantMail('application-received', row, applicationReceivedMail(row, deps.brand)),
+      ];
+      return { row, queued: await queueMail(tx, mails, now) };
+    });
   } catch (error) {
     // The table's only unique key is seller_applications_one_open_per_user.
     if (databaseErrorIn(error)?.code === '23505') throw AppError.conflict(ApplicationMessage.alreadyOpen);
     throw error;
   }
-  if (!row) throw new Error('insert into seller_applications returned no row');
-  deps.mailer.sendInBackground(newApplicationMail(row, applicant.email, deps.brand));
-  deps.mailer.sendInBackground(applicationReceivedMail(row, deps.brand));
-  return { application: toSellerApplication(row) };
+  deps.outbox.deliver(applied.queued);
+  return { application: toSellerApplication(applied.row) };
 }
 
 /** `sellers/getMyApplication`: the latest one decides what /launch shows the caller. */
@@ -196,7 +214,7 @@ async function retryOnUniqueViolation<T>(run: () => Promise<T>, attempts = 3): P
  * `admin/approveApplication`: in one transaction the application is locked and must still be
  * open, the seller is created (named after the company, with its website and a unique slug),
  * the applicant becomes its member, the application records the decision and the audit log
- * the change; then the applicant is mailed the way to the seller area.
+ * the change, and the applicant's mail with the way to the seller area.
  */
 export async function approveApplication(
   deps: ApplicationDeps,
@@ -204,7 +222,7 @@ export async function approveApplication(
   applicationId: number,
 ): Promise<{ application: AdminApplication }> {
   const at = deps.now();
-  const decided = await retryOnUniqueViolation(() =>
+  const approval = await retryOnUniqueViolation(() =>
     deps.db.transaction(async (tx) => {
       const row = await lockOpenApplication(tx, applicationId);
       const slug = await freeSellerSlug(tx, row.companyName);
@@ -230,11 +248,13 @@ export async function approveApplication(
         },
         at,
       );
-      return readAdminApplication(tx, row.id);
+      const decided = await readAdminApplication(tx, row.id);
+      const mail = applicantMail('application-approved', row, applicationApprovedMail(decided, deps.brand));
+      return { decided, queued: await queueMail(tx, [mail], at) };
     }),
   );
-  deps.mailer.sendInBackground(applicationApprovedMail(decided, deps.brand));
-  return { application: decided };
+  deps.outbox.deliver(approval.queued);
+  return { application: approval.decided };
 }
 
 /**
@@ -248,7 +268,7 @@ export async function rejectApplication(
   input: { applicationId: number; reason: string },
 ): Promise<{ application: AdminApplication }> {
   const at = deps.now();
-  const decided = await deps.db.transaction(async (tx) => {
+  const rejection = await deps.db.transaction(async (tx) => {
     const row = await lockOpenApplication(tx, input.applicationId);
     await tx
       .update(sellerApplications)
@@ -267,8 +287,10 @@ export async function rejectApplication(
       },
       at,
     );
-    return readAdminApplication(tx, row.id);
+    const decided = await readAdminApplication(tx, row.id);
+    const mail = applicantMail('application-rejected', row, applicationRejectedMail(decided, input.reason, deps.brand));
+    return { decided, queued: await queueMail(tx, [mail], at) };
   });
-  deps.mailer.sendInBackground(applicationRejectedMail(decided, input.reason, deps.brand));
-  return { application: decided };
+  deps.outbox.deliver(rejection.queued);
+  return { application: rejection.decided };
 }

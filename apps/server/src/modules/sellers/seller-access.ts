@@ -3,7 +3,7 @@ import { type Db, plans, products, sellerMembers, type UserRow } from '@everdeal
 import { and, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
+import type { Outbox } from '../mail';
 
 // Which seller's rows a member may touch (requirements §6, decision 014). The route table's
 // `seller` role only says the caller is a member of some seller; every seller call names a
@@ -14,8 +14,8 @@ export type SellerDeps = {
   db: Db;
   now: () => Date;
   catalogChanged: () => void;
-  /** The team hears of a product submitted for review (seller.mail.ts). */
-  mailer: Mailer;
+  /** The team hears of a product submitted for review (seller.mail.ts), queued with it (decision 029). */
+  outbox: Outbox;
   brand: MailBrand;
   log: FastifyBaseLogger;
 };

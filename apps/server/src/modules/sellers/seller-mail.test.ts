@@ -1,6 +1,6 @@
-import { users } from '@everdeal/db';
+import { mailOutbox, mailUnsubscribeTokens, notificationSettings, users } from '@everdeal/db';
 import { createProduct, createSeller } from '@everdeal/db/seed';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdminWithSession,
@@ -11,8 +11,10 @@ import {
 } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createSellerMember } from '../../../test/community';
+import { mailHeaders, oneClickUnsubscribeOf } from '../../../test/mail';
 import { createCompleteDraft, createSellerWithMember } from '../../../test/seller';
 import { createDeal } from '../../../test/shop';
+import { hashToken } from '../../lib/opaque-token';
 
 // The mails of seller.mail.ts and community/question-mail.ts, read as the mailer wrote them.
 
@@ -86,8 +88,12 @@ describe('mails to the team', () => {
     const seller = await createSellerWithMember(t.db);
     const draft = await createCompleteDraft(t.app, t.db, seller, { name: 'Queued Scribe' });
     await callOk(t.app, 'seller/submitProduct', { productId: draft.id }, seller.token);
-    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/));
+    const raw = await waitForMailFile(t.dataDir, admin.email, /submitted Queued Scribe/);
+    const mail = decodeQuotedPrintable(raw);
     expect(mail).toContain(`product ${draft.id}`);
+    // Mail about a seller's doings to an admin's own address: a `sellerActivity` notification (decision 029).
+    expect(mailHeaders(raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail).toContain('seller notifications are on for your account');
     expect(mail).toContain('/admin/products');
     expect(findMailFiles(t.dataDir, await emailOf(seller.userId), /submitted Queued Scribe/)).toHaveLength(0);
   });
@@ -125,5 +131,84 @@ describe('mails to a shopper', () => {
     expect(mail).toContain(`/products/${product.slug}/question/${question.id}`);
     expect(mail).not.toContain(await emailOf(founder.userId));
     expect(findMailFiles(t.dataDir, askerEmail, /has a new answer/)).toHaveLength(1);
+  });
+});
+
+describe('notification mails (decision 029)', () => {
+  const queuedFor = (userId: string, kind: string) =>
+    t.db
+      .select({ key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)));
+
+  async function askAndAnswer(productId: number, asker: { token: string }, answerer: { token: string }) {
+    const { question } = await callOk<{ question: { id: number } }>(
+      t.app,
+      'questions/askQuestion',
+      { productId, title: 'Does it sync offline?', body: 'On the train.' },
+      asker.token,
+    );
+    const { answer } = await callOk<{ answer: { id: number } }>(
+      t.app,
+      'questions/answerQuestion',
+      { questionId: question.id, body: 'Yes, it syncs when you are back online.' },
+      answerer.token,
+    );
+    return { questionId: question.id, answerId: answer.id };
+  }
+
+  it('an answer mail carries the RFC 8058 headers and a footer link, each naming its topic', async () => {
+    const { product } = await createDeal(t.db, { name: 'Headed Scribe' });
+    const asker = await createUserWithSession(t.db);
+    const answerer = await createUserWithSession(t.db);
+    const { answerId } = await askAndAnswer(product.id, asker, answerer);
+    const raw = await waitForMailFile(t.dataDir, await emailOf(asker.userId), /Headed Scribe has a new answer/);
+    const headers = mailHeaders(raw);
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const { url, token } = oneClickUnsubscribeOf(raw);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:3000/unsubscribe/one-click');
+    const [stored] = await t.db
+      .select({ userId: mailUnsubscribeTokens.userId, topic: mailUnsubscribeTokens.topic })
+      .from(mailUnsubscribeTokens)
+      .where(eq(mailUnsubscribeTokens.tokenHash, hashToken(token)));
+    expect(stored).toEqual({ userId: asker.userId, topic: 'communityReplies' });
+    const text = decodeQuotedPrintable(raw);
+    expect(text).toContain('replies to your questions and threads are on for your account');
+    expect(text).toContain(`http://localhost:3000/unsubscribe?token=${token}`);
+    expect(await queuedFor(asker.userId, 'question-answer')).toEqual([
+      { key: `question-answer:${answerId}:${asker.userId}` },
+    ]);
+  });
+
+  it('an asker who turned replies off gets no answer mail: nothing is queued', async () => {
+    const { product } = await createDeal(t.db, { name: 'Quiet Scribe' });
+    const asker = await createUserWithSession(t.db);
+    await t.db.insert(notificationSettings).values({ userId: asker.userId, communityReplies: false });
+    const answerer = await createUserWithSession(t.db);
+    await askAndAnswer(product.id, asker, answerer);
+    expect(await queuedFor(asker.userId, 'question-answer')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(findMailFiles(t.dataDir, await emailOf(asker.userId), /Quiet Scribe has a new answer/)).toHaveLength(0);
+  });
+
+  it('a seller member who turned seller activity off hears of no question; the other member does', async () => {
+    const { product } = await createDeal(t.db, { name: 'Split Scribe' });
+    const quiet = await createSellerMember(t.db, product.sellerId);
+    await t.db.insert(notificationSettings).values({ userId: quiet.userId, sellerActivity: false });
+    const listening = await createSellerMember(t.db, product.sellerId);
+    const asker = await createUserWithSession(t.db);
+    const { question } = await callOk<{ question: { id: number } }>(
+      t.app,
+      'questions/askQuestion',
+      { productId: product.id, title: 'Any seat limits?', body: '' },
+      asker.token,
+    );
+    const raw = await waitForMailFile(t.dataDir, await emailOf(listening.userId), /New question about Split Scribe/);
+    expect(mailHeaders(raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(await queuedFor(listening.userId, 'new-question')).toEqual([
+      { key: `new-question:${question.id}:${listening.userId}` },
+    ]);
+    expect(await queuedFor(quiet.userId, 'new-question')).toEqual([]);
+    expect(findMailFiles(t.dataDir, await emailOf(quiet.userId), /New question about Split Scribe/)).toHaveLength(0);
   });
 });

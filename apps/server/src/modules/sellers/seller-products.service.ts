@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { databaseErrorIn } from '../../plugins/errors';
 import { recordSellerEdit } from '../audit';
 import { changedFields, requireRefundWindowKept } from './live-terms';
-import { sendSubmittedMails } from './seller.mail';
+import { queueSubmittedMails } from './seller.mail';
 import {
   markChanged,
   type OwnProduct,
@@ -236,7 +236,7 @@ export async function deleteSellerProduct(deps: SellerDeps, userId: string, prod
  */
 export async function submitSellerProduct(deps: SellerDeps, userId: string, productId: number): Promise<SellerProduct> {
   const at = deps.now();
-  const product = await deps.db.transaction(async (tx) => {
+  const submitted = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProduct(tx, userId, productId, { lock: true });
     if (current.reviewStatus === 'submitted') throw AppError.conflict(SellerMessage.alreadySubmitted);
     if (current.reviewStatus === 'approved') throw AppError.conflict(SellerMessage.alreadyApproved);
@@ -248,10 +248,10 @@ export async function submitSellerProduct(deps: SellerDeps, userId: string, prod
       .where(eq(products.id, current.id))
       .returning();
     if (!updated) throw new Error('the product vanished inside its own transaction');
-    return updated;
+    return { product: updated, queued: await queueSubmittedMails(tx, deps.brand, updated, at) };
   });
-  sendSubmittedMails(deps, product);
-  return toSellerProduct(deps.db, product, at);
+  deps.outbox.deliver(submitted.queued);
+  return toSellerProduct(deps.db, submitted.product, at);
 }
 
 /** `seller/withdrawProduct`: back to draft, so the seller can change it before the team decides. */

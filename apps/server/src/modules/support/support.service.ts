@@ -11,11 +11,19 @@ import { displayName } from '@everdeal/contracts/user';
 import { type Db, orders, supportMessages, supportTickets, type UserRow, users } from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
+import { type Outbox, type QueuedMail, queueMail } from '../mail';
 import { ticketMessageMail } from './support.mail';
 import { ticketReceivedMail } from './ticket-customer.mail';
 
-export type SupportDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand };
+export type SupportDeps = { db: Db; now: () => Date; outbox: Outbox; brand: MailBrand };
+
+/**
+ * A customer's message as the team's inbox (SUPPORT_EMAIL) gets it: the store's own address, no
+ * user and no unsubscribe; the message row is the event (decision 029).
+ */
+function teamMail(messageId: number, message: ReturnType<typeof ticketMessageMail>): QueuedMail {
+  return { key: `ticket-message:${messageId}`, kind: 'ticket-message', to: message.to, message };
+}
 
 /**
  * Ticket statuses (decision 009): a new ticket and every customer message make it `open` (the
@@ -135,8 +143,8 @@ export async function getTickets(deps: SupportDeps, userId: string): Promise<Tic
 }
 
 /**
- * `support/createTicket`: the ticket and its first message in one transaction, then a mail to the
- * team and an acknowledgement to the customer.
+ * `support/createTicket`: the ticket, its first message, a mail to the team and an acknowledgement
+ * to the customer in one transaction (decision 029).
  */
 export async function createTicket(
   deps: SupportDeps,
@@ -166,13 +174,30 @@ export async function createTicket(
       })
       .returning();
     if (!created) throw new Error('insert into support_tickets returned no row');
-    await tx
+    const [message] = await tx
       .insert(supportMessages)
-      .values({ ticketId: created.id, authorRole: 'customer', authorId: user.id, body: input.message, createdAt: now });
-    return created;
+      .values({ ticketId: created.id, authorRole: 'customer', authorId: user.id, body: input.message, createdAt: now })
+      .returning({ id: supportMessages.id });
+    if (!message) throw new Error('insert into support_messages returned no row');
+    // The acknowledgement answers what the customer did: transactional, no unsubscribe (decision 029).
+    const received = ticketReceivedMail(user, created, deps.brand);
+    const queued = await queueMail(
+      tx,
+      [
+        teamMail(message.id, ticketMessageMail('created', created, user, input.message, deps.brand)),
+        {
+          key: `ticket-received:${created.id}`,
+          kind: 'ticket-received',
+          to: received.to,
+          userId: user.id,
+          message: received,
+        },
+      ],
+      now,
+    );
+    return { ...created, queued };
   });
-  deps.mailer.sendInBackground(ticketMessageMail('created', ticket, user, input.message, deps.brand));
-  deps.mailer.sendInBackground(ticketReceivedMail(user, ticket, deps.brand));
+  deps.outbox.deliver(ticket.queued);
   return getTicket(deps, user.id, ticket.id);
 }
 
@@ -190,12 +215,15 @@ export async function replyToTicket(
       .where(isOwnTicket(user.id, input.ticketId))
       .returning();
     if (!updated) throw AppError.notFound(SupportMessage.ticketNotFound);
-    await tx
+    const [message] = await tx
       .insert(supportMessages)
-      .values({ ticketId: updated.id, authorRole: 'customer', authorId: user.id, body: input.message, createdAt: now });
-    return updated;
+      .values({ ticketId: updated.id, authorRole: 'customer', authorId: user.id, body: input.message, createdAt: now })
+      .returning({ id: supportMessages.id });
+    if (!message) throw new Error('insert into support_messages returned no row');
+    const mail = teamMail(message.id, ticketMessageMail('reply', updated, user, input.message, deps.brand));
+    return { ...updated, queued: await queueMail(tx, [mail], now) };
   });
-  deps.mailer.sendInBackground(ticketMessageMail('reply', ticket, user, input.message, deps.brand));
+  deps.outbox.deliver(ticket.queued);
   return getTicket(deps, user.id, ticket.id);
 }
 

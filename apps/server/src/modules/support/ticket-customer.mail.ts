@@ -3,7 +3,8 @@ import { type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 // What the customer hears about their ticket (decision 009): that it arrived, and each answer of
-// the team, with a link to the thread, where they reply. Sent once the change is committed.
+// the team, with a link to the thread, where they reply. Queued with the change (decision 029);
+// no unsubscribe link: both answer something the customer did.
 
 type TicketFacts = { id: string; number: number; subject: string };
 type Customer = { email: string; firstName: string };

@@ -1,10 +1,11 @@
 import { AppError, type ChangeEmailInput } from '@everdeal/contracts';
 import { passwordResetTokens, signInLinks, type UserRow, users } from '@everdeal/db';
 import { and, eq, isNull } from 'drizzle-orm';
+import { queueMail } from '../mail';
 import { consumeEmailToken, endEmailTokens, findLiveEmailToken, issueEmailToken } from './email-tokens';
 import { AccountMessage } from './messages';
 import { revokeUserSessions } from './sessions';
-import { confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
+import { accountMail, confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
 import { findUserByEmail, isUniqueViolation, normalizeEmail, requireOwnerConfirmation } from './users.service';
 import type { UsersDeps } from './users-deps';
 
@@ -13,7 +14,8 @@ type Caller = { user: UserRow; sessionId: string };
 /**
  * Asks to change the account's e-mail (decision 027). The owner confirms (password, or a fresh
  * Google sign-in); only then does a taken address hear "already exists", the answer registration
- * gives anyone. Nothing changes yet: the new address gets the link, the old one a notice.
+ * gives anyone. Nothing changes yet: the new address gets the link, the old one a notice, both
+ * queued with the link's row (decision 029).
  */
 export async function requestEmailChange(deps: UsersDeps, caller: Caller, input: ChangeEmailInput): Promise<null> {
   await requireOwnerConfirmation(deps, caller, input.password, AccountMessage.changeEmailNeedsFreshSignIn);
@@ -21,15 +23,20 @@ export async function requestEmailChange(deps: UsersDeps, caller: Caller, input:
   const newEmail = input.newEmail.trim();
   if (normalizeEmail(newEmail) === normalizeEmail(user.email)) throw AppError.validation(AccountMessage.sameEmail);
   if (await findUserByEmail(deps.db, newEmail)) throw AppError.validation(AccountMessage.emailTaken);
-  const token = await issueEmailToken(deps.db, {
-    userId: user.id,
-    purpose: 'change',
-    email: newEmail,
-    now: deps.now(),
+  const now = deps.now();
+  const queued = await deps.db.transaction(async (tx) => {
+    const { token, id } = await issueEmailToken(tx, { userId: user.id, purpose: 'change', email: newEmail, now });
+    const link = `${deps.brand.publicUrl}/user/confirm-email?token=${encodeURIComponent(token)}`;
+    return queueMail(
+      tx,
+      [
+        accountMail('email-change-confirm', id, user.id, confirmEmailChangeMail(user, { newEmail, link }, deps.brand)),
+        accountMail('email-change-notice', id, user.id, emailChangeNoticeMail(user, newEmail, deps.brand)),
+      ],
+      now,
+    );
   });
-  const link = `${deps.brand.publicUrl}/user/confirm-email?token=${encodeURIComponent(token)}`;
-  deps.mailer.sendInBackground(confirmEmailChangeMail(user, { newEmail, link }, deps.brand));
-  deps.mailer.sendInBackground(emailChangeNoticeMail(user, newEmail, deps.brand));
+  deps.outbox.deliver(queued);
   return null;
 }
 

@@ -18,23 +18,28 @@ export function hashEmailToken(purpose: EmailTokenPurpose, token: string): strin
 
 /**
  * A new link of `purpose` for `email`, after ending the user's earlier unused links of that purpose:
- * only the latest verification link, and the latest change, counts.
+ * only the latest verification link, and the latest change, counts. Answers the token and the
+ * id of its row (the event its mail is keyed by, decision 029).
  */
 export async function issueEmailToken(
   db: Db | Tx,
   link: { userId: string; purpose: EmailTokenPurpose; email: string; now: Date },
-): Promise<string> {
+): Promise<{ token: string; id: string }> {
   await endEmailTokens(db, link.userId, link.now, link.purpose);
   const token = generateToken();
-  await db.insert(emailTokens).values({
-    userId: link.userId,
-    purpose: link.purpose,
-    email: link.email,
-    tokenHash: hashEmailToken(link.purpose, token),
-    expiresAt: new Date(link.now.getTime() + EMAIL_TOKEN_TTL_MS),
-    createdAt: link.now,
-  });
-  return token;
+  const [row] = await db
+    .insert(emailTokens)
+    .values({
+      userId: link.userId,
+      purpose: link.purpose,
+      email: link.email,
+      tokenHash: hashEmailToken(link.purpose, token),
+      expiresAt: new Date(link.now.getTime() + EMAIL_TOKEN_TTL_MS),
+      createdAt: link.now,
+    })
+    .returning({ id: emailTokens.id });
+  if (!row) throw new Error('insert into email_tokens returned no row');
+  return { token, id: row.id };
 }
 
 /** Ends the user's unused links: of one purpose, or all of them. */

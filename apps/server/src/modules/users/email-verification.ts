@@ -1,30 +1,43 @@
 import { AppError, type EmailStatus } from '@everdeal/contracts';
-import { emailTokens, type UserRow, users } from '@everdeal/db';
+import { emailTokens, type Tx, type UserRow, users } from '@everdeal/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type QueuedMail, queueMail } from '../mail';
 import { consumeEmailToken, endEmailTokens, findLiveEmailToken, issueEmailToken } from './email-tokens';
 import { AccountMessage } from './messages';
-import { verifyEmailMail } from './users.mail';
+import { accountMail, verifyEmailMail, welcomeMail } from './users.mail';
 import type { UsersDeps } from './users-deps';
 
 const linkTo = (deps: UsersDeps, path: string, token: string) =>
   `${deps.brand.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
-/** A verification link for the account's current address (decision 027), for the sign-up mail or a resend. */
-export async function createVerificationLink(deps: UsersDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<string> {
-  const token = await issueEmailToken(deps.db, {
+type Account = Pick<UserRow, 'id' | 'email' | 'firstName'>;
+
+/**
+ * The welcome mail of a password sign-up, in the transaction that creates the account: it carries
+ * the verification link of the account's address (decision 027), so the link's row is written
+ * here too.
+ */
+export async function welcomeWithVerification(deps: UsersDeps, tx: Tx, user: Account): Promise<QueuedMail> {
+  const { token } = await issueEmailToken(tx, {
     userId: user.id,
     purpose: 'verify',
     email: user.email,
     now: deps.now(),
   });
-  return linkTo(deps, '/auth/verify-email', token);
+  const link = linkTo(deps, '/auth/verify-email', token);
+  return accountMail('welcome', user.id, user.id, welcomeMail(user, deps.brand, link));
 }
 
-/** Decision 027: a new link on request; the route bounds how often. */
+/** Decision 027: a new link on request; the route bounds how often. Each link is its own mail. */
 export async function resendVerification(deps: UsersDeps, user: UserRow): Promise<null> {
   if (user.emailVerifiedAt) throw AppError.conflict(AccountMessage.emailAlreadyVerified);
-  const link = await createVerificationLink(deps, user);
-  deps.mailer.sendInBackground(verifyEmailMail(user, link, deps.brand));
+  const now = deps.now();
+  const queued = await deps.db.transaction(async (tx) => {
+    const { token, id } = await issueEmailToken(tx, { userId: user.id, purpose: 'verify', email: user.email, now });
+    const mail = verifyEmailMail(user, linkTo(deps, '/auth/verify-email', token), deps.brand);
+    return queueMail(tx, [accountMail('email-verification', id, user.id, mail)], now);
+  });
+  deps.outbox.deliver(queued);
   return null;
 }
 

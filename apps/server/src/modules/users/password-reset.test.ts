@@ -1,7 +1,7 @@
 import type { AuthResult } from '@everdeal/contracts';
-import { passwordResetTokens, users } from '@everdeal/db';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, passwordResetTokens, users } from '@everdeal/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   decodeQuotedPrintable,
   findMailFiles,
@@ -12,6 +12,8 @@ import {
   waitForMailFile,
 } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { mailHeaders } from '../../../test/mail';
+import { queueMail } from '../mail';
 import { hashToken } from './sessions';
 
 let clock: Date | undefined;
@@ -168,5 +170,119 @@ describe('resetPassword', () => {
     const login = await callApi<AuthResult>(t.app, 'users/login', { email, password: NEW_PASSWORD });
     expect(login.status).toBe(200);
     expect(login.body.data.user).toMatchObject({ id: row?.id, hasPassword: true });
+  });
+});
+
+describe('the reset mail in the outbox (decision 029)', () => {
+  const tokensOf = (userId: string) =>
+    t.db
+      .select({ id: passwordResetTokens.id, tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId))
+      .orderBy(asc(passwordResetTokens.createdAt));
+  const outboxRowsOf = (userId: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.userId} = ${userId} and ${mailOutbox.kind} = 'password-reset'`)
+      .orderBy(asc(mailOutbox.createdAt));
+
+  it('writes the link and its mail in one transaction: a mail that cannot be queued leaves no link', async () => {
+    const user = await registerUser(t.app);
+    // The outbox refuses this user's rows, as a failing insert would.
+    await t.db.execute(
+      sql.raw(`
+      create function refuse_reset_mail() returns trigger language plpgsql as $$
+      begin
+        if new.user_id = '${user.user.id}' and new.kind = 'password-reset' then
+          raise exception 'the outbox is refusing mail';
+        end if;
+        return new;
+      end $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'create trigger refuse_reset_mail before insert on mail_outbox for each row execute function refuse_reset_mail()',
+      ),
+    );
+    // The failed task is logged: the one console.error this test expects.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { status } = await callApi(t.app, 'users/forgotPassword', { email: user.email });
+      expect(status).toBe(200);
+      await t.tasks.flush();
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ task: 'password reset mail' }),
+        'background task failed',
+      );
+    } finally {
+      logged.mockRestore();
+      await t.db.execute(sql.raw('drop trigger refuse_reset_mail on mail_outbox'));
+      await t.db.execute(sql.raw('drop function refuse_reset_mail()'));
+    }
+    expect(await tokensOf(user.user.id)).toEqual([]);
+    expect(await outboxRowsOf(user.user.id)).toEqual([]);
+
+    // Once the outbox takes it, the link and its mail row are there together.
+    const token = await requestReset(user.email);
+    const [link] = await tokensOf(user.user.id);
+    expect(await outboxRowsOf(user.user.id)).toEqual([
+      expect.objectContaining({
+        key: `password-reset:${link?.id}`,
+        toAddress: user.email,
+        subject: expect.any(String),
+      }),
+    ]);
+    expect(link?.tokenHash).toBe(hashToken(token));
+  });
+
+  it('each request is a new event and a new mail; one event is never queued twice', async () => {
+    const user = await registerUser(t.app);
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect(second).not.toBe(first);
+    const links = await tokensOf(user.user.id);
+    const rows = await outboxRowsOf(user.user.id);
+    expect(rows.map((row) => row.key)).toEqual(links.map((link) => `password-reset:${link.id}`));
+    expect(findMailFiles(t.dataDir, user.email, RESET_SUBJECT)).toHaveLength(2);
+
+    // The same event again (a retried task, a second instance) queues nothing.
+    const again = await queueMail(
+      t.db,
+      [
+        {
+          key: rows[0]?.key ?? '',
+          kind: 'password-reset',
+          to: user.email,
+          userId: user.user.id,
+          message: { to: user.email, subject: 'Reset your Everdeal password', text: 'again', html: '<p>again</p>' },
+        },
+      ],
+      new Date(),
+    );
+    expect(again).toEqual([]);
+    expect(await outboxRowsOf(user.user.id)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(findMailFiles(t.dataDir, user.email, RESET_SUBJECT)).toHaveLength(2);
+  });
+
+  it('security mail carries no unsubscribe: the reset link and the password-changed notice', async () => {
+    const user = await registerUser(t.app);
+    const token = await requestReset(user.email);
+    const reset = await waitForMailFile(t.dataDir, user.email, RESET_SUBJECT);
+    expect((await callApi(t.app, 'users/resetPassword', { token, password: NEW_PASSWORD })).status).toBe(200);
+    const changed = await waitForMailFile(t.dataDir, user.email, /Subject: Your Everdeal password was/);
+    for (const raw of [reset, changed]) {
+      const headers = mailHeaders(raw);
+      expect(headers.has('list-unsubscribe')).toBe(false);
+      expect(headers.has('list-unsubscribe-post')).toBe(false);
+      expect(decodeQuotedPrintable(raw)).not.toContain('/unsubscribe');
+    }
+    const [notice] = await t.db
+      .select({ key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.userId} = ${user.user.id} and ${mailOutbox.kind} = 'password-changed'`);
+    const [used] = await tokensOf(user.user.id);
+    expect(notice?.key).toBe(`password-changed:${used?.id}`);
   });
 });

@@ -1,10 +1,11 @@
 import { AppError, MAX_PASSWORD_LENGTH } from '@everdeal/contracts';
 import { type Db, passwordResetTokens, type UserRow, users } from '@everdeal/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { queueMail } from '../mail';
 import { endEmailTokens } from './email-tokens';
 import { AccountMessage } from './messages';
 import { generateToken, hashToken, revokeUserSessions } from './sessions';
-import { passwordChangedMail, resetPasswordMail } from './users.mail';
+import { accountMail, passwordChangedMail, resetPasswordMail } from './users.mail';
 import { findUserByEmail, requireUncommonPassword } from './users.service';
 import type { UsersDeps } from './users-deps';
 
@@ -23,21 +24,30 @@ async function expireResetTokens(db: Db, userId: string, now: Date) {
  * Mails a reset link to the account of `email` if it has an active one, and does nothing
  * otherwise. The route answers success before this runs (a background task), so neither the
  * answer nor its timing says whether an account exists (decision 002: an existing address used to
- * answer about twice as slowly, after this lookup and insert).
+ * answer about twice as slowly, after this lookup and insert). The token and its mail are one
+ * transaction (decision 029): each request is its own event, mailed once.
  */
 export async function forgotPassword(deps: UsersDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'active') return;
   const token = generateToken();
   const now = deps.now();
-  await deps.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    createdAt: now,
-  });
   const link = `${deps.brand.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  deps.mailer.sendInBackground(resetPasswordMail(user, link, deps.brand));
+  const queued = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(passwordResetTokens)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: passwordResetTokens.id });
+    if (!row) throw new Error('insert into password_reset_tokens returned no row');
+    const mail = accountMail('password-reset', row.id, user.id, resetPasswordMail(user, link, deps.brand));
+    return queueMail(tx, [mail], now);
+  });
+  deps.outbox.deliver(queued);
 }
 
 /**
@@ -67,7 +77,7 @@ export async function resetPassword(
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(isLive)
-      .returning({ userId: passwordResetTokens.userId });
+      .returning({ id: passwordResetTokens.id, userId: passwordResetTokens.userId });
     if (!used) return undefined;
     const [user] = await tx
       .update(users)
@@ -84,10 +94,15 @@ export async function resetPassword(
     await expireResetTokens(tx, user.id, now);
     // The old address's notice promises this: a new password cancels a pending change (decision 027).
     await endEmailTokens(tx, user.id, now, 'change');
-    return user;
+    // The used link is the event: its one "password changed" notice.
+    const notice = passwordChangedMail(user, { how: 'reset', at: now }, deps.brand);
+    return {
+      email: user.email,
+      queued: await queueMail(tx, [accountMail('password-changed', used.id, user.id, notice)], now),
+    };
   });
   if (changed === undefined) throw AppError.badRequest(AccountMessage.resetLinkInvalid);
-  deps.mailer.sendInBackground(passwordChangedMail(changed, { how: 'reset', at: now }, deps.brand));
+  deps.outbox.deliver(changed.queued);
   return { email: changed.email };
 }
 
@@ -108,12 +123,15 @@ export async function changePassword(
   requireUncommonPassword(input.newPassword);
   const passwordHash = await deps.passwords.hash(input.newPassword);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const queued = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now, caller.sessionId);
     await expireResetTokens(tx, user.id, now);
     await endEmailTokens(tx, user.id, now, 'change');
+    // No row names this change: the account and the moment of it do.
+    const notice = passwordChangedMail(user, { how: 'changed', at: now }, deps.brand);
+    return queueMail(tx, [accountMail('password-changed', `${user.id}:${now.toISOString()}`, user.id, notice)], now);
   });
-  deps.mailer.sendInBackground(passwordChangedMail(user, { how: 'changed', at: now }, deps.brand));
+  deps.outbox.deliver(queued);
   return null;
 }

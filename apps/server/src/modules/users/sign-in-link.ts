@@ -1,9 +1,10 @@
 import { AppError, type AuthResult } from '@everdeal/contracts';
 import { signInLinks, users } from '@everdeal/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { queueMail } from '../mail';
 import { AccountMessage } from './messages';
 import { createSession, generateToken, hashToken } from './sessions';
-import { signInLinkMail } from './users.mail';
+import { accountMail, signInLinkMail } from './users.mail';
 import { findUserByEmail, toUser } from './users.service';
 import type { UsersDeps } from './users-deps';
 
@@ -12,21 +13,29 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /**
  * Mails a single-use sign-in link to the account of `email`, if it has an active one; nothing
- * otherwise. Runs as a background task, so the caller's answer says nothing either way.
+ * otherwise. Runs as a background task, so the caller's answer says nothing either way. The link
+ * and its mail are one transaction (decision 029).
  */
 export async function mailSignInLink(deps: UsersDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (user?.status !== 'active') return;
   const token = generateToken();
   const now = deps.now();
-  await deps.db.insert(signInLinks).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
-    createdAt: now,
-  });
   const link = `${deps.brand.publicUrl}/auth/sign-in-link?token=${encodeURIComponent(token)}`;
-  deps.mailer.sendInBackground(signInLinkMail(user, link, deps.brand));
+  const queued = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(signInLinks)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: signInLinks.id });
+    if (!row) throw new Error('insert into sign_in_links returned no row');
+    return queueMail(tx, [accountMail('sign-in-link', row.id, user.id, signInLinkMail(user, link, deps.brand))], now);
+  });
+  deps.outbox.deliver(queued);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '@everdeal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
+import type { Outbox } from '../mail';
 import type { GoogleSignIn } from './google';
 import type { PasswordHasher } from './passwords';
 
@@ -11,7 +11,8 @@ export type UsersDeps = {
   db: Db;
   now: () => Date;
   passwords: PasswordHasher;
-  mailer: Mailer;
+  /** Every account mail is queued with the change that causes it (decision 029). */
+  outbox: Outbox;
   brand: MailBrand;
   /** Google sign-in: the client id tokens must be issued to and the endpoints asked (decision 018). */
   google: GoogleSignIn;

@@ -2,10 +2,20 @@ import { BRAND_NAME } from '@everdeal/contracts';
 import type { MailBrand } from '../../lib/mail-layout';
 import { greetingFor, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
+import type { QueuedMail } from '../mail';
 
 type Recipient = { email: string; firstName: string };
 
 const greeting = (user: Recipient) => greetingFor(user.firstName);
+
+/**
+ * Every mail of this file is security mail (decision 029): it always goes out and carries no
+ * unsubscribe link. Queued with the change that causes it, keyed by that event (`kind:event`, the
+ * event naming its one recipient), so one event never mails twice.
+ */
+export function accountMail(kind: string, event: string, userId: string, message: MailMessage): QueuedMail {
+  return { key: `${kind}:${event}`, kind, to: message.to, userId, message };
+}
 
 /**
  * Sent at sign-up. A password sign-up's address is not proven yet, so its welcome carries the

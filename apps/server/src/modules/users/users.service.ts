@@ -8,13 +8,14 @@ import {
 } from '@everdeal/contracts';
 import { type Db, orderItems, orders, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queueMail } from '../mail';
 import { endEmailTokens } from './email-tokens';
-import { createVerificationLink } from './email-verification';
+import { welcomeWithVerification } from './email-verification';
 import { fetchGoogleProfile } from './google';
 import { AccountMessage, deactivatedAccountMessage } from './messages';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
-import { passwordRemovedForGoogleMail, welcomeMail } from './users.mail';
+import { accountMail, passwordRemovedForGoogleMail, welcomeMail } from './users.mail';
 import type { UsersDeps } from './users-deps';
 
 /** A Google-only account confirms deactivation with a sign-in at most this old (decision 002). */
@@ -86,21 +87,25 @@ export async function register(
   requireUncommonPassword(input.password);
   const passwordHash = await deps.passwords.hash(input.password);
   const now = deps.now();
-  let user: UserRow | undefined;
+  let created: { user: UserRow; queued: string[] };
   try {
-    [user] = await deps.db
-      .insert(users)
-      .values({ ...input, email: input.email.trim(), passwordHash, createdAt: now, updatedAt: now })
-      .returning();
+    created = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ ...input, email: input.email.trim(), passwordHash, createdAt: now, updatedAt: now })
+        .returning();
+      if (!user) throw new Error('insert into users returned no row');
+      // Decision 027: nobody has proven the address yet, so the welcome carries the verification
+      // link; the account, the link and the mail are one change (decision 029).
+      return { user, queued: await queueMail(tx, [await welcomeWithVerification(deps, tx, user)], now) };
+    });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the index decides, the loser hears why.
     if (isUniqueViolation(error)) throw AppError.validation(AccountMessage.emailTaken);
     throw error;
   }
-  if (!user) throw new Error('insert into users returned no row');
-  // Decision 027: nobody has proven the address yet, so the welcome carries the verification link.
-  deps.mailer.sendInBackground(welcomeMail(user, deps.brand, await createVerificationLink(deps, user)));
-  return signIn(deps, user);
+  deps.outbox.deliver(created.queued);
+  return signIn(deps, created.user);
 }
 
 /**
@@ -154,21 +159,29 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
   if (user && !linked) user = await claimUnprovenAccount(deps, user);
   if (!user) {
     const now = deps.now();
-    // A parallel first sign-in may create the same address; then both use the one that exists.
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: profile.email,
-        firstName: profile.firstName,
-        lastName: profile.lastName,
-        // Google vouched for the address (decision 027).
-        emailVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (created) deps.mailer.sendInBackground(welcomeMail(created, deps.brand));
+    // A parallel first sign-in may create the same address; then both use the one that exists,
+    // and only the one that created it queues the welcome, with the account (decision 029).
+    const { created, queued } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: profile.email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          // Google vouched for the address (decision 027).
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return { created: undefined, queued: [] };
+      return {
+        created: row,
+        queued: await queueMail(tx, [accountMail('welcome', row.id, row.id, welcomeMail(row, deps.brand))], now),
+      };
+    });
+    deps.outbox.deliver(queued);
     user = created ?? (await findUserByEmail(db, profile.email));
     if (!user) throw new Error('the Google user could neither be created nor found');
   }
@@ -200,21 +213,27 @@ export async function loginWithGoogle(deps: UsersDeps, accessToken: string): Pro
 async function claimUnprovenAccount(deps: UsersDeps, user: UserRow): Promise<UserRow> {
   if (user.emailVerifiedAt || user.passwordHash === null) return user;
   const now = deps.now();
-  // Guarded: of a confirmation and this claim running together, whichever lands first decides.
-  const [claimed] = await deps.db
-    .update(users)
-    .set({ passwordHash: null, emailVerifiedAt: now, updatedAt: now })
-    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
-    .returning();
-  if (!claimed) {
+  const claim = await deps.db.transaction(async (tx) => {
+    // Guarded: of a confirmation and this claim running together, whichever lands first decides.
+    const [claimed] = await tx
+      .update(users)
+      .set({ passwordHash: null, emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (!claimed) return undefined;
+    await revokeUserSessions(tx, user.id, now);
+    await endEmailTokens(tx, user.id, now);
+    // Greeted without a name: whoever registered the account chose the one it has. An account is
+    // claimed once (its address counts as confirmed from then on), so the account is the event.
+    const notice = passwordRemovedForGoogleMail({ email: claimed.email, firstName: '' }, deps.brand);
+    return { claimed, queued: await queueMail(tx, [accountMail('password-removed', user.id, user.id, notice)], now) };
+  });
+  if (!claim) {
     const [current] = await deps.db.select().from(users).where(eq(users.id, user.id));
     return current ?? user;
   }
-  await revokeUserSessions(deps.db, user.id, now);
-  await endEmailTokens(deps.db, user.id, now);
-  // Greeted without a name: whoever registered the account chose the one it has.
-  deps.mailer.sendInBackground(passwordRemovedForGoogleMail({ email: claimed.email, firstName: '' }, deps.brand));
-  return claimed;
+  deps.outbox.deliver(claim.queued);
+  return claim.claimed;
 }
 
 export async function logout(deps: UsersDeps, sessionId: string): Promise<null> {
