@@ -63,8 +63,15 @@ export type AdminRetryMailInput = z.input<typeof AdminRetryMailInputSchema>;
 export const AdminRetryMailResultSchema = z.object({ mail: AdminOutboxMailSchema });
 export type AdminRetryMailResult = z.infer<typeof AdminRetryMailResultSchema>;
 
+const NOT_FAILED: Record<Exclude<MailOutboxStatus, 'failed'>, string> = {
+  pending: 'waiting to be sent',
+  sending: 'being sent',
+  sent: 'already sent',
+  skipped: 'skipped (nothing left to say)',
+};
+
 export const AdminMailMessages = {
   mailNotFound: 'Mail not found',
   notFailed: (status: Exclude<MailOutboxStatus, 'failed'>) =>
-    `Only a failed mail can be retried; this one is ${status === 'sending' ? 'being sent' : status}`,
+    `Only a failed mail can be retried; this one is ${NOT_FAILED[status]}`,
 } as const;

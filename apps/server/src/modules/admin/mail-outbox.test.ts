@@ -166,11 +166,16 @@ describe('admin/retryMail', () => {
     const answer = await callApi(t.app, 'admin/retryMail', { id: pending }, { token: admin.token });
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ code: 409, msg: AdminMailMessages.notFailed('pending'), data: null });
-    expect(AdminMailMessages.notFailed('pending')).toBe('Only a failed mail can be retried; this one is pending');
+    expect(AdminMailMessages.notFailed('pending')).toBe(
+      'Only a failed mail can be retried; this one is waiting to be sent',
+    );
 
     await t.db.update(mailOutbox).set({ status: 'sent', sentAt: clock }).where(eq(mailOutbox.id, pending));
     const sent = await callApi(t.app, 'admin/retryMail', { id: pending }, { token: admin.token });
-    expect(sent.body.msg).toBe('Only a failed mail can be retried; this one is sent');
+    expect(sent).toMatchObject({
+      status: 409,
+      body: { msg: 'Only a failed mail can be retried; this one is already sent' },
+    });
     // Nothing changed, nothing audited.
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, pending)))[0]).toMatchObject({
       status: 'sent',
