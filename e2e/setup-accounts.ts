@@ -1,12 +1,13 @@
 // Run by playwright.config.ts's webServer command before the server starts (the embedded
 // database admits one process at a time): an approved seller with one member and a live session,
 // whose token the seller-area spec reads from .tmp/e2e-seller.json (decision 014), and an admin
-// with a live session in .tmp/e2e-admin.json (decision 015). Test-only accounts with no
-// password, never part of the demo seed.
+// with a live session in .tmp/e2e-admin.json (decision 015); and a mail that failed for good,
+// whose address the outbox page's spec reads from .tmp/e2e-mail.json (decision 029). Test-only
+// accounts with no password and test-only mail, never part of the demo seed.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, sellerMembers, sellers, users } from '@everdeal/db';
+import { createDatabase, mailOutbox, sellerMembers, sellers, users } from '@everdeal/db';
 import { createSession } from '../apps/server/src/modules/users/sessions';
 
 const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
@@ -35,6 +36,23 @@ try {
   if (!admin) throw new Error('the e2e admin was not created');
   const adminToken = await createSession(database.db, admin.id, new Date());
   writeFileSync(join('.tmp', 'e2e-admin.json'), JSON.stringify({ token: adminToken }));
+
+  // The state the outbox leaves a mail in after its last refused attempt (mail/outbox.ts).
+  const failedTo = `e2e-failed-${suffix}@example.com`;
+  const queuedAt = new Date(Date.now() - 18 * 60 * 60_000);
+  await database.db.insert(mailOutbox).values({
+    key: `e2e-failed:${suffix}`,
+    kind: 'receipt',
+    toAddress: failedTo,
+    subject: 'Your Everdeal receipt',
+    message: { to: failedTo, subject: 'Your Everdeal receipt', text: 'Thank you.', html: '<p>Thank you.</p>' },
+    status: 'failed',
+    attempts: 12,
+    lastError: 'Invalid greeting. response=421 4.3.2 Service not available, closing transmission channel',
+    nextAttemptAt: new Date(),
+    createdAt: queuedAt,
+  });
+  writeFileSync(join('.tmp', 'e2e-mail.json'), JSON.stringify({ failedTo }));
 } finally {
   await database.close();
 }

@@ -193,6 +193,7 @@ export async function buildApp({
     mailer,
     now,
     log: app.log,
+    leaseMs: config.mailDeliveryLeaseMs,
     onDelivery: (kind, outcome) => metrics.mailDelivery(kind, outcome),
   });
   const limits = createRateLimits({

@@ -50,6 +50,7 @@ export default [
       route('users', 'routes/admin-users.tsx'),
       route('users/:userId', 'routes/admin-user.tsx'),
       route('applications', 'routes/admin-applications.tsx'),
+      route('mail', 'routes/admin-mail.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),

@@ -3,6 +3,7 @@
 // `/card`; see package.json) and types from here with `import type`: a value import from this
 // index pulls zod into the bundle.
 export * from './admin';
+export * from './admin-mail';
 export * from './admin-tickets';
 export * from './admin-user-page';
 export * from './affiliates';

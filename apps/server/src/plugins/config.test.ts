@@ -111,6 +111,20 @@ describe('loadConfig', () => {
     expect(configErrorOf({ RUN_JOBS: 'sometimes' }).message).toContain('RUN_JOBS must be 1 or 0');
   });
 
+  it('leases a mail claimed for delivery for 2 minutes unless MAIL_DELIVERY_LEASE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).mailDeliveryLeaseMs).toBe(120_000);
+    expect(loadConfig({ MAIL_DELIVERY_LEASE_SECONDS: '30' }).mailDeliveryLeaseMs).toBe(30_000);
+    expect(configErrorOf({ MAIL_DELIVERY_LEASE_SECONDS: '1' }).message).toContain(
+      'MAIL_DELIVERY_LEASE_SECONDS must be at least 5',
+    );
+    expect(configErrorOf({ MAIL_DELIVERY_LEASE_SECONDS: '7200' }).message).toContain(
+      'MAIL_DELIVERY_LEASE_SECONDS must be at most 3600 (1 hour)',
+    );
+    expect(configErrorOf({ MAIL_DELIVERY_LEASE_SECONDS: 'soon' }).message).toContain(
+      'MAIL_DELIVERY_LEASE_SECONDS must be a number of seconds',
+    );
+  });
+
   it('renders 4 pages at once unless PAGE_RENDER_SLOTS says otherwise (0: no limit)', () => {
     expect(loadConfig({}).pageRenderSlots).toBe(4);
     expect(loadConfig({ PAGE_RENDER_SLOTS: '0' }).pageRenderSlots).toBe(0);

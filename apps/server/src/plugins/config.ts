@@ -29,6 +29,12 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Everdeal <no-reply@everdeal.local>'),
+  MAIL_DELIVERY_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(5, { error: 'must be at least 5' })
+    .max(3600, { error: 'must be at most 3600 (1 hour)' })
+    .default(120),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@everdeal.local'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -92,6 +98,12 @@ export type Config = {
   isPublicUrlSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * How long a mail claimed for delivery is its sender's; then another instance may send it
+   * (docs/operations.md "Mail outbox"). Longer than an SMTP conversation takes, or a slow one is
+   * sent twice; short enough that a crashed instance's mail is not held up for long.
+   */
+  mailDeliveryLeaseMs: number;
   supportEmail: string;
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey: string | undefined;
@@ -175,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isPublicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailDeliveryLeaseMs: e.MAIL_DELIVERY_LEASE_SECONDS * 1000,
     supportEmail: e.SUPPORT_EMAIL,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,

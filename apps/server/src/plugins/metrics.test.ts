@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import type { ContactResult } from '@everdeal/contracts';
+import { mailOutbox } from '@everdeal/db';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, uniqueEmail } from '../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../test/app';
+import { countOutbox, queueMail } from '../modules/mail';
 import { ConfigError, loadConfig } from './config';
 
 /** A port nobody listens on right now. */
@@ -94,5 +99,41 @@ describe('metrics on', () => {
     expect(text).toMatch(/^everdeal_nodejs_eventloop_lag_seconds /m);
     // Route patterns, never raw URLs: no query strings, no slugs, no ids.
     expect(text).not.toContain('no-such-product');
+  });
+
+  it('show the mail outbox by state, for every instance, and delivery attempts by kind and outcome', async () => {
+    const sent = await callApi<ContactResult>(t.app, 'contact/send', {
+      name: 'Ada',
+      email: uniqueEmail('metrics'),
+      message: 'A message long enough to send.',
+    });
+    expect(sent.status).toBe(200);
+    // Both mails delivered, and nothing else in flight that would change the counts before the scrape.
+    await expect
+      .poll(async () => {
+        const rows = await t.db
+          .select({ status: mailOutbox.status })
+          .from(mailOutbox)
+          .where(like(mailOutbox.key, `contact:${sent.body.data.id}:%`));
+        return { statuses: rows.map((row) => row.status), sending: (await countOutbox(t.db)).sending };
+      })
+      .toEqual({ statuses: ['sent', 'sent'], sending: 0 });
+    // A mail another instance queued and nobody has sent yet: counted from the table, not from this process.
+    const to = uniqueEmail('waiting');
+    await queueMail(
+      t.db,
+      [{ key: `metrics:${randomUUID()}`, kind: 'test', to, message: { to, subject: 'Later', text: 'x', html: 'x' } }],
+      new Date(),
+    );
+    const counts = await countOutbox(t.db);
+    expect(counts.pending).toBeGreaterThanOrEqual(1);
+    expect(counts.sent).toBeGreaterThanOrEqual(2);
+
+    const text = await (await scrape(`Bearer ${token}`)).text();
+    for (const [status, n] of Object.entries(counts)) {
+      expect(text).toMatch(new RegExp(`^everdeal_mail_outbox\\{status="${status}"\\} ${n}$`, 'm'));
+    }
+    expect(text).toMatch(/^everdeal_mail_deliveries_total\{kind="contact",outcome="sent"\} 1$/m);
+    expect(text).toMatch(/^everdeal_mail_deliveries_total\{kind="contact-acknowledgement",outcome="sent"\} 1$/m);
   });
 });

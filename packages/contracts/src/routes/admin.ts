@@ -27,6 +27,12 @@ import {
   SetUserStatusInputSchema,
 } from '../admin';
 import {
+  AdminGetMailOutboxInputSchema,
+  AdminMailOutboxSchema,
+  AdminRetryMailInputSchema,
+  AdminRetryMailResultSchema,
+} from '../admin-mail';
+import {
   AdminAssignTicketInputSchema,
   AdminGetTicketsInputSchema,
   AdminReplyToTicketInputSchema,
@@ -226,6 +232,25 @@ export const adminRoutes = {
     input: AdminTicketRefInputSchema,
     output: AdminTicketResultSchema,
     summary: 'Reopen a closed ticket (the team’s turn again); any other status stays',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  // The mail outbox (decision 029): what the store mailed, what waits, what failed.
+  'admin/getMailOutbox': defineRoute({
+    input: AdminGetMailOutboxInputSchema,
+    output: AdminMailOutboxSchema,
+    summary:
+      'Every queued mail, newest first, with its state, attempts and last error; by state and part of the address or the kind; with the count of each state; paged',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/retryMail': defineRoute({
+    input: AdminRetryMailInputSchema,
+    output: AdminRetryMailResultSchema,
+    summary:
+      'Send a failed mail again: it is due now with its attempts reset, and delivery starts at once; 409 unless it failed',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

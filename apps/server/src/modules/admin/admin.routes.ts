@@ -2,6 +2,7 @@ import { defineHandlers } from '../../plugins/api';
 import { getAuditLog } from '../audit';
 import { approveApplication, getApplications, rejectApplication } from '../sellers';
 import type { AdminDeps } from './admin-deps';
+import { getMailOutbox, retryMail } from './mail-outbox.service';
 import { getReports, moderatePost } from './moderation.service';
 import { refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
@@ -45,5 +46,7 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/replyToTicket': async (input, { user }) => ({ ticket: await replyToTicketAsStaff(deps, user, input) }),
     'admin/closeTicket': async (input, { user }) => ({ ticket: await setTicketClosed(deps, user, input, true) }),
     'admin/reopenTicket': async (input, { user }) => ({ ticket: await setTicketClosed(deps, user, input, false) }),
+    'admin/getMailOutbox': (input) => getMailOutbox(deps.db, input),
+    'admin/retryMail': async (input, { user }) => ({ mail: await retryMail(deps, user, input.id) }),
   });
 }

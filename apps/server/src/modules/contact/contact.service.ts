@@ -1,9 +1,10 @@
 import { BRAND_NAME, type ContactResult } from '@everdeal/contracts';
 import { contactMessages, type Db } from '@everdeal/db';
 import { type MailBrand, renderMail } from '../../lib/mail-layout';
-import type { Mailer, MailMessage } from '../../lib/mailer';
+import type { MailMessage } from '../../lib/mailer';
+import { type Outbox, queueMail } from '../mail';
 
-export type ContactDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand };
+export type ContactDeps = { db: Db; now: () => Date; outbox: Pick<Outbox, 'deliver'>; brand: MailBrand };
 
 type ContactSubmission = { name: string; email: string; subject?: string | undefined; message: string };
 
@@ -57,28 +58,43 @@ export function contactAcknowledgementMail(email: string, id: string, brand: Mai
 }
 
 /**
- * `contact/send` (requirements §14): stored first, so the message is on record even if the mail
- * is lost, then mailed to SUPPORT_EMAIL, and acknowledged to the sender, in the background (a slow mail server must not hold the
- * visitor's request; failures are logged).
+ * `contact/send` (requirements §14): the message is stored and its two mails (to SUPPORT_EMAIL,
+ * and the acknowledgement to the sender) are queued in one transaction, so a stored message is
+ * never left unmailed (decision 029's outbox); they go out after the commit, in the background:
+ * a slow mail server must not hold the visitor's request. Both are transactional mail, with no
+ * unsubscribe link.
  */
 export async function sendContactMessage(
   deps: ContactDeps,
   submission: ContactSubmission,
   ip: string,
 ): Promise<ContactResult> {
-  const [row] = await deps.db
-    .insert(contactMessages)
-    .values({
-      name: submission.name,
-      email: submission.email,
-      subject: submission.subject ?? null,
-      message: submission.message,
-      ip,
-      createdAt: deps.now(),
-    })
-    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-  if (!row) throw new Error('insert into contact_messages returned no row');
-  deps.mailer.sendInBackground(contactMail(submission, row.id, deps.brand));
-  deps.mailer.sendInBackground(contactAcknowledgementMail(submission.email, row.id, deps.brand));
+  const now = deps.now();
+  const { row, mailIds } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: submission.name,
+        email: submission.email,
+        subject: submission.subject ?? null,
+        message: submission.message,
+        ip,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!row) throw new Error('insert into contact_messages returned no row');
+    const toStore = contactMail(submission, row.id, deps.brand);
+    const toSender = contactAcknowledgementMail(submission.email, row.id, deps.brand);
+    const mailIds = await queueMail(
+      tx,
+      [
+        { key: `contact:${row.id}:store`, kind: 'contact', to: toStore.to, message: toStore },
+        { key: `contact:${row.id}:sender`, kind: 'contact-acknowledgement', to: toSender.to, message: toSender },
+      ],
+      now,
+    );
+    return { row, mailIds };
+  });
+  deps.outbox.deliver(mailIds);
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }

@@ -1,6 +1,6 @@
 import { ContactMessage, type ContactResult } from '@everdeal/contracts';
-import { contactMessages } from '@everdeal/db';
-import { eq } from 'drizzle-orm';
+import { contactMessages, mailOutbox } from '@everdeal/db';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMailFiles, uniqueEmail, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -49,6 +49,21 @@ describe('contact/send', () => {
     expect(ack).toContain('Hello,');
     expect(ack).not.toContain('Grace');
     expect(ack).not.toContain('Could you send me an invoice?');
+
+    // Both went through the outbox, queued with the message and keyed by it (decision 029).
+    await expect
+      .poll(async () =>
+        (
+          await t.db
+            .select({ key: mailOutbox.key, kind: mailOutbox.kind, to: mailOutbox.toAddress, status: mailOutbox.status })
+            .from(mailOutbox)
+            .where(like(mailOutbox.key, `contact:${body.data.id}:%`))
+        ).sort((a, b) => a.key.localeCompare(b.key)),
+      )
+      .toEqual([
+        { key: `contact:${body.data.id}:sender`, kind: 'contact-acknowledgement', to: email, status: 'sent' },
+        { key: `contact:${body.data.id}:store`, kind: 'contact', to: SUPPORT, status: 'sent' },
+      ]);
   });
 
   it('escapes the sender’s text in the HTML mail and keeps its line breaks', async () => {

@@ -144,6 +144,23 @@ describe('the mail outbox', () => {
     expect(deliveredTo('crashed@example.com')).toBe(1);
   });
 
+  it('leases a claim for the time it is given: a crashed sender’s mail goes out again after it', async () => {
+    const mail = mailTo('short-lease@example.com');
+    await queueMail(t.db, [mail], clock);
+    const leaseMs = 10_000;
+    // A sender whose SMTP conversation never ends, as if its process had died mid-send.
+    const stuck = outboxOf({ leaseMs, mailer: { ...mailer, send: () => new Promise<never>(() => {}) } });
+    void stuck.deliverDue();
+    await expect.poll(async () => (await rowByKey(mail.key))?.status).toBe('sending');
+    expect((await rowByKey(mail.key))?.lockedUntil).toEqual(new Date(clock.getTime() + leaseMs));
+    const outbox = outboxOf({ leaseMs });
+    later(leaseMs - 1);
+    expect((await outbox.deliverDue()).sent).toBe(0);
+    later(1);
+    expect((await outbox.deliverDue()).sent).toBe(1);
+    expect(deliveredTo('short-lease@example.com')).toBe(1);
+  });
+
   it('renders a payload at delivery, and skips a mail its renderer no longer wants sent', async () => {
     const outbox = outboxOf();
     outbox.addRenderer('greeting', async (payload, { to }) => {

@@ -38,7 +38,10 @@ export type MailRenderer = (
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
 
-/** A claimed row is someone's for this long; then another instance may take it (its sender crashed). */
+/**
+ * A claimed row is someone's for this long; then another instance may take it (its sender
+ * crashed). The default of `MAIL_DELIVERY_LEASE_SECONDS` (plugins/config.ts).
+ */
 export const DELIVERY_LEASE_MS = 2 * 60_000;
 /** Attempts before a mail is `failed` and waits for an admin: the last comes about 17 hours after the first. */
 export const MAX_DELIVERY_ATTEMPTS = 12;
@@ -83,6 +86,8 @@ export type OutboxDeps = {
   mailer: Mailer;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** How long a claim lasts (`DELIVERY_LEASE_MS` unless said). */
+  leaseMs?: number;
   onDelivery?: (kind: string, outcome: DeliveryOutcome) => void;
 };
 
@@ -124,6 +129,7 @@ const claimedColumns = {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const renderers = new Map<string, MailRenderer>();
+  const leaseMs = deps.leaseMs ?? DELIVERY_LEASE_MS;
   const inFlight = new Set<Promise<unknown>>();
 
   const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -143,7 +149,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       .set({
         status: 'sending',
         attempts: sql`${mailOutbox.attempts} + 1`,
-        lockedUntil: timestamp(new Date(now.getTime() + DELIVERY_LEASE_MS)),
+        lockedUntil: timestamp(new Date(now.getTime() + leaseMs)),
       })
       .where(inArray(mailOutbox.id, due))
       .returning(claimedColumns);

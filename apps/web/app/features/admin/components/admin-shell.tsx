@@ -11,6 +11,7 @@ import { ApiError } from '~/lib/api-client';
 import {
   ADMIN_APPLICATIONS_PATH,
   ADMIN_AUDIT_PATH,
+  ADMIN_MAIL_PATH,
   ADMIN_MODERATION_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PATH,
@@ -31,6 +32,7 @@ const SECTIONS = [
   { to: ADMIN_TICKETS_PATH, label: 'Tickets', end: false },
   { to: ADMIN_ORDERS_PATH, label: 'Orders', end: false },
   { to: ADMIN_USERS_PATH, label: 'Users', end: false },
+  { to: ADMIN_MAIL_PATH, label: 'Mail', end: false },
   { to: ADMIN_AUDIT_PATH, label: 'Audit log', end: false },
 ] as const;
 
