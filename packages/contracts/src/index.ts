@@ -38,3 +38,5 @@ export * from './shopping';
 export * from './support';
 export * from './user';
 export * from './waitlist';
+export * from './wallet';
+export * from './wallet-rules';
