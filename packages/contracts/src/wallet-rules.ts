@@ -26,3 +26,22 @@ export const WalletMessage = {
   noteRequired: 'is required',
   noteTooLong: `must be at most ${CREDIT_NOTE_MAX} characters long`,
 } as const;
+
+/**
+ * An amount an admin types in dollars ("12.50", "-5", "$1,000") as signed cents, or why it is not
+ * one. The form's own check, before the server's schema checks the cents again.
+ */
+export function parseCreditAmount(text: string): { cents: number } | { error: string } {
+  const plain = text
+    .trim()
+    .replace(/^([+-]?)\s*\$/, '$1')
+    .replaceAll(',', '');
+  const match = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return { error: 'Enter an amount in dollars, such as 12.50, or -5 to correct' };
+  const [, sign, dollars = '', fraction = ''] = match;
+  if (dollars.length > 7) return { error: 'Enter at most $10,000 either way' };
+  const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents === 0) return { error: 'Enter an amount other than zero' };
+  if (cents > MAX_CREDIT_GRANT_CENTS) return { error: 'Enter at most $10,000 either way' };
+  return { cents: sign === '-' ? -cents : cents };
+}

@@ -28,6 +28,7 @@ export const WalletEntrySchema = z.object({
   kind: z.enum(WALLET_ENTRY_KINDS),
   note: z.string().describe('what the credit was for, in words; empty when the kind says it all'),
   orderId: z.string().optional().describe('the order the credit came from or was spent on'),
+  orderItemId: z.string().optional().describe('the bought item, when the credit came from one (a refund, protection)'),
   createdAt: z.string(),
 });
 export type WalletEntry = z.infer<typeof WalletEntrySchema>;

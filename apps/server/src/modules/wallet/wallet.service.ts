@@ -29,6 +29,7 @@ function toWalletEntry(row: EntryRow): WalletEntry {
     kind: row.kind,
     note: row.note,
     ...(row.orderId ? { orderId: row.orderId } : {}),
+    ...(row.orderItemId ? { orderItemId: row.orderItemId } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

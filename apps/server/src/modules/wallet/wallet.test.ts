@@ -49,6 +49,7 @@ describe('wallet/getWallet', () => {
           kind: 'refund',
           key: `refund:${randomUUID()}`,
           orderId: buyer.orderId,
+          orderItemId: buyer.itemId,
         },
         new Date(Date.now() + 1_000),
       ),
@@ -63,6 +64,7 @@ describe('wallet/getWallet', () => {
         kind: 'refund',
         note: '',
         orderId: buyer.orderId,
+        orderItemId: buyer.itemId,
         createdAt: expect.any(String),
       },
       {
