@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './content-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { registerShopper, type Session, shopperApi, signInAs } from './shopping-helpers';
 
@@ -15,6 +15,9 @@ async function screenshotAtBothWidths(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    // A full-page picture of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
