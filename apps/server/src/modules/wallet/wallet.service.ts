@@ -15,10 +15,13 @@ import {
 } from '@everdeal/contracts';
 import { type Db, users, walletEntries } from '@everdeal/db';
 import { count, desc, eq } from 'drizzle-orm';
+import type { MailBrand } from '../../lib/mail-layout';
 import { type AdminActor, recordAdminAction } from '../audit';
+import { type Outbox, queueMail } from '../mail';
 import { moveCredit, walletBalance } from './ledger';
+import { creditGrantedMail } from './wallet.mail';
 
-export type WalletDeps = { db: Db; now: () => Date };
+export type WalletDeps = { db: Db; now: () => Date; outbox: Outbox; brand: MailBrand };
 
 type EntryRow = typeof walletEntries.$inferSelect;
 
@@ -63,7 +66,7 @@ export async function getUserWalletForAdmin(db: Db, input: { userId: string; pag
  * and its audit row are one transaction; the ledger's lock makes concurrent corrections of one
  * user wait for each other, so none takes the balance below zero (409, nothing recorded). Every
  * call is its own event: its key is a fresh `admin:<uuid>`, so two grants of the same amount are
- * two grants.
+ * two grants. A grant mails the shopper through the outbox, queued in the same transaction.
  */
 export async function grantCredit(
   deps: WalletDeps,
@@ -71,10 +74,14 @@ export async function grantCredit(
   input: { userId: string; amountCents: number; note: string },
 ): Promise<GrantCreditResult> {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  const { result, mailIds } = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, input.userId));
     if (!user) throw AppError.notFound(AdminMessage.userNotFound);
-    const key = `admin:${randomUUID()}`;
+    const event = randomUUID();
+    const key = `admin:${event}`;
     const moved = await moveCredit(
       tx,
       { userId: user.id, amountCents: input.amountCents, kind: 'admin', key, note: input.note, actorUserId: actor.id },
@@ -98,6 +105,23 @@ export async function grantCredit(
     );
     const [entry] = await tx.select().from(walletEntries).where(eq(walletEntries.key, key));
     if (!entry) throw new Error(`credit key ${key} moved no row`);
-    return { balanceCents: moved.balanceCents, entry: toWalletEntry(entry) };
+    const mail =
+      input.amountCents > 0
+        ? creditGrantedMail(
+            user,
+            { amountCents: input.amountCents, balanceCents: moved.balanceCents, note: entry.note },
+            deps.brand,
+          )
+        : null;
+    const ids = mail
+      ? await queueMail(
+          tx,
+          [{ key: `credit-granted:${event}`, kind: 'credit-granted', to: user.email, userId: user.id, message: mail }],
+          at,
+        )
+      : [];
+    return { result: { balanceCents: moved.balanceCents, entry: toWalletEntry(entry) }, mailIds: ids };
   });
+  deps.outbox.deliver(mailIds);
+  return result;
 }

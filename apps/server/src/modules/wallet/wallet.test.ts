@@ -6,12 +6,13 @@ import {
   type Wallet,
   WalletMessage,
 } from '@everdeal/contracts';
-import { adminActions, walletEntries } from '@everdeal/db';
+import { adminActions, mailOutbox, users, walletEntries } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
+import { createAdminWithSession, createUserWithSession, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk } from '../../../test/community';
+import { mailHtml } from '../../../test/mail';
 import { createDeal } from '../../../test/shop';
 import { moveCredit } from './ledger';
 
@@ -170,6 +171,27 @@ describe('admin/grantCredit', () => {
       .from(adminActions)
       .where(eq(adminActions.targetId, user.userId));
     expect(actions.map((row) => row.action).sort()).toEqual(['user.correctCredit', 'user.grantCredit']);
+  });
+
+  it('mails the shopper a grant through the outbox, and a correction not at all', async () => {
+    const user = await createUserWithSession(t.db);
+    const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, user.userId));
+    const email = account?.email ?? '';
+    await grant(user.userId, 1_250, 'Your codes arrived <late>. Sorry!');
+    const raw = await waitForMailFile(t.dataDir, email, /Subject: You have \$12\.50 of Everdeal store credit/);
+    const html = mailHtml(raw);
+    expect(html).toContain('added $12.50 of store credit to your account. Your balance is now $12.50.');
+    expect(html).toContain('Your codes arrived &#60;late&#62;. Sorry!');
+    expect(html).toContain('/user/credit');
+    // Transactional: no way to unsubscribe from it.
+    expect(raw.toLowerCase()).not.toContain('list-unsubscribe');
+
+    await grant(user.userId, -250, 'Granted twice');
+    const queued = await t.db
+      .select({ kind: mailOutbox.kind, key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, user.userId));
+    expect(queued).toEqual([{ kind: 'credit-granted', key: expect.stringMatching(/^credit-granted:[0-9a-f-]{36}$/) }]);
   });
 
   it('answers 404 for a user who does not exist', async () => {
