@@ -50,13 +50,14 @@ test.describe('the mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 
-  test('the user menu links orders, payment methods, personal info and support (requirements §2)', async ({
+  test('the user menu links orders, store credit, payment methods, personal info and support (requirements §2)', async ({
     page,
     request,
   }) => {
     await signInAs(page, await registerShopper(request, 'e2e-user-menu'));
     const destinations = [
       ['Orders', /\/user\/orders$/],
+      ['Store credit', /\/user\/credit$/],
       ['Payment methods', /\/payment-methods$/],
       ['Personal info', /\/user\/personal-info$/],
       ['Support', /\/support$/],

@@ -17,7 +17,16 @@ test('a visitor asking for a signed-in page gets the redirect from the server', 
   // The review form needs a product that exists (an unknown one is the 404 page for everyone).
   const [product] = await featuredProducts(request, 1);
   const reviewForm = `/review/add-comment?product=${product?.slug}`;
-  for (const path of ['/cart', '/wishlist', '/user/orders', '/seller', '/admin', '/support/tickets/new', reviewForm]) {
+  for (const path of [
+    '/cart',
+    '/wishlist',
+    '/user/orders',
+    '/user/credit',
+    '/seller',
+    '/admin',
+    '/support/tickets/new',
+    reviewForm,
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);

@@ -41,6 +41,7 @@ import {
   usersHandlers,
 } from './modules/users';
 import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
+import { walletHandlers } from './modules/wallet';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -293,6 +294,8 @@ export async function buildApp({
       ...applicationsHandlers(storeServices, limits),
       // Requirements §13: the admin area (decision 015).
       ...adminHandlers(storeServices),
+      // Store credit: the owner's wallet and the admin's grant (decision 030).
+      ...walletHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

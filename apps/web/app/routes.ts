@@ -67,6 +67,8 @@ export default [
       index('routes/user.tsx'),
       route('orders', 'routes/user-orders.tsx'),
       route('payment-methods', 'routes/user-payment-methods.tsx'),
+      // Store credit (decision 030).
+      route('credit', 'routes/user-credit.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
       route('confirm-email', 'routes/user-confirm-email.tsx'),
     ]),

@@ -39,3 +39,5 @@ export * from './shopping';
 export * from './support';
 export * from './user';
 export * from './waitlist';
+export * from './wallet';
+export * from './wallet-rules';

@@ -13,3 +13,7 @@ export const USER_PAYMENT_METHODS_PATH = '/user/payment-methods';
 
 /** The cart's checkout step (the cart page with the payment form open). */
 export const CHECKOUT_PATH = '/cart?step=checkout';
+
+/** The shopper's store credit in the account area (decision 030), and one page of its history. */
+export const USER_CREDIT_PATH = '/user/credit';
+export const userCreditPath = (page: number) => (page > 1 ? `${USER_CREDIT_PATH}?page=${page}` : USER_CREDIT_PATH);

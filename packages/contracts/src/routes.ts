@@ -12,6 +12,7 @@ import { paymentsRoutes } from './routes/payments';
 import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
+import { walletRoutes } from './routes/wallet';
 
 /**
  * Who may call a route beyond being signed in (requirements §6): `admin` is a user whose
@@ -52,6 +53,7 @@ export const apiRoutes = {
   ...sellersRoutes,
   ...sellerAnalyticsRoutes,
   ...adminRoutes,
+  ...walletRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -55,6 +55,9 @@ const QUERY_NAMES = [
   'targetId',
   'from',
   'to',
+  // A page of a user's store credit history on their admin page (`/admin/users/:userId?credit=2`);
+  // the shopper's own history pages by `page` (`/user/credit?page=2`).
+  'credit',
   AFFILIATE_REF_PARAM,
 ];
 

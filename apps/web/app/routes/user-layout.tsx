@@ -1,3 +1,4 @@
+import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
 import { AccountSkeleton } from '~/components/ui/skeleton';
@@ -10,6 +11,7 @@ import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } f
 const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
   { to: '/user/orders', label: 'Orders', end: false },
+  { to: USER_CREDIT_PATH, label: 'Store credit', end: false },
   { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
 ] as const;

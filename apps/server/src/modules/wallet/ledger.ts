@@ -4,7 +4,7 @@
  * one user (two checkouts spending one balance, a refund to credit racing a spend) are serialized
  * and the balance read under the lock is the balance the debit is checked against.
  */
-import { AppError } from '@everdeal/contracts';
+import { AppError, WalletMessage } from '@everdeal/contracts';
 import { type Db, type Tx, walletEntries, type walletEntryKind } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 
@@ -23,7 +23,7 @@ export type CreditMovement = {
   actorUserId?: string | null;
 };
 
-export const NOT_ENOUGH_CREDIT = 'Not enough store credit';
+export const NOT_ENOUGH_CREDIT = WalletMessage.notEnoughCredit;
 
 /** The user's balance in cents: the sum of the ledger. */
 export async function walletBalance(executor: Db | Tx, userId: string): Promise<number> {

@@ -22,6 +22,12 @@ describe('changedFields', () => {
 });
 
 describe('auditValue', () => {
+  it('reads a grant of store credit as the balance before and after', () => {
+    expect(changedFields({ before: { balanceCents: 0 }, after: { balanceCents: 1_250 } })).toEqual([
+      { key: 'balanceCents', label: 'store credit balance', before: '$0', after: '$12.50' },
+    ]);
+  });
+
   it('counts one refund day in the singular', () => {
     expect(auditValue('refundWindowDays', 1)).toBe('1 day');
     expect(auditValue('refundWindowDays', 14)).toBe('14 days');

@@ -24,6 +24,8 @@ const FIELD_LABELS: Record<string, string> = {
   aiCreditsPerMonth: 'AI credits per month',
   aiBringYourOwnKey: 'bring your own key',
   alternativeTo: 'alternative to',
+  // An admin's grant or correction of store credit (decision 030).
+  balanceCents: 'store credit balance',
 };
 
 export const auditFieldLabel = (key: string) => FIELD_LABELS[key] ?? key;

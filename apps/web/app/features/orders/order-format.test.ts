@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderChoiceLabel, orderNumber, paymentLabel, planLabel } from './order-format';
+import { orderNumber } from '~/shared/orders/order-number';
+import { orderChoiceLabel, paymentLabel, planLabel } from './order-format';
 
 describe('order labels', () => {
   it('quotes the number the receipt quotes', () => {

@@ -1,9 +1,5 @@
 import type { Order, OrderItem } from '@everdeal/contracts';
-
-/** The short number the receipt mail quotes ("order 1A2B3C4D"): the id's first 8 characters. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
+import { orderNumber } from '~/shared/orders/order-number';
 
 /** "Visa •••• 4242": the card an order was charged to. */
 export function paymentLabel(payment: { brand: string; last4: string }): string {

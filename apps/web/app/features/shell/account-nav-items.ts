@@ -1,8 +1,9 @@
-import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
+import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Package from 'lucide-react/icons/package';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Store from 'lucide-react/icons/store';
+import Wallet from 'lucide-react/icons/wallet';
 import type { AreaLink } from '~/shared/session/my-areas';
 import type { NavItem } from './nav-items';
 
@@ -10,6 +11,8 @@ import type { NavItem } from './nav-items';
 // icons load with the menu (a lazy chunk), not with every page.
 export const ORDERS_ITEM: NavItem = { label: 'Orders', to: ORDERS_PATH, icon: Package };
 export const PAYMENT_METHODS_ITEM: NavItem = { label: 'Payment methods', to: PAYMENT_METHODS_PATH, icon: CreditCard };
+/** Store credit (decision 030). */
+export const CREDIT_ITEM: NavItem = { label: 'Store credit', to: USER_CREDIT_PATH, icon: Wallet };
 
 /** The seller and admin areas, for the users the server lets in (decision 023). */
 const AREA_ICONS = { seller: Store, admin: ShieldCheck } as const;

@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '@everdeal/contracts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Receipt from 'lucide-react/icons/receipt';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -9,19 +9,20 @@ import { SkeletonText } from '~/components/ui/skeleton';
 import { toFormError } from '~/lib/form-error';
 import { formatDate, formatDateTime } from '~/lib/format-date';
 import { useAuth } from '~/shared/session/session-provider';
-import { ADMIN_USERS_PATH, adminOrdersPath, adminTicketPath } from '../admin-paths';
+import { ADMIN_USERS_PATH, adminOrdersPath, adminTicketPath, adminUserPath } from '../admin-paths';
 import { useAdminUser } from '../api/admin-operations';
 import { ADMIN_TICKET_STATUS } from '../ticket-filters';
 import { OrderCard } from './order-card';
 import { StatusBadge } from './status-badge';
 import { UserActions, UserBadges } from './user-actions';
+import { UserCredit } from './user-credit';
 
 const SIGN_IN_LABEL = { password: 'Password', google: 'Google' } as const;
 
 /**
  * `/admin/users/:userId` (requirements §13, decision 015): one account as support needs it, its
- * facts, how it signs in, its orders (with refunds and the shopper's reasons) and its tickets,
- * with the same actions as the users list.
+ * facts, how it signs in, its store credit (decision 030), its orders (with refunds and the
+ * shopper's reasons) and its tickets, with the same actions as the users list.
  */
 export function AdminUserPage({ userId }: { userId: string }) {
   const detail = useAdminUser(userId);
@@ -67,6 +68,8 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
   const { user } = detail;
   const isMe = useAuth().user?.id === user.id;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const [searchParams] = useSearchParams();
+  const creditPage = Math.max(1, Math.min(10_000, Number.parseInt(searchParams.get('credit') ?? '1', 10) || 1));
   return (
     <article aria-labelledby="admin-user-heading" className="grid gap-8">
       <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -93,6 +96,12 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
         </div>
         {isMe ? <p className="text-ink-500 text-sm">This is your account.</p> : <UserActions user={user} />}
       </header>
+
+      <UserCredit
+        user={user}
+        page={creditPage}
+        hrefFor={(page) => (page > 1 ? `${adminUserPath(user.id)}?credit=${page}` : adminUserPath(user.id))}
+      />
 
       <section aria-labelledby="admin-user-orders">
         <h3 id="admin-user-orders" className="font-semibold text-ink-900 text-lg">

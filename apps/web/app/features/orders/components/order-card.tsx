@@ -7,7 +7,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
 import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
-import { orderNumber, paymentLabel, planLabel } from '../order-format';
+import { orderNumber } from '~/shared/orders/order-number';
+import { paymentLabel, planLabel } from '../order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
 

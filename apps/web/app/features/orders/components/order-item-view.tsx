@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { formatDate } from '~/lib/format-date';
 import { cancelsOn } from '~/shared/orders/item-status';
-import { orderNumber, planLabel } from '../order-format';
+import { orderNumber } from '~/shared/orders/order-number';
+import { planLabel } from '../order-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
 

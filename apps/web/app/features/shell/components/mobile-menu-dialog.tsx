@@ -11,7 +11,7 @@ import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
 import { useAreaLinks } from '~/shared/session/my-areas';
 import { useAuth } from '~/shared/session/session-provider';
-import { areaNavItem, ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
+import { areaNavItem, CREDIT_ITEM, ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
 import { badgeName } from '../badge-name';
 import { signOut } from '../hooks/use-sign-out';
 import {
@@ -115,6 +115,9 @@ export function MobileMenuDialog({
                 </li>
                 <li>
                   <MenuLink item={ORDERS_ITEM} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={CREDIT_ITEM} onSelect={close} />
                 </li>
                 <li>
                   <MenuLink item={PAYMENT_METHODS_ITEM} onSelect={close} />

@@ -1,5 +1,5 @@
 import type { User } from '@everdeal/contracts';
-import { ORDERS_PATH, PAYMENT_METHODS_PATH } from '@everdeal/contracts/order-paths';
+import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
 import CreditCard from 'lucide-react/icons/credit-card';
@@ -8,6 +8,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import Package from 'lucide-react/icons/package';
 import UserRound from 'lucide-react/icons/user-round';
 import UserRoundPen from 'lucide-react/icons/user-round-pen';
+import Wallet from 'lucide-react/icons/wallet';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -69,6 +70,12 @@ export function UserMenu({ user, className, defaultOpen = false, autoFocus = fal
             <Link to={ORDERS_PATH}>
               <Package aria-hidden="true" className="size-4 text-ink-500" />
               Orders
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={USER_CREDIT_PATH}>
+              <Wallet aria-hidden="true" className="size-4 text-ink-500" />
+              Store credit
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
