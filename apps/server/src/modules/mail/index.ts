@@ -14,6 +14,12 @@ export {
   UNSUBSCRIBE_PAGE_PATH,
 } from './notification-mail';
 export {
+  type NotificationSettingsDeps,
+  setTopicByToken,
+  updateNotificationSettings,
+} from './notification-settings';
+export { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './notification-settings.routes';
+export {
   createOutbox,
   DELIVERY_LEASE_MS,
   type DeliveryOutcome,

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@everdeal/contracts';
+import { BRAND_NAME, NOTIFICATION_TOPICS, type NotificationTopic } from '@everdeal/contracts';
 import { type Db, mailUnsubscribeTokens, notificationSettings, type Tx } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import type { MailBrand, MailContent } from '../../lib/mail-layout';
@@ -8,17 +8,11 @@ import { generateToken, hashToken } from '../../lib/opaque-token';
  * What a notification mail is about: each is a switch on the notification settings page and a
  * column of `notification_settings` (decision 029). Receipts and security mail (reset, sign-in
  * link, verification, password or address changed) have no topic: they always go out and carry
- * no unsubscribe link.
+ * no unsubscribe link. The list is the API's (`users/getNotificationSettings` answers one field
+ * per topic), so it lives in the contracts.
  */
-export const MAIL_TOPICS = [
-  'refundReminders',
-  'wishlistAlerts',
-  'newsletter',
-  'communityReplies',
-  'sellerActivity',
-  'affiliateActivity',
-] as const;
-export type MailTopic = (typeof MAIL_TOPICS)[number];
+export const MAIL_TOPICS = NOTIFICATION_TOPICS;
+export type MailTopic = NotificationTopic;
 
 export type NotificationSettingsValues = Record<MailTopic, boolean>;
 
@@ -90,6 +84,7 @@ export async function notificationParts(
     unsubscribe: {
       reason: TOPIC_REASONS[recipient.topic],
       url: `${brand.publicUrl}${UNSUBSCRIBE_PAGE_PATH}${query}`,
+      settingsUrl: `${brand.publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
     },
     headers: {
       'List-Unsubscribe': `<${brand.publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}${query}>`,
