@@ -22,6 +22,8 @@ export default [
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('waitlist', 'routes/waitlist.tsx'),
     route('waitlist/unsubscribe', 'routes/waitlist-unsubscribe.tsx'),
+    // Decision 029: the page of a notification mail's unsubscribe link.
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('support', 'routes/support.tsx'),
     route('support/tickets/new', 'routes/support-ticket-new.tsx'),
@@ -67,6 +69,7 @@ export default [
       route('orders', 'routes/user-orders.tsx'),
       route('payment-methods', 'routes/user-payment-methods.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
+      route('notifications', 'routes/user-notifications.tsx'),
       route('confirm-email', 'routes/user-confirm-email.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

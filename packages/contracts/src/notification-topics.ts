@@ -92,6 +92,10 @@ export const NOTIFICATION_GROUPS: {
   },
 ];
 
+/** The settings page in the user area, and the page a notification mail's unsubscribe link opens. */
+export const NOTIFICATION_SETTINGS_PATH = '/user/notifications';
+export const NOTIFICATION_UNSUBSCRIBE_PATH = '/unsubscribe';
+
 export const NotificationMessage = {
   invalidUnsubscribeLink: 'This unsubscribe link is not valid. Open the link from your latest mail again.',
   saved: 'Your notification settings are saved.',

@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
 import { AccountSkeleton } from '~/components/ui/skeleton';
@@ -12,6 +13,7 @@ const SECTIONS = [
   { to: '/user/orders', label: 'Orders', end: false },
   { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
+  { to: NOTIFICATION_SETTINGS_PATH, label: 'Notifications', end: false },
 ] as const;
 
 /** Requirements §2 "/user": the signed-in area; its pages receive the user through the outlet context. */

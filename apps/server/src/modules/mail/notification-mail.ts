@@ -1,4 +1,10 @@
-import { BRAND_NAME, NOTIFICATION_TOPICS, type NotificationTopic } from '@everdeal/contracts';
+import {
+  BRAND_NAME,
+  NOTIFICATION_SETTINGS_PATH,
+  NOTIFICATION_TOPICS,
+  NOTIFICATION_UNSUBSCRIBE_PATH,
+  type NotificationTopic,
+} from '@everdeal/contracts';
 import { type Db, mailUnsubscribeTokens, notificationSettings, type Tx } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import type { MailBrand, MailContent } from '../../lib/mail-layout';
@@ -37,10 +43,10 @@ export const TOPIC_REASONS: Record<MailTopic, string> = {
 };
 
 /** The page the footer's link opens (the web app's), and the RFC 8058 one-click endpoint. */
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/unsubscribe/one-click';
+export const UNSUBSCRIBE_PAGE_PATH = NOTIFICATION_UNSUBSCRIBE_PATH;
+export const ONE_CLICK_UNSUBSCRIBE_PATH = `${NOTIFICATION_UNSUBSCRIBE_PATH}/one-click`;
 /** The notification settings page in the user area. */
-export const NOTIFICATION_SETTINGS_PATH = '/user/notifications';
+export { NOTIFICATION_SETTINGS_PATH };
 
 export async function readNotificationSettings(executor: Db | Tx, userId: string): Promise<NotificationSettingsValues> {
   const [row] = await executor
