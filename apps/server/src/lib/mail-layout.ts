@@ -83,11 +83,16 @@ export function renderMail(content: MailContent, brand: MailBrand): { text: stri
   const quote = content.quote
     ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND_PURPLE};background:#faf9ff;white-space:pre-wrap;line-height:1.5">${escapeHtml(content.quote)}</blockquote>`
     : '';
-  const settingsLink = content.unsubscribe?.settingsUrl
-    ? ` · <a href="${escapeHtml(content.unsubscribe.settingsUrl)}">Manage notifications</a>`
-    : '';
+  // The links on a line of their own, each unbroken, so a narrow screen never splits one.
+  const footerLink = (url: string, label: string) =>
+    `<span style="white-space:nowrap"><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></span>`;
   const unsubscribe = content.unsubscribe
-    ? `<br>${escapeHtml(content.unsubscribe.reason)} <a href="${escapeHtml(content.unsubscribe.url)}">Unsubscribe</a>${settingsLink}`
+    ? `<br>${escapeHtml(content.unsubscribe.reason)}<br>${[
+        footerLink(content.unsubscribe.url, 'Unsubscribe'),
+        ...(content.unsubscribe.settingsUrl
+          ? [footerLink(content.unsubscribe.settingsUrl, 'Manage notifications')]
+          : []),
+      ].join(' · ')}`
     : '';
   const section = (s: MailSection) =>
     `<div style="border:1px solid #e9e5f5;border-radius:6px;padding:12px 16px;margin:0 0 12px">

@@ -7,7 +7,7 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { toFormError } from '~/lib/form-error';
 import { useResubscribeByToken, useUnsubscribeByToken } from '../api/notification-settings';
@@ -79,7 +79,7 @@ function UnsubscribedNotice({ token, unsubscribed }: { token: string; unsubscrib
           <div>
             <p className="font-medium">You are subscribed again.</p>
             <p className="mt-1 text-sm">
-              You will get {unsubscribed.topicLabel} at {unsubscribed.email} again.
+              You will get {unsubscribed.topicLabel} at <Address email={unsubscribed.email} /> again.
             </p>
           </div>
         </div>
@@ -89,7 +89,7 @@ function UnsubscribedNotice({ token, unsubscribed }: { token: string; unsubscrib
           <div>
             <p className="font-medium">You have been unsubscribed.</p>
             <p className="mt-1 text-sm">
-              You will no longer get {unsubscribed.topicLabel} at {unsubscribed.email}.
+              You will no longer get {unsubscribed.topicLabel} at <Address email={unsubscribed.email} />.
             </p>
           </div>
         </div>
@@ -118,10 +118,17 @@ function UnsubscribedNotice({ token, unsubscribed }: { token: string; unsubscrib
   );
 }
 
+/** A masked address ("a…@example.com") is one word: it never breaks at its ellipsis. */
+function Address({ email }: { email: string }) {
+  return <span className="whitespace-nowrap">{email}</span>;
+}
+
 function SettingsLink() {
   return (
-    <Link to={NOTIFICATION_SETTINGS_PATH} className={buttonClasses({ variant: 'ghost', className: 'mt-3 -ml-3' })}>
-      Manage all notifications
-    </Link>
+    <p className="mt-3 text-sm">
+      <Link to={NOTIFICATION_SETTINGS_PATH} className="font-semibold text-brand-700 hover:underline">
+        Manage all notifications
+      </Link>
+    </p>
   );
 }
