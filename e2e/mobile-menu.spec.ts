@@ -50,7 +50,7 @@ test.describe('the mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 
-  test('the user menu links orders, payment methods, personal info and support (requirements §2)', async ({
+  test('the user menu links orders, payment methods, personal info, notifications and support (requirements §2)', async ({
     page,
     request,
   }) => {
@@ -59,6 +59,7 @@ test.describe('the mobile menu', () => {
       ['Orders', /\/user\/orders$/],
       ['Payment methods', /\/payment-methods$/],
       ['Personal info', /\/user\/personal-info$/],
+      ['Notifications', /\/user\/notifications$/],
       ['Support', /\/support$/],
     ] as const;
     for (const [name, url] of destinations) {
