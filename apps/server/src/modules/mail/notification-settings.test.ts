@@ -256,3 +256,24 @@ describe('the footer of a notification mail', () => {
     expect(html).not.toContain('Manage notifications');
   });
 });
+
+// PGlite has one connection, so calls queue and cannot race: this runs on PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL (needs TEST_DATABASE_URL)', () => {
+  it('parallel first changes of different switches all land: none overwrites another', async () => {
+    const user = await registerUser(t.app);
+    const { token } = await mailToken(user.user.id, 'communityReplies');
+    await Promise.all([
+      callApi(t.app, 'users/updateNotificationSettings', { newsletter: true }, { token: user.token }),
+      callApi(t.app, 'users/updateNotificationSettings', { refundReminders: false }, { token: user.token }),
+      callApi(t.app, 'users/updateNotificationSettings', { sellerActivity: false }, { token: user.token }),
+      callApi(t.app, 'users/unsubscribe', { token }),
+    ]);
+    expect((await settingsOf(user.token)).body.data).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      newsletter: true,
+      refundReminders: false,
+      sellerActivity: false,
+      communityReplies: false,
+    });
+  });
+});

@@ -32,7 +32,9 @@ export function NotificationSettingsPanel() {
 }
 
 function SettingsForm({ saved }: { saved: NotificationSettings }) {
-  const [values, setValues] = useState(saved);
+  // Only the switches moved here are state: the rest always shows what the server holds.
+  const [edits, setEdits] = useState<Partial<NotificationSettings>>({});
+  const values = { ...saved, ...edits };
   const update = useUpdateNotificationSettings();
   const changes = Object.fromEntries(
     NOTIFICATION_TOPICS.filter((topic) => values[topic] !== saved[topic]).map((topic) => [topic, values[topic]]),
@@ -43,12 +45,23 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isDirty || update.isPending) return;
-    update.mutate(changes);
+    update.mutate(changes, {
+      // Switches moved while the save was on its way stay as they are, to be saved next.
+      onSuccess: (answer) =>
+        setEdits((current) =>
+          Object.fromEntries(
+            NOTIFICATION_TOPICS.filter((topic) => topic in current && current[topic] !== answer[topic]).map((topic) => [
+              topic,
+              current[topic],
+            ]),
+          ),
+        ),
+    });
   };
   const toggle = (topic: NotificationTopic, isOn: boolean) => {
     // A new change hides the last outcome, so "saved" never describes switches that are not.
     if (!update.isPending) update.reset();
-    setValues((current) => ({ ...current, [topic]: isOn }));
+    setEdits((current) => ({ ...current, [topic]: isOn }));
   };
 
   return (
