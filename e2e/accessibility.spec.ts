@@ -96,7 +96,15 @@ test.describe('every page is free of axe violations', () => {
     await expectNoAxeViolations(page);
   });
 
-  for (const path of ['/cart', '/wishlist', '/user', '/user/personal-info', '/user/credit', '/support/tickets/new']) {
+  for (const path of [
+    '/cart',
+    '/wishlist',
+    '/user',
+    '/user/personal-info',
+    '/user/credit',
+    '/user/notifications',
+    '/support/tickets/new',
+  ]) {
     test(`${path}, signed in`, async ({ page, request }) => {
       const session = await registerShopper(request, 'a11y-pages');
       const [product] = await buyableProducts(request, 1);

@@ -50,7 +50,7 @@ test.describe('the mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 
-  test('the user menu links orders, store credit, payment methods, personal info and support (requirements §2)', async ({
+  test('the user menu links orders, store credit, payment methods, personal info, notifications and support (requirements §2)', async ({
     page,
     request,
   }) => {
@@ -60,6 +60,7 @@ test.describe('the mobile menu', () => {
       ['Store credit', /\/user\/credit$/],
       ['Payment methods', /\/payment-methods$/],
       ['Personal info', /\/user\/personal-info$/],
+      ['Notifications', /\/user\/notifications$/],
       ['Support', /\/support$/],
     ] as const;
     for (const [name, url] of destinations) {

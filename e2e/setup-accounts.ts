@@ -1,13 +1,16 @@
 // Run by playwright.config.ts's webServer command before the server starts (the embedded
 // database admits one process at a time): an approved seller with one member and a live session,
 // whose token the seller-area spec reads from .tmp/e2e-seller.json (decision 014), and an admin
-// with a live session in .tmp/e2e-admin.json (decision 015); and a mail that failed for good,
-// whose address the outbox page's spec reads from .tmp/e2e-mail.json (decision 029). Test-only
-// accounts with no password and test-only mail, never part of the demo seed.
+// with a live session in .tmp/e2e-admin.json (decision 015); a mail that failed for good, whose
+// address the outbox page's spec reads from .tmp/e2e-mail.json (decision 029); and a shopper with a
+// live session and the unsubscribe token of one notification mail in .tmp/e2e-notifications.json
+// (decision 029: the spec opens that mail's link). Test-only accounts with no password and
+// test-only mail, never part of the demo seed.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase, mailOutbox, sellerMembers, sellers, users } from '@everdeal/db';
+import { notificationParts } from '../apps/server/src/modules/mail';
 import { createSession } from '../apps/server/src/modules/users/sessions';
 
 const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
@@ -53,6 +56,27 @@ try {
     createdAt: queuedAt,
   });
   writeFileSync(join('.tmp', 'e2e-mail.json'), JSON.stringify({ failedTo }));
+
+  const [shopper] = await database.db
+    .insert(users)
+    .values({ email: `e2e-notify-${suffix}@example.com`, firstName: 'Nora', lastName: 'Notify' })
+    .returning({ id: users.id });
+  if (!shopper) throw new Error('the e2e notifications shopper was not created');
+  const parts = await notificationParts(
+    database.db,
+    { userId: shopper.id, topic: 'wishlistAlerts' },
+    { publicUrl: 'http://127.0.0.1', supportEmail: 'support@example.com' },
+  );
+  if (!parts) throw new Error('wishlist alerts are on by default');
+  // The footer link's path and query, as a reader opens it from the mail.
+  const link = new URL(parts.unsubscribe.url);
+  writeFileSync(
+    join('.tmp', 'e2e-notifications.json'),
+    JSON.stringify({
+      token: await createSession(database.db, shopper.id, new Date()),
+      unsubscribeLink: `${link.pathname}${link.search}`,
+    }),
+  );
 } finally {
   await database.close();
 }

@@ -17,7 +17,12 @@ import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
-import { countOutbox, createOutbox } from './modules/mail';
+import {
+  countOutbox,
+  createOutbox,
+  notificationSettingsHandlers,
+  registerNotificationOneClickUnsubscribe,
+} from './modules/mail';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
@@ -271,6 +276,8 @@ export async function buildApp({
     handlers: {
       ...catalogHandlers(catalogReads, storeServices),
       ...usersHandlers(storeServices, limits),
+      // Notification settings and the unsubscribe page's calls (decision 029), beside their table in mail.
+      ...notificationSettingsHandlers(storeServices, limits),
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(storeServices),
@@ -318,6 +325,8 @@ export async function buildApp({
   });
   // RFC 8058 one-click unsubscribe, the URL in the waitlist mails' List-Unsubscribe header.
   await registerOneClickUnsubscribe(app, storeServices);
+  // The same for notification mail to accounts (decision 029).
+  await registerNotificationOneClickUnsubscribe(app, storeServices);
 
   // 5. Uploaded and generated media (demo logos and galleries, later avatars).
   await app.register(fastifyStatic, {

@@ -22,6 +22,8 @@ export default [
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('waitlist', 'routes/waitlist.tsx'),
     route('waitlist/unsubscribe', 'routes/waitlist-unsubscribe.tsx'),
+    // Decision 029: the page of a notification mail's unsubscribe link.
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('support', 'routes/support.tsx'),
     route('support/tickets/new', 'routes/support-ticket-new.tsx'),
@@ -70,6 +72,7 @@ export default [
       // Store credit (decision 030).
       route('credit', 'routes/user-credit.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
+      route('notifications', 'routes/user-notifications.tsx'),
       route('confirm-email', 'routes/user-confirm-email.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

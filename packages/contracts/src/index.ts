@@ -22,6 +22,7 @@ export * from './ids';
 export * from './load-context';
 export * from './messages';
 export * from './money';
+export * from './notification-settings';
 export * from './orders';
 export * from './paths';
 export * from './payments';

@@ -7,6 +7,7 @@ import { catalogRoutes } from './routes/catalog';
 import { communityRoutes } from './routes/community';
 import { contentRoutes } from './routes/content';
 import { favoritesRoutes } from './routes/favorites';
+import { notificationsRoutes } from './routes/notifications';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { sellerAnalyticsRoutes } from './routes/seller-analytics';
@@ -42,6 +43,7 @@ export type ApiRouteDefinition = {
 export const apiRoutes = {
   ...catalogRoutes,
   ...authRoutes,
+  ...notificationsRoutes,
   ...cartRoutes,
   ...favoritesRoutes,
   ...upvotesRoutes,

@@ -34,8 +34,12 @@ export type MailContent = {
   action?: { label: string; url: string };
   /** Shown after the button, e.g. how long a link stays valid. */
   afterAction?: string[];
-  /** Mail to a list (the waitlist) says why it came and links its one-click way out. */
-  unsubscribe?: { reason: string; url: string };
+  /**
+   * Mail to a list (the waitlist) or a notification mail (decision 029) says why it came and links
+   * its way out; a notification mail to an account also links the settings page, where every topic
+   * can be turned on or off (the waitlist's addresses have no account, so no such page).
+   */
+  unsubscribe?: { reason: string; url: string; settingsUrl?: string };
 };
 
 export type MailBrand = { publicUrl: string; supportEmail: string };
@@ -66,15 +70,29 @@ export function renderMail(content: MailContent, brand: MailBrand): { text: stri
     `${BRAND_NAME}: ${BRAND_TAGLINE}`,
     `${brand.publicUrl}`,
     `Questions? Write to ${brand.supportEmail}`,
-    ...(content.unsubscribe ? [content.unsubscribe.reason, `Unsubscribe: ${content.unsubscribe.url}`] : []),
+    ...(content.unsubscribe
+      ? [
+          content.unsubscribe.reason,
+          `Unsubscribe: ${content.unsubscribe.url}`,
+          ...(content.unsubscribe.settingsUrl ? [`Manage notifications: ${content.unsubscribe.settingsUrl}`] : []),
+        ]
+      : []),
   ].join('\n');
 
   const paragraph = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
   const quote = content.quote
     ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND_PURPLE};background:#faf9ff;white-space:pre-wrap;line-height:1.5">${escapeHtml(content.quote)}</blockquote>`
     : '';
+  // The links on a line of their own, each unbroken, so a narrow screen never splits one.
+  const footerLink = (url: string, label: string) =>
+    `<span style="white-space:nowrap"><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></span>`;
   const unsubscribe = content.unsubscribe
-    ? `<br>${escapeHtml(content.unsubscribe.reason)} <a href="${escapeHtml(content.unsubscribe.url)}">Unsubscribe</a>`
+    ? `<br>${escapeHtml(content.unsubscribe.reason)}<br>${[
+        footerLink(content.unsubscribe.url, 'Unsubscribe'),
+        ...(content.unsubscribe.settingsUrl
+          ? [footerLink(content.unsubscribe.settingsUrl, 'Manage notifications')]
+          : []),
+      ].join(' · ')}`
     : '';
   const section = (s: MailSection) =>
     `<div style="border:1px solid #e9e5f5;border-radius:6px;padding:12px 16px;margin:0 0 12px">

@@ -52,6 +52,8 @@ export const defaultRateLimits = {
   changeEmailPerUser: { points: 5, durationSeconds: 60 * 60 },
   /** Decision 027: opening verification and change links (256-bit tokens; this bounds the noise). */
   emailLinkPerIp: { points: 30, durationSeconds: 15 * 60 },
+  /** Decision 029: the unsubscribe page's calls (and their undo) from one address; 256-bit tokens. */
+  unsubscribeLinkPerIp: { points: 30, durationSeconds: 15 * 60 },
   // Forms that mail someone (decision 009).
   contactPerIp: { points: 10, durationSeconds: 60 * 60 },
   contactPerEmail: { points: 5, durationSeconds: 60 * 60 },

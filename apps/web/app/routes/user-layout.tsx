@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
 import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
@@ -14,6 +15,7 @@ const SECTIONS = [
   { to: USER_CREDIT_PATH, label: 'Store credit', end: false },
   { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
+  { to: NOTIFICATION_SETTINGS_PATH, label: 'Notifications', end: false },
 ] as const;
 
 /** Requirements §2 "/user": the signed-in area; its pages receive the user through the outlet context. */

@@ -1,5 +1,6 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { useSearchParams } from 'react-router';
+import { MailLinkPage } from '~/components/ui/mail-link-page';
 import { UnsubscribePanel } from '~/features/waitlist/components/unsubscribe-panel';
 import type { Route } from './+types/waitlist-unsubscribe';
 
@@ -14,11 +15,8 @@ export default function WaitlistUnsubscribe() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   return (
-    <div className="mx-auto max-w-lg px-4 pt-12 pb-24 sm:pt-20">
-      <div className="rounded-card bg-white p-6 shadow-card ring-1 ring-ink-900/5 sm:p-8">
-        <h1 className="mb-5 font-bold text-2xl text-ink-900 tracking-tight sm:text-3xl">Leave the waitlist</h1>
-        <UnsubscribePanel token={token} />
-      </div>
-    </div>
+    <MailLinkPage title="Leave the waitlist">
+      <UnsubscribePanel token={token} />
+    </MailLinkPage>
   );
 }

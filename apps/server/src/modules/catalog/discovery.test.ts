@@ -311,6 +311,7 @@ describe('sitemap and robots', () => {
       'Disallow: /auth/',
       'Disallow: /support/tickets/',
       'Disallow: /waitlist/unsubscribe',
+      'Disallow: /unsubscribe',
     ]) {
       expect(response.body.split('\n')).toContain(line);
     }

@@ -15,6 +15,12 @@ export {
 } from './notification-mail';
 export { notificationMail } from './notification-queue';
 export {
+  type NotificationSettingsDeps,
+  setTopicByToken,
+  updateNotificationSettings,
+} from './notification-settings';
+export { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './notification-settings.routes';
+export {
   createOutbox,
   DELIVERY_LEASE_MS,
   type DeliveryOutcome,

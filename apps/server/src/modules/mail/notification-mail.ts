@@ -1,4 +1,10 @@
-import { BRAND_NAME } from '@everdeal/contracts';
+import {
+  BRAND_NAME,
+  NOTIFICATION_SETTINGS_PATH,
+  NOTIFICATION_TOPICS,
+  NOTIFICATION_UNSUBSCRIBE_PATH,
+  type NotificationTopic,
+} from '@everdeal/contracts';
 import { type Db, mailUnsubscribeTokens, notificationSettings, type Tx } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import type { MailBrand, MailContent } from '../../lib/mail-layout';
@@ -8,17 +14,11 @@ import { generateToken, hashToken } from '../../lib/opaque-token';
  * What a notification mail is about: each is a switch on the notification settings page and a
  * column of `notification_settings` (decision 029). Receipts and security mail (reset, sign-in
  * link, verification, password or address changed) have no topic: they always go out and carry
- * no unsubscribe link.
+ * no unsubscribe link. The list is the API's (`users/getNotificationSettings` answers one field
+ * per topic), so it lives in the contracts.
  */
-export const MAIL_TOPICS = [
-  'refundReminders',
-  'wishlistAlerts',
-  'newsletter',
-  'communityReplies',
-  'sellerActivity',
-  'affiliateActivity',
-] as const;
-export type MailTopic = (typeof MAIL_TOPICS)[number];
+export const MAIL_TOPICS = NOTIFICATION_TOPICS;
+export type MailTopic = NotificationTopic;
 
 export type NotificationSettingsValues = Record<MailTopic, boolean>;
 
@@ -43,10 +43,10 @@ export const TOPIC_REASONS: Record<MailTopic, string> = {
 };
 
 /** The page the footer's link opens (the web app's), and the RFC 8058 one-click endpoint. */
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/unsubscribe/one-click';
+export const UNSUBSCRIBE_PAGE_PATH = NOTIFICATION_UNSUBSCRIBE_PATH;
+export const ONE_CLICK_UNSUBSCRIBE_PATH = `${NOTIFICATION_UNSUBSCRIBE_PATH}/one-click`;
 /** The notification settings page in the user area. */
-export const NOTIFICATION_SETTINGS_PATH = '/user/notifications';
+export { NOTIFICATION_SETTINGS_PATH };
 
 export async function readNotificationSettings(executor: Db | Tx, userId: string): Promise<NotificationSettingsValues> {
   const [row] = await executor
@@ -90,6 +90,7 @@ export async function notificationParts(
     unsubscribe: {
       reason: TOPIC_REASONS[recipient.topic],
       url: `${brand.publicUrl}${UNSUBSCRIBE_PAGE_PATH}${query}`,
+      settingsUrl: `${brand.publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
     },
     headers: {
       'List-Unsubscribe': `<${brand.publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}${query}>`,

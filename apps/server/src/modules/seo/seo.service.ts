@@ -74,6 +74,8 @@ export function renderRobots(publicUrl: string): string {
     'Disallow: /auth/',
     'Disallow: /support/tickets/',
     'Disallow: /waitlist/unsubscribe',
+    // The notification mails' unsubscribe page (decision 029): personal links, like the waitlist's.
+    'Disallow: /unsubscribe',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -1,4 +1,6 @@
+import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
 import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
+import BellRing from 'lucide-react/icons/bell-ring';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Package from 'lucide-react/icons/package';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -13,6 +15,8 @@ export const ORDERS_ITEM: NavItem = { label: 'Orders', to: ORDERS_PATH, icon: Pa
 export const PAYMENT_METHODS_ITEM: NavItem = { label: 'Payment methods', to: PAYMENT_METHODS_PATH, icon: CreditCard };
 /** Store credit (decision 030). */
 export const CREDIT_ITEM: NavItem = { label: 'Store credit', to: USER_CREDIT_PATH, icon: Wallet };
+/** Decision 029: which notification mails the person gets. */
+export const NOTIFICATIONS_ITEM: NavItem = { label: 'Notifications', to: NOTIFICATION_SETTINGS_PATH, icon: BellRing };
 
 /** The seller and admin areas, for the users the server lets in (decision 023). */
 const AREA_ICONS = { seller: Store, admin: ShieldCheck } as const;

@@ -1,7 +1,9 @@
 import type { User } from '@everdeal/contracts';
+import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
 import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
+import BellRing from 'lucide-react/icons/bell-ring';
 import CreditCard from 'lucide-react/icons/credit-card';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import LogOut from 'lucide-react/icons/log-out';
@@ -88,6 +90,12 @@ export function UserMenu({ user, className, defaultOpen = false, autoFocus = fal
             <Link to="/user/personal-info">
               <UserRoundPen aria-hidden="true" className="size-4 text-ink-500" />
               Personal info
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={NOTIFICATION_SETTINGS_PATH}>
+              <BellRing aria-hidden="true" className="size-4 text-ink-500" />
+              Notifications
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
