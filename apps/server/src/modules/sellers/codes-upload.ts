@@ -8,6 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { licenseCodes, licenseCodeUploads } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { recordBackInStock } from '../favorites';
 import { CodeRowReader, CsvError, CsvReader } from './codes-csv';
 import { markChanged, requireOwnPlan, requireOwnProduct, type SellerDeps } from './seller-access';
 
@@ -197,6 +198,18 @@ export async function uploadCodes(
       const product = await requireOwnProduct(tx, userId, plan.productId, { lock: true });
       isPublished = product.isPublished;
       await markChanged(tx, product, at);
+      // Wishlist alerts (decision 029): a plan whose only codes are this upload's was sold out.
+      const [fromUpload] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(licenseCodes)
+        .where(
+          and(
+            eq(licenseCodes.planId, plan.planId),
+            eq(licenseCodes.status, 'available'),
+            eq(licenseCodes.uploadId, upload.id),
+          ),
+        );
+      await recordBackInStock(tx, { planId: plan.planId, cameBack: fromUpload?.n ?? 0 }, at);
     }
   });
   // A plan that was sold out may be on sale again.
