@@ -1,5 +1,5 @@
 import { formatMoney } from '@everdeal/contracts';
-import { greetingFor, type MailBrand, type MailSection, renderMail } from '../../lib/mail-layout';
+import { greetingFor, type MailBrand, type MailSection, mailDateTime, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import type { NotificationParts } from '../mail';
 
@@ -18,14 +18,7 @@ export type WishlistAlert =
 
 type AlertProduct = { name: string; slug: string };
 
-const endFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-const ends = (at: Date) => `${endFormat.format(at)} UTC`;
+const ends = mailDateTime;
 
 /** The subject says the news itself when there is one, and how many when there are several. */
 function subjectOf(alerts: readonly WishlistAlert[]): string {

@@ -8,7 +8,7 @@ import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
 import { type Db, mailOutbox, notificationSettings, orderItems, orders, users } from '@everdeal/db';
 import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
+import { greetingFor, type MailBrand, mailDateTime, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { type NotificationParts, notificationParts, type Outbox, queueMail } from '../mail';
 import { orderItemUrl } from './receipt';
@@ -28,12 +28,6 @@ export type RefundReminder = (typeof REFUND_REMINDERS)[number];
 
 export const refundReminderKey = (reminder: RefundReminder, itemId: string) =>
   `refund-reminder:${reminder.name}:${itemId}`;
-
-const deadlineFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 /** "7 days", "3 days" or, within two days, "24 hours", "5 hours": what is left, to the nearest unit. */
 export function timeLeft(leftMs: number): string {
@@ -62,7 +56,7 @@ export function refundReminderMail(
   parts: NotificationParts,
   brand: MailBrand,
 ): MailMessage {
-  const deadline = `${deadlineFormat.format(item.refundableUntil)} UTC`;
+  const deadline = mailDateTime(item.refundableUntil);
   const left = timeLeft(leftMs);
   const what = `${item.productName} ${item.planName}`;
   const url = orderItemUrl(brand.publicUrl, item.orderId, item.itemId);
