@@ -46,6 +46,7 @@ async function peopleDue(db: Db, at: Date): Promise<string[]> {
 
 type EventRow = {
   id: string;
+  variantId: number | null;
   kind: 'price_drop' | 'back_in_stock' | 'ending_soon';
   detail: unknown;
   productName: string;
@@ -64,6 +65,7 @@ function lockUnmailedEvents(tx: Tx, userId: string): Promise<EventRow[]> {
   return tx
     .select({
       id: wishlistAlertEvents.id,
+      variantId: wishlistAlertEvents.variantId,
       kind: wishlistAlertEvents.kind,
       detail: wishlistAlertEvents.detail,
       productName: products.name,
@@ -86,16 +88,32 @@ function lockUnmailedEvents(tx: Tx, userId: string): Promise<EventRow[]> {
     .for('update', { of: wishlistAlertEvents, skipLocked: true });
 }
 
+type PriceDetail = { oldPriceCents?: number; newPriceCents?: number; endsAt?: string };
+
+/**
+ * The price each plan had before the first of these drops: two drops before one mail are told
+ * as one, from the price the person last saw.
+ */
+function pricesBefore(rows: readonly EventRow[]): Map<number, number> {
+  const before = new Map<number, number>();
+  for (const row of rows) {
+    const old = (row.detail as PriceDetail | null)?.oldPriceCents;
+    if (row.kind !== 'price_drop' || row.variantId === null || old === undefined) continue;
+    before.set(row.variantId, Math.max(old, before.get(row.variantId) ?? 0));
+  }
+  return before;
+}
+
 /**
  * The event as the mail would tell it, or null when it is no longer true: the price is not the
  * dropped one any more (back up, or dropped again: that is its own event), the plan sold out
  * again, the end moved or passed, the deal ended or left the store.
  */
-function stillTrue(row: EventRow, at: Date): WishlistAlert | null {
+function stillTrue(row: EventRow, at: Date, before: Map<number, number>): WishlistAlert | null {
   const product = { name: row.productName, slug: row.slug };
   const ended = row.dealStatus === 'ended' || (row.endsAt !== null && row.endsAt.getTime() <= at.getTime());
   if (!row.isPublished || ended) return null;
-  const detail = (row.detail ?? {}) as { oldPriceCents?: number; newPriceCents?: number; endsAt?: string };
+  const detail = (row.detail ?? {}) as PriceDetail;
   switch (row.kind) {
     case 'price_drop':
       if (row.planName === null || row.currency === null || row.priceCents !== detail.newPriceCents) return null;
@@ -103,7 +121,7 @@ function stillTrue(row: EventRow, at: Date): WishlistAlert | null {
         kind: 'price_drop',
         product,
         planName: row.planName,
-        oldPriceCents: detail.oldPriceCents ?? row.priceCents,
+        oldPriceCents: (row.variantId !== null ? before.get(row.variantId) : undefined) ?? row.priceCents,
         newPriceCents: row.priceCents,
         currency: row.currency,
       };
@@ -144,7 +162,8 @@ async function mailPerson(deps: WishlistAlertDeps, userId: string, at: Date): Pr
               rows.map((row) => row.id),
             ),
           );
-      const alerts = rows.flatMap((row) => stillTrue(row, at) ?? []);
+      const before = pricesBefore(rows);
+      const alerts = rows.flatMap((row) => stillTrue(row, at, before) ?? []);
       const parts =
         alerts.length > 0 ? await notificationParts(tx, { userId, topic: 'wishlistAlerts' }, deps.brand) : null;
       const [person] = await tx

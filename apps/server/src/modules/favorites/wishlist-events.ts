@@ -25,7 +25,7 @@ const savedPlan = sql`${favorites.productId} = ${plans.productId} and (${favorit
 export async function recordPriceDrop(tx: Tx, change: { planId: number; oldPriceCents: number }, at: Date) {
   await tx.execute(sql`
     insert into ${wishlistAlertEvents} (user_id, product_id, variant_id, kind, event_key, detail, created_at)
-    select distinct ${favorites.userId}, ${plans.productId}, ${plans.id}, 'price_drop',
+    select distinct ${favorites.userId}, ${plans.productId}, ${plans.id}, 'price_drop'::wishlist_alert_kind,
       'price:' || ${plans.id} || ':' || ${plans.priceCents},
       jsonb_build_object('oldPriceCents', ${change.oldPriceCents}::int, 'newPriceCents', ${plans.priceCents}),
       ${timestamp(at)}
@@ -51,7 +51,7 @@ export async function recordBackInStock(executor: Db | Tx, change: { planId: num
       from ${licenseCodes} where ${licenseCodes.planId} = ${change.planId}
     )
     insert into ${wishlistAlertEvents} (user_id, product_id, variant_id, kind, event_key, detail, created_at)
-    select distinct ${favorites.userId}, ${plans.productId}, ${plans.id}, 'back_in_stock',
+    select distinct ${favorites.userId}, ${plans.productId}, ${plans.id}, 'back_in_stock'::wishlist_alert_kind,
       'stock:' || ${plans.id} || ':' || pool.sold, jsonb_build_object('available', pool.available),
       ${timestamp(at)}
     from ${plans}
@@ -69,7 +69,7 @@ export async function recordBackInStock(executor: Db | Tx, change: { planId: num
 export async function recordEndingDeals(db: Db, at: Date) {
   await db.execute(sql`
     insert into ${wishlistAlertEvents} (user_id, product_id, variant_id, kind, event_key, detail, created_at)
-    select distinct ${favorites.userId}, ${products.id}, null::int, 'ending_soon',
+    select distinct ${favorites.userId}, ${products.id}, null::int, 'ending_soon'::wishlist_alert_kind,
       'ending:' || ${products.id} || ':' || to_char(${products.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       jsonb_build_object('endsAt', to_char(${products.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
       ${timestamp(at)}

@@ -20,7 +20,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
-import { type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
+import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;
@@ -196,14 +196,14 @@ export async function finishPlanChange(
  */
 export async function failAdjustment(db: Runner, adjustmentId: string, message: string, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ failed: number; returned: ReturnedCodes }>(
+    const [row] = await queryRows<{ failed: number; returned: ReturnedCodes; noticed: boolean }>(
       tx,
       sql`
       with failed as (
         update ${orderItemAdjustments} set status = 'failed', failure_message = ${message},
           completed_at = ${timestamp(at)}
         where id = ${adjustmentId} and status = 'pending'
-        returning order_item_id
+        returning order_item_id, created_at
       ), links as (
         delete from ${orderItemCodes} l using failed, ${licenseCodes} c
         where l.order_item_id = failed.order_item_id and c.id = l.license_code_id and c.status = 'reserved'
@@ -212,9 +212,10 @@ export async function failAdjustment(db: Runner, adjustmentId: string, message: 
         update ${licenseCodes} c set status = 'available' from links where c.id = links.license_code_id
         returning c.id, c.plan_id
       )
-      select (select count(*) from failed)::int as "failed", ${returnedByPlan} as "returned"`,
+      select (select count(*) from failed)::int as "failed", ${returnedByPlan} as "returned",
+        ${heldNoticeably(sql`(select created_at from failed)`, at)} as "noticed"`,
     );
-    await recordReturnedCodes(tx, row?.returned, at);
+    await recordReturnedCodes(tx, row, at);
     return (row?.failed ?? 0) > 0;
   });
 }

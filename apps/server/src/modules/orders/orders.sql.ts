@@ -18,7 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { queryRows } from '../../lib/query-rows';
-import { type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
+import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
@@ -292,7 +292,7 @@ export async function releaseOrder(
   at: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ released: number; returned: ReturnedCodes }>(
+    const [row] = await queryRows<{ released: number; returned: ReturnedCodes; noticed: boolean }>(
       tx,
       sql`
       with released as (
@@ -301,7 +301,7 @@ export async function releaseOrder(
             updated_at = ${timestamp(at.toISOString())},
             provider_payment_id = coalesce(${failure.reference}::text, provider_payment_id)
         where id = ${orderId} and status = 'pending'
-        returning id
+        returning id, created_at
       ), items as (
         update ${orderItems} i set status = 'canceled' from released where i.order_id = released.id returning i.id
       ), links as (
@@ -311,9 +311,10 @@ export async function releaseOrder(
         from links where c.id = links.license_code_id and c.status = 'reserved'
         returning c.id, c.plan_id
       )
-      select (select count(*) from released)::int as "released", ${returnedByPlan} as "returned"`,
+      select (select count(*) from released)::int as "released", ${returnedByPlan} as "returned",
+        ${heldNoticeably(sql`(select created_at from released)`, at)} as "noticed"`,
     );
-    await recordReturnedCodes(tx, row?.returned, at);
+    await recordReturnedCodes(tx, row, at);
     return (row?.released ?? 0) > 0;
   });
 }
