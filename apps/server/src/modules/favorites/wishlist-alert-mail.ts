@@ -48,7 +48,7 @@ function sectionOf(alert: WishlistAlert, brand: MailBrand): MailSection {
     case 'back_in_stock':
       return {
         title: `${alert.product.name}: ${alert.planName}`,
-        lines: [`Sold out before, it has codes again at ${formatMoney(alert.priceCents, alert.currency)}.`],
+        lines: [`It was sold out; codes are available again at ${formatMoney(alert.priceCents, alert.currency)}.`],
         link,
       };
     case 'ending_soon':

@@ -1,8 +1,8 @@
 // Wishlist alerts (shared/PRODUCT.md "Mail that is never lost, reminders and alerts", decision
 // 029): people save deals through the API, the deals change the way they change in the store (a
-// seller lowers a live price, uploads codes to a sold-out plan, a checkout of the last codes is
-// declined, a deal nears its end), and the job's round runs on the test clock, against the outbox
-// and a mail folder.
+// seller lowers a live price, uploads codes to a sold-out plan, a checkout holding the last codes
+// is declined or stalls, a deal nears its end), and the job's round runs on the test clock,
+// against the outbox and a mail folder.
 import { mailOutbox, notificationSettings, products, wishlistAlertEvents } from '@everdeal/db';
 import { eq, like } from 'drizzle-orm';
 import pino from 'pino';
