@@ -15,12 +15,12 @@ import { recordEndingDeals } from './wishlist-events';
 
 export type WishlistAlertDeps = { db: Db; now: () => Date; brand: MailBrand; log: FastifyBaseLogger; outbox: Outbox };
 
-/** People mailed per round; the rest are next round's, 30 seconds later. */
+/** People read per batch of a round. */
 const ROUND_BATCH = 100;
 
 /** The UTC day a mail counts against: one wishlist mail a person per day. */
-export const alertDay = (at: Date) => at.toISOString().slice(0, 10);
-export const wishlistMailKey = (userId: string, at: Date) => `wishlist-alerts:${userId}:${alertDay(at)}`;
+const alertDay = (at: Date) => at.toISOString().slice(0, 10);
+const wishlistMailKey = (userId: string, at: Date) => `wishlist-alerts:${userId}:${alertDay(at)}`;
 
 const dayKeyOf = (at: Date) => sql`'wishlist-alerts:' || ${wishlistAlertEvents.userId}::text || ${`:${alertDay(at)}`}`;
 
@@ -145,13 +145,14 @@ class AlreadyMailedToday extends Error {}
 
 /**
  * Writes one person's mail of the day, or marks their events when there is nothing to tell
- * (every event stale, or wishlist alerts turned off). Answers the outbox ids to deliver.
+ * (every event stale, or wishlist alerts turned off). Answers the outbox ids to deliver, or null
+ * when it left the person alone (another round holds or mailed them).
  */
-async function mailPerson(deps: WishlistAlertDeps, userId: string, at: Date): Promise<string[]> {
+async function mailPerson(deps: WishlistAlertDeps, userId: string, at: Date): Promise<string[] | null> {
   try {
     return await deps.db.transaction(async (tx) => {
       const rows = await lockUnmailedEvents(tx, userId);
-      if (rows.length === 0) return [];
+      if (rows.length === 0) return null;
       const markAll = () =>
         tx
           .update(wishlistAlertEvents)
@@ -194,7 +195,7 @@ async function mailPerson(deps: WishlistAlertDeps, userId: string, at: Date): Pr
       return ids;
     });
   } catch (error) {
-    if (error instanceof AlreadyMailedToday) return [];
+    if (error instanceof AlreadyMailedToday) return null;
     throw error;
   }
 }
@@ -208,10 +209,18 @@ export async function sendWishlistAlerts(deps: WishlistAlertDeps): Promise<numbe
   const at = deps.now();
   await recordEndingDeals(deps.db, at);
   let queued = 0;
-  for (const userId of await peopleDue(deps.db, at)) {
-    const ids = await mailPerson(deps, userId, at);
-    queued += ids.length;
-    deps.outbox.deliver(ids);
+  // Batch after batch (after downtime many may be due), until one is short or changed nothing
+  // (everyone in it was another round's).
+  for (;;) {
+    const people = await peopleDue(deps.db, at);
+    let handled = 0;
+    for (const userId of people) {
+      const ids = await mailPerson(deps, userId, at);
+      if (ids === null) continue;
+      handled += 1;
+      queued += ids.length;
+      deps.outbox.deliver(ids);
+    }
+    if (people.length < ROUND_BATCH || handled === 0) return queued;
   }
-  return queued;
 }

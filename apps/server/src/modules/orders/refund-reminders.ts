@@ -20,17 +20,17 @@ const DAY_MS = 24 * HOUR_MS;
 const ROUND_BATCH = 100;
 
 /** The two reminders, the earlier first. */
-export const REFUND_REMINDERS = [
+const REFUND_REMINDERS = [
   { name: '7d', leadDays: 7 },
   { name: '1d', leadDays: 1 },
 ] as const;
-export type RefundReminder = (typeof REFUND_REMINDERS)[number];
+type RefundReminder = (typeof REFUND_REMINDERS)[number];
 
-export const refundReminderKey = (reminder: RefundReminder, itemId: string) =>
-  `refund-reminder:${reminder.name}:${itemId}`;
+/** The outbox key of one reminder of one item, `refund-reminder:7d:<itemId>`, without the id. */
+const keyPrefix = (reminder: RefundReminder) => `refund-reminder:${reminder.name}:`;
 
 /** "7 days", "3 days" or, within two days, "24 hours", "5 hours": what is left, to the nearest unit. */
-export function timeLeft(leftMs: number): string {
+function timeLeft(leftMs: number): string {
   if (leftMs >= 2 * DAY_MS - HOUR_MS / 2) return `${Math.round(leftMs / DAY_MS)} days`;
   const hours = Math.max(1, Math.round(leftMs / HOUR_MS));
   return hours === 1 ? '1 hour' : `${hours} hours`;
@@ -50,12 +50,7 @@ type DueItem = {
   refundableUntil: Date;
 };
 
-export function refundReminderMail(
-  item: DueItem,
-  leftMs: number,
-  parts: NotificationParts,
-  brand: MailBrand,
-): MailMessage {
+function refundReminderMail(item: DueItem, leftMs: number, parts: NotificationParts, brand: MailBrand): MailMessage {
   const deadline = mailDateTime(item.refundableUntil);
   const left = timeLeft(leftMs);
   const what = `${item.productName} ${item.planName}`;
@@ -99,7 +94,7 @@ export function refundReminderMail(
  * turned reminders off are left out here, so they never fill a round's batch.
  *
  * No index leads to `refundable_until` (migration 0027 adds none): the scan reads the active
- * items, so the job runs every 10 minutes, not every minute (decision 029 notes).
+ * items, so the job runs every 10 minutes, not every minute (docs/architecture.md "Background jobs").
  */
 async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<DueItem[]> {
   const lowerLeft = reminder.name === '7d' ? DAY_MS : 0;
@@ -141,7 +136,7 @@ async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<Due
           db
             .select({ one: sql`1` })
             .from(mailOutbox)
-            .where(eq(mailOutbox.key, sql`${`refund-reminder:${reminder.name}:`} || ${orderItems.id}::text`)),
+            .where(eq(mailOutbox.key, sql`${keyPrefix(reminder)} || ${orderItems.id}::text`)),
         ),
       ),
     )
@@ -158,29 +153,39 @@ export async function sendRefundReminders(deps: RefundReminderDeps): Promise<num
   const at = deps.now();
   let queued = 0;
   for (const reminder of REFUND_REMINDERS) {
-    for (const item of await dueItems(deps.db, at, reminder)) {
-      const leftMs = item.refundableUntil.getTime() - at.getTime();
-      const ids = await deps.db.transaction(async (tx) => {
-        const parts = await notificationParts(tx, { userId: item.userId, topic: 'refundReminders' }, deps.brand);
-        // Turned off since the scan: nothing is queued.
-        if (!parts) return [];
-        return queueMail(
-          tx,
-          [
-            {
-              key: refundReminderKey(reminder, item.itemId),
-              kind: 'refund-reminder',
-              to: item.email,
-              userId: item.userId,
-              message: refundReminderMail(item, leftMs, parts, deps.brand),
-            },
-          ],
-          at,
-        );
-      });
-      queued += ids.length;
-      deps.outbox.deliver(ids);
+    // Batch after batch (a round after downtime may find many), until one is short or queues
+    // nothing (everyone in it turned reminders off since the scan).
+    for (;;) {
+      const items = await dueItems(deps.db, at, reminder);
+      let queuedNow = 0;
+      for (const item of items) queuedNow += await queueReminder(deps, reminder, item, at);
+      queued += queuedNow;
+      if (items.length < ROUND_BATCH || queuedNow === 0) break;
     }
   }
   return queued;
+}
+
+/** Queues one reminder with its unsubscribe token in one transaction, then delivers it. */
+async function queueReminder(deps: RefundReminderDeps, reminder: RefundReminder, item: DueItem, at: Date) {
+  const ids = await deps.db.transaction(async (tx) => {
+    const parts = await notificationParts(tx, { userId: item.userId, topic: 'refundReminders' }, deps.brand);
+    // Turned off since the scan: nothing is queued.
+    if (!parts) return [];
+    return queueMail(
+      tx,
+      [
+        {
+          key: `${keyPrefix(reminder)}${item.itemId}`,
+          kind: 'refund-reminder',
+          to: item.email,
+          userId: item.userId,
+          message: refundReminderMail(item, item.refundableUntil.getTime() - at.getTime(), parts, deps.brand),
+        },
+      ],
+      at,
+    );
+  });
+  deps.outbox.deliver(ids);
+  return ids.length;
 }
