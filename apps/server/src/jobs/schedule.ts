@@ -5,9 +5,10 @@
  */
 import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
 import { refreshTrendingScores } from '../modules/catalog';
+import { sendWishlistAlerts } from '../modules/favorites';
 import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
-import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds } from '../modules/orders';
+import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
 import type { JobOutcome } from './periodic-job';
 
@@ -17,7 +18,9 @@ export type JobName =
   | 'payments-reconciliation'
   | 'subscription-renewals'
   | 'affiliate-commissions'
-  | 'mail-delivery';
+  | 'mail-delivery'
+  | 'refund-reminders'
+  | 'wishlist-alerts';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -108,6 +111,28 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       firstRound: 'at-start',
       onSeveralInstances: 'together',
       round: ok(() => deps.outbox.deliverDue()),
+    },
+    {
+      name: 'refund-reminders',
+      does: "queues the reminders 7 days and 1 day before an item's refund deadline (shared/PRODUCT.md, decision 029)",
+      // Reminders are days ahead: ten minutes late is on time, and the scan has no index of its
+      // own (orders/refund-reminders.ts).
+      everyMs: 10 * MINUTE_MS,
+      firstRound: 'at-start',
+      // Each mail's outbox key is unique: a second instance's round queues nothing twice.
+      onSeveralInstances: 'together',
+      round: ok(() => sendRefundReminders(deps)),
+    },
+    {
+      name: 'wishlist-alerts',
+      does: 'records deals ending within 48 hours and sends each person their one wishlist mail of the day (decision 029)',
+      // The first alert of a person's day goes out within a minute of its event (shared/PRODUCT.md).
+      everyMs: 30_000,
+      firstRound: 'at-start',
+      // The day's mail has one outbox key per person and its events are locked (SKIP LOCKED) and
+      // marked in the transaction that queues it: two rounds at once queue one mail.
+      onSeveralInstances: 'together',
+      round: ok(() => sendWishlistAlerts(deps)),
     },
   ];
 }

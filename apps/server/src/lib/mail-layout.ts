@@ -15,6 +15,17 @@ export function greetingFor(firstName: string | null | undefined): string {
   return name ? `Hi ${name},` : 'Hello,';
 }
 
+const mailDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * An exact moment as a mail states it, e.g. "December 2, 2026 at 09:30 UTC": the reader's time
+ * zone is unknown, so the zone is named, on a 24-hour clock (no AM/PM to misread).
+ */
+export function mailDateTime(at: Date): string {
+  const time = at.toISOString().slice(11, 16);
+  return `${mailDateFormat.format(at)} at ${time} UTC`;
+}
+
 /** A boxed block after the paragraphs, e.g. one bought item with its codes and its page. */
 export type MailSection = {
   title: string;

@@ -4,3 +4,5 @@
  * Everything else in this folder is private to it.
  */
 export { favoritesHandlers } from './favorites.routes';
+export { sendWishlistAlerts, type WishlistAlertDeps } from './wishlist-alerts';
+export { recordBackInStock, recordPriceDrop } from './wishlist-events';

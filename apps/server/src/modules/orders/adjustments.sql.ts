@@ -20,6 +20,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
+import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;
@@ -190,27 +191,33 @@ export async function finishPlanChange(
 
 /**
  * A change that did not happen (a declined card, a refused refund): the adjustment failed and the
- * codes reserved for it back in their pool. Answers whether this call did it.
+ * codes reserved for it back in their pool (a plan sold out until then is news for its
+ * wishlisters, in the same transaction). Answers whether this call did it.
  */
 export async function failAdjustment(db: Runner, adjustmentId: string, message: string, at: Date): Promise<boolean> {
-  const [row] = await queryRows<{ failed: number }>(
-    db,
-    sql`
-    with failed as (
-      update ${orderItemAdjustments} set status = 'failed', failure_message = ${message},
-        completed_at = ${timestamp(at)}
-      where id = ${adjustmentId} and status = 'pending'
-      returning order_item_id
-    ), links as (
-      delete from ${orderItemCodes} l using failed, ${licenseCodes} c
-      where l.order_item_id = failed.order_item_id and c.id = l.license_code_id and c.status = 'reserved'
-      returning l.license_code_id
-    ), codes as (
-      update ${licenseCodes} c set status = 'available' from links where c.id = links.license_code_id returning c.id
-    )
-    select (select count(*) from failed)::int as "failed", (select count(*) from codes)::int as "codes"`,
-  );
-  return (row?.failed ?? 0) > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ failed: number; returned: ReturnedCodes; noticed: boolean }>(
+      tx,
+      sql`
+      with failed as (
+        update ${orderItemAdjustments} set status = 'failed', failure_message = ${message},
+          completed_at = ${timestamp(at)}
+        where id = ${adjustmentId} and status = 'pending'
+        returning order_item_id, created_at
+      ), links as (
+        delete from ${orderItemCodes} l using failed, ${licenseCodes} c
+        where l.order_item_id = failed.order_item_id and c.id = l.license_code_id and c.status = 'reserved'
+        returning l.license_code_id
+      ), codes as (
+        update ${licenseCodes} c set status = 'available' from links where c.id = links.license_code_id
+        returning c.id, c.plan_id
+      )
+      select (select count(*) from failed)::int as "failed", ${returnedByPlan} as "returned",
+        ${heldNoticeably(sql`(select created_at from failed)`, at)} as "noticed"`,
+    );
+    await recordReturnedCodes(tx, row, at);
+    return (row?.failed ?? 0) > 0;
+  });
 }
 
 /**

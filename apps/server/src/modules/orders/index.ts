@@ -8,5 +8,6 @@ export type { CheckoutDeps } from './order-payment';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
 export { handlePaymentIntentEvent, RECONCILE_INTERVAL_MS, reconcilePayments } from './reconcile';
+export { type RefundReminderDeps, sendRefundReminders } from './refund-reminders';
 export { runRefund, writeRefundAdjustment } from './refunds';
 export { renewalRounds } from './renewals';

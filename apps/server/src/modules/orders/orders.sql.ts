@@ -18,6 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { queryRows } from '../../lib/query-rows';
+import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
@@ -281,7 +282,8 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
 
 /**
  * Pending → failed in one statement: the items are canceled, their codes go back to the pool
- * and their links are deleted, so the codes can be sold again. Answers whether this call did it.
+ * and their links are deleted, so the codes can be sold again; a plan that was sold out until
+ * then is news for its wishlisters, in the same transaction. Answers whether this call did it.
  */
 export async function releaseOrder(
   db: Runner,
@@ -289,26 +291,30 @@ export async function releaseOrder(
   failure: { code: string; message: string; reference: string | null },
   at: Date,
 ): Promise<boolean> {
-  const [row] = await queryRows<{ released: number }>(
-    db,
-    sql`
-    with released as (
-      update ${orders}
-      set status = 'failed', failure_code = ${failure.code}, failure_message = ${failure.message},
-          updated_at = ${timestamp(at.toISOString())},
-          provider_payment_id = coalesce(${failure.reference}::text, provider_payment_id)
-      where id = ${orderId} and status = 'pending'
-      returning id
-    ), items as (
-      update ${orderItems} i set status = 'canceled' from released where i.order_id = released.id returning i.id
-    ), links as (
-      delete from ${orderItemCodes} l using items where l.order_item_id = items.id returning l.license_code_id
-    ), codes as (
-      update ${licenseCodes} c set status = 'available'
-      from links where c.id = links.license_code_id and c.status = 'reserved'
-      returning c.id
-    )
-    select (select count(*) from released)::int as "released", (select count(*) from codes)::int as "codes"`,
-  );
-  return (row?.released ?? 0) > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ released: number; returned: ReturnedCodes; noticed: boolean }>(
+      tx,
+      sql`
+      with released as (
+        update ${orders}
+        set status = 'failed', failure_code = ${failure.code}, failure_message = ${failure.message},
+            updated_at = ${timestamp(at.toISOString())},
+            provider_payment_id = coalesce(${failure.reference}::text, provider_payment_id)
+        where id = ${orderId} and status = 'pending'
+        returning id, created_at
+      ), items as (
+        update ${orderItems} i set status = 'canceled' from released where i.order_id = released.id returning i.id
+      ), links as (
+        delete from ${orderItemCodes} l using items where l.order_item_id = items.id returning l.license_code_id
+      ), codes as (
+        update ${licenseCodes} c set status = 'available'
+        from links where c.id = links.license_code_id and c.status = 'reserved'
+        returning c.id, c.plan_id
+      )
+      select (select count(*) from released)::int as "released", ${returnedByPlan} as "returned",
+        ${heldNoticeably(sql`(select created_at from released)`, at)} as "noticed"`,
+    );
+    await recordReturnedCodes(tx, row, at);
+    return (row?.released ?? 0) > 0;
+  });
 }

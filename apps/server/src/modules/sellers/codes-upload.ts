@@ -7,7 +7,8 @@ import {
   SellerMessage,
 } from '@everdeal/contracts';
 import { licenseCodes, licenseCodeUploads } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { recordBackInStock } from '../favorites';
 import { CodeRowReader, CsvError, CsvReader } from './codes-csv';
 import { markChanged, requireOwnPlan, requireOwnProduct, type SellerDeps } from './seller-access';
 
@@ -142,7 +143,7 @@ export async function uploadCodes(
   const [upload] = await deps.db
     .insert(licenseCodeUploads)
     .values({ planId: plan.planId, userId, fileName: input.fileName.slice(0, 200), createdAt: deps.now() })
-    .returning({ id: licenseCodeUploads.id });
+    .returning({ id: licenseCodeUploads.id, createdAt: licenseCodeUploads.createdAt });
   if (!upload) throw new Error('insert into license_code_uploads returned no row');
   const tally = new Tally();
   let failure: unknown;
@@ -197,6 +198,20 @@ export async function uploadCodes(
       const product = await requireOwnProduct(tx, userId, plan.productId, { lock: true });
       isPublished = product.isPublished;
       await markChanged(tx, product, at);
+      // Wishlist alerts (decision 029): a plan whose only codes came with this upload, or with
+      // one started after it (two uploads at once), was sold out when it began.
+      const [fromUploads] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(licenseCodes)
+        .innerJoin(licenseCodeUploads, eq(licenseCodeUploads.id, licenseCodes.uploadId))
+        .where(
+          and(
+            eq(licenseCodes.planId, plan.planId),
+            eq(licenseCodes.status, 'available'),
+            gte(licenseCodeUploads.createdAt, upload.createdAt),
+          ),
+        );
+      await recordBackInStock(tx, { planId: plan.planId, cameBack: fromUploads?.n ?? 0 }, at);
     }
   });
   // A plan that was sold out may be on sale again.

@@ -10,6 +10,7 @@ import { orderItems, plans, products } from '@everdeal/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordSellerEdit } from '../audit';
+import { recordPriceDrop } from '../favorites';
 import { changedFields, planAuditFields, planSubject, requireBuyerFriendlyPlanChange } from './live-terms';
 import {
   markChanged,
@@ -113,6 +114,10 @@ export async function saveSellerPlan(
         )
         .returning();
       if (!saved) throw AppError.conflict(SellerMessage.livePriceRaise);
+      // Wishlist alerts (decision 029): everyone who saved the deal hears of a lower price.
+      if (saved.priceCents < plan.priceCents) {
+        await recordPriceDrop(tx, { planId: saved.id, oldPriceCents: plan.priceCents }, at);
+      }
       const changed = isLive ? changedFields(planAuditFields(plan), planAuditFields(saved)) : null;
       if (changed) {
         await recordSellerEdit(

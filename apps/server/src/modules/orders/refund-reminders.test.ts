@@ -1,0 +1,186 @@
+// Refund-window reminders (shared/PRODUCT.md "Mail that is never lost, reminders and alerts"):
+// items are bought through the API at one moment, then the clock moves to where the job's round
+// would find them and the round runs, as the job runs it, against the outbox and a mail folder.
+import { mailOutbox, notificationSettings } from '@everdeal/db';
+import { like } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, findMailFiles } from '../../../test/accounts';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { mailHeaders, mailHtml } from '../../../test/mail';
+import { type Buyer, buy, createBuyer, createDeal, emailOf } from '../../../test/shop';
+import { createMailer } from '../../lib/mailer';
+import { createOutbox, type Outbox } from '../mail';
+import { createSession } from '../users/sessions';
+import { type RefundReminderDeps, sendRefundReminders } from './refund-reminders';
+
+const DAY_MS = 24 * 60 * 60_000;
+let clock = new Date('2026-11-02T09:30:00Z');
+const now = () => clock;
+let t: TestApp;
+let outbox: Outbox;
+let deps: RefundReminderDeps;
+const brand = { publicUrl: 'https://everdeal.example', supportEmail: 'support@everdeal.example' };
+
+beforeAll(async () => {
+  t = await createTestApp({ now });
+  const log = pino({ level: 'silent' });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'Everdeal <store@everdeal.example>',
+    dataDir: t.dataDir,
+    log,
+  });
+  outbox = createOutbox({ db: t.db, mailer, now, log });
+  deps = { db: t.db, now, brand, log, outbox };
+});
+afterAll(() => t?.close());
+
+type Bought = { buyer: Buyer; email: string; orderId: string; itemId: string; deadline: Date };
+
+/** One item of a fresh deal with a `windowDays` refund window, bought now on the test clock. */
+async function bought(name: string, windowDays = 30): Promise<Bought> {
+  const { product, plan } = await createDeal(t.db, {
+    name,
+    refundWindowDays: windowDays,
+    plans: [{ name: 'Tier 2', priceCents: 12900, originalPriceCents: 49900, codes: 5 }],
+  });
+  const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+  const order = await buy(t.app, buyer, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+  const item = order.items[0];
+  if (!item?.refundableUntil) throw new Error('a refundable item expected');
+  return {
+    buyer,
+    email: await emailOf(t.db, buyer.userId),
+    orderId: order.id,
+    itemId: item.id,
+    deadline: new Date(item.refundableUntil),
+  };
+}
+
+/** Runs one round at `at` and waits for its deliveries. */
+async function roundAt(at: Date): Promise<number> {
+  clock = at;
+  const queued = await sendRefundReminders(deps);
+  await outbox.flush();
+  return queued;
+}
+
+const keysOf = async (itemId: string) =>
+  (
+    await t.db
+      .select({ key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(like(mailOutbox.key, `refund-reminder:%:${itemId}`))
+  )
+    .map((row) => row.key)
+    .sort();
+const remindersTo = (email: string) => findMailFiles(t.dataDir, email, /Subject: Your refund window/);
+
+describe('refund-window reminders', () => {
+  it('mails 7 days and 1 day before the deadline, once each, naming the item and the exact deadline', async () => {
+    clock = new Date('2026-11-02T09:30:00Z');
+    const item = await bought('Acme Notes');
+    expect(item.deadline.getTime() - clock.getTime()).toBe(30 * DAY_MS);
+
+    // Not yet: 8 days before.
+    expect(await roundAt(new Date(item.deadline.getTime() - 8 * DAY_MS))).toBe(0);
+    // The round after 7 days before: the 7-day reminder, and a second round adds nothing.
+    expect(await roundAt(new Date(item.deadline.getTime() - 7 * DAY_MS + 60_000))).toBe(1);
+    expect(await roundAt(new Date(item.deadline.getTime() - 6 * DAY_MS))).toBe(0);
+    expect(await keysOf(item.itemId)).toEqual([`refund-reminder:7d:${item.itemId}`]);
+
+    const [week] = remindersTo(item.email);
+    if (!week) throw new Error('no 7-day reminder');
+    const headers = mailHeaders(week);
+    expect(headers.get('subject')).toBe('Your refund window for Acme Notes Tier 2 closes in 7 days');
+    expect(headers.get('list-unsubscribe')).toMatch(/^<https:\/\/everdeal\.example\/unsubscribe\/one-click\?token=/);
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const text = decodeQuotedPrintable(week);
+    expect(text).toContain('on December 2, 2026 at 09:30 UTC');
+    expect(text).toContain('full refund of $129');
+    expect(text).toContain(`https://everdeal.example/order/${item.orderId}/${item.itemId}`);
+    expect(mailHtml(week)).toContain('Review your purchase');
+
+    // The last day: the 1-day reminder, then nothing more, not even after the deadline.
+    expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(1);
+    expect(await roundAt(new Date(item.deadline.getTime() - 60 * 60_000))).toBe(0);
+    expect(await roundAt(new Date(item.deadline.getTime() + 60_000))).toBe(0);
+    const mails = remindersTo(item.email);
+    expect(mails).toHaveLength(2);
+    expect(mailHeaders(mails[1] ?? '').get('subject')).toBe(
+      'Your refund window for Acme Notes Tier 2 closes in 24 hours',
+    );
+    expect(await keysOf(item.itemId)).toEqual([
+      `refund-reminder:1d:${item.itemId}`,
+      `refund-reminder:7d:${item.itemId}`,
+    ]);
+  });
+
+  it('sends none for a refunded item', async () => {
+    clock = new Date('2026-11-03T12:00:00Z');
+    const item = await bought('Refunded Deal');
+    const refund = await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: item.orderId, itemId: item.itemId },
+      { token: await createSession(t.db, item.buyer.userId, clock) },
+    );
+    expect(refund.status).toBe(200);
+    expect(await roundAt(new Date(item.deadline.getTime() - 7 * DAY_MS + 60_000))).toBe(0);
+    expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(0);
+    expect(await keysOf(item.itemId)).toEqual([]);
+    expect(remindersTo(item.email)).toEqual([]);
+  });
+
+  it('skips the 7-day reminder when the whole window is shorter, and sends the 1-day one', async () => {
+    clock = new Date('2026-11-04T12:00:00Z');
+    const item = await bought('Short Window', 5);
+    // Right after buying, the deadline is 5 days away: within 7 days, but the window is too short.
+    expect(await roundAt(new Date(clock.getTime() + 60_000))).toBe(0);
+    expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(1);
+    expect(await keysOf(item.itemId)).toEqual([`refund-reminder:1d:${item.itemId}`]);
+  });
+
+  it('after downtime sends what is still true: the 7-day one saying what is left, the 1-day one only in the last day', async () => {
+    clock = new Date('2026-11-05T12:00:00Z');
+    const late = await bought('Late Seven');
+    // Down from 8 days before until 3 days before: the 7-day reminder says 3 days.
+    expect(await roundAt(new Date(late.deadline.getTime() - 3 * DAY_MS))).toBe(1);
+    expect(mailHeaders(remindersTo(late.email)[0] ?? '').get('subject')).toBe(
+      'Your refund window for Late Seven Tier 2 closes in 3 days',
+    );
+    // An item whose rounds were all missed until 5 hours before its deadline: only the 1-day one.
+    const lateOne = await bought('Late One');
+    expect(await roundAt(new Date(lateOne.deadline.getTime() - 5 * 60 * 60_000))).toBe(1);
+    expect(await keysOf(lateOne.itemId)).toEqual([`refund-reminder:1d:${lateOne.itemId}`]);
+    expect(mailHeaders(remindersTo(lateOne.email)[0] ?? '').get('subject')).toBe(
+      'Your refund window for Late One Tier 2 closes in 5 hours',
+    );
+    expect(remindersTo(late.email)).toHaveLength(1);
+  });
+
+  it('sends nothing to a person who turned refund reminders off', async () => {
+    clock = new Date('2026-11-06T12:00:00Z');
+    const item = await bought('Opted Out');
+    await t.db.insert(notificationSettings).values({ userId: item.buyer.userId, refundReminders: false });
+    expect(await roundAt(new Date(item.deadline.getTime() - 7 * DAY_MS + 60_000))).toBe(0);
+    expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(0);
+    expect(await keysOf(item.itemId)).toEqual([]);
+    expect(remindersTo(item.email)).toEqual([]);
+  });
+
+  it('two rounds at once queue each reminder once (PostgreSQL: two connections race)', async () => {
+    clock = new Date('2026-11-07T12:00:00Z');
+    const items = await Promise.all(['Race A', 'Race B', 'Race C'].map((name) => bought(name)));
+    const at = new Date((items[2]?.deadline.getTime() ?? 0) - 7 * DAY_MS + 60_000);
+    clock = at;
+    const counts = await Promise.all([sendRefundReminders(deps), sendRefundReminders(deps)]);
+    await outbox.flush();
+    expect(counts[0] + counts[1]).toBe(3);
+    for (const item of items) {
+      expect(await keysOf(item.itemId)).toEqual([`refund-reminder:7d:${item.itemId}`]);
+      expect(remindersTo(item.email)).toHaveLength(1);
+    }
+  });
+});
