@@ -129,6 +129,10 @@ export const orderItems = pgTable(
     index('order_items_renewal_due_idx')
       .on(sql`coalesce(${t.renewalRetryAt}, ${t.periodEnd})`)
       .where(sql`${t.status} = 'active' and ${t.planKind} = 'subscription'`),
+    // The refund reminders' scan (decision 029): active items by their refund deadline.
+    index('order_items_refund_reminder_idx')
+      .on(t.refundableUntil)
+      .where(sql`${t.status} = 'active' and ${t.refundableUntil} is not null`),
   ],
 );
 

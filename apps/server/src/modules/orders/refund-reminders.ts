@@ -93,8 +93,8 @@ function refundReminderMail(item: DueItem, leftMs: number, parts: NotificationPa
  * the deadline, nothing after. A refunded, canceled or ended item is never `active`. People who
  * turned reminders off are left out here, so they never fill a round's batch.
  *
- * No index leads to `refundable_until` (migration 0027 adds none): the scan reads the active
- * items, so the job runs every 10 minutes, not every minute (docs/architecture.md "Background jobs").
+ * The deadline range is read through `order_items_refund_reminder_idx` (active items by
+ * `refundable_until`), so a round reads only the items whose reminder is due.
  */
 async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<DueItem[]> {
   const lowerLeft = reminder.name === '7d' ? DAY_MS : 0;

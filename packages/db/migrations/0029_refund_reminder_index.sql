@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_refund_reminder_idx" ON "order_items" USING btree ("refundable_until") WHERE "order_items"."status" = 'active' and "order_items"."refundable_until" is not null;
