@@ -21,6 +21,7 @@ import { countOutbox, createOutbox } from './modules/mail';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
   applicationsHandlers,
@@ -287,6 +288,8 @@ export async function buildApp({
       ...applicationsHandlers(storeServices, limits),
       // Requirements §13: the admin area (decision 015).
       ...adminHandlers(storeServices),
+      // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
+      ...promiseHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

@@ -8,6 +8,7 @@ import { refreshTrendingScores } from '../modules/catalog';
 import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds } from '../modules/orders';
+import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
 import type { JobOutcome } from './periodic-job';
 
@@ -17,7 +18,8 @@ export type JobName =
   | 'payments-reconciliation'
   | 'subscription-renewals'
   | 'affiliate-commissions'
-  | 'mail-delivery';
+  | 'mail-delivery'
+  | 'lifetime-protection';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -43,7 +45,7 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & { outbox: Outbox };
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -108,6 +110,16 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       firstRound: 'at-start',
       onSeveralInstances: 'together',
       round: ok(() => deps.outbox.deliverDue()),
+    },
+    {
+      name: 'lifetime-protection',
+      does: 'pays the lifetime promise: store credit for each active item of a deal whose end has come, funded by its seller (decision 031)',
+      // A sunset's date is announced 90 days ahead: a few minutes late is on time.
+      everyMs: 5 * MINUTE_MS,
+      firstRound: 'at-start',
+      // Each buyer's items are locked and each item's credit has a unique ledger key (promise/protection.ts).
+      onSeveralInstances: 'together',
+      round: ok(() => runProtectionRound(deps)),
     },
   ];
 }

@@ -7,7 +7,7 @@ export { applicationsHandlers } from './applications.routes';
 export { approveApplication, getApplications, rejectApplication } from './applications.service';
 export { cartAddStatement, utcDay } from './product-counters';
 export { type SellerMailDeps, sendNewQuestionMails, sendProductLiveMails, sendSaleMails } from './seller.mail';
-export type { SellerDeps } from './seller-access';
+export { requireOwnProduct, type SellerDeps } from './seller-access';
 export { sellerAnalyticsHandlers } from './seller-analytics.routes';
 export { sellerAreaHandlers } from './seller-area.routes';
 export { registerSellerUploads } from './seller-uploads';
