@@ -150,6 +150,7 @@ describe('jobSchedule', () => {
     const schedule = jobSchedule({} as JobDeps);
     expect(schedule.map((declared) => declared.name).sort()).toEqual([
       'affiliate-commissions',
+      'lifetime-protection',
       'payments-reconciliation',
       'subscription-renewals',
       'trending',
