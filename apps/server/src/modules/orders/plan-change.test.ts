@@ -109,7 +109,8 @@ describe('orders/changePlan', () => {
       { orderId: order.id, itemId: item.id },
       { token: buyer.token },
     );
-    expect(body.data.item).toEqual(item);
+    // The checkout's answer has no lifetime promise; the read names the deal's (decision 031).
+    expect(body.data.item).toEqual({ ...item, lifetimePromise: { status: 'active' } });
   });
 
   it('downgrades inside the refund window: the difference comes back through the provider', async () => {
