@@ -98,8 +98,8 @@ export const OrderItemSchema = z.object({
   refundedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   /**
-   * The product's lifetime promise now (decision 031): a sunset's date and notice, or its shutdown.
-   * Absent from the checkout's own answer: a deal that is still sold is active.
+   * The product's lifetime promise (decision 031) once its deal is ending: a sunset's date and
+   * notice, or its shutdown. Absent while the deal is active.
    */
   lifetimePromise: LifetimePromiseSchema.optional(),
 });

@@ -69,7 +69,10 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     ...subscriptionState(row),
     refundedAt: iso(row.refundedAt),
     endedAt: iso(row.endedAt),
-    lifetimePromise: lifetimePromiseOf(row.promiseStatus, row.sunsetAt, row.sunsetMessage),
+    // Only an ending deal names its promise, so an active item reads as the checkout answered it.
+    ...(row.promiseStatus === 'active'
+      ? {}
+      : { lifetimePromise: lifetimePromiseOf(row.promiseStatus, row.sunsetAt, row.sunsetMessage) }),
   };
 }
 

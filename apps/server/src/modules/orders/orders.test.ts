@@ -24,10 +24,7 @@ async function buy(buyer: Buyer, lines: { productId: number; variantId: number; 
   await fillCart(t.app, buyer.token, lines);
   const response = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
   if (response.status !== 200) throw new Error(`checkout failed: ${response.body.msg}`);
-  // The checkout answers before any lifetime promise applies; reads name the product's promise
-  // (decision 031), active for a deal still sold.
-  const order = response.body.data.order;
-  return { ...order, items: order.items.map((item) => ({ ...item, lifetimePromise: { status: 'active' } })) };
+  return response.body.data.order;
 }
 
 function later(ms = 60_000) {
