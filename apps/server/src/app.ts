@@ -26,6 +26,7 @@ import {
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
   applicationsHandlers,
@@ -303,6 +304,8 @@ export async function buildApp({
       ...adminHandlers(storeServices),
       // Store credit: the owner's wallet and the admin's grant (decision 030).
       ...walletHandlers(storeServices),
+      // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
+      ...promiseHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

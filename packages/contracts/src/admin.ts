@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DealStatusSchema } from './catalog';
 import { WITHOUT_NUL } from './content-messages';
 import { ID_META_KEY, type IdMeta, publicId, publicUuid } from './ids';
+import { LifetimePromiseSchema } from './lifetime-promise';
 import { ValidationMessage } from './messages';
 import { OrderItemSchema, OrderSchema, RefundReasonSchema } from './orders';
 import { ProductReviewStatusSchema } from './seller';
@@ -147,6 +148,7 @@ export const AdminProductSchema = z.object({
   dealStatus: DealStatusSchema,
   endsAt: z.string().nullable(),
   updatedAt: z.string(),
+  lifetimePromise: LifetimePromiseSchema,
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DealHealthSchema } from './community';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { LifetimePromiseSchema } from './lifetime-promise';
 
 export const PlanKindSchema = z.enum(['lifetime', 'subscription']);
 export type PlanKind = z.infer<typeof PlanKindSchema>;
@@ -229,6 +230,8 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   shareImage: z.string().nullable(),
   /** Requirements §15: the score and its parts; null before the first refresh (decision 011). */
   dealHealth: DealHealthSchema.nullable(),
+  /** The lifetime promise (decision 031): whether the deal is ending, when, and what buyers were told. */
+  lifetimePromise: LifetimePromiseSchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

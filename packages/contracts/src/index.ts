@@ -19,6 +19,7 @@ export * from './content-messages';
 export * from './envelope';
 export * from './errors';
 export * from './ids';
+export * from './lifetime-promise';
 export * from './load-context';
 export * from './messages';
 export * from './money';

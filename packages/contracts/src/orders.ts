@@ -9,6 +9,7 @@ import {
   REFUND_REASON_CODES,
 } from './constants';
 import { ownedUuid, publicId } from './ids';
+import { LifetimePromiseSchema } from './lifetime-promise';
 import { PaymentMethodId } from './payments';
 
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
@@ -96,6 +97,11 @@ export const OrderItemSchema = z.object({
   renewalFailures: z.number().int().describe('failed renewal attempts of the current period'),
   refundedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /**
+   * The product's lifetime promise (decision 031) once its deal is ending: a sunset's date and
+   * notice, or its shutdown. Absent while the deal is active.
+   */
+  lifetimePromise: LifetimePromiseSchema.optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

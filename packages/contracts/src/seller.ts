@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuthorSchema, ReviewSchema } from './community';
 import { WITHOUT_NUL } from './content-messages';
 import { ownedId } from './ids';
+import { LifetimePromiseSchema } from './lifetime-promise';
 import { ValidationMessage } from './messages';
 import {
   AI_CREDITS_MAX,
@@ -160,6 +161,8 @@ export const SellerProductSchema = z.object({
   refundWindowDays: z.number().int(),
   endsAt: z.string().nullable(),
   dealStatus: z.enum(['upcoming', 'live', 'sold_out', 'ended']),
+  /** The lifetime promise (decision 031): an announced sunset's date and message, or a shutdown. */
+  lifetimePromise: LifetimePromiseSchema,
   reviewStatus: ProductReviewStatusSchema,
   reviewNote: z.string().nullable(),
   submittedAt: z.string().nullable(),
@@ -329,6 +332,12 @@ export const StatementMonthSchema = z.object({
   month: z.string().describe('YYYY-MM, UTC'),
   earnedCents: z.number().int(),
   reversedCents: z.number().int(),
+  adjustedCents: z
+    .number()
+    .int()
+    .describe(
+      'signed: adjustments of the payable that are not sales, e.g. lifetime-promise protection the seller funds (decision 031)',
+    ),
   netCents: z.number().int(),
   currency: z.string(),
 });

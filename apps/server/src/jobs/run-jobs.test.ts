@@ -150,6 +150,7 @@ describe('jobSchedule', () => {
     const schedule = jobSchedule({} as JobDeps);
     expect(schedule.map((declared) => declared.name).sort()).toEqual([
       'affiliate-commissions',
+      'lifetime-protection',
       'mail-delivery',
       'payments-reconciliation',
       'refund-reminders',

@@ -9,6 +9,7 @@ import { sendWishlistAlerts } from '../modules/favorites';
 import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
+import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
 import type { JobOutcome } from './periodic-job';
 
@@ -20,7 +21,8 @@ export type JobName =
   | 'affiliate-commissions'
   | 'mail-delivery'
   | 'refund-reminders'
-  | 'wishlist-alerts';
+  | 'wishlist-alerts'
+  | 'lifetime-protection';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -46,7 +48,7 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & { outbox: Outbox };
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -115,8 +117,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
     {
       name: 'refund-reminders',
       does: "queues the reminders 7 days and 1 day before an item's refund deadline (shared/PRODUCT.md, decision 029)",
-      // Reminders are days ahead: ten minutes late is on time, and the scan has no index of its
-      // own (orders/refund-reminders.ts).
+      // Reminders are days ahead: ten minutes late is on time.
       everyMs: 10 * MINUTE_MS,
       firstRound: 'at-start',
       // Each mail's outbox key is unique: a second instance's round queues nothing twice.
@@ -133,6 +134,16 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // marked in the transaction that queues it: two rounds at once queue one mail.
       onSeveralInstances: 'together',
       round: ok(() => sendWishlistAlerts(deps)),
+    },
+    {
+      name: 'lifetime-protection',
+      does: 'pays the lifetime promise: store credit for each active item of a deal whose end has come, funded by its seller (decision 031)',
+      // A sunset's date is announced 90 days ahead: a few minutes late is on time.
+      everyMs: 5 * MINUTE_MS,
+      firstRound: 'at-start',
+      // Each buyer's items are locked and each item's credit has a unique ledger key (promise/protection.ts).
+      onSeveralInstances: 'together',
+      round: ok(() => runProtectionRound(deps)),
     },
   ];
 }

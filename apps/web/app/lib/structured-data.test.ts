@@ -47,6 +47,7 @@ const product = {
   refundWindowDays: 60,
   shareImage: '/uploads/demo/inkloom/share.png',
   dealHealth: null,
+  lifetimePromise: { status: 'active' },
 } satisfies ProductDetail;
 
 describe('productJsonLd', () => {

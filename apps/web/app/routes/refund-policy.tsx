@@ -140,6 +140,42 @@ const sections: PolicySection[] = [
     ),
   },
   {
+    id: 'lifetime-promise',
+    title: 'The lifetime promise: if a deal ends',
+    body: (
+      <>
+        <p>
+          A lifetime deal is only worth something while the product runs. So if a deal ends, you are paid back in store
+          credit, whatever its refund window said:
+        </p>
+        <ul>
+          <li>
+            <strong>100%</strong> of what you paid for a purchase made within the <strong>12 months</strong> before the
+            deal ends.
+          </li>
+          <li>
+            <strong>50%</strong> of what you paid for a purchase made within <strong>24 months</strong>.
+          </li>
+          <li>Nothing for a purchase older than that, nor for one you already had refunded.</li>
+        </ul>
+        <p>
+          An upgrade counts from the day you paid for it. The credit lands in your Everdeal wallet, never expires and
+          pays for any deal at checkout. We mail you the amount.
+        </p>
+        <p>
+          A seller who wants to end a deal must give <strong>at least 90 days&rsquo; notice</strong>. The deal stops
+          selling at once, we mail every buyer, and the deal page and your order page show the end date and the
+          seller&rsquo;s message (how to export your data, what to use instead). The credit is paid on the end date. If
+          a seller vanishes or the service dies, we shut the deal down ourselves and pay the credit at once.
+        </p>
+        <p>
+          The seller funds the credit: it is taken from what we owe them. Where that is not enough, Everdeal covers the
+          rest; your credit never depends on it.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'contact',
     title: 'Questions',
     body: (

@@ -80,6 +80,11 @@ const sections: PolicySection[] = [
           updates are included as the plan describes.
         </p>
         <p>
+          If a seller ends a deal, they must give at least 90 days&rsquo; notice, and our{' '}
+          <Link to="/refund-policy#lifetime-promise">lifetime promise</Link> pays you store credit: 100% of what you
+          paid within the 12 months before the end, 50% within 24 months, funded by the seller.
+        </p>
+        <p>
           Where a deal lets you bring your own API key, usage on that key is billed to you by the model provider, not by
           Everdeal or the seller.
         </p>
@@ -145,7 +150,8 @@ const sections: PolicySection[] = [
       <p>
         Sellers join through our <Link to="/launch">launch page</Link> and sign a separate seller agreement. Sellers
         receive 70% of each sale, paid monthly once the refund window of the sale has closed, and are responsible for
-        running their product and supporting their buyers.
+        running their product and supporting their buyers. A seller who ends a deal gives its buyers at least 90
+        days&rsquo; notice and funds their lifetime-promise store credit from their payouts.
       </p>
     ),
   },

@@ -42,6 +42,7 @@ import {
 } from '../admin-tickets';
 import { AdminGetUserInputSchema, AdminUserDetailSchema } from '../admin-user-page';
 import { EmptyInputSchema } from '../auth';
+import { LifetimePromiseResultSchema, ShutDownProductInputSchema } from '../lifetime-promise';
 import type { ApiRouteDefinition } from '../routes';
 import { defineRoute } from './define-route';
 
@@ -113,6 +114,15 @@ export const adminRoutes = {
     input: AdminUpdateProductInputSchema,
     output: AdminProductResultSchema,
     summary: 'Publish, unpublish, feature, set the deal status and end time; 409 to publish a product not approved',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/shutDownProduct': defineRoute({
+    input: ShutDownProductInputSchema,
+    output: LifetimePromiseResultSchema,
+    summary:
+      'Shut a deal down at once (decision 031), audited: sales stop, every active item gets its protection as store credit, buyers are mailed; 409 if already shut down',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

@@ -1,4 +1,5 @@
 import { EmptyInputSchema, EmptyResultSchema } from '../auth';
+import { AnnounceSunsetInputSchema, LifetimePromiseResultSchema } from '../lifetime-promise';
 import type { ApiRouteDefinition } from '../routes';
 import {
   CreateProductInputSchema,
@@ -89,6 +90,15 @@ export const sellersRoutes = {
     input: SellerProductRefInputSchema,
     output: SellerProductResultSchema,
     summary: 'Submit a draft for the team’s review; 422 naming what is missing (a plan with codes, a logo…)',
+    tag: 'seller',
+    requiresAuth: true,
+    role: 'seller',
+  }),
+  'seller/announceSunset': defineRoute({
+    input: AnnounceSunsetInputSchema,
+    output: LifetimePromiseResultSchema,
+    summary:
+      'End a deal with notice (decision 031): sunsetAt at least 90 days ahead (else 400), a message of 20 to 2000 characters for buyers; sales stop at once, every buyer is mailed; 409 for a second announcement',
     tag: 'seller',
     requiresAuth: true,
     role: 'seller',

@@ -25,6 +25,11 @@ export const dealStatus = pgEnum('deal_status', ['upcoming', 'live', 'sold_out',
  * A code's life in its pool: `available`, `reserved` by a pending order (checkout, decision 007),
  * `allocated` to a paid order item, `revoked` by a refund. Who holds a code is order_item_codes.
  */
+/**
+ * The lifetime promise (decision 031): `sunsetting` once the seller gave notice (sales stopped,
+ * protection paid at `sunset_at`), `shut_down` once an admin ended the deal (protection paid at once).
+ */
+export const lifetimePromiseStatus = pgEnum('lifetime_promise_status', ['active', 'sunsetting', 'shut_down']);
 export const licenseCodeStatus = pgEnum('license_code_status', ['available', 'reserved', 'allocated', 'revoked']);
 
 /**
@@ -125,6 +130,12 @@ export const products = pgTable(
     // trending scores, null until the first refresh.
     dealHealthScore: integer(),
     dealHealthParts: jsonb().$type<DealHealthParts>(),
+    // The lifetime promise (decision 031): the deal's end, what the seller (or the admin) told
+    // buyers, and when every active item's protection was paid.
+    lifetimePromise: lifetimePromiseStatus().notNull().default('active'),
+    sunsetAt: timestamp({ withTimezone: true }),
+    sunsetMessage: text(),
+    protectionPaidAt: timestamp({ withTimezone: true }),
     // Weighted full-text document: name A; tagline, tags, category name B; description C.
     searchVector: tsvector().notNull().default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -163,6 +174,11 @@ export const products = pgTable(
     // The admin's review queue: submissions, oldest first.
     index('products_review_queue_idx').on(t.submittedAt).where(sql`${t.reviewStatus} = 'submitted'`),
     // Counts of a filtered list (status, ending time, category) as index-only scans.
+    check('products_sunset_check', sql`(${t.lifetimePromise} = 'active') = (${t.sunsetAt} is null)`),
+    // The protection job's scan: deals whose end came and whose buyers are not all paid yet.
+    index('products_protection_due_idx')
+      .on(t.sunsetAt)
+      .where(sql`${t.lifetimePromise} <> 'active' and ${t.protectionPaidAt} is null`),
     index('products_listing_status_idx').on(t.dealStatus, t.endsAt, t.categoryId).where(sql`${t.isPublished}`),
   ],
 );

@@ -9,6 +9,7 @@ export * from './mail';
 export * from './orders';
 export * from './payments';
 export * from './sandbox';
+export * from './seller-adjustments';
 export * from './shopping';
 export * from './support';
 export * from './users';

@@ -6,6 +6,8 @@ import {
   type AdminProductList,
   type AdminUpdateProductInputSchema,
   AppError,
+  LifetimePromiseMessage,
+  lifetimePromiseOf,
   type ReviewProductInputSchema,
 } from '@everdeal/contracts';
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
@@ -47,6 +49,7 @@ function toAdminProduct(row: { product: ProductRow; sellerName: string }): Admin
     dealStatus: product.dealStatus,
     endsAt: iso(product.endsAt),
     updatedAt: product.updatedAt.toISOString(),
+    lifetimePromise: lifetimePromiseOf(product.lifetimePromise, product.sunsetAt, product.sunsetMessage),
   };
 }
 
@@ -195,7 +198,11 @@ export async function updateAdminProduct(
       change.isPublished = input.isPublished;
     }
     if (input.isFeatured !== undefined && input.isFeatured !== current.isFeatured) change.isFeatured = input.isFeatured;
-    if (input.dealStatus !== undefined && input.dealStatus !== current.dealStatus) change.dealStatus = input.dealStatus;
+    if (input.dealStatus !== undefined && input.dealStatus !== current.dealStatus) {
+      // An ending deal stays unsold (decision 031): its buyers were told, its protection is due.
+      if (current.lifetimePromise !== 'active') throw AppError.conflict(LifetimePromiseMessage.reopenRefused);
+      change.dealStatus = input.dealStatus;
+    }
     if (input.endsAt !== undefined) {
       const endsAt = input.endsAt === null ? null : new Date(input.endsAt);
       if (endsAt?.getTime() !== current.endsAt?.getTime()) change.endsAt = endsAt;

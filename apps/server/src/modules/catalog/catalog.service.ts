@@ -2,6 +2,7 @@ import {
   AppError,
   type CategoryList,
   type GetProductsQuery,
+  lifetimePromiseOf,
   type ProductDetail,
   type ProductList,
   type ProductSummary,
@@ -182,6 +183,7 @@ export function toProductDetail(row: ProductDetailRow, now: Date): ProductDetail
       row.dealHealthScore === null || row.dealHealthParts === null
         ? null
         : { score: row.dealHealthScore, parts: row.dealHealthParts },
+    lifetimePromise: lifetimePromiseOf(row.promiseStatus, row.sunsetAt, row.sunsetMessage),
   };
 }
 

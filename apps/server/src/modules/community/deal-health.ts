@@ -70,6 +70,7 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
       from reviews where created_at <= ${at} and hidden_at is null group by product_id
     ), measured as (
       select p.id,
+        p.lifetime_promise,
         greatest(0, floor(extract(epoch from (${at} - coalesce(lu.at, p.created_at))) / 86400))::int as days,
         at2.hours, r.refunded / nullif(r.sold, 0) as refund_rate, rt.trend
       from products p
@@ -79,12 +80,13 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
       left join ratings rt on rt.product_id = p.id
     ), scored as (
       select id,
-        round((
+        -- A sunsetting or shut-down deal (decision 031) is not worth buying, whatever its parts say.
+        case when lifetime_promise <> 'active' then 0 else round((
           ${points(sql`days`, HEALTH_UPDATE_FULL_DAYS, HEALTH_UPDATE_ZERO_DAYS)}
           + ${points(sql`hours`, HEALTH_ANSWER_FULL_HOURS, HEALTH_ANSWER_ZERO_HOURS)}
           + ${points(sql`refund_rate`, 0, HEALTH_REFUND_ZERO_RATE)}
           + ${points(sql`-trend`, -1, 1)}
-        )::numeric)::int as score,
+        )::numeric)::int end as score,
         jsonb_build_object(
           'daysSinceUpdate', days,
           'founderAnswerHours', round(hours::numeric, 1),

@@ -2,6 +2,8 @@ import {
   AppError,
   type GetOrdersQuery,
   type LicenseCodeStatus,
+  type LifetimePromiseStatus,
+  lifetimePromiseOf,
   type Order,
   type OrderItem,
   type OrderList,
@@ -24,7 +26,14 @@ export type OrdersDeps = { db: Db; now: () => Date };
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-type ItemRow = OrderItemRow & { productSlug: string; productLogoUrl: string; redemptionUrl: string | null };
+type ItemRow = OrderItemRow & {
+  productSlug: string;
+  productLogoUrl: string;
+  redemptionUrl: string | null;
+  promiseStatus: LifetimePromiseStatus;
+  sunsetAt: Date | null;
+  sunsetMessage: string | null;
+};
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
 /** What the buyer sees of a code: reserved codes of an unpaid order are never shown. */
@@ -60,6 +69,10 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     ...subscriptionState(row),
     refundedAt: iso(row.refundedAt),
     endedAt: iso(row.endedAt),
+    // Only an ending deal names its promise, so an active item reads as the checkout answered it.
+    ...(row.promiseStatus === 'active'
+      ? {}
+      : { lifetimePromise: lifetimePromiseOf(row.promiseStatus, row.sunsetAt, row.sunsetMessage) }),
   };
 }
 
@@ -101,6 +114,9 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
       productSlug: products.slug,
       productLogoUrl: products.logoUrl,
       redemptionUrl: products.redemptionUrl,
+      promiseStatus: products.lifetimePromise,
+      sunsetAt: products.sunsetAt,
+      sunsetMessage: products.sunsetMessage,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

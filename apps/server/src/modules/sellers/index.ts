@@ -12,7 +12,7 @@ export {
   type SellerMailDeps,
   sendSaleMails,
 } from './seller.mail';
-export type { SellerDeps } from './seller-access';
+export { requireOwnProduct, type SellerDeps } from './seller-access';
 export { sellerAnalyticsHandlers } from './seller-analytics.routes';
 export { sellerAreaHandlers } from './seller-area.routes';
 export { registerSellerUploads } from './seller-uploads';

@@ -199,9 +199,9 @@ describe('sales and payouts through the API, with the clock moved', () => {
     now = await sales();
     expect(now.payouts).toEqual({ currency: 'USD', payableCents: 1400 + 2099 + 3430, pendingCents: 0 });
     expect(now.months).toEqual([
-      { month: '2026-05', earnedCents: 3430, reversedCents: 0, netCents: 3430, currency: 'USD' },
-      { month: '2026-04', earnedCents: 2099, reversedCents: 0, netCents: 2099, currency: 'USD' },
-      { month: '2026-03', earnedCents: 1400, reversedCents: 0, netCents: 1400, currency: 'USD' },
+      { month: '2026-05', earnedCents: 3430, reversedCents: 0, adjustedCents: 0, netCents: 3430, currency: 'USD' },
+      { month: '2026-04', earnedCents: 2099, reversedCents: 0, adjustedCents: 0, netCents: 2099, currency: 'USD' },
+      { month: '2026-03', earnedCents: 1400, reversedCents: 0, adjustedCents: 0, netCents: 1400, currency: 'USD' },
     ]);
 
     const dashboard = await callApi<SellerDashboard>(

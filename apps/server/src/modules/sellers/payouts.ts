@@ -139,29 +139,79 @@ export const STATEMENT_HEADER = [
   'currency',
 ];
 
-/** A month's statement: one line per payable movement, oldest first, then the total per currency. */
-export function statementCsv(events: PayoutEvent[]): { csv: string; totals: Map<string, number> } {
+/**
+ * A movement of the payable that is not a sale (decision 031, `seller_adjustments`): the store
+ * credit a seller funds under the lifetime promise. Signed cents, in the month it was written.
+ */
+export type SellerAdjustment = {
+  id: string;
+  kind: 'protection';
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  orderId: string | null;
+  orderItemId: string | null;
+  productName: string;
+  planName: string | null;
+  quantity: number | null;
+};
+
+/** What the adjustments add to the payable, per currency (negative: the seller owes it). */
+export function adjustmentTotals(adjustments: readonly SellerAdjustment[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const adjustment of adjustments) {
+    totals.set(adjustment.currency, (totals.get(adjustment.currency) ?? 0) + adjustment.amountCents);
+  }
+  return totals;
+}
+
+/**
+ * A month's statement: one line per payable movement (sales earned and reversed, adjustments such
+ * as lifetime-promise protection), oldest first, then the total per currency.
+ */
+export function statementCsv(
+  events: PayoutEvent[],
+  adjustments: readonly SellerAdjustment[] = [],
+): { csv: string; totals: Map<string, number> } {
   const lines = [STATEMENT_HEADER.join(',')];
   const totals = new Map<string, number>();
-  for (const event of events) {
-    const { charge } = event;
-    totals.set(charge.currency, (totals.get(charge.currency) ?? 0) + event.shareCents);
-    lines.push(
-      [
-        event.at.toISOString(),
+  const rows: { at: Date; currency: string; shareCents: number; cells: (string | number)[] }[] = [
+    ...events.map((event) => ({
+      at: event.at,
+      currency: event.charge.currency,
+      shareCents: event.shareCents,
+      cells: [
         event.kind,
-        charge.orderId,
-        charge.orderItemId,
-        csvText(charge.productName),
-        csvText(charge.planName),
-        charge.quantity,
-        centsToDecimal(charge.amountCents),
+        event.charge.orderId,
+        event.charge.orderItemId,
+        csvText(event.charge.productName),
+        csvText(event.charge.planName),
+        event.charge.quantity,
+        centsToDecimal(event.charge.amountCents),
         centsToDecimal(event.keptCents),
-        centsToDecimal(event.shareCents),
-        charge.currency,
-      ]
-        .map(csvCell)
-        .join(','),
+      ],
+    })),
+    ...adjustments.map((adjustment) => ({
+      at: adjustment.createdAt,
+      currency: adjustment.currency,
+      shareCents: adjustment.amountCents,
+      cells: [
+        adjustment.kind,
+        adjustment.orderId ?? '',
+        adjustment.orderItemId ?? '',
+        csvText(adjustment.productName),
+        csvText(adjustment.planName ?? ''),
+        adjustment.quantity ?? '',
+        '',
+        '',
+      ],
+    })),
+  ];
+  rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const row of rows) {
+    totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.shareCents);
+    lines.push(
+      [row.at.toISOString(), ...row.cells, centsToDecimal(row.shareCents), row.currency].map(csvCell).join(','),
     );
   }
   for (const [currency, total] of [...totals.entries()].sort()) {

@@ -1,4 +1,5 @@
 import {
+  lifetimePromiseOf,
   PRODUCT_DESCRIPTION_MIN,
   PRODUCT_TAGLINE_MIN,
   productStage,
@@ -108,6 +109,7 @@ export async function toSellerProduct(db: Db | Tx, product: OwnProduct, now: Dat
     refundWindowDays: product.refundWindowDays,
     endsAt: product.endsAt?.toISOString() ?? null,
     dealStatus: product.dealStatus,
+    lifetimePromise: lifetimePromiseOf(product.lifetimePromise, product.sunsetAt, product.sunsetMessage),
     reviewStatus: product.reviewStatus,
     reviewNote: product.reviewNote,
     submittedAt: product.submittedAt?.toISOString() ?? null,

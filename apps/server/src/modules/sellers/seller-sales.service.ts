@@ -9,10 +9,28 @@ import {
   type SellerSales,
   type Statement,
 } from '@everdeal/contracts';
-import { type Db, licenseCodes, moneyMovements, orderItems, orders, plans, products, sellers } from '@everdeal/db';
+import {
+  type Db,
+  licenseCodes,
+  moneyMovements,
+  orderItems,
+  orders,
+  plans,
+  products,
+  sellerAdjustments,
+  sellers,
+} from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { computePayouts, monthOf, type SaleCharge, type SaleRefund, statementCsv } from './payouts';
+import {
+  adjustmentTotals,
+  computePayouts,
+  monthOf,
+  type SaleCharge,
+  type SaleRefund,
+  type SellerAdjustment,
+  statementCsv,
+} from './payouts';
 import { requireMembership, type SellerDeps } from './seller-access';
 
 // Sales, refunds and payouts of a seller's products (requirements §13, decision 014), computed
@@ -121,14 +139,45 @@ export async function loadSales(db: Db, sellerId: number): Promise<{ charges: Sa
   return { charges, refunds };
 }
 
+/**
+ * The seller's adjustments of the payable (decision 031: the lifetime-promise protection they
+ * fund), with the item they name, oldest first.
+ */
+async function loadAdjustments(db: Db, sellerId: number): Promise<SellerAdjustment[]> {
+  return db
+    .select({
+      id: sellerAdjustments.id,
+      kind: sellerAdjustments.kind,
+      amountCents: sellerAdjustments.amountCents,
+      currency: sellerAdjustments.currency,
+      createdAt: sellerAdjustments.createdAt,
+      orderId: orderItems.orderId,
+      orderItemId: sellerAdjustments.orderItemId,
+      productName: products.name,
+      planName: orderItems.planName,
+      quantity: orderItems.quantity,
+    })
+    .from(sellerAdjustments)
+    .innerJoin(products, eq(products.id, sellerAdjustments.productId))
+    .leftJoin(orderItems, eq(orderItems.id, sellerAdjustments.orderItemId))
+    .where(eq(sellerAdjustments.sellerId, sellerId))
+    .orderBy(asc(sellerAdjustments.createdAt), asc(sellerAdjustments.id));
+}
+
+/**
+ * Payable is what sales earned less what refunds reversed, plus the adjustments (decision 031),
+ * which may take it below zero: later sales pay the difference back first.
+ */
 function payoutSummary(
   events: ReturnType<typeof computePayouts>['events'],
   pending: Map<string, number>,
+  adjustments: readonly SellerAdjustment[],
 ): PayoutSummary {
   let payable = 0;
   for (const event of events) payable += event.shareCents;
   // One currency in this store (requirements §9); the summary names it.
   const currency = events[0]?.charge.currency ?? [...pending.keys()][0] ?? DEFAULT_CURRENCY;
+  payable += adjustmentTotals(adjustments).get(currency) ?? 0;
   return { currency, pendingCents: pending.get(currency) ?? 0, payableCents: payable };
 }
 
@@ -170,6 +219,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
   const figures = await salesFiguresByProduct(deps.db, sellerId);
   const { charges, refunds } = await loadSales(deps.db, sellerId);
   const { events, pending } = computePayouts(charges, refunds, deps.now());
+  const adjustments = await loadAdjustments(deps.db, sellerId);
   return {
     seller,
     products: rows.map((row) => ({
@@ -184,7 +234,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
         .map(({ id, name, codesAvailable }) => ({ id, name, codesAvailable })),
       sales: figures.get(row.id) ?? emptyFigures(),
     })),
-    payouts: payoutSummary(events, pending),
+    payouts: payoutSummary(events, pending, adjustments),
   };
 }
 
@@ -212,21 +262,35 @@ export async function getSellerSales(deps: SellerDeps, userId: string, sellerId:
   totals.netCents = totals.grossCents - totals.refundedCents;
   const { charges, refunds } = await loadSales(deps.db, sellerId);
   const { events, pending } = computePayouts(charges, refunds, deps.now());
-  const months = new Map<string, { earnedCents: number; reversedCents: number; currency: string }>();
+  const adjustments = await loadAdjustments(deps.db, sellerId);
+  const months = new Map<
+    string,
+    { earnedCents: number; reversedCents: number; adjustedCents: number; currency: string }
+  >();
+  const monthEntry = (month: string, currency: string) => {
+    const entry = months.get(month) ?? { earnedCents: 0, reversedCents: 0, adjustedCents: 0, currency };
+    months.set(month, entry);
+    return entry;
+  };
   for (const event of events) {
-    const month = monthOf(event.at);
-    const entry = months.get(month) ?? { earnedCents: 0, reversedCents: 0, currency: event.charge.currency };
+    const entry = monthEntry(monthOf(event.at), event.charge.currency);
     if (event.kind === 'earned') entry.earnedCents += event.shareCents;
     else entry.reversedCents += -event.shareCents;
-    months.set(month, entry);
+  }
+  for (const adjustment of adjustments) {
+    monthEntry(monthOf(adjustment.createdAt), adjustment.currency).adjustedCents += adjustment.amountCents;
   }
   return {
     products: perProduct,
     totals,
-    payouts: payoutSummary(events, pending),
+    payouts: payoutSummary(events, pending, adjustments),
     months: [...months.entries()]
       .sort(([a], [b]) => (a < b ? 1 : -1))
-      .map(([month, entry]) => ({ month, ...entry, netCents: entry.earnedCents - entry.reversedCents })),
+      .map(([month, entry]) => ({
+        month,
+        ...entry,
+        netCents: entry.earnedCents - entry.reversedCents + entry.adjustedCents,
+      })),
   };
 }
 
@@ -241,7 +305,10 @@ export async function getSellerStatement(
   const { charges, refunds } = await loadSales(deps.db, input.sellerId);
   const { events } = computePayouts(charges, refunds, deps.now());
   const inMonth = events.filter((event) => monthOf(event.at) === input.month);
-  const { csv, totals } = statementCsv(inMonth);
+  const adjustments = (await loadAdjustments(deps.db, input.sellerId)).filter(
+    (adjustment) => monthOf(adjustment.createdAt) === input.month,
+  );
+  const { csv, totals } = statementCsv(inMonth, adjustments);
   const currency = [...totals.keys()][0] ?? DEFAULT_CURRENCY;
   return {
     month: input.month,

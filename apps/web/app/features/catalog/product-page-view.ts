@@ -14,6 +14,7 @@ const PAGE_FIELDS = [
   'ai',
   'refundWindowDays',
   'dealHealth',
+  'lifetimePromise',
 ] as const;
 
 /**

@@ -53,7 +53,8 @@ type AdminChange =
   | 'admin/moderate'
   | 'admin/refundItem'
   | 'admin/setUserStatus'
-  | 'admin/setUserRole';
+  | 'admin/setUserRole'
+  | 'admin/shutDownProduct';
 
 /** One admin change; errors are toasted by the API client, the caller toasts the success. */
 export function useAdminChange<P extends AdminChange>(path: P) {

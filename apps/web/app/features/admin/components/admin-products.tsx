@@ -135,7 +135,9 @@ export function AdminProductsPage() {
 function ProductRow({ product }: { product: AdminProduct }) {
   const review = useAdminChange('admin/reviewProduct');
   const update = useAdminChange('admin/updateProduct');
+  const shutDown = useAdminChange('admin/shutDownProduct');
   const status = REVIEW_STATUS[product.reviewStatus];
+  const promise = product.lifetimePromise;
   const headingId = useId();
 
   const change = async (input: Omit<ApiInput<'admin/updateProduct'>, 'productId'>, done: string) => {
@@ -167,6 +169,8 @@ function ProductRow({ product }: { product: AdminProduct }) {
           <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
           {product.isPublished ? <StatusBadge tone="good">Published</StatusBadge> : null}
           {product.isFeatured ? <StatusBadge tone="brand">Featured</StatusBadge> : null}
+          {promise.status === 'sunsetting' ? <StatusBadge tone="warn">Sunsetting</StatusBadge> : null}
+          {promise.status === 'shut_down' ? <StatusBadge tone="bad">Shut down</StatusBadge> : null}
         </div>
       </div>
       {product.reviewNote ? (
@@ -248,7 +252,39 @@ function ProductRow({ product }: { product: AdminProduct }) {
         >
           {product.isFeatured ? 'Unfeature' : 'Feature'}
         </Button>
+        {promise.status !== 'shut_down' && product.reviewStatus === 'approved' ? (
+          // Decision 031: for a seller who vanished or a service that died; it cannot be undone.
+          <ReasonDialog
+            trigger={
+              <Button size="sm" variant="danger-outline">
+                Shut down
+              </Button>
+            }
+            title={`Shut down ${product.name}?`}
+            description={
+              <>
+                Sales stop now and cannot be reopened. Every buyer with an active purchase is mailed your reason and
+                gets store credit at once under the lifetime promise: 100% of what they paid within the last 12 months,
+                50% within 24. The seller is charged the same amount on their statement. This is recorded in the audit
+                log and cannot be undone.
+              </>
+            }
+            label="Reason (buyers read it, at least 10 characters)"
+            confirmLabel="Shut down and pay buyers"
+            onConfirm={async (reason) => {
+              const result = await shutDown.mutateAsync({ productId: product.id, reason });
+              toast.success(`${product.name} was shut down; ${result.buyersMailed} buyers were mailed`);
+            }}
+          />
+        ) : null}
       </div>
+      {promise.status !== 'active' && promise.sunsetAt ? (
+        <p className="mt-3 rounded-xl bg-canvas p-3 text-ink-700 text-sm">
+          {promise.status === 'shut_down' ? 'Shut down' : 'Ends'}{' '}
+          <time dateTime={promise.sunsetAt}>{formatDateTime(promise.sunsetAt)}</time>
+          {promise.message ? `: ${promise.message}` : ''}
+        </p>
+      ) : null}
       <DealSettings product={product} onSave={(input) => change(input, `${product.name}: deal saved`)} />
     </article>
   );

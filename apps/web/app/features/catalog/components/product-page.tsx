@@ -5,6 +5,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { ProseHtml } from '~/components/ui/prose';
 import { lazyWithPreload } from '~/lib/lazy';
 import type { ProductJsonLdReview } from '~/lib/structured-data';
+import { LifetimePromiseBanner } from '~/shared/catalog/lifetime-promise-banner';
 import type { ProductCardView } from '~/shared/catalog/product-card-view';
 import { useProductActions } from '../product-actions';
 import type { ProductPageView } from '../product-page-view';
@@ -134,6 +135,7 @@ export function ProductPage({
               ) : null}
             </div>
           </div>
+          <LifetimePromiseBanner promise={product.lifetimePromise} audience="shopper" className="col-span-2 mt-4" />
         </header>
 
         <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { formatDate } from '~/lib/format-date';
+import { LifetimePromiseBanner } from '~/shared/catalog/lifetime-promise-banner';
 import { cancelsOn } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
 import { planLabel } from '../order-format';
@@ -69,6 +70,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           </a>
         ) : null}
       </header>
+      {item.lifetimePromise ? <LifetimePromiseBanner promise={item.lifetimePromise} audience="owner" /> : null}
 
       <Section title="License codes" id="order-item-codes">
         {item.status === 'active' ? (

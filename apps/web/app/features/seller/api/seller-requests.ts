@@ -202,3 +202,15 @@ export function useCategories() {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * `seller/announceSunset` (decision 031): its refusals (too little notice, a second announcement)
+ * are shown beside the form, not toasted; the product is fetched again with its new promise.
+ */
+export function useAnnounceSunset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApiInput<'seller/announceSunset'>) => callApi('seller/announceSunset', input, { silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SELLER_KEY }),
+  });
+}

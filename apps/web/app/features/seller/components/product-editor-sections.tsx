@@ -14,6 +14,7 @@ import { PicturesEditor } from './pictures-editor';
 import { PlansEditor } from './plans-editor';
 import { ProductDetailsForm } from './product-details-form';
 import { StageBadge } from './seller-dashboard';
+import { SunsetSection } from './sunset-section';
 
 /** The fields the details form shows, fingerprinted: pictures, plans and codes are not among them. */
 function detailsVersion(product: SellerProduct): string {
@@ -34,6 +35,7 @@ export function Editor({ product }: { product: SellerProduct }) {
       <PlansEditor product={product} disabled={frozen} />
       {product.stage === 'live' ? <PostUpdateForm product={product} /> : null}
       {product.stage === 'draft' || product.stage === 'rejected' ? <DeleteDraft product={product} /> : null}
+      {product.reviewStatus === 'approved' ? <SunsetSection product={product} /> : null}
     </div>
   );
 }

@@ -88,7 +88,9 @@ export function SellerPayouts({ seller }: SellerContext) {
                 <span className="font-medium text-ink-900">{monthName(row.month)}</span>
                 <span className="tabular-nums text-ink-700">
                   {money(row.earnedCents)} earned
-                  {row.reversedCents > 0 ? `, ${money(row.reversedCents)} reversed` : ''} · net{' '}
+                  {row.reversedCents > 0 ? `, ${money(row.reversedCents)} reversed` : ''}
+                  {/* Decision 031: the lifetime-promise credit the seller funds, a negative adjustment. */}
+                  {row.adjustedCents !== 0 ? `, ${money(row.adjustedCents)} lifetime-promise credit` : ''} · net{' '}
                   <strong>{money(row.netCents)}</strong>
                 </span>
                 <Button

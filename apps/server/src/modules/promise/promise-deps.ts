@@ -1,0 +1,15 @@
+import type { Db } from '@everdeal/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Outbox } from '../mail';
+
+/** What the lifetime promise uses of the store's services (app.ts `storeServices`). */
+export type PromiseDeps = {
+  db: Db;
+  now: () => Date;
+  outbox: Outbox;
+  brand: MailBrand;
+  log: FastifyBaseLogger;
+  /** Sales stopped and the banner changed: the catalogue's answers and pages must not be served stale. */
+  catalogChanged: () => void;
+};

@@ -1,0 +1,195 @@
+/**
+ * Paying the lifetime promise's protection (decision 031). Each active item of an ended deal gets
+ * its store credit once: the buyer's items are locked as a refund locks them (`FOR NO KEY UPDATE`
+ * of the item row, orders/adjustments.sql.ts), so a refund and the protection of one item never
+ * both happen; an item with a refund or plan change in flight is left for the next round. The
+ * credit's ledger key `protection:<itemId>` and the seller adjustment's key of the same name are
+ * unique too, so two rounds at once (two instances) pay an item once. Paying ends the item.
+ */
+import {
+  type Db,
+  moneyMovements,
+  orderItemAdjustments,
+  orderItems,
+  orders,
+  products,
+  sellerAdjustments,
+  type Tx,
+  users,
+} from '@everdeal/db';
+import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { queueMail } from '../mail';
+import { moveCredit } from '../wallet';
+import { protectionMail } from './promise.mail';
+import type { PromiseDeps } from './promise-deps';
+import { type ItemPayment, protectionCents } from './protection-rule';
+
+type EndedProduct = { id: number; name: string; slug: string; sellerId: number; sunsetAt: Date };
+
+/** The buyers who still hold an active item of the product. */
+async function buyersWithActiveItems(db: Db | Tx, productId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), eq(orderItems.status, 'active')));
+  return rows.map((row) => row.userId);
+}
+
+/** Each charge of the items with what the store still holds of it (the charge less its refunds). */
+async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPayment[]>> {
+  const refunded =
+    sql<number>`coalesce((select sum(r.amount_cents) from ${moneyMovements} r where r.refunded_movement_id = ${moneyMovements.id} and r.kind = 'refund'), 0)`.mapWith(
+      Number,
+    );
+  const rows = await tx
+    .select({
+      itemId: moneyMovements.orderItemId,
+      paidAt: moneyMovements.createdAt,
+      amountCents: moneyMovements.amountCents,
+      refundedCents: refunded,
+    })
+    .from(moneyMovements)
+    .where(and(inArray(moneyMovements.orderItemId, itemIds), eq(moneyMovements.kind, 'charge')));
+  const payments = new Map<string, ItemPayment[]>();
+  for (const row of rows) {
+    const list = payments.get(row.itemId) ?? [];
+    list.push({ paidAt: row.paidAt, keptCents: row.amountCents - row.refundedCents });
+    payments.set(row.itemId, list);
+  }
+  return payments;
+}
+
+/** Pays one buyer's active items of the product in one transaction; answers the mail rows queued. */
+async function payBuyer(deps: PromiseDeps, product: EndedProduct, userId: string): Promise<string[]> {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.productId, product.id), eq(orderItems.status, 'active'), eq(orders.userId, userId)))
+      .orderBy(asc(orderItems.id))
+      .for('no key update', { of: orderItems });
+    if (locked.length === 0) return [];
+    const busy = await tx
+      .select({ itemId: orderItemAdjustments.orderItemId })
+      .from(orderItemAdjustments)
+      .where(
+        and(
+          inArray(
+            orderItemAdjustments.orderItemId,
+            locked.map(({ item }) => item.id),
+          ),
+          eq(orderItemAdjustments.status, 'pending'),
+        ),
+      );
+    const inFlight = new Set(busy.map((row) => row.itemId));
+    // A refund or plan change in flight decides the item first; the next round pays what is left.
+    const items = locked.map(({ item }) => item).filter((item) => !inFlight.has(item.id));
+    if (items.length === 0) return [];
+    const payments = await paymentsOf(
+      tx,
+      items.map((item) => item.id),
+    );
+    const paid: { orderId: string; itemId: string; planName: string; creditCents: number }[] = [];
+    for (const item of items) {
+      const creditCents = protectionCents(payments.get(item.id) ?? [], product.sunsetAt);
+      if (creditCents > 0) {
+        const note = `Lifetime promise: ${product.name} (${item.planName}) ended`;
+        const moved = await moveCredit(
+          tx,
+          {
+            userId,
+            amountCents: creditCents,
+            kind: 'protection',
+            key: `protection:${item.id}`,
+            note,
+            orderId: item.orderId,
+            orderItemId: item.id,
+          },
+          at,
+        );
+        if (moved) {
+          // The seller funds it (decision 031): the same amount off their payable, once per item.
+          await tx
+            .insert(sellerAdjustments)
+            .values({
+              sellerId: product.sellerId,
+              productId: product.id,
+              orderItemId: item.id,
+              kind: 'protection',
+              amountCents: -creditCents,
+              currency: item.currency,
+              key: `protection:${item.id}`,
+              note,
+              createdAt: at,
+            })
+            .onConflictDoNothing({ target: sellerAdjustments.key });
+          paid.push({ orderId: item.orderId, itemId: item.id, planName: item.planName, creditCents });
+        }
+      }
+      await tx
+        .update(orderItems)
+        .set({ status: 'ended', endedAt: at, cancelAtPeriodEnd: false, renewalRetryAt: null })
+        .where(eq(orderItems.id, item.id));
+    }
+    if (paid.length === 0) return [];
+    const [buyer] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!buyer) return [];
+    const currency = items[0]?.currency ?? 'USD';
+    return queueMail(tx, [protectionMail(deps.brand, product, { userId, ...buyer }, paid, currency)], at);
+  });
+}
+
+/**
+ * Pays the protection of every active item of one ended product, buyer by buyer, then marks the
+ * product paid when no item is left active or still being paid for (a pending order that settles
+ * later becomes active and is paid by a later round).
+ */
+export async function payProductProtection(deps: PromiseDeps, productId: number): Promise<void> {
+  const [product] = await deps.db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      sellerId: products.sellerId,
+      sunsetAt: products.sunsetAt,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), ne(products.lifetimePromise, 'active')));
+  if (!product?.sunsetAt || product.sunsetAt.getTime() > deps.now().getTime()) return;
+  const ended = { ...product, sunsetAt: product.sunsetAt };
+  for (const userId of await buyersWithActiveItems(deps.db, product.id)) {
+    deps.outbox.deliver(await payBuyer(deps, ended, userId));
+  }
+  const [open] = await deps.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderItems)
+    .where(and(eq(orderItems.productId, product.id), inArray(orderItems.status, ['active', 'pending'])));
+  if ((open?.count ?? 0) === 0) {
+    await deps.db
+      .update(products)
+      .set({ protectionPaidAt: deps.now() })
+      .where(and(eq(products.id, product.id), isNull(products.protectionPaidAt)));
+  }
+}
+
+/** The `lifetime-protection` job's round: every deal whose end has come and whose buyers are not all paid. */
+export async function runProtectionRound(deps: PromiseDeps): Promise<void> {
+  const due = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        ne(products.lifetimePromise, 'active'),
+        isNull(products.protectionPaidAt),
+        lte(products.sunsetAt, deps.now()),
+      ),
+    )
+    .orderBy(asc(products.sunsetAt));
+  for (const product of due) await payProductProtection(deps, product.id);
+}
