@@ -114,13 +114,13 @@ ${s.link ? `<p style="margin:8px 0 0"><a href="${escapeHtml(s.link.url)}" style=
 </div>`;
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${BRAND_PURPLE};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>`
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(BRAND_NAME)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(BRAND_NAME)}</title></head>
 <body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#1f1f1f">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:${BRAND_PURPLE};color:#ffffff;padding:20px 24px;font-size:22px;font-weight:700">${escapeHtml(BRAND_NAME)}</td></tr>
 <tr><td style="padding:24px">
 ${paragraph(content.greeting)}
