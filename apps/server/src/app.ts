@@ -18,11 +18,12 @@ import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
 import { countOutbox, createOutbox } from './modules/mail';
-import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import { addOrderMailRenderers, handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
+  addSellerMailRenderers,
   applicationsHandlers,
   registerSellerUploads,
   sellerAnalyticsHandlers,
@@ -212,6 +213,9 @@ export async function buildApp({
   // Payments and orders (decision 007): one provider.
   const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
   const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
+  addOrderMailRenderers(outbox, { db: database.db, brand });
+  addSellerMailRenderers(outbox, { db: database.db, brand });
   // The store's services, built once (decision 028). Every module takes the part its own deps
   // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
   // type, never a copy of fields picked here.

@@ -6,7 +6,8 @@
 export { applicationsHandlers } from './applications.routes';
 export { approveApplication, getApplications, rejectApplication } from './applications.service';
 export { cartAddStatement, utcDay } from './product-counters';
-export { type SellerMailDeps, sendNewQuestionMails, sendProductLiveMails, sendSaleMails } from './seller.mail';
+export { addSellerMailRenderers } from './sale-mail';
+export { type SellerMailDeps, sendNewQuestionMails, sendProductLiveMails } from './seller.mail';
 export type { SellerDeps } from './seller-access';
 export { sellerAnalyticsHandlers } from './seller-analytics.routes';
 export { sellerAreaHandlers } from './seller-area.routes';

@@ -1,27 +1,23 @@
-import { BRAND_NAME, formatMoney, type Order, SELLER_SHARE_PERCENT } from '@everdeal/contracts';
+import { BRAND_NAME } from '@everdeal/contracts';
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { preparedPerDatabase } from '../../lib/prepared';
-import { sellerShareCents } from './payouts';
 
-// What a seller's members hear from the store (requirements §13, decision 014): a sale, a new
-// question on their product, and their product going live. Each goes to every active member's
-// own address, never carries a buyer's or asker's address, and is sent once the change is
-// committed; a failed mail is logged and changes nothing.
+// What a seller's members hear from the store (requirements §13, decision 014): a new question
+// on their product, and their product going live (a sale: sale-mail.ts). Each goes to every
+// active member's own address, never carries a buyer's or asker's address, and is sent once the
+// change is committed; a failed mail is logged and changes nothing.
 
 export type SellerMailDeps = { db: Db; mailer: Mailer; brand: MailBrand; log: FastifyBaseLogger };
 
 type Member = { email: string; firstName: string; sellerId: number };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** The active members of the sellers of these products, with the seller each belongs to. */
 /**
- * The active members of the sellers of some products, asked after every paid order: prepared once
- * per database, with the ids as one array parameter (the checkout benchmark's floor sends it too).
+ * The active members of the sellers of some products: prepared once per database, with the ids as
+ * one array parameter.
  */
 export const saleMailStatements = preparedPerDatabase((db) => ({
   members: db
@@ -46,57 +42,6 @@ async function membersOfProducts(db: Db, productIds: number[]): Promise<(Member 
 /** Runs `send` without letting its failure reach the caller: the change it reports is done. */
 function quietly(deps: SellerMailDeps, what: string, send: () => Promise<void>): void {
   send().catch((error: unknown) => deps.log.error({ err: error, mail: what }, 'seller mail failed'));
-}
-
-export function newSaleMail(to: Member, order: Order, items: Order['items'], brand: MailBrand): MailMessage {
-  const link = `${brand.publicUrl}/seller/payouts`;
-  const first = items[0];
-  return {
-    to: to.email,
-    subject: `New sale: ${first?.productName ?? 'your deal'}`,
-    link,
-    ...renderMail(
-      {
-        greeting: greetingFor(to.firstName),
-        paragraphs: [
-          `You made a sale on ${BRAND_NAME} on ${dateFormat.format(new Date(order.paidAt ?? order.createdAt))}.`,
-        ],
-        sections: items.map((item) => ({
-          title: `${item.productName}: ${item.planName} × ${item.quantity}`,
-          lines: [
-            `Paid: ${formatMoney(item.amount, item.currency)}${item.billingInterval ? ` (billed every ${item.billingInterval})` : ''}`,
-            `Your share (${SELLER_SHARE_PERCENT}%): ${formatMoney(sellerShareCents(item.amount), item.currency)}${
-              item.refundableUntil
-                ? `, payable once the refund window closes on ${dateFormat.format(new Date(item.refundableUntil))}`
-                : ''
-            }`,
-          ],
-        })),
-        action: { label: 'See your sales and payouts', url: link },
-      },
-      brand,
-    ),
-  };
-}
-
-/** After a paid order: each seller whose product is in it hears of its own items only. */
-export function sendSaleMails(deps: SellerMailDeps, order: Order): void {
-  quietly(deps, 'new sale', async () => {
-    const members = await membersOfProducts(deps.db, [...new Set(order.items.map((item) => item.productId))]);
-    const bySeller = new Map<number, Member[]>();
-    const productsOf = new Map<number, Set<number>>();
-    for (const member of members) {
-      productsOf.set(member.sellerId, (productsOf.get(member.sellerId) ?? new Set()).add(member.productId));
-      const list = bySeller.get(member.sellerId) ?? [];
-      if (!list.some((m) => m.email === member.email)) list.push(member);
-      bySeller.set(member.sellerId, list);
-    }
-    for (const [sellerId, list] of bySeller) {
-      const own = productsOf.get(sellerId) ?? new Set();
-      const items = order.items.filter((item) => own.has(item.productId));
-      for (const member of list) deps.mailer.sendInBackground(newSaleMail(member, order, items, deps.brand));
-    }
-  });
 }
 
 export function newQuestionMail(
