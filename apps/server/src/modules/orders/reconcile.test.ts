@@ -194,7 +194,12 @@ describe('reconciliation', () => {
     const paid = await orderOf(buyer.userId);
     expect(paid.status).toBe('paid');
     const receiptRow = async () =>
-      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.key, `receipt:${paid.id}`)))[0];
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.key, `receipt:${paid.id}`))
+      )[0];
     expect(await receiptRow()).toMatchObject({
       kind: 'receipt',
       status: 'pending',
