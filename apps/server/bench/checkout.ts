@@ -34,6 +34,7 @@ import {
   listen,
   runLoad,
   startSmtpSink,
+  untilReceiptRecorded,
 } from './checkout-setup';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -131,9 +132,11 @@ async function main() {
 
     capture = [];
     await checkoutOnce(appUrl, appBuyers[0] as Buyer);
+    await untilReceiptRecorded(capture);
     const appTexts = [...capture].sort();
     capture = null;
     await checkoutOnce(floorUrl, floorBuyers[0] as Buyer);
+    await untilReceiptRecorded(floorCapture);
     const floorTexts = [...floorCapture].sort();
     floorCapture.length = 0;
     if (JSON.stringify(appTexts) !== JSON.stringify(floorTexts)) {
