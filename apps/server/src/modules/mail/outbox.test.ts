@@ -172,7 +172,7 @@ describe('the mail outbox', () => {
   it('sends the message a request already rendered for a row it queued; a later attempt renders it again', async () => {
     const outbox = outboxOf();
     const rendered: string[] = [];
-    outbox.addRenderer('at-hand', async (payload, { to }) => {
+    outbox.addRenderer('at-hand', async (_payload, { to }) => {
       rendered.push(to);
       return { to, subject: 'Rendered later', text: 'later', html: '<p>later</p>' };
     });
