@@ -240,7 +240,7 @@ export async function buildApp({
     // Affiliate links and mails (decision 012).
     publicUrl: config.publicUrl,
     isPublicUrlSet: config.isPublicUrlSet,
-    mail: { mailer, brand },
+    mail: { outbox, brand },
     // Stripe.js in the browser, when Stripe is the provider.
     publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
     stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
