@@ -41,7 +41,7 @@ import {
   registerAvatarUpload,
   usersHandlers,
 } from './modules/users';
-import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
+import { addWaitlistMailRenderers, registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -216,6 +216,7 @@ export async function buildApp({
   // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
   addOrderMailRenderers(outbox, { db: database.db, brand });
   addSellerMailRenderers(outbox, { db: database.db, brand });
+  addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
   // The store's services, built once (decision 028). Every module takes the part its own deps
   // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
   // type, never a copy of fields picked here.

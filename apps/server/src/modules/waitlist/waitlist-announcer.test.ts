@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../../test/database';
 import { mailHeaders, mailHtml, oneClickUnsubscribeOf } from '../../../test/mail';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { createOutbox, retryDelayMs } from '../mail';
-import { type AnnouncerDeps, runWaitlistAnnouncements } from './waitlist-announcer';
+import { type AnnouncerDeps, addWaitlistMailRenderers, runWaitlistAnnouncements } from './waitlist-announcer';
 
 const PUBLIC_URL = 'https://everdeal.example';
 const brand = { publicUrl: PUBLIC_URL, supportEmail: 'support@everdeal.example' };
@@ -45,6 +45,7 @@ function deps(overrides: Partial<AnnouncerDeps> & { mailer?: Mailer; db?: Announ
     createMailer({ smtpUrl: undefined, from: 'Everdeal <x@everdeal.example>', dataDir: t.dataDir, log: t.app.log });
   const db = rest.db ?? t.db;
   const outbox = createOutbox({ db, mailer, now: () => clock, log: t.app.log });
+  addWaitlistMailRenderers(outbox, { db, brand, now: () => clock });
   return { db, now: () => clock, outbox, brand, log: t.app.log, ...rest };
 }
 
@@ -237,8 +238,10 @@ describe('failed deliveries', () => {
     const category = await createCategory(t.db);
     const flaky = uniqueEmail('flaky');
     const fine = uniqueEmail('fine');
-    for (const email of [flaky, fine]) await joinWaitlist(email, [category.slug]);
+    const leaving = uniqueEmail('leaving');
+    for (const email of [flaky, fine, leaving]) await joinWaitlist(email, [category.slug]);
     refuse.add(flaky);
+    refuse.add(leaving);
     clock = new Date(clock.getTime() + 60_000);
     const deal = await createProduct(t.db, { categoryId: category.id });
     const mailer = createMailer({
@@ -252,15 +255,19 @@ describe('failed deliveries', () => {
       clock = new Date(clock.getTime() + ms);
     };
     try {
-      expect(await announce(viaSmtp)).toEqual({ detected: 1, queued: 2 });
+      expect(await announce(viaSmtp)).toEqual({ detected: 1, queued: 3 });
       const byEmail = async () =>
         new Map((await deliveriesOf(deal.id)).map((row) => [row.email, [row.status, row.attempts]]));
       expect(await byEmail()).toEqual(
         new Map([
           [fine, ['sent', 1]],
           [flaky, ['pending', 1]],
+          [leaving, ['pending', 1]],
         ]),
       );
+      // One of the refused addresses leaves the list before the retry: it gets nothing more.
+      await t.db.update(waitlistEntries).set({ unsubscribedAt: clock }).where(eq(waitlistEntries.email, leaving));
+      refuse.delete(leaving);
       // Later runs of the announcer queue nothing more; the mail-delivery job's round does not
       // retry before the backoff, and once the server accepts, the mail goes out once.
       expect(await announce(viaSmtp)).toEqual({ detected: 0, queued: 0 });
@@ -268,12 +275,13 @@ describe('failed deliveries', () => {
       later(retryDelayMs(1) - 1_000);
       expect((await viaSmtp.outbox.deliverDue()).sent).toBe(0);
       later(1_000);
-      expect((await viaSmtp.outbox.deliverDue()).sent).toBe(1);
+      expect(await viaSmtp.outbox.deliverDue()).toMatchObject({ sent: 1, skipped: 1 });
       expect((await viaSmtp.outbox.deliverDue()).sent).toBe(0);
       expect(await byEmail()).toEqual(
         new Map([
           [fine, ['sent', 1]],
           [flaky, ['sent', 2]],
+          [leaving, ['skipped', 2]],
         ]),
       );
     } finally {
@@ -281,6 +289,7 @@ describe('failed deliveries', () => {
     }
     expect(delivered.filter((address) => address === flaky)).toHaveLength(1);
     expect(delivered.filter((address) => address === fine)).toHaveLength(1);
+    expect(delivered.filter((address) => address === leaving)).toHaveLength(0);
   });
 });
 

@@ -10,7 +10,8 @@
  *   the run in the transaction that picks its batch: "never twice" is that key, and delivery,
  *   retries after a failure and a crash are the outbox's (a crash delays a mail, never loses
  *   it). Batches are picked with `FOR UPDATE SKIP LOCKED`, so several instances share the work.
- *   Entries are addresses, not accounts: each mail carries the waitlist's own unsubscribe token.
+ *   Entries are addresses, not accounts: each mail carries the waitlist's own unsubscribe token,
+ *   made when the mail is rendered for delivery (an entry that unsubscribed meanwhile gets none).
  */
 import {
   categories,
@@ -25,7 +26,8 @@ import {
   waitlistUnsubscribeTokens,
 } from '@everdeal/db';
 import { and, asc, eq, exists, gt, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { queueMail } from '../mail';
+import type { MailBrand } from '../../lib/mail-layout';
+import { type Outbox, queueMail } from '../mail';
 import { generateToken, hashToken } from '../users';
 import { dealLiveMail, type LiveDeal } from './waitlist.mail';
 import type { WaitlistDeps } from './waitlist.service';
@@ -116,19 +118,6 @@ function recipientsOf(db: Db | Tx, announcement: { productId: number; categoryId
   ) as SQL;
 }
 
-type Recipient = { entryId: string; productId: number; email: string; token: string };
-
-/** Stores one fresh unsubscribe token per recipient; returns them with their plain tokens. */
-async function withTokens(tx: Tx, rows: Omit<Recipient, 'token'>[], now: Date): Promise<Recipient[]> {
-  const recipients = rows.map((row) => ({ ...row, token: generateToken() }));
-  if (recipients.length > 0) {
-    await tx
-      .insert(waitlistUnsubscribeTokens)
-      .values(recipients.map((r) => ({ tokenHash: hashToken(r.token), entryId: r.entryId, createdAt: now })));
-  }
-  return recipients;
-}
-
 /**
  * Picks up to `limit` new recipients of one deal and queues their mails, in one transaction;
  * answers how many it picked and the queued rows' ids.
@@ -136,7 +125,6 @@ async function withTokens(tx: Tx, rows: Omit<Recipient, 'token'>[], now: Date): 
 async function queueDealMails(
   deps: AnnouncerDeps,
   announcement: { productId: number; categoryId: number; detectedAt: Date },
-  deal: LiveDeal,
   limit: number,
   now: Date,
 ): Promise<{ picked: number; ids: string[] }> {
@@ -148,24 +136,43 @@ async function queueDealMails(
       .orderBy(asc(waitlistEntries.id))
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (picked.length === 0) return { picked: 0, ids: [] };
-    const recipients = await withTokens(
-      tx,
-      picked.map((row) => ({ ...row, productId: announcement.productId })),
-      now,
-    );
     // The key is the last word: a mail another instance queued meanwhile is not queued again.
     const ids = await queueMail(
       tx,
-      recipients.map((recipient) => ({
-        key: dealMailKey(announcement.productId, recipient.entryId),
-        kind: 'waitlist-deal',
-        to: recipient.email,
-        message: dealLiveMail(recipient.email, deal, recipient.token, deps.brand),
+      picked.map((row) => ({
+        key: dealMailKey(announcement.productId, row.entryId),
+        kind: DEAL_MAIL_KIND,
+        to: row.email,
+        payload: { productId: announcement.productId, entryId: row.entryId } satisfies DealMailPayload,
       })),
       now,
     );
     return { picked: picked.length, ids };
+  });
+}
+
+type DealMailPayload = { productId: number; entryId: string };
+const DEAL_MAIL_KIND = 'waitlist-deal';
+
+/**
+ * Wired in app.ts: renders a deal mail when it goes out, so an attempt after the entry
+ * unsubscribed sends nothing (the row is skipped), and each mail carries an unsubscribe token of
+ * its own (decision 009), stored as its hash when the mail is rendered.
+ */
+export function addWaitlistMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand; now: () => Date }): void {
+  outbox.addRenderer(DEAL_MAIL_KIND, async (payload) => {
+    const { productId, entryId } = payload as DealMailPayload;
+    const [entry] = await deps.db
+      .select({ email: waitlistEntries.email })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.id, entryId), isNull(waitlistEntries.unsubscribedAt)));
+    const deal = (await loadDeals(deps.db, [productId])).get(productId);
+    if (!entry || !deal) return null;
+    const token = generateToken();
+    await deps.db
+      .insert(waitlistUnsubscribeTokens)
+      .values({ tokenHash: hashToken(token), entryId, createdAt: deps.now() });
+    return dealLiveMail(entry.email, deal, token, deps.brand);
   });
 }
 
@@ -224,16 +231,11 @@ export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<Ann
     .innerJoin(products, eq(products.id, waitlistDealAnnouncements.productId))
     .where(and(eq(waitlistDealAnnouncements.announce, true), isNull(waitlistDealAnnouncements.finishedAt)))
     .orderBy(asc(waitlistDealAnnouncements.detectedAt), asc(waitlistDealAnnouncements.productId));
-  const deals = await loadDeals(
-    db,
-    open.filter((announcement) => announcement.isLive).map((announcement) => announcement.productId),
-  );
   for (const announcement of open) {
     // A deal that ended, sold out or was withdrawn before everyone heard of it is not worth a mail.
-    const deal = announcement.isLive ? deals.get(announcement.productId) : undefined;
-    let isFinished = !deal;
-    while (deal && !isFinished && batchesLeft > 0) {
-      const batch = await queueDealMails(deps, announcement, deal, batchSize, deps.now());
+    let isFinished = !announcement.isLive;
+    while (!isFinished && batchesLeft > 0) {
+      const batch = await queueDealMails(deps, announcement, batchSize, deps.now());
       if (batch.picked === 0) {
         // Rows locked by another instance's claim in flight are not "left": that claim commits
         // them. Only when nobody is left unlocked or locked is the announcement done.
