@@ -68,9 +68,9 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
 }
 
 /** What the settlement statement (orders.sql.ts) puts in a receipt's outbox row. */
-export type OrderMailPayload = { orderId: string };
+type OrderMailPayload = { orderId: string };
 
-export function orderIdOf(payload: unknown): string {
+function orderIdOf(payload: unknown): string {
   const orderId = (payload as Partial<OrderMailPayload> | null)?.orderId;
   if (typeof orderId !== 'string') throw new Error('an order mail without its order id');
   return orderId;
