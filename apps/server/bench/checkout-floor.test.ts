@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../test/app';
 import { createBuyer, createDeal, newKey } from '../test/shop';
 import { buildFloor } from './checkout-floor';
+import { untilReceiptRecorded } from './checkout-setup';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the checkout floor (needs TEST_DATABASE_URL)', () => {
   let t: TestApp;
@@ -44,8 +45,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the checkout floor (needs TEST_
       { token: appBuyer.token },
     );
     const sent = appStatements;
-    appStatements = null;
     expect(paid.status).toBe(200);
+    await untilReceiptRecorded(sent);
+    appStatements = null;
 
     const response = await floor.server.inject({
       method: 'POST',
@@ -54,6 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the checkout floor (needs TEST_
       payload: { paymentMethodId: floorBuyer.card.id, idempotencyKey: newKey() },
     });
     expect(response.statusCode, response.body).toBe(200);
+    await untilReceiptRecorded(floorStatements);
     expect(floorStatements).toEqual(sent);
 
     const { order } = response.json() as { order: { id: string; items: { codes: string[] }[] } };

@@ -9,13 +9,13 @@ import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
+import { claimQueuedStatement, DELIVERY_LEASE_MS, recordOutcomeStatement } from '../src/modules/mail/outbox';
 import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout.sql';
 import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
 import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
-import { saleMailStatements } from '../src/modules/sellers/seller.mail';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
 import { readBearerToken } from '../src/plugins/auth';
 
@@ -54,7 +54,9 @@ function rendered(statement: SQL, dialect: PgDialect) {
  * The floor: Fastify with no plugins, no validation, no envelope and no query builder at run
  * time. Its handler sends, in the app's order and transactions, the app's own prepared
  * statements and raw statements (rendered once with placeholders), checks and sums in plain
- * code, and answers the order built from what it holds; no receipt mail is rendered or written.
+ * code, and answers the order built from what it holds. The receipt the settlement queued is
+ * claimed and recorded sent in the background, as the outbox does (modules/mail/outbox.ts), but
+ * never rendered nor handed to SMTP.
  */
 export async function buildFloor(databaseUrl: string, poolSize: number, captured: string[] | null) {
   const client = postgres(databaseUrl, { max: poolSize, onnotice: () => {} });
@@ -97,7 +99,20 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     charge: prepared(sandboxSql.record),
     settle: rendered(settleStatement(P('orderId'), P('reference'), P('at')), dialect),
     paidCardIsDefault: prepared(paidCardStatements(db).isDefault),
-    saleMailMembers: prepared(saleMailStatements(db).members),
+    claimQueuedMail: rendered(claimQueuedStatement(P('ids'), P('now'), P('limit'), P('lockedUntil')), dialect),
+    recordMailOutcome: rendered(
+      recordOutcomeStatement({
+        id: P('id'),
+        attempts: P('attempts'),
+        status: P('status'),
+        subject: P('subject'),
+        sentAt: P('sentAt'),
+        finished: P('finished'),
+        lastError: P('lastError'),
+        nextAttemptAt: P('nextAttemptAt'),
+      }),
+      dialect,
+    ),
   };
 
   type Runner = typeof client | postgres.TransactionSql;
@@ -118,6 +133,32 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     const [row] = await run(client, statements.session, { tokenHash: hashToken(token) }).values();
     if (!row || row[col.revokedAt] !== null || time(row[col.expiresAt]) <= Date.now()) return null;
     return row[col.status] === 'active' ? (row[col.userId] as string) : null;
+  }
+
+  /** The outbox's delivery of freshly queued rows, without the mail: claim, then record as sent. */
+  async function deliverMail(ids: string[]) {
+    if (ids.length === 0) return;
+    const now = new Date();
+    const claimed = await run(client, statements.claimQueuedMail, {
+      ids,
+      now: now.toISOString(),
+      limit: ids.length,
+      lockedUntil: new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(),
+    });
+    await Promise.all(
+      claimed.map((row) =>
+        run(client, statements.recordMailOutcome, {
+          id: row.id,
+          attempts: row.attempts,
+          status: 'sent',
+          subject: 'Your receipt',
+          sentAt: new Date().toISOString(),
+          finished: true,
+          lastError: null,
+          nextAttemptAt: null,
+        }),
+      ),
+    );
   }
 
   const refuse = (reply: FastifyReply, status: number) => reply.code(status).send({ status });
@@ -226,11 +267,13 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       createdAt: now,
     });
     const [settled] = await run(client, statements.settle, { orderId, reference: charge?.id, at });
-    // The app then makes the paying card the default unless it is already (it is, here), and looks
-    // up whom to tell of the sale (not awaited: its mails go in the background).
+    // The app then makes the paying card the default unless it is already (it is, here), and
+    // delivers the mail the settlement queued (not awaited: it goes in the background).
     await run(client, statements.paidCardIsDefault, { cardId: paymentMethodId, userId });
-    const productIds = [...new Set(lines.map((line) => line.productId))];
-    void Promise.resolve(run(client, statements.saleMailMembers, { productIds })).catch(() => {});
+    const mailIds = [settled?.receiptId, ...(JSON.parse(String(settled?.saleMailIds ?? '[]')) as string[])].filter(
+      (id): id is string => typeof id === 'string',
+    );
+    void deliverMail(mailIds).catch(() => {});
     const settledItems = JSON.parse(String(settled?.items ?? '[]')) as { id: string; codes: string[] }[];
     return {
       order: {

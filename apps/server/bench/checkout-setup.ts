@@ -202,6 +202,18 @@ export async function listen(server: FastifyInstance): Promise<string> {
 }
 
 /** One checkout of `buyer`; throws unless it answered 200. */
+/**
+ * The receipt goes out after the answer (modules/mail/outbox.ts): waits until its claim and its
+ * recorded outcome, the two statements that update the outbox, were sent too.
+ */
+export async function untilReceiptRecorded(statements: string[], timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (statements.filter((text) => /^\s*update "mail_outbox"/.test(text)).length < 2) {
+    if (Date.now() > deadline) throw new Error('the receipt was not delivered');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export async function checkoutOnce(url: string, buyer: Buyer) {
   const response = await fetch(`${url}/api/orders/checkout`, {
     method: 'POST',

@@ -23,12 +23,13 @@ import {
   notificationSettingsHandlers,
   registerNotificationOneClickUnsubscribe,
 } from './modules/mail';
-import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import { addOrderMailRenderers, handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
 import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
+  addSellerMailRenderers,
   applicationsHandlers,
   queueNewQuestionMails,
   registerSellerUploads,
@@ -46,7 +47,7 @@ import {
   registerAvatarUpload,
   usersHandlers,
 } from './modules/users';
-import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
+import { addWaitlistMailRenderers, registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { walletHandlers } from './modules/wallet';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
@@ -223,6 +224,10 @@ export async function buildApp({
   // Payments and orders (decision 007): one provider.
   const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
   const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
+  addOrderMailRenderers(outbox, { db: database.db, brand });
+  addSellerMailRenderers(outbox, { db: database.db, brand });
+  addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
   // The store's services, built once (decision 028). Every module takes the part its own deps
   // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
   // type, never a copy of fields picked here.
@@ -247,7 +252,7 @@ export async function buildApp({
     // Affiliate links and mails (decision 012).
     publicUrl: config.publicUrl,
     isPublicUrlSet: config.isPublicUrlSet,
-    mail: { mailer, brand },
+    mail: { outbox, brand },
     // Stripe.js in the browser, when Stripe is the provider.
     publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
     stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,

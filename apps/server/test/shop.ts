@@ -5,9 +5,12 @@ import { createProduct, type ProductOverrides, type ProductWithPlans } from '@ev
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../src/lib/mailer';
+import { createOutbox } from '../src/modules/mail';
+import { addOrderMailRenderers } from '../src/modules/orders';
 import type { CheckoutDeps } from '../src/modules/orders/checkout';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { SANDBOX_TEST_CARDS } from '../src/modules/payments/sandbox-provider';
+import { addSellerMailRenderers } from '../src/modules/sellers';
 import { createUserWithSession } from './accounts';
 import { callApi, type TestApp } from './app';
 
@@ -114,22 +117,22 @@ export function faultyProvider(base: PaymentProvider) {
   };
 }
 
-/** What the reconciliation job gets in the app, for tests that run it themselves. */
+/**
+ * What the reconciliation job gets in the app, for tests that run it themselves: its own outbox
+ * with the app's renderers, writing to the app's mail folder.
+ */
 export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () => Date): CheckoutDeps {
-  return {
-    db: t.db,
-    now,
-    provider,
-    mailer: createMailer({
-      smtpUrl: undefined,
-      from: 'Everdeal <test@everdeal.local>',
-      dataDir: t.dataDir,
-      log: t.app.log,
-    }),
-    brand: { publicUrl: 'http://localhost:3000', supportEmail: 'support@everdeal.local' },
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'Everdeal <test@everdeal.local>',
+    dataDir: t.dataDir,
     log: t.app.log,
-    catalogChanged: () => {},
-  };
+  });
+  const brand = { publicUrl: 'http://localhost:3000', supportEmail: 'support@everdeal.local' };
+  const outbox = createOutbox({ db: t.db, mailer, now, log: t.app.log });
+  addOrderMailRenderers(outbox, { db: t.db, brand });
+  addSellerMailRenderers(outbox, { db: t.db, brand });
+  return { db: t.db, now, provider, mailer, outbox, brand, log: t.app.log, catalogChanged: () => {} };
 }
 
 /** The cart as its owner sees it. */

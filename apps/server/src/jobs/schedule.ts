@@ -81,7 +81,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
     },
     {
       name: 'payments-reconciliation',
-      does: 'finishes or reverses payments a crash or 3-D Secure left pending; sends due receipts (decision 007)',
+      does: 'finishes or reverses payments a crash or 3-D Secure left pending (decision 007)',
       // Orders store their next check as "now + this interval" (orders/reconcile.ts).
       everyMs: RECONCILE_INTERVAL_MS,
       firstRound: 'at-start',

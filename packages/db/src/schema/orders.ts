@@ -59,7 +59,6 @@ export const orders = pgTable(
     // Reconciliation lease: the job looks at a pending order only after this time, so it never
     // races the request that is still paying it (decision 007).
     nextCheckAt: timestamp({ withTimezone: true }).notNull(),
-    receiptSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
@@ -69,7 +68,6 @@ export const orders = pgTable(
     check('orders_total_check', sql`${t.totalCents} >= 0 and ${t.originalTotalCents} >= ${t.totalCents}`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
-    index('orders_receipt_due_idx').on(t.paidAt).where(sql`${t.status} = 'paid' and ${t.receiptSentAt} is null`),
   ],
 );
 

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 
 /**
@@ -73,30 +61,3 @@ export const waitlistDealAnnouncements = pgTable('waitlist_deal_announcements', 
   detectedAt: timestamp({ withTimezone: true }).notNull(),
   finishedAt: timestamp({ withTimezone: true }),
 });
-
-export const waitlistDeliveryStatus = pgEnum('waitlist_delivery_status', ['sending', 'sent', 'failed']);
-
-/**
- * One row per (entry, deal) mail: the primary key is what makes "one mail per deal" hold across
- * job runs and server instances. A row is written (`sending`) before the mail goes out, so a
- * crash mid-send can lose a mail but never send one twice; `failed` rows are retried a few times.
- */
-export const waitlistDealMails = pgTable(
-  'waitlist_deal_mails',
-  {
-    entryId: uuid()
-      .notNull()
-      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
-    productId: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    status: waitlistDeliveryStatus().notNull().default('sending'),
-    attempts: integer().notNull().default(1),
-    claimedAt: timestamp({ withTimezone: true }).notNull(),
-    sentAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.productId] }),
-    index('waitlist_deal_mails_failed_idx').on(t.productId).where(sql`${t.status} = 'failed'`),
-  ],
-);

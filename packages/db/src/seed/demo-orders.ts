@@ -54,9 +54,9 @@ export async function insertDemoOrders(tx: Tx, shopperIds: string[]): Promise<vo
     ), new_orders as (
       insert into ${orders} (id, user_id, idempotency_key, request_hash, status, currency, total_cents,
         original_total_cents, provider, payment_token, card_brand, card_last4, provider_payment_id,
-        next_check_at, receipt_sent_at, created_at, updated_at, paid_at)
+        next_check_at, created_at, updated_at, paid_at)
       select order_id, user_id, 'demo-' || code_id, md5('demo-' || code_id), 'paid', currency, price_cents,
-        original_price_cents, 'sandbox', 'pm_sandbox_demo', 'visa', '4242', charge_id, at, at, at, at, at
+        original_price_cents, 'sandbox', 'pm_sandbox_demo', 'visa', '4242', charge_id, at, at, at, at
       from sold
       returning id
     ), new_items as (

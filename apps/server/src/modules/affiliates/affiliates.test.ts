@@ -4,13 +4,15 @@ import {
   affiliateCommissions,
   affiliateLedger,
   affiliates,
+  mailOutbox,
+  notificationSettings,
   orderAttributions,
   orderItems,
   users,
 } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession, decodeQuotedPrintable, waitForMailFile } from '../../../test/accounts';
+import { createUserWithSession, decodeQuotedPrintable, findMailFiles, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { NAVIGATION_HEADERS, requestWithRef } from '../../../test/referral-visits';
 import { addCard, checkout, createDeal, fillCart, newKey } from '../../../test/shop';
@@ -212,6 +214,33 @@ describe('attribution and commissions', () => {
     expect(mail).toContain('your 10% commission is $4.90');
     expect(mail).toContain(`pending until ${refundDeadline(order)}`);
     expect(mail).toContain('/affiliate');
+    expect(mail).toContain('affiliate notifications are on for your account');
+    // Queued with the accrual, one per commission (decision 029).
+    const [commission] = await t.db
+      .select({ id: affiliateCommissions.id, createdAt: affiliateCommissions.createdAt })
+      .from(affiliateCommissions)
+      .innerJoin(orderItems, eq(orderItems.id, affiliateCommissions.orderItemId))
+      .where(eq(orderItems.orderId, order.id));
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'affiliate-commission'));
+    expect(rows.filter((row) => row.userId === member.userId)).toMatchObject([
+      { key: `affiliate-commission:${commission?.id}` },
+    ]);
+  });
+
+  it('an affiliate who turned affiliate activity off earns the commission and gets no mail', async () => {
+    const member = await joinAsNewUser();
+    await t.db.insert(notificationSettings).values({ userId: member.userId, affiliateActivity: false });
+    const cookie = await visit(member.code);
+    await buy(cookie);
+    expect(await dashboardOf(member.token)).toMatchObject({ orders: 1, pendingCents: 490 });
+    await t.tasks.flush();
+    const [affiliate] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
+    expect(findMailFiles(t.dataDir, affiliate?.email ?? '', /commission/)).toEqual([]);
+    expect(
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'affiliate-commission'))).filter(
+        (row) => row.userId === member.userId,
+      ),
+    ).toEqual([]);
   });
 
   it('after 30 days the click attributes nothing', async () => {

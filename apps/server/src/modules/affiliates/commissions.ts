@@ -8,14 +8,14 @@ import { AFFILIATE_COMMISSION_PERCENT } from '@everdeal/contracts';
 import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orderItems, orders } from '@everdeal/db';
 import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type CommissionMailDeps, sendCommissionMails } from './commission-mail';
+import { type CommissionMailDeps, queueCommissionMails } from './commission-mail';
 
 export type CommissionDeps = {
   db: Db;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'error'>;
   /** Set, the affiliate is mailed each commission once it is recorded (commission-mail.ts). */
-  mail?: Pick<CommissionMailDeps, 'mailer' | 'brand'>;
+  mail?: CommissionMailDeps;
 };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -38,6 +38,7 @@ export async function accrueCommissions(
 ): Promise<number> {
   const at = deps.now();
   const made: string[] = [];
+  let mailIds: string[] = [];
   const settled = await deps.db.transaction(async (tx) => {
     // SKIP LOCKED: another instance's round or the checkout's own call has these rows.
     const due = await tx
@@ -69,9 +70,10 @@ export async function accrueCommissions(
           ),
         );
     }
+    if (deps.mail) mailIds = await queueCommissionMails(tx, deps.mail.brand, made, at);
     return due.length;
   });
-  if (deps.mail && deps.log) sendCommissionMails({ db: deps.db, ...deps.mail, log: deps.log }, made);
+  deps.mail?.outbox.deliver(mailIds);
   return settled;
 }
 

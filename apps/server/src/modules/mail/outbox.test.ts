@@ -186,6 +186,30 @@ describe('the mail outbox', () => {
     expect(deliveredTo('skipped@example.com')).toBe(0);
   });
 
+  it('sends the message a request already rendered for a row it queued; a later attempt renders it again', async () => {
+    const outbox = outboxOf();
+    const rendered: string[] = [];
+    outbox.addRenderer('at-hand', async (_payload, { to }) => {
+      rendered.push(to);
+      return { to, subject: 'Rendered later', text: 'later', html: '<p>later</p>' };
+    });
+    const key = `at-hand:${randomUUID()}`;
+    const [id] = await queueMail(t.db, [{ key, kind: 'at-hand', to: 'at-hand@example.com', payload: {} }], clock);
+    const message = { to: 'at-hand@example.com', subject: 'Rendered by the request', text: 'now', html: '<p>now</p>' };
+    refusing = true;
+    outbox.deliver([id as string], new Map([[id as string, message]]));
+    await outbox.flush();
+    refusing = false;
+    // The request's copy was refused: nothing rendered yet, the row waits with no message kept.
+    expect(rendered).toEqual([]);
+    expect(await rowByKey(key)).toMatchObject({ status: 'pending', subject: 'Rendered by the request', message: null });
+    later(retryDelayMs(1));
+    expect((await outbox.deliverDue()).sent).toBe(1);
+    expect(rendered).toEqual(['at-hand@example.com']);
+    expect(await rowByKey(key)).toMatchObject({ status: 'sent', subject: 'Rendered later', attempts: 2 });
+    expect(deliveredTo('at-hand@example.com')).toBe(1);
+  });
+
   it('rolls the mail back with the change that queued it', async () => {
     const mail = mailTo('rolled-back@example.com');
     await expect(

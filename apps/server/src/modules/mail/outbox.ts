@@ -6,9 +6,10 @@
  * is due (retries, mail of a crashed instance, mail queued by SQL or by another instance).
  */
 import { type Db, mailOutbox, type Tx } from '@everdeal/db';
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../../lib/mailer';
+import { preparedStatement } from '../../lib/prepared';
 
 /** One mail to queue. */
 export type QueuedMail = {
@@ -96,9 +97,11 @@ export type Outbox = {
   addRenderer(kind: string, render: MailRenderer): void;
   /**
    * Tries to send these freshly queued rows now, in the background (the answer never waits for
-   * SMTP). A row another instance claimed, or one already sent, is left alone.
+   * SMTP). A row another instance claimed, or one already sent, is left alone. `rendered` may
+   * hold the message of a payload row that the caller has at hand (checkout has the order it
+   * just paid for), so it is not read back to render it; a later attempt uses the renderer.
    */
-  deliver(ids: readonly string[]): void;
+  deliver(ids: readonly string[], rendered?: ReadonlyMap<string, MailMessage>): void;
   /** Queues mail that is a change of its own (nothing else to commit with it) and delivers it. */
   send(mails: readonly QueuedMail[]): Promise<void>;
   /** The job's round: claims what is due (new, retries, expired claims) and sends it. */
@@ -117,67 +120,111 @@ type ClaimedRow = {
   attempts: number;
 };
 
-const claimedColumns = {
-  id: mailOutbox.id,
-  kind: mailOutbox.kind,
-  toAddress: mailOutbox.toAddress,
-  userId: mailOutbox.userId,
-  message: mailOutbox.message,
-  payload: mailOutbox.payload,
-  attempts: mailOutbox.attempts,
-};
+/*
+ * The delivery's statements, raw and prepared once (lib/prepared.ts): every paid order sends two
+ * of them, and the checkout benchmark's floor renders the very same SQL from these builders
+ * (bench/checkout-floor.ts). Times go in as ISO text with an explicit type: the two drivers
+ * encode JS dates differently.
+ */
+const P = sql.placeholder;
+
+/**
+ * Claims the rows `which` selects (each by one instance only: SKIP LOCKED, then a lease until
+ * `lockedUntil`) and counts an attempt.
+ */
+function claimStatement(which: SQL, limit: unknown, lockedUntil: unknown): SQL {
+  return sql`
+    update ${mailOutbox} o
+    set status = 'sending', attempts = o.attempts + 1, locked_until = ${lockedUntil}::timestamptz
+    where o.id in (
+      select id from ${mailOutbox} where ${which} order by next_attempt_at limit ${limit} for update skip locked
+    )
+    returning o.id, o.kind, o.to_address as "toAddress", o.user_id as "userId", o.message, o.payload, o.attempts`;
+}
+
+/** Rows a request just queued (`ids`, an array of uuids), if nobody took them and they are due. */
+export function claimQueuedStatement(ids: unknown, now: unknown, limit: unknown, lockedUntil: unknown): SQL {
+  return claimStatement(
+    sql`id = any(${ids}::uuid[]) and status = 'pending' and next_attempt_at <= ${now}::timestamptz`,
+    limit,
+    lockedUntil,
+  );
+}
+
+/** Due now: pending rows whose time has come, and claims whose sender did not finish in its lease. */
+function claimDueStatement(now: unknown, limit: unknown, lockedUntil: unknown): SQL {
+  return claimStatement(
+    sql`(status = 'pending' and next_attempt_at <= ${now}::timestamptz)
+      or (status = 'sending' and locked_until is not null and locked_until <= ${now}::timestamptz)`,
+    limit,
+    lockedUntil,
+  );
+}
+
+/**
+ * Records an attempt's outcome, only while the row is still this attempt's: a sender that
+ * outlived its lease does not overwrite the next one's outcome. A finished row (sent, skipped)
+ * drops its message and error; a retry gets its next time.
+ */
+export function recordOutcomeStatement(v: {
+  id: unknown;
+  attempts: unknown;
+  status: unknown;
+  subject: unknown;
+  sentAt: unknown;
+  finished: unknown;
+  lastError: unknown;
+  nextAttemptAt: unknown;
+}): SQL {
+  return sql`
+    update ${mailOutbox}
+    set status = ${v.status}::mail_outbox_status, locked_until = null, subject = coalesce(${v.subject}::text, subject),
+        sent_at = ${v.sentAt}::timestamptz, last_error = ${v.lastError}::text,
+        message = case when ${v.finished}::boolean then null else message end,
+        next_attempt_at = coalesce(${v.nextAttemptAt}::timestamptz, next_attempt_at)
+    where id = ${v.id} and status = 'sending' and attempts = ${v.attempts}`;
+}
+
+const claimQueued = preparedStatement('outbox_claim_queued', () =>
+  claimQueuedStatement(P('ids'), P('now'), P('limit'), P('lockedUntil')),
+);
+const claimDue = preparedStatement('outbox_claim_due', () => claimDueStatement(P('now'), P('limit'), P('lockedUntil')));
+const recordOutcome = preparedStatement('outbox_record_outcome', () =>
+  recordOutcomeStatement({
+    id: P('id'),
+    attempts: P('attempts'),
+    status: P('status'),
+    subject: P('subject'),
+    sentAt: P('sentAt'),
+    finished: P('finished'),
+    lastError: P('lastError'),
+    nextAttemptAt: P('nextAttemptAt'),
+  }),
+);
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const renderers = new Map<string, MailRenderer>();
   const leaseMs = deps.leaseMs ?? DELIVERY_LEASE_MS;
   const inFlight = new Set<Promise<unknown>>();
 
-  const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  /** When a claim made now runs out. */
+  const leaseEnd = () => new Date(deps.now().getTime() + leaseMs).toISOString();
 
-  /** Claims rows (each by one instance only: SKIP LOCKED, then a lease) and counts an attempt. */
-  async function claim(where: ReturnType<typeof and>, limit: number): Promise<ClaimedRow[]> {
-    const now = deps.now();
-    const due = deps.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return deps.db
-      .update(mailOutbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        lockedUntil: timestamp(new Date(now.getTime() + leaseMs)),
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning(claimedColumns);
-  }
-
-  /** Due now: pending rows whose time has come, and claims whose sender did not finish in its lease. */
-  function dueNow() {
-    const now = timestamp(deps.now());
-    return or(
-      and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-      and(eq(mailOutbox.status, 'sending'), isNotNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
-    );
-  }
-
-  async function render(row: ClaimedRow): Promise<MailMessage | null> {
+  async function render(row: ClaimedRow, rendered?: MailMessage): Promise<MailMessage | null> {
     if (row.message) return row.message as MailMessage;
+    if (rendered) return rendered;
     const renderer = renderers.get(row.kind);
     if (!renderer) throw new Error(`no renderer for mail of kind ${row.kind}`);
     return renderer(row.payload, { to: row.toAddress, userId: row.userId });
   }
 
   /** Sends one claimed row and records what became of it; never throws. */
-  async function sendClaimed(row: ClaimedRow): Promise<DeliveryOutcome> {
+  async function sendClaimed(row: ClaimedRow, rendered?: MailMessage): Promise<DeliveryOutcome> {
     let outcome: DeliveryOutcome;
     let subject: string | null = null;
     let error: unknown;
     try {
-      const message = await render(row);
+      const message = await render(row, rendered);
       if (message) {
         subject = message.subject;
         await deps.mailer.send({ ...message, to: row.toAddress });
@@ -190,18 +237,16 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     const now = deps.now();
     const finished = outcome === 'sent' || outcome === 'skipped';
     try {
-      await deps.db
-        .update(mailOutbox)
-        .set({
-          status: outcome === 'retry' ? 'pending' : outcome,
-          lockedUntil: null,
-          ...(subject ? { subject } : {}),
-          ...(finished ? { sentAt: outcome === 'sent' ? now : null, message: null, lastError: null } : {}),
-          ...(outcome === 'retry' ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) } : {}),
-          ...(error ? { lastError: describe(error) } : {}),
-        })
-        // Still ours: a sender that outlived its lease does not overwrite the next one's outcome.
-        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
+      await recordOutcome(deps.db, {
+        id: row.id,
+        attempts: row.attempts,
+        status: outcome === 'retry' ? 'pending' : outcome,
+        subject,
+        sentAt: outcome === 'sent' ? now.toISOString() : null,
+        finished,
+        lastError: error ? describe(error) : null,
+        nextAttemptAt: outcome === 'retry' ? new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString() : null,
+      });
     } catch (recordError) {
       // The lease runs out and the row is tried again: at worst a second copy, never a lost mail.
       deps.log.error({ err: recordError, kind: row.kind }, 'mail outcome not recorded');
@@ -222,26 +267,24 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     return work;
   }
 
-  async function deliverNow(ids: readonly string[]): Promise<void> {
-    const rows = await claim(
-      and(
-        inArray(mailOutbox.id, [...ids]),
-        eq(mailOutbox.status, 'pending'),
-        lte(mailOutbox.nextAttemptAt, timestamp(deps.now())),
-      ),
-      ids.length,
-    );
-    await Promise.all(rows.map(sendClaimed));
+  async function deliverNow(ids: readonly string[], rendered?: ReadonlyMap<string, MailMessage>): Promise<void> {
+    const rows = await claimQueued<ClaimedRow>(deps.db, {
+      ids: [...ids],
+      now: deps.now().toISOString(),
+      limit: ids.length,
+      lockedUntil: leaseEnd(),
+    });
+    await Promise.all(rows.map((row) => sendClaimed(row, rendered?.get(row.id))));
   }
 
   const outbox: Outbox = {
     addRenderer(kind, render) {
       renderers.set(kind, render);
     },
-    deliver(ids) {
+    deliver(ids, rendered) {
       if (ids.length === 0) return;
       track(
-        deliverNow(ids).catch((error: unknown) => {
+        deliverNow(ids, rendered).catch((error: unknown) => {
           // Still queued: the delivery job sends it.
           deps.log.error({ err: error }, 'mail delivery could not start; the job will send it');
         }),
@@ -253,8 +296,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     async deliverDue() {
       const counts: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, failed: 0, skipped: 0 };
       for (;;) {
-        const rows = await claim(dueNow(), DELIVERY_BATCH);
-        const outcomes = await track(Promise.all(rows.map(sendClaimed)));
+        const rows = await claimDue<ClaimedRow>(deps.db, {
+          now: deps.now().toISOString(),
+          limit: DELIVERY_BATCH,
+          lockedUntil: leaseEnd(),
+        });
+        const outcomes = await track(Promise.all(rows.map((row) => sendClaimed(row))));
         for (const outcome of outcomes) counts[outcome] += 1;
         if (rows.length < DELIVERY_BATCH) return counts;
       }

@@ -1,21 +1,23 @@
 /**
  * Mails about a bought item after the purchase (decision 010): a refund went through, a renewal
- * failed and will be tried again, a subscription was canceled, a subscription ended. Sent in the background: the change is
- * already done and on the order item page, the mail only tells the buyer.
+ * failed and will be tried again, a subscription was canceled, a subscription ended. Each is
+ * queued in the outbox in the transaction of the change it tells of (decision 029), keyed by that
+ * change, and delivered once it has committed. Transactional mail: no unsubscribe.
  */
 import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
-import { type Db, orderItems, orders, users } from '@everdeal/db';
+import { orderItems, orders, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
-import type { Mailer, MailMessage } from '../../lib/mailer';
+import type { MailMessage } from '../../lib/mailer';
+import { queueMail } from '../mail';
+import type { Tx } from './adjustments.sql';
 import { orderItemUrl } from './receipt';
-
-export type ItemMailDeps = { db: Db; mailer: Mailer; brand: MailBrand };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 export const formatDate = (at: Date) => dateFormat.format(at);
 
 type ItemFacts = {
+  userId: string;
   email: string;
   firstName: string;
   orderId: string;
@@ -25,9 +27,10 @@ type ItemFacts = {
   currency: string;
 };
 
-async function itemFacts(db: Db, itemId: string): Promise<ItemFacts | undefined> {
-  const [row] = await db
+async function itemFacts(tx: Tx, itemId: string): Promise<ItemFacts | undefined> {
+  const [row] = await tx
     .select({
+      userId: users.id,
       email: users.email,
       firstName: users.firstName,
       orderId: orderItems.orderId,
@@ -103,8 +106,32 @@ export function itemEventMail(facts: ItemFacts, event: ItemMailEvent, brand: Mai
   }
 }
 
-/** Sends the event's mail to the item's buyer without making the caller wait. */
-export async function sendItemMail(deps: ItemMailDeps, itemId: string, event: ItemMailEvent): Promise<void> {
-  const facts = await itemFacts(deps.db, itemId);
-  if (facts) deps.mailer.sendInBackground(itemEventMail(facts, event, deps.brand));
+/**
+ * Queues the event's mail to the item's buyer in `tx`, the transaction of the change; `eventId`
+ * names that change (the adjustment, or the item and moment), so it is mailed once. Answers the
+ * row's id for `Outbox.deliver` after commit.
+ */
+export async function queueItemMail(
+  tx: Tx,
+  brand: MailBrand,
+  item: { id: string; eventId: string },
+  event: ItemMailEvent,
+  at: Date,
+): Promise<string[]> {
+  const facts = await itemFacts(tx, item.id);
+  if (!facts) return [];
+  const mail = itemEventMail(facts, event, brand);
+  return queueMail(
+    tx,
+    [
+      {
+        key: `item-event:${event.kind}:${item.eventId}`,
+        kind: `item-${event.kind}`,
+        to: facts.email,
+        userId: facts.userId,
+        message: mail,
+      },
+    ],
+    at,
+  );
 }

@@ -116,12 +116,19 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
 
 /**
  * A refund, done: the adjustment succeeded, the item `refunded` (no more renewals), its codes
- * revoked, one refund row per provider refund. Answers whether this call finished it.
+ * revoked, one refund row per provider refund, and the mail `queueMails` queues. Answers the
+ * queued mail's ids when this call finished it, else null.
  */
-export async function finishRefund(db: Db, adjustmentId: string, refunds: MadeRefund[], at: Date): Promise<boolean> {
+export async function finishRefund(
+  db: Db,
+  adjustmentId: string,
+  refunds: MadeRefund[],
+  at: Date,
+  queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const claimed = await claimPending(tx, adjustmentId, 'refund', at);
-    if (!claimed) return false;
+    if (!claimed) return null;
     await tx.execute(sql`
       update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
         renewal_retry_at = null
@@ -133,7 +140,8 @@ export async function finishRefund(db: Db, adjustmentId: string, refunds: MadeRe
     await tx.execute(refundRows(adjustmentId, refunds, at));
     // The affiliate's commission on the item goes back with the money (decision 012).
     await reverseCommissionOfItem(tx, claimed.itemId, at);
-    return true;
+    // The buyer's mail, queued with the refund (decision 029).
+    return queueMails(tx, claimed.itemId);
   });
 }
 

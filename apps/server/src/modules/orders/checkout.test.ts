@@ -1,7 +1,16 @@
 import { HttpErrorMessage, type Order, OrderMessage, PaymentMessage } from '@everdeal/contracts';
-import { cartItems, licenseCodes, moneyMovements, orderItemCodes, orders, plans, products } from '@everdeal/db';
+import {
+  cartItems,
+  licenseCodes,
+  mailOutbox,
+  moneyMovements,
+  orderItemCodes,
+  orders,
+  plans,
+  products,
+} from '@everdeal/db';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUserWithSession, decodeQuotedPrintable, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import {
@@ -32,6 +41,7 @@ const cartOf = (token: string) => cartOfIn(t, token);
 const availableCodes = (planId: number) => available(t.db, planId);
 const ledgerOf = (userId: string) => sandboxLedgerOf(t.db, userId);
 const emailOf = (userId: string) => emailIn(t.db, userId);
+const mailRowsOf = (userId: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
 
 async function expectRefused(
   response: Awaited<ReturnType<typeof checkout>>,
@@ -154,6 +164,12 @@ describe('orders/checkout', () => {
     for (const code of codes) expect(mail).toContain(code);
     for (const item of order.items) expect(mail).toContain(`http://localhost:3000/order/${order.id}/${item.id}`);
     expect(mail).toContain('You paid $246 with Visa ending in 4242');
+    // Queued by the payment itself (decision 029), as a transactional mail: no unsubscribe.
+    await vi.waitFor(async () => expect(await mailRowsOf(buyer.userId)).toMatchObject([{ status: 'sent' }]));
+    expect(await mailRowsOf(buyer.userId)).toMatchObject([
+      { key: `receipt:${order.id}`, kind: 'receipt', attempts: 1, createdAt: clock, sentAt: clock },
+    ]);
+    expect(mail).not.toMatch(/unsubscribe/i);
   });
 
   it('charges the price in the database at checkout, never one from the client; a lower one than the cart showed is simply charged', async () => {
@@ -192,9 +208,10 @@ describe('orders/checkout', () => {
       .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
       .where(eq(licenseCodes.planId, plan.id));
     expect(links).toEqual([]);
-    // A failed attempt is no order of the buyer's.
+    // A failed attempt is no order of the buyer's, and mails them no receipt.
     const list = await callApi<{ orders: Order[] }>(t.app, 'orders/getOrders', {}, { token: buyer.token });
     expect(list.body.data.orders).toEqual([]);
+    expect(await mailRowsOf(buyer.userId)).toEqual([]);
 
     // The same key answers the same refusal without asking the provider again.
     await expectRefused(
@@ -206,10 +223,16 @@ describe('orders/checkout', () => {
 
     // Another card and a new key buy the same cart.
     const good = await addCard(t.app, buyer.token);
-    const paid = await checkout(t.app, buyer.token, { paymentMethodId: good.id, idempotencyKey: newKey() });
+    const paidKey = newKey();
+    const paid = await checkout(t.app, buyer.token, { paymentMethodId: good.id, idempotencyKey: paidKey });
     expect(paid.status).toBe(200);
     expect(paid.body.data.order.items[0]?.codes).toHaveLength(2);
     expect(await availableCodes(plan.id)).toBe(3);
+    // One receipt, for the order that was paid; a replay of its key queues none more.
+    expect((await checkout(t.app, buyer.token, { paymentMethodId: good.id, idempotencyKey: paidKey })).status).toBe(
+      200,
+    );
+    expect((await mailRowsOf(buyer.userId)).map((row) => row.key)).toEqual([`receipt:${paid.body.data.order.id}`]);
   });
 
   it('an empty cart is 400 "Your cart is empty" and makes no order', async () => {

@@ -26,7 +26,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
 import { effectiveDealStatus } from '../catalog';
 import { type PaymentOutcome, ProviderUnavailableError } from '../payments';
-import { sendSaleMails } from '../sellers';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import { requireShownTerms } from './checkout-prices';
 import {
@@ -40,7 +39,7 @@ import {
 } from './order-payment';
 import { loadOrderView } from './orders.service';
 import { lockCheckoutUser, type NewOrderItem, reservePendingOrder, type SettledItem } from './orders.sql';
-import { sendReceipt } from './receipt';
+import { receiptMail } from './receipt';
 
 export type { CheckoutDeps } from './order-payment';
 
@@ -128,7 +127,6 @@ async function reserveOrder(
     failureCode: null,
     failureMessage: null,
     nextCheckAt: new Date(at.getTime() + PENDING_LEASE_MS),
-    receiptSentAt: null,
     createdAt: at,
     updatedAt: at,
     paidAt: null,
@@ -291,8 +289,13 @@ async function pay(deps: CheckoutDeps, order: OrderRow, fresh: NewOrder | null):
       ? settledOrderView(fresh, result.settlement.items, at)
       : await loadOrderView(deps.db, order.id);
   if (result.settlement) {
-    sendReceipt(deps, view, result.settlement.recipient);
-    sendSaleMails(deps, view);
+    // The settlement queued the receipt and the sale mails (decision 029); this request holds the
+    // paid order, so it hands the receipt over rendered rather than have it read back.
+    const { mails, recipient } = result.settlement;
+    deps.outbox.deliver(
+      mails.ids,
+      new Map(mails.receiptId ? [[mails.receiptId, receiptMail(view, recipient, deps.brand)]] : []),
+    );
   }
   return {
     order: view,

@@ -7,6 +7,7 @@ export { lockAnyItem } from './adjustments.sql';
 export type { CheckoutDeps } from './order-payment';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
+export { addOrderMailRenderers } from './receipt';
 export { handlePaymentIntentEvent, RECONCILE_INTERVAL_MS, reconcilePayments } from './reconcile';
 export { type RefundReminderDeps, sendRefundReminders } from './refund-reminders';
 export { runRefund, writeRefundAdjustment } from './refunds';

@@ -9,15 +9,18 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
+import type { Outbox } from '../mail';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments';
 import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments';
-import { type Recipient, releaseOrder, type SettledItem, settleOrder } from './orders.sql';
+import { type Recipient, releaseOrder, type SettledItem, type SettlementMails, settleOrder } from './orders.sql';
 
 export type CheckoutDeps = {
   db: Db;
   now: () => Date;
   provider: PaymentProvider;
   mailer: Mailer;
+  /** Mail caused by an order's changes is queued with them and delivered after commit (decision 029). */
+  outbox: Outbox;
   brand: MailBrand;
   log: FastifyBaseLogger;
   /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
@@ -58,8 +61,8 @@ export function failureError(order: Pick<OrderRow, 'failureCode' | 'failureMessa
   return AppError.paymentRequired(order.failureMessage ?? PaymentMessage.cardDeclined);
 }
 
-/** A settlement this very call made: the receipt is its to send. */
-export type Settlement = { recipient: Recipient; items: SettledItem[] };
+/** A settlement this very call made: the mail it queued is its to deliver once committed. */
+export type Settlement = { recipient: Recipient; items: SettledItem[]; mails: SettlementMails };
 
 /** Pending → paid (orders.sql.ts `settleStatement`); `paid` when someone else did it first. */
 async function settlePaid(

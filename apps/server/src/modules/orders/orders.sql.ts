@@ -9,10 +9,13 @@ import {
   cartItems,
   type Db,
   licenseCodes,
+  mailOutbox,
   moneyMovements,
   orderItemCodes,
   orderItems,
   orders,
+  products,
+  sellerMembers,
   users,
 } from '@everdeal/db';
 import { type SQL, sql } from 'drizzle-orm';
@@ -190,30 +193,40 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /** Who gets the receipt of a settled order. */
 export type Recipient = { email: string; firstName: string };
 
+/** The outbox rows a settlement queued: the receipt's, and the sale mails' of the sellers' members. */
+export type SettlementMails = { receiptId: string | null; ids: string[] };
+
 /**
  * Pending → paid in one statement (transaction 2 of decision 007), and only when every unit of
  * the order holds its reserved code (requirements §11: no paid order lacks its codes): the
- * order (its receipt now due from the caller), its items (active, refund deadline from the
- * product's window at purchase, the subscription's first period), their codes (allocated), one
- * charge row per item in money_movements, and the bought lines out of the cart. Answers null
- * unless this call settled the order; else the receipt's recipient and the settled items, so the
- * answer needs no second read.
+ * order, its items (active, refund deadline from the product's window at purchase, the
+ * subscription's first period), their codes (allocated), one charge row per item in
+ * money_movements, the bought lines out of the cart, and the mail it causes in the outbox
+ * (decision 029): the buyer's receipt and a sale mail to each active member of the sellers whose
+ * products were bought, rendered at delivery from the order. Paying and queuing the receipt are
+ * one step, so a crash after it delays the receipt and never loses it. Answers null unless this
+ * call settled the order; else the receipt's recipient, the settled items and the queued mail,
+ * so the answer needs no second read.
  */
 export async function settleOrder(
   db: Runner,
   orderId: string,
   reference: string | null,
   at: Date,
-): Promise<{ recipient: Recipient; items: SettledItem[] } | null> {
-  const [row] = await settle<{ email: string | null; firstName: string | null; items: string }>(db, {
-    orderId,
-    reference,
-    at: at.toISOString(),
-  });
+): Promise<{ recipient: Recipient; items: SettledItem[]; mails: SettlementMails } | null> {
+  const [row] = await settle<{
+    email: string | null;
+    firstName: string | null;
+    items: string;
+    receiptId: string | null;
+    saleMailIds: string;
+  }>(db, { orderId, reference, at: at.toISOString() });
   if (!row || row.email === null) return null;
+  const saleMailIds = JSON.parse(row.saleMailIds) as string[];
   return {
     recipient: { email: row.email, firstName: row.firstName ?? '' },
     items: JSON.parse(row.items) as SettledItem[],
+    mails: { receiptId: row.receiptId, ids: [...(row.receiptId ? [row.receiptId] : []), ...saleMailIds] },
   };
 }
 
@@ -233,7 +246,7 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
     ), settled as (
       update ${orders} o
       set status = 'paid', paid_at = ${timestamp(at)}, updated_at = ${timestamp(at)},
-          receipt_sent_at = ${timestamp(at)}, provider_payment_id = coalesce(${reference}::text, o.provider_payment_id)
+          provider_payment_id = coalesce(${reference}::text, o.provider_payment_id)
       from ready, ${users} u
       where o.id = ready.id and o.status = 'pending' and u.id = o.user_id
       returning o.id, o.user_id, o.provider, u.email, u.first_name
@@ -268,9 +281,31 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       delete from ${cartItems} ci using items, settled
       where ci.user_id = settled.user_id and ci.product_id = items.product_id and ci.plan_id = items.plan_id
       returning ci.id
+    ), receipt as (
+      -- Transactional mail: no topic, no unsubscribe (decision 029). One per order, ever.
+      insert into ${mailOutbox} (key, kind, to_address, user_id, payload, next_attempt_at, created_at)
+      select 'receipt:' || settled.id, 'receipt', settled.email, settled.user_id,
+             jsonb_build_object('orderId', settled.id), ${timestamp(at)}, ${timestamp(at)}
+      from settled
+      on conflict (key) do nothing
+      returning id
+    ), sale_mails as (
+      -- One per member and order, even for a member of two sellers of the order (its renderer
+      -- lists the items of every seller they belong to and checks their seller-activity switch).
+      insert into ${mailOutbox} (key, kind, to_address, user_id, payload, next_attempt_at, created_at)
+      select distinct 'seller-sale:' || settled.id || ':' || u.id, 'seller-sale', u.email, u.id,
+             jsonb_build_object('orderId', settled.id), ${timestamp(at)}, ${timestamp(at)}
+      from settled, items
+      join ${products} p on p.id = items.product_id
+      join ${sellerMembers} m on m.seller_id = p.seller_id
+      join ${users} u on u.id = m.user_id and u.status = 'active'
+      on conflict (key) do nothing
+      returning id
     )
     select (select email from settled) as "email",
            (select first_name from settled) as "firstName",
+           (select id from receipt) as "receiptId",
+           (select coalesce(json_agg(id), '[]'::json) from sale_mails)::text as "saleMailIds",
            (select coalesce(json_agg(json_build_object(
               'id', i.id,
               'refundableUntil', ${iso(sql`i.refundable_until`)},

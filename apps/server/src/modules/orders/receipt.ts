@@ -1,19 +1,12 @@
 import { BRAND_NAME, formatMoney, type Order, type OrderItem } from '@everdeal/contracts';
 import { cardName } from '@everdeal/contracts/card';
-import { type Db, orders, users } from '@everdeal/db';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { type Db, users } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
-import type { Mailer, MailMessage } from '../../lib/mailer';
-import { preparedPerDatabase } from '../../lib/prepared';
+import type { MailMessage } from '../../lib/mailer';
+import type { Outbox } from '../mail';
 import { loadOrderView } from './orders.service';
 import type { Recipient } from './orders.sql';
-
-export type ReceiptDeps = { db: Db; now: () => Date; mailer: Mailer; brand: MailBrand; log: FastifyBaseLogger };
-
-/** A receipt not sent this long after payment is sent by the reconciliation job (a crash, a failed delivery). */
-export const RECEIPT_RETRY_AFTER_MS = 60_000;
-const RECEIPT_BATCH = 50;
 
 /** The order item page (requirements §2), where the buyer manages the item. */
 export const orderItemUrl = (publicUrl: string, orderId: string, itemId: string) =>
@@ -74,55 +67,28 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
   };
 }
 
-/** One statement per paid order, so prepared once per database (lib/prepared.ts). */
-export const claimReceipt = preparedPerDatabase((db) =>
-  db
-    .update(orders)
-    .set({ receiptSentAt: sql`${sql.placeholder('at')}::timestamptz` })
-    .from(users)
-    .where(
-      and(
-        eq(orders.id, sql.placeholder('orderId')),
-        eq(orders.status, 'paid'),
-        isNull(orders.receiptSentAt),
-        eq(users.id, orders.userId),
-      ),
-    )
-    .returning({ email: users.email, firstName: users.firstName })
-    .prepare('receipt_claim'),
-);
+/** What the settlement statement (orders.sql.ts) puts in a receipt's outbox row. */
+type OrderMailPayload = { orderId: string };
+
+function orderIdOf(payload: unknown): string {
+  const orderId = (payload as Partial<OrderMailPayload> | null)?.orderId;
+  if (typeof orderId !== 'string') throw new Error('an order mail without its order id');
+  return orderId;
+}
 
 /**
- * Sends a receipt in the background. Its order is already marked sent (by the settlement or by
- * `claimReceipt`), so no one else sends it too; a failed delivery takes the mark back, so the
- * reconciliation job tries again.
+ * How the outbox renders the mail the orders module queues by payload (decision 029): the
+ * receipt, from the order as it is when the mail goes out (a request that holds the order it just
+ * paid for hands its rendering to `deliver` instead). Wired in app.ts.
  */
-export function sendReceipt(deps: ReceiptDeps, order: Order, recipient: Recipient): void {
-  deps.mailer.sendInBackground(receiptMail(order, recipient, deps.brand), async () => {
-    await deps.db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, order.id));
+export function addOrderMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand }): void {
+  outbox.addRenderer('receipt', async (payload, recipient) => {
+    const [order, [buyer]] = await Promise.all([
+      loadOrderView(deps.db, orderIdOf(payload)),
+      recipient.userId
+        ? deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, recipient.userId))
+        : Promise.resolve([]),
+    ]);
+    return receiptMail(order, { email: recipient.to, firstName: buyer?.firstName ?? '' }, deps.brand);
   });
-}
-
-/** Claims a paid order's unsent receipt and sends it; nothing when someone else claimed it. */
-export async function deliverReceipt(deps: ReceiptDeps, orderId: string): Promise<void> {
-  const [recipient] = await claimReceipt(deps.db).execute({ orderId, at: deps.now().toISOString() });
-  if (recipient) sendReceipt(deps, await loadOrderView(deps.db, orderId), recipient);
-}
-
-/** The reconciliation job's part: receipts of paid orders that nobody sent. */
-export async function sendDueReceipts(deps: ReceiptDeps): Promise<number> {
-  const due = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.receiptSentAt),
-        lt(orders.paidAt, sql`${new Date(deps.now().getTime() - RECEIPT_RETRY_AFTER_MS).toISOString()}::timestamptz`),
-      ),
-    )
-    .orderBy(asc(orders.paidAt))
-    .limit(RECEIPT_BATCH);
-  for (const { id } of due) await deliverReceipt(deps, id);
-  return due.length;
 }

@@ -1,6 +1,7 @@
 import { HttpErrorMessage, OrderMessage, PaymentMessage } from '@everdeal/contracts';
 import {
   licenseCodes,
+  mailOutbox,
   moneyMovements,
   type OrderRow,
   orderItemCodes,
@@ -10,7 +11,7 @@ import {
 } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findMailFiles, waitForMailFile } from '../../../test/accounts';
+import { decodeQuotedPrintable, findMailFiles, waitForMailFile } from '../../../test/accounts';
 import { createTestApp, serverErrorMessage, type TestApp } from '../../../test/app';
 import {
   availableCodes,
@@ -28,7 +29,6 @@ import type { PaymentProvider } from '../payments/provider';
 import { ProviderUnavailableError } from '../payments/provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { type CheckoutDeps, PENDING_LEASE_MS, paymentRequestOf } from './order-payment';
-import { RECEIPT_RETRY_AFTER_MS } from './receipt';
 import { reconcilePayments } from './reconcile';
 
 let clock = new Date();
@@ -185,22 +185,42 @@ describe('reconciliation', () => {
     expect((await orderOf(buyer.userId)).status).toBe('pending');
   });
 
-  it('sends a receipt that was never sent (the process stopped after settling)', async () => {
+  it('a crash right after settling leaves the receipt queued with the payment: the mail-delivery job sends it, once', async () => {
     const { product, plan } = await createDeal(t.db);
     const buyer = await createBuyer(t.app, t.db, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
     const email = await emailOf(buyer.userId);
-    const done = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
-    expect(done.status).toBe(200);
-    await waitForMailFile(t.dataDir, email, /Subject: Your Everdeal receipt/);
-    await t.db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, done.body.data.order.id));
+    faults.failAfterCharge();
+    await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+    clock = new Date(clock.getTime() + PENDING_LEASE_MS);
+    // The job settles the order, and the process dies before it could hand the receipt to SMTP.
+    const dying: CheckoutDeps = { ...deps, outbox: { ...deps.outbox, deliver: () => {} } };
+    expect(await reconcilePayments(dying)).toMatchObject({ checked: 1, paid: 1 });
+    const paid = await orderOf(buyer.userId);
+    expect(paid.status).toBe('paid');
+    const receiptRow = async () =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.key, `receipt:${paid.id}`))
+      )[0];
+    expect(await receiptRow()).toMatchObject({
+      kind: 'receipt',
+      status: 'pending',
+      toAddress: email,
+      userId: buyer.userId,
+      payload: { orderId: paid.id },
+      createdAt: paid.paidAt,
+    });
+    expect(findMailFiles(t.dataDir, email, /Subject: Your Everdeal receipt/)).toEqual([]);
 
-    // Not at once: the request that settled may still be sending it.
-    expect((await reconcilePayments(deps)).receipts).toBe(0);
-    clock = new Date(clock.getTime() + RECEIPT_RETRY_AFTER_MS + 1);
-    expect((await reconcilePayments(deps)).receipts).toBe(1);
-    await waitForMailFile(t.dataDir, email, /Subject: Your Everdeal receipt/, 1);
-    expect((await reconcilePayments(deps)).receipts).toBe(0);
-    expect(findMailFiles(t.dataDir, email, /Subject: Your Everdeal receipt/)).toHaveLength(2);
+    // The mail-delivery job's round (jobs/schedule.ts) renders it from the order and sends it.
+    await deps.outbox.deliverDue();
+    expect(await receiptRow()).toMatchObject({ status: 'sent', attempts: 1 });
+    const receipt = decodeQuotedPrintable(await waitForMailFile(t.dataDir, email, /Subject: Your Everdeal receipt/));
+    expect(receipt).toContain(paid.id);
+    await deps.outbox.deliverDue();
+    expect(findMailFiles(t.dataDir, email, /Subject: Your Everdeal receipt/)).toHaveLength(1);
   });
 
   it('runs at start and then on its interval, until stopped', async () => {

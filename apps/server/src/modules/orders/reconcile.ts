@@ -1,12 +1,11 @@
 /**
  * The reconciliation job (decision 007): at start and every minute it finishes or
- * reverses what a crash, a lost answer or an abandoned 3-D Secure step left pending, and sends
- * receipts nobody sent. Safe with several instances: each claims its orders with
+ * reverses what a crash, a lost answer or an abandoned 3-D Secure step left pending (a receipt
+ * the settlement queued and nobody sent is the mail-delivery job's, decision 029). Safe with several instances: each claims its orders with
  * `FOR UPDATE SKIP LOCKED` and a lease, and every change of state is guarded.
  */
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { sendSaleMails } from '../sellers';
 import {
   applyPaymentOutcome,
   type CheckoutDeps,
@@ -14,15 +13,13 @@ import {
   paymentRequestOf,
   type Settlement,
 } from './order-payment';
-import { loadOrderView } from './orders.service';
-import { sendDueReceipts, sendReceipt } from './receipt';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** How long a payment may wait for the buyer's 3-D Secure step before it is canceled. */
 export const ACTION_TIMEOUT_MS = 30 * 60_000;
 const RECONCILE_BATCH = 100;
 
-export type ReconcileReport = { checked: number; paid: number; failed: number; pending: number; receipts: number };
+export type ReconcileReport = { checked: number; paid: number; failed: number; pending: number };
 
 /**
  * Brings one pending order to its end: asks the provider what became of its payment; a
@@ -54,11 +51,8 @@ export async function reconcileOrder(
     }
     result = await applyPaymentOutcome(deps, order, outcome);
   }
-  if (result.settlement) {
-    const view = await loadOrderView(deps.db, order.id);
-    sendReceipt(deps, view, result.settlement.recipient);
-    sendSaleMails(deps, view);
-  }
+  // The receipt and sale mails the settlement queued, rendered by their renderers (decision 029).
+  if (result.settlement) deps.outbox.deliver(result.settlement.mails.ids);
   return result.state;
 }
 
@@ -75,7 +69,7 @@ export async function handlePaymentIntentEvent(
   if (order) await reconcileOrder(deps, order, { abandon: kind !== 'succeeded' });
 }
 
-/** One round: claims due pending orders (a lease of one interval), reconciles them, sends due receipts. */
+/** One round: claims due pending orders (a lease of one interval) and reconciles them. */
 export async function reconcilePayments(deps: CheckoutDeps): Promise<ReconcileReport> {
   const at = deps.now();
   const due = deps.db
@@ -92,7 +86,7 @@ export async function reconcilePayments(deps: CheckoutDeps): Promise<ReconcileRe
     .set({ nextCheckAt: new Date(at.getTime() + RECONCILE_INTERVAL_MS) })
     .where(inArray(orders.id, due))
     .returning();
-  const report: ReconcileReport = { checked: claimed.length, paid: 0, failed: 0, pending: 0, receipts: 0 };
+  const report: ReconcileReport = { checked: claimed.length, paid: 0, failed: 0, pending: 0 };
   for (const order of claimed) {
     try {
       const state = await reconcileOrder(deps, order);
@@ -105,7 +99,6 @@ export async function reconcilePayments(deps: CheckoutDeps): Promise<ReconcileRe
       deps.log.error({ err: error, orderId: order.id }, 'reconciling a pending order failed');
     }
   }
-  report.receipts = await sendDueReceipts(deps);
-  if (report.checked > 0 || report.receipts > 0) deps.log.info(report, 'payments reconciled');
+  if (report.checked > 0) deps.log.info(report, 'payments reconciled');
   return report;
 }

@@ -1,5 +1,5 @@
 import { type OrderItem, OrderMessage, RefundMessage } from '@everdeal/contracts';
-import { licenseCodes, moneyMovements, sandboxLedger } from '@everdeal/db';
+import { licenseCodes, mailOutbox, moneyMovements, orderItemAdjustments, sandboxLedger } from '@everdeal/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, findMailFiles, waitForMailFile } from '../../../test/accounts';
@@ -61,6 +61,19 @@ describe('orders/refundItem', () => {
     const mail = await waitForMailFile(t.dataDir, await emailOf(t.db, buyer.userId), /refund for Refundable AI/);
     expect(decodeQuotedPrintable(mail)).toContain('We refunded $98 for Refundable AI (Tier 1)');
     expect(decodeQuotedPrintable(mail)).toContain('revoked');
+    // Queued with the refund, keyed by its adjustment (decision 029); transactional: no unsubscribe.
+    const [adjustment] = await t.db
+      .select({ id: orderItemAdjustments.id, completedAt: orderItemAdjustments.completedAt })
+      .from(orderItemAdjustments)
+      .where(eq(orderItemAdjustments.orderItemId, item.id));
+    const mailRows = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, buyer.userId), eq(mailOutbox.kind, 'item-refunded')));
+    expect(mailRows).toMatchObject([
+      { key: `item-event:refunded:${adjustment?.id}`, createdAt: adjustment?.completedAt },
+    ]);
+    expect(decodeQuotedPrintable(mail)).not.toMatch(/unsubscribe/i);
   });
 
   it('refunds once: a second call is a 409 and moves no money', async () => {

@@ -17,7 +17,7 @@ import {
 import { type OrderItemAdjustmentRow, orderItemAdjustments, users } from '@everdeal/db';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments';
-import { formatDate, sendItemMail } from './adjustment-mail';
+import { formatDate, queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishRefund, lockOwnItem, refundableCharges } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
@@ -113,9 +113,17 @@ export async function completeRefund(
 ): Promise<'refunded' | 'failed'> {
   try {
     const refunds = await returnItemMoney(deps, adjustment, orderId, adjustment.refundCents);
-    if (await finishRefund(deps.db, adjustment.id, refunds, deps.now())) {
-      await sendItemMail(deps, adjustment.orderItemId, { kind: 'refunded', amountCents: adjustment.refundCents });
-    }
+    const at = deps.now();
+    const mails = await finishRefund(deps.db, adjustment.id, refunds, at, (tx, itemId) =>
+      queueItemMail(
+        tx,
+        deps.brand,
+        { id: itemId, eventId: adjustment.id },
+        { kind: 'refunded', amountCents: adjustment.refundCents },
+        at,
+      ),
+    );
+    if (mails) deps.outbox.deliver(mails);
     return 'refunded';
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error;

@@ -19,7 +19,7 @@ import {
 } from '@everdeal/db';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
-import { sendItemMail } from './adjustment-mail';
+import { queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
@@ -188,19 +188,23 @@ async function failRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRo
     return;
   }
   const nextAttemptAt = new Date(item.periodEnd.getTime() + retryDays * DAY_MS);
-  const [scheduled] = await deps.db
-    .update(orderItems)
-    .set({ renewalFailures: failures, renewalRetryAt: nextAttemptAt })
-    .where(and(eq(orderItems.id, item.id), eq(orderItems.renewalFailures, item.renewalFailures)))
-    .returning({ id: orderItems.id });
-  if (scheduled) {
-    await sendItemMail(deps, item.id, {
-      kind: 'renewal_failed',
-      amountCents: adjustment.chargeCents,
-      reason,
-      nextAttemptAt,
-    });
-  }
+  // The retry and its mail, one step (decision 029): keyed by the failed attempt's adjustment.
+  const mails = await deps.db.transaction(async (tx) => {
+    const [scheduled] = await tx
+      .update(orderItems)
+      .set({ renewalFailures: failures, renewalRetryAt: nextAttemptAt })
+      .where(and(eq(orderItems.id, item.id), eq(orderItems.renewalFailures, item.renewalFailures)))
+      .returning({ id: orderItems.id });
+    if (!scheduled) return [];
+    return queueItemMail(
+      tx,
+      deps.brand,
+      { id: item.id, eventId: adjustment.id },
+      { kind: 'renewal_failed', amountCents: adjustment.chargeCents, reason, nextAttemptAt },
+      at,
+    );
+  });
+  deps.outbox.deliver(mails);
 }
 
 type RenewalOutcome = 'renewed' | 'failed' | 'ended' | 'skipped';

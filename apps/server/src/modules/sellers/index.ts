@@ -6,12 +6,8 @@
 export { applicationsHandlers } from './applications.routes';
 export { approveApplication, getApplications, rejectApplication } from './applications.service';
 export { cartAddStatement, utcDay } from './product-counters';
-export {
-  queueNewQuestionMails,
-  queueProductLiveMails,
-  type SellerMailDeps,
-  sendSaleMails,
-} from './seller.mail';
+export { addSellerMailRenderers } from './sale-mail';
+export { queueNewQuestionMails, queueProductLiveMails } from './seller.mail';
 export { requireOwnProduct, type SellerDeps } from './seller-access';
 export { sellerAnalyticsHandlers } from './seller-analytics.routes';
 export { sellerAreaHandlers } from './seller-area.routes';

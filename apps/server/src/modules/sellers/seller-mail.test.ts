@@ -1,7 +1,7 @@
 import { mailOutbox, mailUnsubscribeTokens, notificationSettings, users } from '@everdeal/db';
 import { createProduct, createSeller } from '@everdeal/db/seed';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createAdminWithSession,
   createUserWithSession,
@@ -41,6 +41,37 @@ describe('mails to a seller', () => {
     expect(mail).toContain('Your share (70%): $34.30');
     expect(mail).toContain('/seller/payouts');
     expect(mail).not.toContain(await emailOf(buyer.userId));
+  });
+
+  it('a sale is queued with the payment, once per member; it carries an unsubscribe, and one who turned seller activity off gets none', async () => {
+    const { product, plan } = await createDeal(t.db, { name: 'Quiet Scribe', plans: [{ priceCents: 2000, codes: 5 }] });
+    const [told, quiet] = [
+      await createSellerMember(t.db, product.sellerId),
+      await createSellerMember(t.db, product.sellerId),
+    ];
+    await t.db.insert(notificationSettings).values({ userId: quiet.userId, sellerActivity: false });
+    const { orderId } = await buyDeal(t.app, t.db, product.id, plan.id);
+    const raw = await waitForMailFile(t.dataDir, await emailOf(told.userId), /New sale: Quiet Scribe/);
+    expect(mailHeaders(raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(oneClickUnsubscribeOf(raw).token).not.toBe('');
+    expect(decodeQuotedPrintable(raw)).toContain('seller notifications are on for your account');
+    const rowsOf = () =>
+      t.db
+        .select({ key: mailOutbox.key, userId: mailOutbox.userId, status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, 'seller-sale'));
+    await vi.waitFor(async () =>
+      expect(
+        (await rowsOf())
+          .filter((row) => row.key.startsWith(`seller-sale:${orderId}:`))
+          .map((row) => row.status)
+          .sort(),
+      ).toEqual(['sent', 'skipped']),
+    );
+    const rows = (await rowsOf()).filter((row) => row.key.startsWith(`seller-sale:${orderId}:`));
+    expect(rows.find((row) => row.userId === quiet.userId)?.status).toBe('skipped');
+    expect(rows.find((row) => row.userId === told.userId)?.key).toBe(`seller-sale:${orderId}:${told.userId}`);
+    expect(findMailFiles(t.dataDir, await emailOf(quiet.userId), /New sale/)).toEqual([]);
   });
 
   it('a new question on their product, with a link to answer it; the asker’s address stays out', async () => {

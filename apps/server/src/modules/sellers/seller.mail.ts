@@ -1,106 +1,17 @@
-import { BRAND_NAME, formatMoney, type Order, SELLER_SHARE_PERCENT } from '@everdeal/contracts';
+import { BRAND_NAME } from '@everdeal/contracts';
 import { type Db, products, sellerMembers, sellers, type Tx, users } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
-import type { Mailer, MailMessage } from '../../lib/mailer';
-import { preparedPerDatabase } from '../../lib/prepared';
+import type { MailMessage } from '../../lib/mailer';
 import { type NotificationParts, notificationMail, type QueuedMail, queueMail } from '../mail';
-import { sellerShareCents } from './payouts';
 
-// What a seller's members hear from the store (requirements §13, decision 014): a sale, a new
-// question on their product, and their product going live. Each goes to every active member's
-// own address, never carries a buyer's or asker's address. The question and going-live mails
-// are notifications of the `sellerActivity` topic, queued in the transaction of the change that
-// causes them, keyed by that event and the member (decision 029); a member who turned the topic
-// off gets none.
-
-export type SellerMailDeps = { db: Db; mailer: Mailer; brand: MailBrand; log: FastifyBaseLogger };
+// What a seller's members hear from the store (requirements §13, decision 014): a new question
+// on their product and their product going live (a sale: sale-mail.ts). Each goes to every active
+// member's own address, never carries a buyer's or asker's address. They are notifications of the
+// `sellerActivity` topic, queued in the transaction of the change that causes them, keyed by that
+// event and the member (decision 029); a member who turned the topic off gets none.
 
 type Member = { email: string; firstName: string; sellerId: number };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** The active members of the sellers of these products, with the seller each belongs to. */
-/**
- * The active members of the sellers of some products, asked after every paid order: prepared once
- * per database, with the ids as one array parameter (the checkout benchmark's floor sends it too).
- */
-export const saleMailStatements = preparedPerDatabase((db) => ({
-  members: db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      sellerId: products.sellerId,
-      productId: products.id,
-    })
-    .from(products)
-    .innerJoin(sellerMembers, eq(sellerMembers.sellerId, products.sellerId))
-    .innerJoin(users, eq(users.id, sellerMembers.userId))
-    .where(and(sql`${products.id} = any(${sql.placeholder('productIds')}::int[])`, eq(users.status, 'active')))
-    .prepare('sale_mail_members'),
-}));
-
-async function membersOfProducts(db: Db, productIds: number[]): Promise<(Member & { productId: number })[]> {
-  if (productIds.length === 0) return [];
-  return saleMailStatements(db).members.execute({ productIds });
-}
-
-/** Runs `send` without letting its failure reach the caller: the change it reports is done. */
-function quietly(deps: SellerMailDeps, what: string, send: () => Promise<void>): void {
-  send().catch((error: unknown) => deps.log.error({ err: error, mail: what }, 'seller mail failed'));
-}
-
-export function newSaleMail(to: Member, order: Order, items: Order['items'], brand: MailBrand): MailMessage {
-  const link = `${brand.publicUrl}/seller/payouts`;
-  const first = items[0];
-  return {
-    to: to.email,
-    subject: `New sale: ${first?.productName ?? 'your deal'}`,
-    link,
-    ...renderMail(
-      {
-        greeting: greetingFor(to.firstName),
-        paragraphs: [
-          `You made a sale on ${BRAND_NAME} on ${dateFormat.format(new Date(order.paidAt ?? order.createdAt))}.`,
-        ],
-        sections: items.map((item) => ({
-          title: `${item.productName}: ${item.planName} × ${item.quantity}`,
-          lines: [
-            `Paid: ${formatMoney(item.amount, item.currency)}${item.billingInterval ? ` (billed every ${item.billingInterval})` : ''}`,
-            `Your share (${SELLER_SHARE_PERCENT}%): ${formatMoney(sellerShareCents(item.amount), item.currency)}${
-              item.refundableUntil
-                ? `, payable once the refund window closes on ${dateFormat.format(new Date(item.refundableUntil))}`
-                : ''
-            }`,
-          ],
-        })),
-        action: { label: 'See your sales and payouts', url: link },
-      },
-      brand,
-    ),
-  };
-}
-
-/** After a paid order: each seller whose product is in it hears of its own items only. */
-export function sendSaleMails(deps: SellerMailDeps, order: Order): void {
-  quietly(deps, 'new sale', async () => {
-    const members = await membersOfProducts(deps.db, [...new Set(order.items.map((item) => item.productId))]);
-    const bySeller = new Map<number, Member[]>();
-    const productsOf = new Map<number, Set<number>>();
-    for (const member of members) {
-      productsOf.set(member.sellerId, (productsOf.get(member.sellerId) ?? new Set()).add(member.productId));
-      const list = bySeller.get(member.sellerId) ?? [];
-      if (!list.some((m) => m.email === member.email)) list.push(member);
-      bySeller.set(member.sellerId, list);
-    }
-    for (const [sellerId, list] of bySeller) {
-      const own = productsOf.get(sellerId) ?? new Set();
-      const items = order.items.filter((item) => own.has(item.productId));
-      for (const member of list) deps.mailer.sendInBackground(newSaleMail(member, order, items, deps.brand));
-    }
-  });
-}
 
 export function newQuestionMail(
   to: Member,

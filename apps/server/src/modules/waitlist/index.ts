@@ -5,4 +5,9 @@
  */
 
 export { registerOneClickUnsubscribe, waitlistHandlers } from './waitlist.routes';
-export { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from './waitlist-announcer';
+export {
+  type AnnouncerDeps,
+  addWaitlistMailRenderers,
+  detectLiveDeals,
+  runWaitlistAnnouncements,
+} from './waitlist-announcer';

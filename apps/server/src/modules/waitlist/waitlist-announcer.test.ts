@@ -2,17 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { products, waitlistDealAnnouncements, waitlistDealMails, waitlistEntries } from '@everdeal/db';
+import { mailOutbox, products, waitlistDealAnnouncements, waitlistEntries } from '@everdeal/db';
 import { createCategory, createProduct } from '@everdeal/db/seed';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findMailFiles, uniqueEmail } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { createTestDatabase } from '../../../test/database';
 import { mailHeaders, mailHtml, oneClickUnsubscribeOf } from '../../../test/mail';
-import { createMailer } from '../../lib/mailer';
-import { type AnnouncerDeps, runWaitlistAnnouncements } from './waitlist-announcer';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import { createOutbox, retryDelayMs } from '../mail';
+import { type AnnouncerDeps, addWaitlistMailRenderers, runWaitlistAnnouncements } from './waitlist-announcer';
 
 const PUBLIC_URL = 'https://everdeal.example';
 const brand = { publicUrl: PUBLIC_URL, supportEmail: 'support@everdeal.example' };
@@ -36,14 +37,23 @@ beforeEach(async () => {
   clock = new Date(clock.getTime() + 60_000);
 });
 
-function deps(overrides: Partial<AnnouncerDeps> = {}): AnnouncerDeps {
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: 'Everdeal <x@everdeal.example>',
-    dataDir: t.dataDir,
-    log: t.app.log,
-  });
-  return { db: t.db, now: () => clock, mailer, brand, log: t.app.log, ...overrides };
+/** The job's deps, with an outbox of its own that sends through `mailer` (by default, to files). */
+function deps(overrides: Partial<AnnouncerDeps> & { mailer?: Mailer; db?: AnnouncerDeps['db'] } = {}): AnnouncerDeps {
+  const { mailer: given, ...rest } = overrides;
+  const mailer =
+    given ??
+    createMailer({ smtpUrl: undefined, from: 'Everdeal <x@everdeal.example>', dataDir: t.dataDir, log: t.app.log });
+  const db = rest.db ?? t.db;
+  const outbox = createOutbox({ db, mailer, now: () => clock, log: t.app.log });
+  addWaitlistMailRenderers(outbox, { db, brand, now: () => clock });
+  return { db, now: () => clock, outbox, brand, log: t.app.log, ...rest };
+}
+
+/** One run of the job, and the deliveries it started (the outbox sends after the batch commits). */
+async function announce(jobDeps: AnnouncerDeps = deps()) {
+  const run = await runWaitlistAnnouncements(jobDeps);
+  await jobDeps.outbox.flush();
+  return run;
 }
 
 async function joinWaitlist(email: string, interests: string[] = []) {
@@ -54,13 +64,13 @@ async function joinWaitlist(email: string, interests: string[] = []) {
 const dealMails = (email: string, productName: string) =>
   findMailFiles(t.dataDir, email, new RegExp(`Subject: New on Everdeal: ${productName} is live`));
 
+/** The outbox rows of a deal's announcement (decision 029), one per entry. */
 async function deliveriesOf(productId: number) {
   return t.db
-    .select({ email: waitlistEntries.email, status: waitlistDealMails.status, attempts: waitlistDealMails.attempts })
-    .from(waitlistDealMails)
-    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistDealMails.entryId))
-    .where(eq(waitlistDealMails.productId, productId))
-    .orderBy(waitlistEntries.email);
+    .select({ email: mailOutbox.toAddress, status: mailOutbox.status, attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(like(mailOutbox.key, `waitlist-deal:${productId}:%`))
+    .orderBy(mailOutbox.toAddress);
 }
 
 describe('announcing live deals', () => {
@@ -82,8 +92,8 @@ describe('announcing live deals', () => {
       categoryId: writing.id,
       endsAt: new Date('2030-05-01T12:00:00Z'),
     });
-    const run = await runWaitlistAnnouncements(deps());
-    expect(run).toEqual({ detected: 1, sent: 2, failed: 0 });
+    const run = await announce();
+    expect(run).toEqual({ detected: 1, queued: 2 });
     expect(dealMails(fan, 'Inkwell Pro')).toHaveLength(1);
     expect(dealMails(anything, 'Inkwell Pro')).toHaveLength(1);
     expect(dealMails(other, 'Inkwell Pro')).toHaveLength(0);
@@ -96,8 +106,8 @@ describe('announcing live deals', () => {
     );
 
     // Never twice: more runs send nothing more.
-    expect(await runWaitlistAnnouncements(deps())).toEqual({ detected: 0, sent: 0, failed: 0 });
-    expect(await runWaitlistAnnouncements(deps())).toEqual({ detected: 0, sent: 0, failed: 0 });
+    expect(await announce()).toEqual({ detected: 0, queued: 0 });
+    expect(await announce()).toEqual({ detected: 0, queued: 0 });
     expect(dealMails(fan, 'Inkwell Pro')).toHaveLength(1);
 
     const raw = dealMails(fan, 'Inkwell Pro')[0] ?? '';
@@ -129,10 +139,10 @@ describe('announcing live deals', () => {
     await createProduct(t.db, { name: 'Hidden Voice', categoryId: category.id, isPublished: false });
     await createProduct(t.db, { name: 'Past Voice', categoryId: category.id, endsAt: new Date(clock.getTime() - 1) });
     await createProduct(t.db, { name: 'Empty Voice', categoryId: category.id, plans: [{ codes: 0 }] });
-    expect(await runWaitlistAnnouncements(deps())).toEqual({ detected: 0, sent: 0, failed: 0 });
+    expect(await announce()).toEqual({ detected: 0, queued: 0 });
 
     await t.db.update(products).set({ dealStatus: 'live' }).where(eq(products.id, upcoming.id));
-    expect(await runWaitlistAnnouncements(deps())).toEqual({ detected: 1, sent: 1, failed: 0 });
+    expect(await announce()).toEqual({ detected: 1, queued: 1 });
     expect(dealMails(email, 'Soon Voice')).toHaveLength(1);
     for (const name of ['Hidden Voice', 'Past Voice', 'Empty Voice']) expect(dealMails(email, name)).toHaveLength(0);
   });
@@ -140,14 +150,14 @@ describe('announcing live deals', () => {
   it('an address that joins after a deal went live hears of the next deal, not that one', async () => {
     const category = await createCategory(t.db, { name: 'Video' });
     await createProduct(t.db, { name: 'Early Reel', categoryId: category.id });
-    await runWaitlistAnnouncements(deps());
+    await announce();
     clock = new Date(clock.getTime() + 60_000);
     const late = uniqueEmail('late');
     await joinWaitlist(late, [category.slug]);
-    expect((await runWaitlistAnnouncements(deps())).sent).toBe(0);
+    expect((await announce()).queued).toBe(0);
     clock = new Date(clock.getTime() + 60_000);
     await createProduct(t.db, { name: 'Later Reel', categoryId: category.id });
-    expect((await runWaitlistAnnouncements(deps())).sent).toBe(1);
+    expect((await announce()).queued).toBe(1);
     expect(dealMails(late, 'Early Reel')).toHaveLength(0);
     expect(dealMails(late, 'Later Reel')).toHaveLength(1);
   });
@@ -159,15 +169,15 @@ describe('announcing live deals', () => {
     clock = new Date(clock.getTime() + 60_000);
     const deal = await createProduct(t.db, { name: 'Batch Deal', categoryId: category.id });
     const small = deps({ batchSize: 2, maxBatches: 1 });
-    expect((await runWaitlistAnnouncements(small)).sent).toBe(2);
-    expect((await runWaitlistAnnouncements(small)).sent).toBe(2);
-    expect((await runWaitlistAnnouncements(small)).sent).toBe(1);
+    expect((await announce(small)).queued).toBe(2);
+    expect((await announce(small)).queued).toBe(2);
+    expect((await announce(small)).queued).toBe(1);
     const [open] = await t.db
       .select()
       .from(waitlistDealAnnouncements)
       .where(eq(waitlistDealAnnouncements.productId, deal.id));
     expect(open?.finishedAt).toBeNull();
-    expect((await runWaitlistAnnouncements(small)).sent).toBe(0);
+    expect((await announce(small)).queued).toBe(0);
     const [done] = await t.db
       .select()
       .from(waitlistDealAnnouncements)
@@ -183,9 +193,9 @@ describe('announcing live deals', () => {
     clock = new Date(clock.getTime() + 60_000);
     const deal = await createProduct(t.db, { name: 'Brief Deal', categoryId: category.id });
     const one = deps({ batchSize: 1, maxBatches: 1 });
-    expect((await runWaitlistAnnouncements(one)).sent).toBe(1);
+    expect((await announce(one)).queued).toBe(1);
     await t.db.update(products).set({ dealStatus: 'ended' }).where(eq(products.id, deal.id));
-    expect((await runWaitlistAnnouncements(one)).sent).toBe(0);
+    expect((await announce(one)).queued).toBe(0);
     const [announcement] = await t.db
       .select()
       .from(waitlistDealAnnouncements)
@@ -224,14 +234,14 @@ describe('failed deliveries', () => {
   });
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-  it('are tried again on later runs, five minutes apart, at most three times in all', async () => {
+  it('are the outbox’s to retry: a refused mail stays queued and goes out once after the backoff, never twice', async () => {
     const category = await createCategory(t.db);
     const flaky = uniqueEmail('flaky');
-    const dead = uniqueEmail('dead');
     const fine = uniqueEmail('fine');
-    for (const email of [flaky, dead, fine]) await joinWaitlist(email, [category.slug]);
+    const leaving = uniqueEmail('leaving');
+    for (const email of [flaky, fine, leaving]) await joinWaitlist(email, [category.slug]);
     refuse.add(flaky);
-    refuse.add(dead);
+    refuse.add(leaving);
     clock = new Date(clock.getTime() + 60_000);
     const deal = await createProduct(t.db, { categoryId: category.id });
     const mailer = createMailer({
@@ -241,31 +251,45 @@ describe('failed deliveries', () => {
       log: t.app.log,
     });
     const viaSmtp = deps({ mailer });
+    const later = (ms: number) => {
+      clock = new Date(clock.getTime() + ms);
+    };
     try {
-      const later = (ms: number) => {
-        clock = new Date(clock.getTime() + ms);
-      };
-      expect(await runWaitlistAnnouncements(viaSmtp)).toEqual({ detected: 1, sent: 1, failed: 2 });
-      // Not again in the next minute: a mail server that refused just now is given time.
-      later(60_000);
-      expect(await runWaitlistAnnouncements(viaSmtp)).toEqual({ detected: 0, sent: 0, failed: 0 });
-      later(4 * 60_000);
-      expect(await runWaitlistAnnouncements(viaSmtp)).toEqual({ detected: 0, sent: 0, failed: 2 });
+      expect(await announce(viaSmtp)).toEqual({ detected: 1, queued: 3 });
+      const byEmail = async () =>
+        new Map((await deliveriesOf(deal.id)).map((row) => [row.email, [row.status, row.attempts]]));
+      expect(await byEmail()).toEqual(
+        new Map([
+          [fine, ['sent', 1]],
+          [flaky, ['pending', 1]],
+          [leaving, ['pending', 1]],
+        ]),
+      );
+      // One of the refused addresses leaves the list before the retry: it gets nothing more.
+      await t.db.update(waitlistEntries).set({ unsubscribedAt: clock }).where(eq(waitlistEntries.email, leaving));
+      refuse.delete(leaving);
+      // Later runs of the announcer queue nothing more; the mail-delivery job's round does not
+      // retry before the backoff, and once the server accepts, the mail goes out once.
+      expect(await announce(viaSmtp)).toEqual({ detected: 0, queued: 0 });
       refuse.delete(flaky);
-      later(5 * 60_000);
-      expect(await runWaitlistAnnouncements(viaSmtp)).toEqual({ detected: 0, sent: 1, failed: 1 });
-      // Three attempts spent: the dead address is left alone.
-      later(60 * 60_000);
-      expect(await runWaitlistAnnouncements(viaSmtp)).toEqual({ detected: 0, sent: 0, failed: 0 });
+      later(retryDelayMs(1) - 1_000);
+      expect((await viaSmtp.outbox.deliverDue()).sent).toBe(0);
+      later(1_000);
+      expect(await viaSmtp.outbox.deliverDue()).toMatchObject({ sent: 1, skipped: 1 });
+      expect((await viaSmtp.outbox.deliverDue()).sent).toBe(0);
+      expect(await byEmail()).toEqual(
+        new Map([
+          [fine, ['sent', 1]],
+          [flaky, ['sent', 2]],
+          [leaving, ['skipped', 2]],
+        ]),
+      );
     } finally {
       mailer.close();
     }
-    const byEmail = new Map((await deliveriesOf(deal.id)).map((row) => [row.email, [row.status, row.attempts]]));
-    expect(byEmail.get(fine)).toEqual(['sent', 1]);
-    expect(byEmail.get(flaky)).toEqual(['sent', 3]);
-    expect(byEmail.get(dead)).toEqual(['failed', 3]);
     expect(delivered.filter((address) => address === flaky)).toHaveLength(1);
     expect(delivered.filter((address) => address === fine)).toHaveLength(1);
+    expect(delivered.filter((address) => address === leaving)).toHaveLength(0);
   });
 });
 
@@ -275,13 +299,13 @@ describe('the first run on a database', () => {
     const mailDir = mkdtempSync(join(tmpdir(), 'everdeal-waitlist-first-run-'));
     try {
       const mailer = createMailer({ smtpUrl: undefined, from: 'x@everdeal.example', dataDir: mailDir, log: t.app.log });
-      const freshDeps: AnnouncerDeps = { db: fresh.db, now: () => clock, mailer, brand, log: t.app.log };
+      const freshDeps = deps({ db: fresh.db, mailer });
       const old = await createProduct(fresh.db, { name: 'Old Deal' });
       const email = uniqueEmail('early');
       await fresh.db
         .insert(waitlistEntries)
         .values({ email, emailKey: email, createdAt: new Date(clock.getTime() - 1000) });
-      expect(await runWaitlistAnnouncements(freshDeps)).toEqual({ detected: 0, sent: 0, failed: 0 });
+      expect(await announce(freshDeps)).toEqual({ detected: 0, queued: 0 });
       const [baseline] = await fresh.db
         .select()
         .from(waitlistDealAnnouncements)
@@ -290,7 +314,7 @@ describe('the first run on a database', () => {
 
       clock = new Date(clock.getTime() + 60_000);
       await createProduct(fresh.db, { name: 'New Deal' });
-      expect(await runWaitlistAnnouncements(freshDeps)).toEqual({ detected: 1, sent: 1, failed: 0 });
+      expect(await announce(freshDeps)).toEqual({ detected: 1, queued: 1 });
       expect(findMailFiles(mailDir, email, /New on Everdeal: New Deal is live/)).toHaveLength(1);
       expect(findMailFiles(mailDir, email, /Old Deal/)).toHaveLength(0);
     } finally {
@@ -312,12 +336,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on PostgreSQL
       );
     clock = new Date(clock.getTime() + 60_000);
     const deal = await createProduct(t.db, { name: 'Crowd Deal', categoryId: category.id });
-    const runs = await Promise.all(
-      [1, 2, 3].map(() => runWaitlistAnnouncements(deps({ batchSize: 10, maxBatches: 100 }))),
-    );
+    const runs = await Promise.all([1, 2, 3].map(() => announce(deps({ batchSize: 10, maxBatches: 100 }))));
     expect(runs.reduce((sum, run) => sum + run.detected, 0)).toBe(1);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(150);
-    expect(runs.every((run) => run.failed === 0)).toBe(true);
+    expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(150);
     const rows = await deliveriesOf(deal.id);
     expect(rows).toHaveLength(150);
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);

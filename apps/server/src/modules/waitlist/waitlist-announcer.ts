@@ -6,24 +6,28 @@
  * - A deal is live when it is published, its status is `live`, its end time (if any) has not
  *   passed and at least one of its plans has a code left: what a shopper can buy.
  * - The first run on a database records the deals live at that moment without announcing them.
- * - "Never twice" is the primary key of `waitlist_deal_mails` (entry, deal): a row is committed
- *   before its mail goes out, so neither a second run nor a second instance can send it again,
- *   and a crash between the two loses that one mail rather than repeating it. Batches are
- *   claimed with `FOR UPDATE SKIP LOCKED`, so several instances share the work.
+ * - Each mail is an outbox row keyed `waitlist-deal:<deal>:<entry>` (decision 029), queued by
+ *   the run in the transaction that picks its batch: "never twice" is that key, and delivery,
+ *   retries after a failure and a crash are the outbox's (a crash delays a mail, never loses
+ *   it). Batches are picked with `FOR UPDATE SKIP LOCKED`, so several instances share the work.
+ *   Entries are addresses, not accounts: each mail carries the waitlist's own unsubscribe token,
+ *   made when the mail is rendered for delivery (an entry that unsubscribed meanwhile gets none).
  */
 import {
   categories,
   type Db,
   licenseCodes,
+  mailOutbox,
   plans,
   products,
   waitlistAnnouncer,
   waitlistDealAnnouncements,
-  waitlistDealMails,
   waitlistEntries,
   waitlistUnsubscribeTokens,
 } from '@everdeal/db';
-import { and, asc, eq, exists, gt, inArray, isNull, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { MailBrand } from '../../lib/mail-layout';
+import { type Outbox, queueMail } from '../mail';
 import { generateToken, hashToken } from '../users';
 import { dealLiveMail, type LiveDeal } from './waitlist.mail';
 import type { WaitlistDeps } from './waitlist.service';
@@ -31,14 +35,13 @@ import type { WaitlistDeps } from './waitlist.service';
 export const ANNOUNCE_BATCH_SIZE = 100;
 /** Bounds one run (20 × 100 mails); the rest waits for the next run. */
 export const ANNOUNCE_MAX_BATCHES_PER_RUN = 20;
-/** A failed delivery is tried again on later runs until this many attempts, at least this long apart. */
-export const MAX_DELIVERY_ATTEMPTS = 3;
-export const RETRY_DELAY_MS = 5 * 60_000;
-/** Mails handed to the transport at once. */
-const SEND_CONCURRENCY = 4;
 
 export type AnnouncerDeps = WaitlistDeps & { batchSize?: number; maxBatches?: number };
-export type AnnouncementRun = { detected: number; sent: number; failed: number };
+/** Deals newly found live, and mails queued (the outbox delivers them). */
+export type AnnouncementRun = { detected: number; queued: number };
+
+/** The outbox key of the mail of one deal to one entry: one per pair, ever. */
+export const dealMailKey = (productId: number, entryId: string) => `waitlist-deal:${productId}:${entryId}`;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -109,38 +112,23 @@ function recipientsOf(db: Db | Tx, announcement: { productId: number; categoryId
     notExists(
       db
         .select({ one: sql`1` })
-        .from(waitlistDealMails)
-        .where(
-          and(
-            eq(waitlistDealMails.entryId, waitlistEntries.id),
-            eq(waitlistDealMails.productId, announcement.productId),
-          ),
-        ),
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.key} = ${`waitlist-deal:${announcement.productId}:`} || ${waitlistEntries.id}::text`),
     ),
   ) as SQL;
 }
 
-type Recipient = { entryId: string; productId: number; email: string; token: string };
-
-/** Stores one fresh unsubscribe token per recipient; returns them with their plain tokens. */
-async function withTokens(tx: Tx, rows: Omit<Recipient, 'token'>[], now: Date): Promise<Recipient[]> {
-  const recipients = rows.map((row) => ({ ...row, token: generateToken() }));
-  if (recipients.length > 0) {
-    await tx
-      .insert(waitlistUnsubscribeTokens)
-      .values(recipients.map((r) => ({ tokenHash: hashToken(r.token), entryId: r.entryId, createdAt: now })));
-  }
-  return recipients;
-}
-
-/** Claims up to `limit` new recipients of one deal: their rows are committed (`sending`) on return. */
-async function claimNewRecipients(
-  db: Db,
+/**
+ * Picks up to `limit` new recipients of one deal and queues their mails, in one transaction;
+ * answers how many it picked and the queued rows' ids.
+ */
+async function queueDealMails(
+  deps: AnnouncerDeps,
   announcement: { productId: number; categoryId: number; detectedAt: Date },
   limit: number,
   now: Date,
-): Promise<Recipient[]> {
-  return db.transaction(async (tx) => {
+): Promise<{ picked: number; ids: string[] }> {
+  return deps.db.transaction(async (tx) => {
     const picked = await tx
       .select({ entryId: waitlistEntries.id, email: waitlistEntries.email })
       .from(waitlistEntries)
@@ -148,57 +136,43 @@ async function claimNewRecipients(
       .orderBy(asc(waitlistEntries.id))
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (picked.length === 0) return [];
-    // The primary key is the last word: a row another instance committed meanwhile is skipped.
-    const claimed = await tx
-      .insert(waitlistDealMails)
-      .values(picked.map((row) => ({ entryId: row.entryId, productId: announcement.productId, claimedAt: now })))
-      .onConflictDoNothing()
-      .returning({ entryId: waitlistDealMails.entryId });
-    const emails = new Map(picked.map((row) => [row.entryId, row.email]));
-    return withTokens(
+    // The key is the last word: a mail another instance queued meanwhile is not queued again.
+    const ids = await queueMail(
       tx,
-      claimed.map((row) => ({
-        entryId: row.entryId,
-        productId: announcement.productId,
-        email: emails.get(row.entryId) ?? '',
+      picked.map((row) => ({
+        key: dealMailKey(announcement.productId, row.entryId),
+        kind: DEAL_MAIL_KIND,
+        to: row.email,
+        payload: { productId: announcement.productId, entryId: row.entryId } satisfies DealMailPayload,
       })),
       now,
     );
+    return { picked: picked.length, ids };
   });
 }
 
-/** Claims failed deliveries (of still subscribed entries) whose last attempt is old enough for another one. */
-async function claimRetries(db: Db, limit: number, now: Date): Promise<Recipient[]> {
-  return db.transaction(async (tx) => {
-    const picked = await tx
-      .select({
-        entryId: waitlistDealMails.entryId,
-        productId: waitlistDealMails.productId,
-        email: waitlistEntries.email,
-      })
-      .from(waitlistDealMails)
-      .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistDealMails.entryId))
-      .where(
-        and(
-          eq(waitlistDealMails.status, 'failed'),
-          lt(waitlistDealMails.attempts, MAX_DELIVERY_ATTEMPTS),
-          lte(waitlistDealMails.claimedAt, new Date(now.getTime() - RETRY_DELAY_MS)),
-          isNull(waitlistEntries.unsubscribedAt),
-        ),
-      )
-      .limit(limit)
-      .for('update', { of: waitlistDealMails, skipLocked: true });
-    if (picked.length === 0) return [];
-    const keys = sql.join(
-      picked.map((row) => sql`(${row.entryId}::uuid, ${row.productId}::integer)`),
-      sql`, `,
-    );
-    await tx
-      .update(waitlistDealMails)
-      .set({ status: 'sending', attempts: sql`${waitlistDealMails.attempts} + 1`, claimedAt: now })
-      .where(sql`(${waitlistDealMails.entryId}, ${waitlistDealMails.productId}) in (${keys})`);
-    return withTokens(tx, picked, now);
+type DealMailPayload = { productId: number; entryId: string };
+const DEAL_MAIL_KIND = 'waitlist-deal';
+
+/**
+ * Wired in app.ts: renders a deal mail when it goes out, so an attempt after the entry
+ * unsubscribed sends nothing (the row is skipped), and each mail carries an unsubscribe token of
+ * its own (decision 009), stored as its hash when the mail is rendered.
+ */
+export function addWaitlistMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand; now: () => Date }): void {
+  outbox.addRenderer(DEAL_MAIL_KIND, async (payload) => {
+    const { productId, entryId } = payload as DealMailPayload;
+    const [entry] = await deps.db
+      .select({ email: waitlistEntries.email })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.id, entryId), isNull(waitlistEntries.unsubscribedAt)));
+    const deal = (await loadDeals(deps.db, [productId])).get(productId);
+    if (!entry || !deal) return null;
+    const token = generateToken();
+    await deps.db
+      .insert(waitlistUnsubscribeTokens)
+      .values({ tokenHash: hashToken(token), entryId, createdAt: deps.now() });
+    return dealLiveMail(entry.email, deal, token, deps.brand);
   });
 }
 
@@ -234,65 +208,17 @@ async function loadDeals(db: Db, productIds: number[]): Promise<Map<number, Live
   return deals;
 }
 
-/** Sends the claimed mails a few at a time and records each outcome. */
-async function deliver(deps: AnnouncerDeps, recipients: Recipient[]): Promise<{ sent: number; failed: number }> {
-  const deals = await loadDeals(deps.db, [...new Set(recipients.map((r) => r.productId))]);
-  const outcomes: { recipient: Recipient; isSent: boolean }[] = [];
-  for (let i = 0; i < recipients.length; i += SEND_CONCURRENCY) {
-    const group = recipients.slice(i, i + SEND_CONCURRENCY);
-    const results = await Promise.allSettled(
-      group.map(async (recipient) => {
-        const deal = deals.get(recipient.productId);
-        if (!deal) throw new Error(`deal ${recipient.productId} is gone`);
-        await deps.mailer.send(dealLiveMail(recipient.email, deal, recipient.token, deps.brand));
-      }),
-    );
-    results.forEach((result, index) => {
-      const recipient = group[index];
-      if (!recipient) return;
-      if (result.status === 'rejected') {
-        deps.log.error({ err: result.reason, productId: recipient.productId }, 'waitlist deal mail failed');
-      }
-      outcomes.push({ recipient, isSent: result.status === 'fulfilled' });
-    });
-  }
-  const now = deps.now();
-  for (const isSent of [true, false]) {
-    const done = outcomes.filter((outcome) => outcome.isSent === isSent).map((outcome) => outcome.recipient);
-    for (const productId of new Set(done.map((r) => r.productId))) {
-      await deps.db
-        .update(waitlistDealMails)
-        .set(isSent ? { status: 'sent', sentAt: now } : { status: 'failed' })
-        .where(
-          and(
-            eq(waitlistDealMails.productId, productId),
-            inArray(
-              waitlistDealMails.entryId,
-              done.filter((r) => r.productId === productId).map((r) => r.entryId),
-            ),
-          ),
-        );
-    }
-  }
-  const sent = outcomes.filter((outcome) => outcome.isSent).length;
-  return { sent, failed: outcomes.length - sent };
-}
-
 /**
- * One run of the job: detect newly live deals, mail their audiences in batches (at most
- * `maxBatches` of `batchSize`), then retry failed deliveries. Safe to run on several instances
- * at once and as often as wanted.
+ * One run of the job: detect newly live deals and queue their audiences' mails in batches (at
+ * most `maxBatches` of `batchSize`), each batch handed to the outbox once committed. Safe to run
+ * on several instances at once and as often as wanted.
  */
 export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<AnnouncementRun> {
   const batchSize = deps.batchSize ?? ANNOUNCE_BATCH_SIZE;
   let batchesLeft = deps.maxBatches ?? ANNOUNCE_MAX_BATCHES_PER_RUN;
   const { db } = deps;
   const detected = await detectLiveDeals(db, deps.now());
-  const run: AnnouncementRun = { detected, sent: 0, failed: 0 };
-  const add = (outcome: { sent: number; failed: number }) => {
-    run.sent += outcome.sent;
-    run.failed += outcome.failed;
-  };
+  const run: AnnouncementRun = { detected, queued: 0 };
 
   const open = await db
     .select({
@@ -309,8 +235,8 @@ export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<Ann
     // A deal that ended, sold out or was withdrawn before everyone heard of it is not worth a mail.
     let isFinished = !announcement.isLive;
     while (!isFinished && batchesLeft > 0) {
-      const claimed = await claimNewRecipients(db, announcement, batchSize, deps.now());
-      if (claimed.length === 0) {
+      const batch = await queueDealMails(deps, announcement, batchSize, deps.now());
+      if (batch.picked === 0) {
         // Rows locked by another instance's claim in flight are not "left": that claim commits
         // them. Only when nobody is left unlocked or locked is the announcement done.
         const [left] = await db
@@ -322,7 +248,8 @@ export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<Ann
         break;
       }
       batchesLeft -= 1;
-      add(await deliver(deps, claimed));
+      run.queued += batch.ids.length;
+      deps.outbox.deliver(batch.ids);
     }
     if (isFinished) {
       await db
@@ -330,12 +257,6 @@ export async function runWaitlistAnnouncements(deps: AnnouncerDeps): Promise<Ann
         .set({ finishedAt: deps.now() })
         .where(eq(waitlistDealAnnouncements.productId, announcement.productId));
     }
-  }
-  while (batchesLeft > 0) {
-    const retries = await claimRetries(db, batchSize, deps.now());
-    if (retries.length === 0) break;
-    batchesLeft -= 1;
-    add(await deliver(deps, retries));
   }
   return run;
 }

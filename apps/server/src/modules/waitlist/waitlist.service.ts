@@ -3,14 +3,15 @@ import { categories, type Db, waitlistEntries, waitlistUnsubscribeTokens } from 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
+import { type Outbox, queueMail } from '../mail';
 import { generateToken, hashToken } from '../users';
 import { waitlistConfirmationMail } from './waitlist.mail';
 
 export type WaitlistDeps = {
   db: Db;
   now: () => Date;
-  mailer: Mailer;
+  /** The confirmation is queued with the join, the deal mails with the announcement round (decision 029). */
+  outbox: Outbox;
   brand: MailBrand;
   log: FastifyBaseLogger;
 };
@@ -50,7 +51,7 @@ export async function joinWaitlist(
   const email = input.email.trim();
   const now = deps.now();
   const token = generateToken();
-  await deps.db.transaction(async (tx) => {
+  const mails = await deps.db.transaction(async (tx) => {
     const [entry] = await tx
       .insert(waitlistEntries)
       .values({
@@ -66,18 +67,22 @@ export async function joinWaitlist(
       })
       .returning({ id: waitlistEntries.id });
     if (!entry) throw new Error('the waitlist upsert returned no row');
-    await tx
-      .insert(waitlistUnsubscribeTokens)
-      .values({ tokenHash: hashToken(token), entryId: entry.id, createdAt: now });
-  });
-  deps.mailer.sendInBackground(
-    waitlistConfirmationMail(
+    const tokenHash = hashToken(token);
+    await tx.insert(waitlistUnsubscribeTokens).values({ tokenHash, entryId: entry.id, createdAt: now });
+    const message = waitlistConfirmationMail(
       email,
       interests.map((category) => category.name),
       token,
       deps.brand,
-    ),
-  );
+    );
+    // Every join is confirmed (decision 009); its token names the join.
+    return queueMail(
+      tx,
+      [{ key: `waitlist-join:${tokenHash}`, kind: 'waitlist-confirmation', to: email, message }],
+      now,
+    );
+  });
+  deps.outbox.deliver(mails);
   return { email, interests: input.interests };
 }
 

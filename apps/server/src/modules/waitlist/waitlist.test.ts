@@ -1,8 +1,8 @@
 import { WaitlistMessage } from '@everdeal/contracts';
-import { waitlistEntries, waitlistUnsubscribeTokens } from '@everdeal/db';
+import { mailOutbox, waitlistEntries, waitlistUnsubscribeTokens } from '@everdeal/db';
 import { createCategory } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findMailFiles, uniqueEmail, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { mailHeaders, mailHtml, oneClickUnsubscribeOf, unsubscribeLinkTokenOf } from '../../../test/mail';
@@ -73,6 +73,12 @@ describe('waitlist/join', () => {
     expect(tokens).toHaveLength(1);
     expect(tokens[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tokens[0]?.tokenHash).not.toContain(oneClick.token);
+    // Queued with the join (decision 029), keyed by it; once sent the row keeps no copy of the token.
+    await vi.waitFor(async () =>
+      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).toMatchObject([
+        { key: `waitlist-join:${tokens[0]?.tokenHash}`, kind: 'waitlist-confirmation', status: 'sent', message: null },
+      ]),
+    );
   });
 
   it.each([

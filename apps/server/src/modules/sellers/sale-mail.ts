@@ -1,0 +1,116 @@
+/**
+ * The mail a seller's members get when their deal sells (requirements §13, decision 014). The
+ * settlement statement that makes an order paid queues one outbox row per active member of the
+ * sellers whose products were bought (orders/orders.sql.ts, decision 029); this renders it when it
+ * goes out, from the order as it then is. It is a notification: a member who turned seller
+ * activity off gets nothing (the row is skipped), the others get an unsubscribe link.
+ */
+import { BRAND_NAME, formatMoney, SELLER_SHARE_PERCENT } from '@everdeal/contracts';
+import { type Db, orderItems, orders, products, sellerMembers, users } from '@everdeal/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
+import type { MailMessage } from '../../lib/mailer';
+import { preparedPerDatabase } from '../../lib/prepared';
+import { type NotificationParts, notificationParts, type Outbox } from '../mail';
+import { sellerShareCents } from './payouts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** One bought item of the member's seller, as the mail shows it. */
+export type SoldItem = {
+  productName: string;
+  planName: string;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  billingInterval: string | null;
+  refundableUntil: Date | null;
+};
+
+export type Sale = { paidAt: Date; items: SoldItem[] };
+
+/** Never the buyer's address or name: a sale tells the seller what sold and their share. */
+export function newSaleMail(
+  to: { email: string; firstName: string },
+  sale: Sale,
+  brand: MailBrand,
+  parts?: NotificationParts,
+): MailMessage {
+  const link = `${brand.publicUrl}/seller/payouts`;
+  const first = sale.items[0];
+  return {
+    to: to.email,
+    subject: `New sale: ${first?.productName ?? 'your deal'}`,
+    link,
+    ...(parts ? { headers: parts.headers } : {}),
+    ...renderMail(
+      {
+        greeting: greetingFor(to.firstName),
+        paragraphs: [`You made a sale on ${BRAND_NAME} on ${dateFormat.format(sale.paidAt)}.`],
+        sections: sale.items.map((item) => ({
+          title: `${item.productName}: ${item.planName} × ${item.quantity}`,
+          lines: [
+            `Paid: ${formatMoney(item.amountCents, item.currency)}${item.billingInterval ? ` (billed every ${item.billingInterval})` : ''}`,
+            `Your share (${SELLER_SHARE_PERCENT}%): ${formatMoney(sellerShareCents(item.amountCents), item.currency)}${
+              item.refundableUntil
+                ? `, payable once the refund window closes on ${dateFormat.format(item.refundableUntil)}`
+                : ''
+            }`,
+          ],
+        })),
+        action: { label: 'See your sales and payouts', url: link },
+        ...(parts ? { unsubscribe: parts.unsubscribe } : {}),
+      },
+      brand,
+    ),
+  };
+}
+
+/** The order's items of every seller the member belongs to, while the member is active. */
+const saleStatements = preparedPerDatabase((db) => ({
+  itemsForMember: db
+    .select({
+      firstName: users.firstName,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+      productName: orderItems.productName,
+      planName: orderItems.planName,
+      quantity: orderItems.quantity,
+      amountCents: orderItems.amountCents,
+      currency: orderItems.currency,
+      billingInterval: orderItems.billingInterval,
+      refundableUntil: orderItems.refundableUntil,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(
+      sellerMembers,
+      and(eq(sellerMembers.sellerId, products.sellerId), eq(sellerMembers.userId, sql.placeholder('userId'))),
+    )
+    .innerJoin(users, and(eq(users.id, sellerMembers.userId), eq(users.status, 'active')))
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position))
+    .prepare('sale_mail_items'),
+}));
+
+/** Wired in app.ts: how the outbox renders a `seller-sale` row (payload `{ orderId }`). */
+export function addSellerMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand }): void {
+  outbox.addRenderer('seller-sale', async (payload, recipient) => {
+    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+    if (typeof orderId !== 'string') throw new Error('a sale mail without its order id');
+    if (!recipient.userId) return null;
+    const rows = await saleStatements(deps.db).itemsForMember.execute({ orderId, userId: recipient.userId });
+    const [first] = rows;
+    // No longer a member, or deactivated since: nothing to tell.
+    if (!first) return null;
+    const parts = await notificationParts(deps.db, { userId: recipient.userId, topic: 'sellerActivity' }, deps.brand);
+    if (!parts) return null;
+    return newSaleMail(
+      { email: recipient.to, firstName: first.firstName },
+      { paidAt: first.paidAt ?? first.createdAt, items: rows },
+      deps.brand,
+      parts,
+    );
+  });
+}
