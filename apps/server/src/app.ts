@@ -216,7 +216,6 @@ export async function buildApp({
     // Tasks first: they may still queue mail; then the deliveries they started.
     await tasks.flush();
     await outbox.flush();
-    await mailer.flush();
     mailer.close();
     await limits.close();
   });

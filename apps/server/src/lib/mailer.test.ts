@@ -7,7 +7,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeQuotedPrintable, registerUser, resetTokenFromMail } from '../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../test/app';
-import { logSerializers } from '../plugins/logging';
 import { renderMail } from './mail-layout';
 import { createMailer } from './mailer';
 
@@ -166,14 +165,13 @@ describe('log lines', () => {
       log: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
       logLinks,
     });
-    mailer.sendInBackground({
+    await mailer.send({
       to: 'private.person@example.com',
       subject: 'Reset your Everdeal password',
       text: 'link',
       html: '<p>link</p>',
       link: 'https://everdeal.example/auth/reset-password?token=secret-reset-token',
     });
-    await mailer.flush();
     rmSync(dataDir, { recursive: true, force: true });
     return lines.join('\n');
   }
@@ -189,37 +187,6 @@ describe('log lines', () => {
   it('in development carry the link, so it can be clicked, and still not the address', async () => {
     const logged = await writeOneMail(true);
     expect(logged).toContain('secret-reset-token');
-    expect(logged).not.toContain('private.person@example.com');
-  });
-
-  it('a delivery failure logs the error without the recipient the server named', async () => {
-    const lines: string[] = [];
-    const rejecting = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        callback(new Error(`Recipient <${address.address}> rejected`));
-      },
-    });
-    await new Promise<void>((resolve) => rejecting.listen(0, '127.0.0.1', resolve));
-    const { port } = rejecting.server.address() as AddressInfo;
-    const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Everdeal <no-reply@everdeal.local>',
-      dataDir: tmpdir(),
-      log: pino({ level: 'info', serializers: logSerializers }, { write: (line: string) => lines.push(line) }),
-    });
-    try {
-      mailer.sendInBackground({ to: 'private.person@example.com', subject: 'Welcome', text: 't', html: '<p>t</p>' });
-      await mailer.flush();
-    } finally {
-      mailer.close();
-      await new Promise<void>((resolve) => rejecting.close(() => resolve()));
-    }
-    const logged = lines.join('\n');
-    expect(logged).toContain('mail delivery failed');
-    expect(logged).toContain('[email]');
     expect(logged).not.toContain('private.person@example.com');
   });
 });

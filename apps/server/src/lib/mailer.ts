@@ -19,16 +19,8 @@ export type MailMessage = {
 };
 
 export type Mailer = {
-  /** Delivers one message; rejects when delivery fails. */
+  /** Delivers one message; rejects when delivery fails (the mail outbox retries it, decision 029). */
   send(message: MailMessage): Promise<void>;
-  /**
-   * Delivers without making the caller wait: a slow or failing SMTP server must neither fail a
-   * request nor, through its timing, reveal that an account exists. Failures are logged, then
-   * handed to `onFailure` (e.g. to mark the mail for another attempt).
-   */
-  sendInBackground(message: MailMessage, onFailure?: (error: unknown) => Promise<void> | void): void;
-  /** Waits for background deliveries; called when the server closes. */
-  flush(): Promise<void>;
   close(): void;
 };
 
@@ -75,7 +67,6 @@ export function createMailer({ smtpUrl, from, dataDir, log, logLinks = false }: 
   const smtp = smtpUrl ? nodemailer.createTransport(pooled(smtpUrl)) : undefined;
   const files = smtp ? undefined : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = join(dataDir, 'mail');
-  const pending = new Set<Promise<void>>();
   let mailDirReady: Promise<unknown> | undefined;
   // Files sort in the order mails were sent (tests and developers read them oldest first): the
   // name is fixed when `send` is called, since sends finish out of order, and a sequence number
@@ -124,21 +115,6 @@ export function createMailer({ smtpUrl, from, dataDir, log, logLinks = false }: 
 
   return {
     send,
-    sendInBackground(message, onFailure) {
-      const delivery = send(message).catch(async (error: unknown) => {
-        log.error({ err: error, subject: message.subject }, 'mail delivery failed');
-        try {
-          await onFailure?.(error);
-        } catch (failureError) {
-          log.error({ err: failureError, subject: message.subject }, 'mail failure handler failed');
-        }
-      });
-      pending.add(delivery);
-      void delivery.finally(() => pending.delete(delivery));
-    },
-    async flush() {
-      await Promise.all(pending);
-    },
     close() {
       smtp?.close();
     },

@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createMailer, type Mailer } from '../../lib/mailer';
+import { logSerializers } from '../../plugins/logging';
 import { createOutbox, MAX_DELIVERY_ATTEMPTS, type Outbox, type QueuedMail, queueMail, retryDelayMs } from './outbox';
 
 /** A real SMTP server that refuses every recipient while `refusing` is set, and counts what it accepted. */
@@ -27,8 +28,10 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refusing) callback(Object.assign(new Error('451 try again later'), { responseCode: 451 }));
+    onRcptTo(address, _session, callback) {
+      // Like real servers, the refusal names the recipient: it must not reach the log.
+      if (refusing)
+        callback(Object.assign(new Error(`451 <${address.address}> try again later`), { responseCode: 451 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -219,5 +222,23 @@ describe('the mail outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await rowByKey(mail.key)).toBeUndefined();
+  });
+
+  it('logs a refusal without the recipient the server named', async () => {
+    const lines: string[] = [];
+    const outbox = outboxOf({
+      log: pino({ level: 'info', serializers: logSerializers }, { write: (line: string) => lines.push(line) }),
+    });
+    refusing = true;
+    try {
+      outbox.deliver(await queueMail(t.db, [mailTo('private.person@example.com')], clock));
+      await outbox.flush();
+    } finally {
+      refusing = false;
+    }
+    const logged = lines.join('\n');
+    expect(logged).toContain('mail delivery failed; will retry');
+    expect(logged).toContain('[email]');
+    expect(logged).not.toContain('private.person@example.com');
   });
 });
