@@ -80,7 +80,7 @@ export function createMetrics(readPool: PoolReader, readOutbox: OutboxReader): M
   });
   new Gauge({
     name: 'everdeal_mail_outbox',
-    help: 'Outbox mail by state, shared by every instance: the backlog is pending + sending; failed waits for an admin',
+    help: 'Outbox mail waiting, by state, shared by every instance: the backlog is pending + sending; failed waits for an admin',
     labelNames: ['status'],
     registers: [registry],
     async collect() {
