@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { ContactResult } from '@everdeal/contracts';
 import { mailOutbox } from '@everdeal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from './accounts';
+import { registerUser, uniqueEmail } from './accounts';
 import { callApi, createTestApp, type TestApp } from './app';
+import { checkout, createBuyer, createDeal, emailOf, newKey } from './shop';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 /**
@@ -40,9 +41,40 @@ const MAIL_FLOWS: { name: string; run(t: TestApp): Promise<ExpectedMail[]> }[] =
       ];
     },
   },
+  {
+    name: 'sign-up: the welcome mail with its verification link',
+    async run(t) {
+      const { email } = await registerUser(t.app);
+      return [{ to: email, subject: /^Welcome to Everdeal$/ }];
+    },
+  },
+  {
+    name: 'forgotten password: the reset link (queued after the answer, decision 002)',
+    async run(t) {
+      const { email } = await registerUser(t.app);
+      expect((await callApi(t.app, 'users/forgotPassword', { email })).status).toBe(200);
+      await t.tasks.flush();
+      return [
+        { to: email, subject: /^Welcome to Everdeal$/ },
+        { to: email, subject: /^Reset your Everdeal password$/ },
+      ];
+    },
+  },
+  {
+    name: 'checkout: the receipt, queued by the settlement itself',
+    async run(t) {
+      const { product, plan } = await createDeal(t.db);
+      const lines = [{ productId: product.id, variantId: plan.id, quantity: 1 }];
+      const buyer = await createBuyer(t.app, t.db, lines, undefined, clock);
+      const response = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+      expect(response.status, response.body.msg).toBe(200);
+      return [{ to: await emailOf(t.db, buyer.userId), subject: /^Your Everdeal receipt for order [0-9A-F]{8}$/ }];
+    },
+  },
 ];
 
-let clock = new Date('2031-06-01T08:00:00Z');
+// Today's date: cards saved through the API must not have expired on the test's clock.
+let clock = new Date();
 const later = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
