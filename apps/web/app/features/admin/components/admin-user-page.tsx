@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@everdeal/contracts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Receipt from 'lucide-react/icons/receipt';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -15,7 +16,10 @@ import { ADMIN_TICKET_STATUS } from '../ticket-filters';
 import { OrderCard } from './order-card';
 import { StatusBadge } from './status-badge';
 import { UserActions, UserBadges } from './user-actions';
-import { UserCredit } from './user-credit';
+
+// The credit section (its form, dialog and history) loads beside the page's data, not with the
+// page: the admin user page stays within the first-load budget (docs/benchmarks.md, bundle size).
+const UserCredit = lazy(() => import('./user-credit').then((module) => ({ default: module.UserCredit })));
 
 const SIGN_IN_LABEL = { password: 'Password', google: 'Google' } as const;
 
@@ -97,11 +101,13 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
         {isMe ? <p className="text-ink-500 text-sm">This is your account.</p> : <UserActions user={user} />}
       </header>
 
-      <UserCredit
-        user={user}
-        page={creditPage}
-        hrefFor={(page) => (page > 1 ? `${adminUserPath(user.id)}?credit=${page}` : adminUserPath(user.id))}
-      />
+      <Suspense fallback={<SkeletonText lines={3} />}>
+        <UserCredit
+          user={user}
+          page={creditPage}
+          hrefFor={(page) => (page > 1 ? `${adminUserPath(user.id)}?credit=${page}` : adminUserPath(user.id))}
+        />
+      </Suspense>
 
       <section aria-labelledby="admin-user-orders">
         <h3 id="admin-user-orders" className="font-semibold text-ink-900 text-lg">
