@@ -1,21 +1,39 @@
-import { type Db, moneyMovements, sandboxLedger } from '@everdeal/db';
-import { sql } from 'drizzle-orm';
+import { type Db, moneyMovements, sandboxLedger, walletEntries } from '@everdeal/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { STORE_CREDIT_REFERENCE_PREFIX } from '../src/modules/orders/adjustments.sql';
+
+const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STORE_CREDIT_REFERENCE_PREFIX})`;
 
 /**
  * Decision 010: every money movement is a row, and for every order, what the store recorded as paid
- * minus refunded is what the provider holds for it (the sandbox ledger names the order). Also no
- * charge row is refunded beyond its amount.
+ * minus refunded through the provider is what the provider holds for it (the sandbox ledger names
+ * the order). A refund to store credit (decision 030) leaves the money with the provider: its rows
+ * are matched instead, item by item, by the wallet's refund movements. Also no charge row is
+ * refunded beyond its amount.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const store = await db
     .select({
       orderId: moneyMovements.orderId,
       held: sql<number>`sum(case when ${moneyMovements.kind} = 'charge' then ${moneyMovements.amountCents}
-        else -${moneyMovements.amountCents} end)`.mapWith(Number),
+        when ${toStoreCredit} then 0 else -${moneyMovements.amountCents} end)`.mapWith(Number),
     })
     .from(moneyMovements)
     .groupBy(moneyMovements.orderId);
+  const creditedByRows = await db
+    .select({ itemId: moneyMovements.orderItemId, cents: sql<number>`sum(${moneyMovements.amountCents})`.mapWith(Number) })
+    .from(moneyMovements)
+    .where(and(eq(moneyMovements.kind, 'refund'), toStoreCredit))
+    .groupBy(moneyMovements.orderItemId);
+  const creditedByWallet = await db
+    .select({ itemId: walletEntries.orderItemId, cents: sql<number>`sum(${walletEntries.amountCents})`.mapWith(Number) })
+    .from(walletEntries)
+    .where(eq(walletEntries.kind, 'refund'))
+    .groupBy(walletEntries.orderItemId);
+  const byItem = (rows: { itemId: string | null; cents: number }[]) =>
+    Object.fromEntries(rows.map((row) => [row.itemId ?? '', row.cents]));
+  expect(byItem(creditedByRows)).toEqual(byItem(creditedByWallet));
   const provider = await db
     .select({
       orderId: sandboxLedger.merchantReference,

@@ -92,3 +92,9 @@ export type RefundReasonCode = keyof typeof REFUND_REASONS;
 export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [RefundReasonCode, ...RefundReasonCode[]];
 /** The free text a shopper may add to the reason. */
 export const REFUND_NOTE_MAX = 500;
+/**
+ * Where a shopper's refund goes (shared requirements "Store credit", decision 030): back through
+ * the payment provider to the card paid with, or at once to the store credit wallet.
+ */
+export const REFUND_DESTINATIONS = ['original', 'credit'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];

@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
+  REFUND_DESTINATIONS,
   REFUND_NOTE_MAX,
   REFUND_REASON_CODES,
 } from './constants';
@@ -96,6 +97,10 @@ export const OrderItemSchema = z.object({
     ),
   renewalFailures: z.number().int().describe('failed renewal attempts of the current period'),
   refundedAt: z.string().nullable(),
+  refundedTo: z
+    .enum(REFUND_DESTINATIONS)
+    .optional()
+    .describe('a refunded item: where its money went, the card it was paid with or store credit'),
   endedAt: z.string().nullable(),
   /**
    * The product's lifetime promise (decision 031) once its deal is ending: a sunset's date and
@@ -191,6 +196,12 @@ export const RefundItemInputSchema = OrderItemRefInputSchema.extend({
     .max(REFUND_NOTE_MAX, `must be at most ${REFUND_NOTE_MAX} characters long`)
     .optional()
     .describe('the shopper’s own words about the reason; empty means none'),
+  to: z
+    .enum(REFUND_DESTINATIONS, { error: `must be one of ${REFUND_DESTINATIONS.join(', ')}` })
+    .optional()
+    .describe(
+      'where the money goes: `original` (default) back through the payment provider, `credit` at once to the store credit wallet',
+    ),
 });
 export type RefundItemInput = z.input<typeof RefundItemInputSchema>;
 export type OrderItemResult = z.infer<typeof OrderItemResultSchema>;

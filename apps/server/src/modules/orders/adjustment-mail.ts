@@ -4,7 +4,8 @@
  * queued in the outbox in the transaction of the change it tells of (decision 029), keyed by that
  * change, and delivered once it has committed. Transactional mail: no unsubscribe.
  */
-import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
+import { BRAND_NAME, formatMoney, type RefundDestination } from '@everdeal/contracts';
+import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { orderItems, orders, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
@@ -47,17 +48,25 @@ async function itemFacts(tx: Tx, itemId: string): Promise<ItemFacts | undefined>
   return row;
 }
 
-function itemMail(facts: ItemFacts, brand: MailBrand, subject: string, paragraphs: string[]): MailMessage {
-  const url = orderItemUrl(brand.publicUrl, facts.orderId, facts.itemId);
+/** The mail's button: the item's page, unless the mail is about somewhere else (the store credit). */
+type MailAction = { label: string; url: string };
+
+function itemMail(
+  facts: ItemFacts,
+  brand: MailBrand,
+  subject: string,
+  paragraphs: string[],
+  action: MailAction = { label: 'Open this item', url: orderItemUrl(brand.publicUrl, facts.orderId, facts.itemId) },
+): MailMessage {
   return {
     to: facts.email,
     subject,
-    link: url,
+    link: action.url,
     ...renderMail(
       {
         greeting: greetingFor(facts.firstName),
         paragraphs,
-        action: { label: 'Open this item', url },
+        action,
       },
       brand,
     ),
@@ -65,7 +74,7 @@ function itemMail(facts: ItemFacts, brand: MailBrand, subject: string, paragraph
 }
 
 export type ItemMailEvent =
-  | { kind: 'refunded'; amountCents: number }
+  | { kind: 'refunded'; amountCents: number; to: RefundDestination }
   | { kind: 'renewal_failed'; amountCents: number; reason: string; nextAttemptAt: Date }
   | { kind: 'subscription_canceled'; endsAt: Date }
   | { kind: 'subscription_ended'; reason: 'canceled' | 'unpaid' };
@@ -75,6 +84,19 @@ export function itemEventMail(facts: ItemFacts, event: ItemMailEvent, brand: Mai
   const item = `${facts.productName} (${facts.planName})`;
   switch (event.kind) {
     case 'refunded':
+      if (event.to === 'credit') {
+        // Decision 030: the credit is there at once; the page shows the balance and the movement.
+        return itemMail(
+          facts,
+          brand,
+          `Your ${BRAND_NAME} refund for ${facts.productName}`,
+          [
+            `We refunded ${formatMoney(event.amountCents, facts.currency)} for ${item}: it was added to your store credit, at once. Store credit never expires.`,
+            'The license codes of this item are revoked: the seller no longer accepts them.',
+          ],
+          { label: 'See your store credit', url: `${brand.publicUrl}${USER_CREDIT_PATH}` },
+        );
+      }
       return itemMail(facts, brand, `Your ${BRAND_NAME} refund for ${facts.productName}`, [
         `We refunded ${formatMoney(event.amountCents, facts.currency)} for ${item} to the card you paid with. Depending on your bank it shows on your statement within 5 to 10 days.`,
         'The license codes of this item are revoked: the seller no longer accepts them.',

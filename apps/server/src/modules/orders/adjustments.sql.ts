@@ -126,23 +126,54 @@ export async function finishRefund(
   at: Date,
   queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
 ): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
-    const claimed = await claimPending(tx, adjustmentId, 'refund', at);
-    if (!claimed) return null;
-    await tx.execute(sql`
-      update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
-        renewal_retry_at = null
-      where id = ${claimed.itemId}`);
-    await tx.execute(sql`
-      update ${licenseCodes} c set status = 'revoked'
-      from ${orderItemCodes} l
-      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
-    await tx.execute(refundRows(adjustmentId, refunds, at));
-    // The affiliate's commission on the item goes back with the money (decision 012).
-    await reverseCommissionOfItem(tx, claimed.itemId, at);
-    // The buyer's mail, queued with the refund (decision 029).
-    return queueMails(tx, claimed.itemId);
-  });
+  return db.transaction((tx) => finishRefundIn(tx, adjustmentId, refunds, at, queueMails));
+}
+
+/** `finishRefund` inside the caller's transaction: a refund to store credit begins and ends in one. */
+export async function finishRefundIn(
+  tx: Tx,
+  adjustmentId: string,
+  refunds: MadeRefund[],
+  at: Date,
+  queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
+): Promise<string[] | null> {
+  const claimed = await claimPending(tx, adjustmentId, 'refund', at);
+  if (!claimed) return null;
+  await tx.execute(sql`
+    update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
+      renewal_retry_at = null
+    where id = ${claimed.itemId}`);
+  await tx.execute(sql`
+    update ${licenseCodes} c set status = 'revoked'
+    from ${orderItemCodes} l
+    where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
+  await tx.execute(refundRows(adjustmentId, refunds, at));
+  // The affiliate's commission on the item goes back with the money (decision 012).
+  await reverseCommissionOfItem(tx, claimed.itemId, at);
+  // The buyer's mail, queued with the refund (decision 029).
+  return queueMails(tx, claimed.itemId);
+}
+
+/**
+ * The reference of a refund row that returned a charge's money as store credit rather than
+ * through the provider: the store no longer holds the money for the seller, so every statement
+ * that subtracts refunds from a charge (payouts, sales, analytics, the lifetime promise) reads it
+ * as refunded, while the provider, asked for nothing, shows no refund. Unique per charge, as the
+ * row's (kind, reference, item) key needs.
+ */
+export const STORE_CREDIT_REFERENCE_PREFIX = 'store-credit:';
+const storeCreditReference = (adjustmentId: string, movementId: string) =>
+  `${STORE_CREDIT_REFERENCE_PREFIX}${adjustmentId}:${movementId}`;
+
+/** The refund rows of a refund to store credit: every charge's refundable rest, none asked of the provider. */
+export function storeCreditRefunds(adjustmentId: string, charges: RefundableCharge[]): MadeRefund[] {
+  return charges
+    .filter((charge) => charge.refundableCents > 0)
+    .map((charge) => ({
+      movementId: charge.movementId,
+      reference: storeCreditReference(adjustmentId, charge.movementId),
+      amountCents: charge.refundableCents,
+    }));
 }
 
 /**

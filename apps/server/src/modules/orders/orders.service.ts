@@ -13,6 +13,7 @@ import {
 import {
   type Db,
   licenseCodes,
+  moneyMovements,
   type OrderItemRow,
   type OrderRow,
   orderItemCodes,
@@ -21,6 +22,7 @@ import {
   products,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
 
@@ -33,6 +35,7 @@ type ItemRow = OrderItemRow & {
   promiseStatus: LifetimePromiseStatus;
   sunsetAt: Date | null;
   sunsetMessage: string | null;
+  refundedToCredit: boolean;
 };
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
@@ -68,6 +71,7 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     currentPeriodEnd: iso(row.periodEnd),
     ...subscriptionState(row),
     refundedAt: iso(row.refundedAt),
+    ...(row.status === 'refunded' ? { refundedTo: row.refundedToCredit ? 'credit' : 'original' } : {}),
     endedAt: iso(row.endedAt),
     // Only an ending deal names its promise, so an active item reads as the checkout answered it.
     ...(row.promiseStatus === 'active'
@@ -117,6 +121,10 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
       promiseStatus: products.lifetimePromise,
       sunsetAt: products.sunsetAt,
       sunsetMessage: products.sunsetMessage,
+      // A refund to store credit leaves refund rows that name the credit, not a provider refund.
+      refundedToCredit: sql<boolean>`exists (select 1 from ${moneyMovements} m
+        where m.order_item_id = ${orderItems.id} and m.kind = 'refund'
+          and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

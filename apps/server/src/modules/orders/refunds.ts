@@ -1,6 +1,7 @@
 /**
  * `orders/refundItem` (requirements §11, decision 010): inside the item's refund window, its full
- * amount back through the provider, its codes revoked, a mail to the buyer. Exactly one refund
+ * amount back through the provider (or, asked `to: credit`, at once to the store credit wallet,
+ * decision 030), its codes revoked, a mail to the buyer. Exactly one refund
  * however the calls race: the item row is locked while the refund is begun, and the one pending
  * adjustment per item keeps a second refund (or a plan change) out until the first is finished.
  */
@@ -17,9 +18,17 @@ import {
 import { type OrderItemAdjustmentRow, orderItemAdjustments, users } from '@everdeal/db';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments';
+import { moveCredit } from '../wallet';
 import { formatDate, queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, finishRefund, lockOwnItem, refundableCharges } from './adjustments.sql';
+import {
+  failAdjustment,
+  finishRefund,
+  finishRefundIn,
+  lockOwnItem,
+  refundableCharges,
+  storeCreditRefunds,
+} from './adjustments.sql';
 import type { CheckoutDeps } from './order-payment';
 import { loadOwnItem } from './orders.service';
 
@@ -76,28 +85,76 @@ export async function writeRefundAdjustment(
 }
 
 /**
- * Begins the refund: checks the rules on the locked item and writes the pending adjustment. The
- * caller's user row is locked too, so two refunds of different items cannot both pass the
- * "at most 3 in 30 days" count.
+ * Opens the refund in `tx`: checks the rules on the locked item and writes the pending adjustment.
+ * The caller's user row is locked too, so two refunds of different items cannot both pass the
+ * "at most 3 in 30 days" count. The same rules for either destination of the money.
  */
-async function beginRefund(deps: CheckoutDeps, userId: string, input: RefundItemInput) {
+async function openRefund(tx: Tx, userId: string, input: RefundItemInput, at: Date) {
   const { orderId, itemId } = input;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const row = await lockOwnItem(tx, userId, orderId, itemId);
+  if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
+  const { item } = row;
+  if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
+  if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+  if (!item.refundableUntil) throw AppError.conflict(RefundMessage.noRefunds(item.productName));
+  if (item.refundableUntil.getTime() <= at.getTime()) {
+    throw AppError.conflict(RefundMessage.windowEnded(formatDate(item.refundableUntil)));
+  }
+  if ((await recentRefunds(tx, userId, at)) >= MAX_REFUNDS_PER_WINDOW) {
+    throw AppError.conflict(RefundMessage.tooManyRefunds(MAX_REFUNDS_PER_WINDOW, REFUND_LIMIT_WINDOW_DAYS));
+  }
+  return { adjustment: await writeRefundAdjustment(tx, item.id, userId, at, input), item };
+}
+
+/** Begins a refund to the card: the pending adjustment committed before the provider is asked. */
+async function beginRefund(deps: CheckoutDeps, userId: string, input: RefundItemInput) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    const row = await lockOwnItem(tx, userId, orderId, itemId);
-    if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
-    const { item } = row;
-    if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
-    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
-    if (!item.refundableUntil) throw AppError.conflict(RefundMessage.noRefunds(item.productName));
-    if (item.refundableUntil.getTime() <= at.getTime()) {
-      throw AppError.conflict(RefundMessage.windowEnded(formatDate(item.refundableUntil)));
+    const { adjustment, item } = await openRefund(tx, userId, input, at);
+    return { adjustment, orderId: item.orderId };
+  });
+}
+
+/**
+ * A refund to store credit (shared requirements "Store credit", decision 030): no provider to
+ * wait for, so the rules, the credit and the finish are one transaction. The item's whole
+ * refundable amount is one ledger movement keyed by the adjustment; the refund rows name it, not
+ * a provider refund. A second refund of the item, to either destination, waits on the item's
+ * lock and then finds it refunded (or finds this one's pending adjustment and is refused).
+ * Answers the queued mail's ids.
+ */
+async function refundToCredit(deps: CheckoutDeps, userId: string, input: RefundItemInput): Promise<string[]> {
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const { adjustment, item } = await openRefund(tx, userId, input, at);
+    const refunds = storeCreditRefunds(adjustment.id, await refundableCharges(tx, item.id));
+    // A free item returns nothing: no movement of zero credit (the ledger refuses one).
+    if (adjustment.refundCents > 0) {
+      await moveCredit(
+        tx,
+        {
+          userId,
+          amountCents: adjustment.refundCents,
+          kind: 'refund',
+          key: `refund:${adjustment.id}`,
+          note: `Refund of ${item.productName}: ${item.planName}`,
+          orderId: item.orderId,
+          orderItemId: item.id,
+        },
+        at,
+      );
     }
-    if ((await recentRefunds(tx, userId, at)) >= MAX_REFUNDS_PER_WINDOW) {
-      throw AppError.conflict(RefundMessage.tooManyRefunds(MAX_REFUNDS_PER_WINDOW, REFUND_LIMIT_WINDOW_DAYS));
-    }
-    return { adjustment: await writeRefundAdjustment(tx, item.id, userId, at, input), orderId: item.orderId };
+    const mails = await finishRefundIn(tx, adjustment.id, refunds, at, (inner, itemId) =>
+      queueItemMail(
+        inner,
+        deps.brand,
+        { id: itemId, eventId: adjustment.id },
+        { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' },
+        at,
+      ),
+    );
+    return mails ?? [];
   });
 }
 
@@ -119,7 +176,7 @@ export async function completeRefund(
         tx,
         deps.brand,
         { id: itemId, eventId: adjustment.id },
-        { kind: 'refunded', amountCents: adjustment.refundCents },
+        { kind: 'refunded', amountCents: adjustment.refundCents, to: 'original' },
         at,
       ),
     );
@@ -155,7 +212,11 @@ export async function refundItem(
   userId: string,
   input: RefundItemInput,
 ): Promise<{ item: OrderItem }> {
-  const { adjustment, orderId } = await beginRefund(deps, userId, input);
-  await runRefund(deps, adjustment, orderId);
+  if (input.to === 'credit') {
+    deps.outbox.deliver(await refundToCredit(deps, userId, input));
+  } else {
+    const { adjustment, orderId } = await beginRefund(deps, userId, input);
+    await runRefund(deps, adjustment, orderId);
+  }
   return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
 }
