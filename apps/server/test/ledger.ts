@@ -1,5 +1,5 @@
 import { type Db, moneyMovements, sandboxLedger, walletEntries } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { STORE_CREDIT_REFERENCE_PREFIX } from '../src/modules/orders/adjustments.sql';
 
@@ -22,14 +22,21 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
     .from(moneyMovements)
     .groupBy(moneyMovements.orderId);
   const creditedByRows = await db
-    .select({ itemId: moneyMovements.orderItemId, cents: sql<number>`sum(${moneyMovements.amountCents})`.mapWith(Number) })
+    .select({
+      itemId: moneyMovements.orderItemId,
+      cents: sql<number>`sum(${moneyMovements.amountCents})`.mapWith(Number),
+    })
     .from(moneyMovements)
     .where(and(eq(moneyMovements.kind, 'refund'), toStoreCredit))
     .groupBy(moneyMovements.orderItemId);
   const creditedByWallet = await db
-    .select({ itemId: walletEntries.orderItemId, cents: sql<number>`sum(${walletEntries.amountCents})`.mapWith(Number) })
+    .select({
+      itemId: walletEntries.orderItemId,
+      cents: sql<number>`sum(${walletEntries.amountCents})`.mapWith(Number),
+    })
     .from(walletEntries)
-    .where(eq(walletEntries.kind, 'refund'))
+    // Refunds of bought items; the wallet's own tests also record item-less refund movements.
+    .where(and(eq(walletEntries.kind, 'refund'), isNotNull(walletEntries.orderItemId)))
     .groupBy(walletEntries.orderItemId);
   const byItem = (rows: { itemId: string | null; cents: number }[]) =>
     Object.fromEntries(rows.map((row) => [row.itemId ?? '', row.cents]));

@@ -1,7 +1,7 @@
 // Concurrency claims of decision 010, proven on PostgreSQL (PGlite has one connection and cannot
 // race): `npm run test:pg`. The app's pool holds several connections (test/database.ts).
 import type { ChangePlanResult, OrderItem } from '@everdeal/contracts';
-import { moneyMovements, orderItemAdjustments, sandboxLedger } from '@everdeal/db';
+import { moneyMovements, orderItemAdjustments, sandboxLedger, walletEntries } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -35,8 +35,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       return { buyer, order, item, tier1, tier2, tier3 };
     }
 
-    const refund = (token: string, orderId: string, itemId: string) =>
-      callApi<{ item: OrderItem }>(t.app, 'orders/refundItem', { orderId, itemId }, { token });
+    const refund = (token: string, orderId: string, itemId: string, to?: 'credit' | 'original') =>
+      callApi<{ item: OrderItem }>(t.app, 'orders/refundItem', { orderId, itemId, to }, { token });
     const change = (token: string, payload: Record<string, unknown>) =>
       callApi<ChangePlanResult>(t.app, 'orders/changePlan', payload, { token });
 
@@ -58,6 +58,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .from(sandboxLedger)
         .where(and(eq(sandboxLedger.merchantReference, order.id), eq(sandboxLedger.kind, 'refund')));
       expect(providerRefunds).toHaveLength(1);
+    });
+
+    it('a refund to store credit racing one to the card: exactly one refund, and one ledger row if it was credit', async () => {
+      for (let round = 0; round < 8; round++) {
+        const { buyer, order, item } = await tieredPurchase();
+        // Both orders of arrival: the credit call first on even rounds, the card call first on odd ones.
+        const credit = () => refund(buyer.token, order.id, item.id, 'credit');
+        const card = () => refund(buyer.token, order.id, item.id, 'original');
+        const [toCredit, toCard] =
+          round % 2 === 0 ? await Promise.all([credit(), card()]) : (await Promise.all([card(), credit()])).reverse();
+        if (!toCredit || !toCard) throw new Error('two answers expected');
+        expect([toCredit.status, toCard.status].sort()).toEqual([200, 409]);
+        const refunds = await rowsOf(item.id, 'refund');
+        expect(refunds).toHaveLength(1);
+        expect(refunds[0]?.amountCents).toBe(5000);
+        const ledger = await t.db.select().from(walletEntries).where(eq(walletEntries.orderItemId, item.id));
+        const providerRefunds = await t.db
+          .select()
+          .from(sandboxLedger)
+          .where(and(eq(sandboxLedger.merchantReference, order.id), eq(sandboxLedger.kind, 'refund')));
+        if (toCredit.status === 200) {
+          expect(ledger).toEqual([expect.objectContaining({ amountCents: 5000, kind: 'refund' })]);
+          expect(providerRefunds).toEqual([]);
+          expect(toCredit.body.data.item).toMatchObject({ status: 'refunded', refundedTo: 'credit' });
+        } else {
+          expect(ledger).toEqual([]);
+          expect(providerRefunds).toEqual([expect.objectContaining({ amountCents: 5000 })]);
+          expect(toCard.body.data.item).toMatchObject({ status: 'refunded', refundedTo: 'original' });
+        }
+      }
+      await expectLedgerBalanced(t.db);
+    });
+
+    it('8 refunds to store credit of one item at once: one refund, one ledger row', async () => {
+      const { buyer, order, item } = await tieredPurchase();
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, () => refund(buyer.token, order.id, item.id, 'credit')),
+      );
+      expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((r) => r.status !== 200)) expect(response.status).toBe(409);
+      expect(await t.db.select().from(walletEntries).where(eq(walletEntries.orderItemId, item.id))).toEqual([
+        expect.objectContaining({ amountCents: 5000 }),
+      ]);
+      expect(await rowsOf(item.id, 'refund')).toHaveLength(1);
     });
 
     it('a refund racing an upgrade: at most one refund, and the money and codes agree with what happened', async () => {
