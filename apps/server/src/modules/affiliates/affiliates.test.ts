@@ -310,6 +310,20 @@ describe('attribution and commissions', () => {
     expect(await dashboardOf(member.token)).toMatchObject({ orders: 1, pendingCents: 0, reversedCents: 490 });
   });
 
+  it('a refund to store credit takes the commission back at once, as one to the card does', async () => {
+    const member = await joinAsNewUser();
+    const buyer = await createUserWithSession(t.db, clock);
+    const { order } = await buy(await visit(member.code), 30, buyer);
+    const refunded = await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: order.id, itemId: order.items[0]?.id, to: 'credit' },
+      { token: buyer.token },
+    );
+    expect(refunded.status).toBe(200);
+    expect(await dashboardOf(member.token)).toMatchObject({ orders: 1, pendingCents: 0, reversedCents: 490 });
+  });
+
   it('the job reverses a pending commission of a refunded item the refund left alone', async () => {
     const member = await joinAsNewUser();
     const { order } = await buy(await visit(member.code));

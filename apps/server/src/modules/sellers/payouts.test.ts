@@ -255,3 +255,57 @@ describe('sales and payouts through the API, with the clock moved', () => {
     expect(removal.status).toBe(409);
   });
 });
+
+describe('a refund to store credit in the seller’s sales and payouts (decision 030)', () => {
+  let clock = new Date('2026-03-10T12:00:00Z');
+  let t: TestApp;
+  let member: SellerMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    member = await createSellerWithMember(t.db);
+  });
+  afterAll(() => t?.close());
+
+  it('counts as refunded: the unit and its money out of the sales, nothing payable for it once the window closes', async () => {
+    const product = await createProduct(t.db, {
+      name: 'Credited',
+      sellerId: member.sellerId,
+      refundWindowDays: 30,
+      plans: [{ name: 'Tier 1', priceCents: 4900, originalPriceCents: 9900, codes: 5 }],
+    });
+    const planId = product.plans[0]?.id as number;
+    const orders = [];
+    for (let i = 0; i < 2; i++) {
+      const buyer = await createBuyer(t.app, t.db, [{ productId: product.id, variantId: planId, quantity: 1 }]);
+      const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+      expect(paid.status).toBe(200);
+      orders.push({ buyer, order: paid.body.data.order });
+    }
+    const credited = orders[1];
+    const refund = await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: credited?.order.id, itemId: credited?.order.items[0]?.id, to: 'credit' },
+      { token: credited?.buyer.token },
+    );
+    expect(refund.status).toBe(200);
+
+    const sales = async () =>
+      (await callApi<SellerSales>(t.app, 'seller/getSales', { sellerId: member.sellerId }, { token: member.token }))
+        .body.data;
+    let now = await sales();
+    expect(now.products.find((row) => row.name === 'Credited')?.sales).toEqual({
+      unitsSold: 2,
+      unitsRefunded: 1,
+      grossCents: 9800,
+      refundedCents: 4900,
+      netCents: 4900,
+      currency: 'USD',
+    });
+    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 0, pendingCents: 3430 });
+    clock = new Date('2026-04-09T12:00:01Z');
+    now = await sales();
+    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 3430, pendingCents: 0 });
+  });
+});
