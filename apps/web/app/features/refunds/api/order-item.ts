@@ -29,16 +29,24 @@ function useStoreItem(ref: OrderItemRef) {
   };
 }
 
+// The wallet's cache (features/wallet owns it; features do not import each other): a refund to
+// store credit changes the balance, so it is fetched afresh.
+const WALLET_KEY = [...USER_QUERY_KEY, 'wallet'] as const;
+
 /**
- * The refund, with the shopper's reason when they gave one. Silent: the confirm dialog shows why
- * a refund was refused (e.g. the support-ticket message).
+ * The refund, with where the money goes and the shopper's reason when they gave one. Silent: the
+ * confirm dialog shows why a refund was refused (e.g. the support-ticket message).
  */
 export function useRefundItem(ref: OrderItemRef) {
   const storeItem = useStoreItem(ref);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (why: Pick<RefundItemInput, 'reason' | 'note'>) =>
-      callApi('orders/refundItem', { ...ref, ...why }, { silent: true }),
-    onSuccess: ({ item }) => storeItem(item),
+    mutationFn: (input: Pick<RefundItemInput, 'reason' | 'note' | 'to'>) =>
+      callApi('orders/refundItem', { ...ref, ...input }, { silent: true }),
+    onSuccess: ({ item }) => {
+      storeItem(item);
+      if (item.refundedTo === 'credit') void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+    },
   });
 }
 

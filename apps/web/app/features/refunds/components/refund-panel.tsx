@@ -1,5 +1,7 @@
 import type { OrderItem } from '@everdeal/contracts';
+import type { RefundDestination } from '@everdeal/contracts/constants';
 import { formatMoney } from '@everdeal/contracts/money';
+import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { newTicketPath } from '@everdeal/contracts/paths';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +12,7 @@ import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
 import { RefundDeadline } from '~/shared/orders/refund-deadline';
 import { useRefundItem } from '../api/order-item';
+import { RefundDestinationFields } from './refund-destination-fields';
 import { RefundReasonFields, type RefundWhy } from './refund-reason-fields';
 
 /** "Now", ticking once a minute, so the countdown moves while the page is open. */
@@ -22,27 +25,45 @@ function useMinuteClock(): Date {
   return now;
 }
 
+/** What a refunded item's panel says: where the money went, with the way to the credit. */
+function RefundedNote({ item }: { item: OrderItem }) {
+  const when = item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : '';
+  const amount = formatMoney(item.amount, item.currency);
+  if (item.refundedTo === 'credit') {
+    return (
+      <p>
+        Refunded{when}: {amount} was added to your{' '}
+        <Link to={USER_CREDIT_PATH} className="font-semibold text-brand-700 underline">
+          store credit
+        </Link>{' '}
+        and the license codes are revoked.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Refunded{when}: {amount} went back to your card (5 to 10 business days to show) and the license codes are revoked.
+    </p>
+  );
+}
+
 /**
  * The item's refund (requirements §11): the deadline as a countdown and a refund button with a
- * confirm dialog that says what happens to the codes and asks why (optional); or plainly why the
- * item cannot be refunded.
+ * confirm dialog that asks where the money goes (store credit or the card, decision 030), says
+ * what happens to the codes and asks why (optional); or plainly why the item cannot be refunded.
  */
 export function RefundPanel({ item }: { item: OrderItem }) {
   const now = useMinuteClock();
   const refund = useRefundItem({ orderId: item.orderId, itemId: item.id });
   const [error, setError] = useState<FormError | null>(null);
   const [why, setWhy] = useState<RefundWhy>({ note: '' });
+  const [to, setTo] = useState<RefundDestination>('original');
   const isOpen = item.refundableUntil !== null && new Date(item.refundableUntil) > now;
   const codeCount = item.codes.filter((code) => code.status !== 'revoked').length;
 
   let body: React.ReactNode;
   if (item.status === 'refunded') {
-    body = (
-      <p>
-        Refunded{item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}: {formatMoney(item.amount, item.currency)}{' '}
-        went back to your card and the license codes are revoked.
-      </p>
-    );
+    body = <RefundedNote item={item} />;
   } else if (!isOpen || item.status !== 'active') {
     body = <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />;
   } else {
@@ -57,20 +78,25 @@ export function RefundPanel({ item }: { item: OrderItem }) {
             if (!open) return;
             setError(null);
             setWhy({ note: '' });
+            setTo('original');
           }}
           onConfirm={() =>
-            refund.mutateAsync({ reason: why.reason, note: why.note.trim() || undefined }).catch((failure: unknown) => {
-              setError(toFormError(failure));
-              throw failure;
-            })
+            refund
+              .mutateAsync({ to, reason: why.reason, note: why.note.trim() || undefined })
+              .catch((failure: unknown) => {
+                setError(toFormError(failure));
+                throw failure;
+              })
           }
         >
           <p>
-            You get {formatMoney(item.amount, item.currency)} back on the card you paid with.{' '}
+            You get {formatMoney(item.amount, item.currency)} back
+            {to === 'credit' ? ' as store credit, at once' : ' on the card you paid with'}.{' '}
             {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the seller
             stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
             and you can buy this deal again only after 24 hours.
           </p>
+          <RefundDestinationFields value={to} onChange={setTo} />
           <RefundReasonFields value={why} onChange={setWhy} />
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">

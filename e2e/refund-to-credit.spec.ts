@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+
+// Refund to store credit (shared requirements "Store credit", decision 030): the item page's
+// refund asks where the money goes, the card by default; credit is there at once on /user/credit.
+
+async function screenshotAtBothWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: width === 375 });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a shopper refunds an item to store credit from its page and finds the credit on /user/credit', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const shopper = await registerShopper(request, 'e2e-refund-credit');
+  const products = await buyableProducts(request, 7);
+  const product = products[6];
+  if (!product) throw new Error('no product');
+  const order = await buyThroughApi(request, shopper, product);
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  expect(item.refundableUntil, 'a demo deal with a refund window').not.toBeNull();
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${item.id}`);
+  await page.getByRole('button', { name: 'Refund this item' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund ${product.name}?` });
+  const destination = dialog.getByRole('group', { name: 'Where should the money go?' });
+  const toCard = destination.getByRole('radio', { name: 'Back to your card — 5 to 10 business days' });
+  const toCredit = destination.getByRole('radio', { name: 'Store credit — instant, use it on any deal' });
+  // The card is the default, as the API's.
+  await expect(toCard).toBeChecked();
+  await expect(toCredit).not.toBeChecked();
+  await expect(dialog).toContainText('back on the card you paid with');
+  // A keyboard picks the other one.
+  await toCard.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(toCredit).toBeChecked();
+  await expect(dialog).toContainText('back as store credit, at once');
+  await expectNoAxeViolations(page);
+  await screenshotAtBothWidths(page, 'refund-to-credit-dialog');
+
+  await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(dialog).toBeHidden();
+  const refund = page.getByRole('region', { name: 'Refund' });
+  await expect(refund).toContainText(
+    /Refunded on .*: \$[\d.,]+ was added to your store credit and the license codes are revoked\./,
+  );
+  await screenshotAtBothWidths(page, 'refund-to-credit-done');
+
+  await refund.getByRole('link', { name: 'store credit' }).click();
+  await expect(page).toHaveURL(/\/user\/credit$/);
+  const wallet = await shopperApi<{ balanceCents: number }>(request, shopper, 'wallet/getWallet');
+  expect(wallet.balanceCents).toBeGreaterThan(0);
+  const history = page.getByRole('list', { name: 'Store credit history' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem').first()).toContainText('Refund to credit');
+  await expect(history.getByRole('listitem').first()).toContainText(`Refund of ${item.productName}: ${item.planName}`);
+  await expectNoAxeViolations(page);
+  await screenshotAtBothWidths(page, 'refund-to-credit-wallet');
+});
