@@ -1,15 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
+import { waitForMail } from './auth-helpers';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Refund to store credit (shared requirements "Store credit", decision 030): the item page's
 // refund asks where the money goes, the card by default; credit is there at once on /user/credit.
 
-async function screenshotAtBothWidths(page: Page, name: string) {
+/** At 1280 and 375 px; a page in full, an open dialog as the screen shows it. */
+async function screenshotAtBothWidths(page: Page, name: string, fullPage = true) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: width === 375 });
+    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -43,9 +45,9 @@ test('a shopper refunds an item to store credit from its page and finds the cred
   await toCard.focus();
   await page.keyboard.press('ArrowUp');
   await expect(toCredit).toBeChecked();
-  await expect(dialog).toContainText('back as store credit, at once');
+  await expect(dialog).toContainText('back as store credit, right away');
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'refund-to-credit-dialog');
+  await screenshotAtBothWidths(page, 'refund-to-credit-dialog', false);
 
   await dialog.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(dialog).toBeHidden();
@@ -54,6 +56,19 @@ test('a shopper refunds an item to store credit from its page and finds the cred
     /Refunded on .*: \$[\d.,]+ was added to your store credit and the license codes are revoked\./,
   );
   await screenshotAtBothWidths(page, 'refund-to-credit-done');
+
+  // The refund's mail says where the money went and leads to the credit; looked at as HTML.
+  const mail = await waitForMail(shopper.user.email, /was added to your store credit/);
+  expect(mail).not.toContain('5 to 10 days');
+  const html = mail.slice(mail.indexOf('<!'), mail.lastIndexOf('</html>') + '</html>'.length);
+  const mailPage = await page.context().newPage();
+  await mailPage.setContent(html);
+  await expect(mailPage.getByRole('link', { name: 'See your store credit' })).toHaveAttribute(
+    'href',
+    /\/user\/credit$/,
+  );
+  await screenshotAtBothWidths(mailPage, 'refund-to-credit-mail');
+  await mailPage.close();
 
   await refund.getByRole('link', { name: 'store credit' }).click();
   await expect(page).toHaveURL(/\/user\/credit$/);

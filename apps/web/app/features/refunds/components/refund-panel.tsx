@@ -91,7 +91,7 @@ export function RefundPanel({ item }: { item: OrderItem }) {
         >
           <p>
             You get {formatMoney(item.amount, item.currency)} back
-            {to === 'credit' ? ' as store credit, at once' : ' on the card you paid with'}.{' '}
+            {to === 'credit' ? ' as store credit, right away' : ' on the card you paid with'}.{' '}
             {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the seller
             stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
             and you can buy this deal again only after 24 hours.
