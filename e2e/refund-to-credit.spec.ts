@@ -36,7 +36,7 @@ test('a shopper refunds an item to store credit from its page and finds the cred
   const dialog = page.getByRole('dialog', { name: `Refund ${product.name}?` });
   const destination = dialog.getByRole('group', { name: 'Where should the money go?' });
   const toCard = destination.getByRole('radio', { name: 'Back to your card — 5 to 10 business days' });
-  const toCredit = destination.getByRole('radio', { name: 'Store credit — instant, use it on any deal' });
+  const toCredit = destination.getByRole('radio', { name: 'Store credit — instant, kept in your account' });
   // The card is the default, as the API's.
   await expect(toCard).toBeChecked();
   await expect(toCredit).not.toBeChecked();

@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 /** The choices in the order the dialog lists them; the card stays the default (decision 030). */
 const DESTINATIONS: { value: RefundDestination; label: string; hint: string }[] = [
-  { value: 'credit', label: 'Store credit', hint: 'instant, use it on any deal' },
+  { value: 'credit', label: 'Store credit', hint: 'instant, kept in your account' },
   { value: 'original', label: 'Back to your card', hint: '5 to 10 business days' },
 ];
 
