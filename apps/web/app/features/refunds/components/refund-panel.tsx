@@ -3,17 +3,24 @@ import type { RefundDestination } from '@everdeal/contracts/constants';
 import { formatMoney } from '@everdeal/contracts/money';
 import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { newTicketPath } from '@everdeal/contracts/paths';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
+import { lazyWithPreload } from '~/lib/lazy';
 import { RefundDeadline } from '~/shared/orders/refund-deadline';
 import { useRefundItem } from '../api/order-item';
-import { RefundDestinationFields } from './refund-destination-fields';
-import { RefundReasonFields, type RefundWhy } from './refund-reason-fields';
+import type { RefundWhy } from './refund-reason-fields';
+
+// The dialog's questions load with the dialog (on the trigger's hover or focus), not with the
+// page: the order item page stays within the first-load budget (docs/benchmarks.md, bundle size).
+const RefundDialogFields = lazyWithPreload(() =>
+  import('./refund-dialog-fields').then((module) => module.RefundDialogFields),
+);
+const preloadFields = () => void RefundDialogFields.preload();
 
 /** "Now", ticking once a minute, so the countdown moves while the page is open. */
 function useMinuteClock(): Date {
@@ -71,7 +78,11 @@ export function RefundPanel({ item }: { item: OrderItem }) {
       <>
         <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />
         <Modal
-          trigger={<Button variant="outline">Refund this item</Button>}
+          trigger={
+            <Button variant="outline" onPointerEnter={preloadFields} onFocus={preloadFields}>
+              Refund this item
+            </Button>
+          }
           title={`Refund ${item.productName}?`}
           confirmLabel={`Refund ${formatMoney(item.amount, item.currency)}`}
           onOpenChange={(open) => {
@@ -96,8 +107,9 @@ export function RefundPanel({ item }: { item: OrderItem }) {
             stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
             and you can buy this deal again only after 24 hours.
           </p>
-          <RefundDestinationFields value={to} onChange={setTo} />
-          <RefundReasonFields value={why} onChange={setWhy} />
+          <Suspense fallback={null}>
+            <RefundDialogFields to={to} onToChange={setTo} why={why} onWhyChange={setWhy} />
+          </Suspense>
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">
               {error.message}{' '}
