@@ -1,5 +1,7 @@
 import { type Order, type OrderItem, type OrderList, OrderMessage } from '@everdeal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '@everdeal/db';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import {
   type Buyer,
@@ -66,6 +68,15 @@ describe('orders/getOrders', () => {
     const { product, plan } = await createDeal(t.db);
     const buyer = await createBuyer(t.app, t.db, []);
     for (let i = 0; i < 4; i++) await buy(buyer, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+    // Receipts and sale mails go out in the background (decision 029): their statements must not
+    // fall into the window counted below.
+    await vi.waitFor(async () => {
+      const waiting = await t.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.status, ['pending', 'sending']));
+      expect(waiting).toEqual([]);
+    });
     queries = [];
     const { body } = await callApi<OrderList>(t.app, 'orders/getOrders', {}, { token: buyer.token });
     expect(body.data.orders).toHaveLength(4);
