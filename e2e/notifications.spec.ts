@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-hel
 import { waitForReactRoot } from './helpers';
 import { registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
-// Decision 029, shared/PRODUCT.md "Mail that is never lost": the notification settings page and
+// Decision 029, docs/requirements.md "The mails the store sends": the notification settings page and
 // the page of a notification mail's unsubscribe link.
 
 const SHOTS = join(process.cwd(), '.tmp', 'screens');

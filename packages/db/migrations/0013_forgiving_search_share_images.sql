@@ -1,4 +1,4 @@
--- Search that forgives and PNG share cards (issue 17, decision 003). Drizzle generated the table,
+-- Search that forgives and PNG share cards (decision 003). Drizzle generated the table,
 -- the column and the index; the extension, functions, triggers and backfills below are
 -- hand-written and run on PGlite and PostgreSQL 15.
 CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;--> statement-breakpoint

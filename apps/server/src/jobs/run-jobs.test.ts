@@ -162,7 +162,7 @@ describe('jobSchedule', () => {
     for (const declared of schedule) {
       expect(declared.does.length).toBeGreaterThan(20);
       // The mail outbox's safety net (15 s) and the wishlist alerts (30 s: an alert within a
-      // minute, shared/PRODUCT.md) are the quickest; nothing should spin faster.
+      // minute, decision 029) are the quickest; nothing should spin faster.
       expect(declared.everyMs).toBeGreaterThanOrEqual(15_000);
     }
     // Only the trending refresh takes a lock that makes the other instances skip.

@@ -116,7 +116,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
     },
     {
       name: 'refund-reminders',
-      does: "queues the reminders 7 days and 1 day before an item's refund deadline (shared/PRODUCT.md, decision 029)",
+      does: "queues the reminders 7 days and 1 day before an item's refund deadline (decision 029, decision 029)",
       // Reminders are days ahead: ten minutes late is on time.
       everyMs: 10 * MINUTE_MS,
       firstRound: 'at-start',
@@ -127,7 +127,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
     {
       name: 'wishlist-alerts',
       does: 'records deals ending within 48 hours and sends each person their one wishlist mail of the day (decision 029)',
-      // The first alert of a person's day goes out within a minute of its event (shared/PRODUCT.md).
+      // The first alert of a person's day goes out within a minute of its event (decision 029).
       everyMs: 30_000,
       firstRound: 'at-start',
       // The day's mail has one outbox key per person and its events are locked (SKIP LOCKED) and

@@ -1,4 +1,4 @@
-// Wishlist alerts (shared/PRODUCT.md "Mail that is never lost, reminders and alerts", decision
+// Wishlist alerts (docs/requirements.md "The mails the store sends", decision
 // 029): people save deals through the API, the deals change the way they change in the store (a
 // seller lowers a live price, uploads codes to a sold-out plan, a checkout holding the last codes
 // is declined or stalls, a deal nears its end), and the job's round runs on the test clock,

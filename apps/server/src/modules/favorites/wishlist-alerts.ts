@@ -1,5 +1,5 @@
 /**
- * The daily wishlist mail (shared/PRODUCT.md "Mail that is never lost, reminders and alerts",
+ * The daily wishlist mail (docs/requirements.md "The mails the store sends",
  * decision 029): at most one a person a UTC day, listing every event of theirs not yet mailed.
  * The `wishlist-alerts` job runs every 30 seconds, so the first event of a person's day is mailed
  * within a minute; events after that mail wait for the next day's. The mail's outbox key names

@@ -1,5 +1,5 @@
 /**
- * What happened to wishlisted deals (shared/PRODUCT.md "Mail that is never lost, reminders and
+ * What happened to wishlisted deals (decision 029 "Mail that is never lost, reminders and
  * alerts", decision 029): each happening is fanned out to everyone who saved the deal, one
  * `wishlist_alert_events` row per person, by one INSERT … SELECT from `favorites`. A price drop
  * and codes coming back are written in the transaction of the change; a deal about to end is

@@ -22,7 +22,7 @@ export type MailTopic = NotificationTopic;
 
 export type NotificationSettingsValues = Record<MailTopic, boolean>;
 
-/** A person without a settings row has these (shared/PRODUCT.md: true, true, false for the first three). */
+/** A person without a settings row has these (decision 029: on, except the newsletter). */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettingsValues = {
   refundReminders: true,
   wishlistAlerts: true,

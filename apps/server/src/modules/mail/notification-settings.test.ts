@@ -12,7 +12,7 @@ import { renderMail } from '../../lib/mail-layout';
 import { DEFAULT_NOTIFICATION_SETTINGS, type MailTopic, notificationParts } from './notification-mail';
 
 /**
- * Decision 029, shared/PRODUCT.md "Mail that is never lost": the settings calls, the unsubscribe
+ * Decision 029, docs/requirements.md "The mails the store sends": the settings calls, the unsubscribe
  * page's calls and the RFC 8058 one-click POST, through the real HTTP layer and database.
  */
 

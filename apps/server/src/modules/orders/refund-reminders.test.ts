@@ -1,4 +1,4 @@
-// Refund-window reminders (shared/PRODUCT.md "Mail that is never lost, reminders and alerts"):
+// Refund-window reminders (docs/requirements.md "The mails the store sends"):
 // items are bought through the API at one moment, then the clock moves to where the job's round
 // would find them and the round runs, as the job runs it, against the outbox and a mail folder.
 import { mailOutbox, notificationSettings } from '@everdeal/db';

@@ -1,5 +1,5 @@
 /**
- * Refund-window reminders (shared/PRODUCT.md "Mail that is never lost, reminders and alerts"):
+ * Refund-window reminders (docs/requirements.md "The mails the store sends"):
  * 7 days and 1 day before an active item's refund deadline, one mail each, through the outbox
  * (decision 029). The job finds the items due and queues each mail with its own key, so two
  * rounds at once, or a round after a crash, never mail one reminder twice.
