@@ -1,9 +1,9 @@
 import type { CheckoutResult, CreateApiKeyResult } from '@everdeal/contracts';
 import { createProduct } from '@everdeal/db/seed';
 import type { FastifyInstance } from 'fastify';
-import { type TestApp, callApi } from './app';
+import { callApi, type TestApp } from './app';
 import { createSellerWithMember, type SellerMember } from './seller';
-import { buy, createBuyer, type Buyer } from './shop';
+import { type Buyer, buy, createBuyer } from './shop';
 
 // Helpers of the licensing tests (decision 032): a seller with a key, and its codes sold.
 

@@ -92,6 +92,13 @@ export function buildOpenApiDocument(): object {
         },
       },
     },
+    tags: [
+      {
+        name: 'Licenses',
+        description:
+          "Sellers' license calls (decision 032): a seller's API key as the bearer, 60 calls a minute per key; a code of another seller's product answers 404 \"License not found\"",
+      },
+    ],
     paths,
   };
   return cached;

@@ -38,7 +38,13 @@ describe('creating a key', () => {
     // The list never shows the key again.
     const listed = await callApi<ApiKeys>(t.app, 'seller/getApiKeys', {}, { token: member.token });
     expect(listed.body.data.keys).toEqual([
-      { id: created.id, name: 'Production server', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null },
+      {
+        id: created.id,
+        name: 'Production server',
+        prefix: created.prefix,
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.key);
     // Audited as a seller's action.
@@ -51,7 +57,12 @@ describe('creating a key', () => {
     expect((await callApi(t.app, 'seller/createApiKey', { name: 'x' }, { token: stranger.token })).status).toBe(403);
     const member = await createSellerWithMember(t.db);
     const other = await createSeller(t.db);
-    const answer = await callApi(t.app, 'seller/createApiKey', { name: 'x', sellerId: other.id }, { token: member.token });
+    const answer = await callApi(
+      t.app,
+      'seller/createApiKey',
+      { name: 'x', sellerId: other.id },
+      { token: member.token },
+    );
     expect(answer.status).toBe(404);
     const list = await callApi(t.app, 'seller/getApiKeys', { sellerId: other.id }, { token: member.token });
     expect(list.status).toBe(404);
@@ -78,13 +89,20 @@ describe('creating a key', () => {
     const member = await createSellerWithMember(t.db);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const created = await callApi<CreateApiKeyResult>(t.app, 'seller/createApiKey', { name: `k${i}` }, { token: member.token });
+      const created = await callApi<CreateApiKeyResult>(
+        t.app,
+        'seller/createApiKey',
+        { name: `k${i}` },
+        { token: member.token },
+      );
       ids.push(created.body.data.id);
     }
     const refused = await callApi(t.app, 'seller/createApiKey', { name: 'one more' }, { token: member.token });
     expect(refused.body).toMatchObject({ code: 409, msg: 'A seller can hold at most 20 API keys: revoke one first' });
     await callApi(t.app, 'seller/revokeApiKey', { id: ids[0] }, { token: member.token });
-    expect((await callApi(t.app, 'seller/createApiKey', { name: 'one more' }, { token: member.token })).status).toBe(200);
+    expect((await callApi(t.app, 'seller/createApiKey', { name: 'one more' }, { token: member.token })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -99,7 +117,9 @@ describe('revoking a key', () => {
     expect(after.body).toEqual({ code: 401, msg: 'Missing, revoked or unknown API key', data: null });
     const listed = await callApi<ApiKeys>(t.app, 'seller/getApiKeys', {}, { token: seller.token });
     expect(listed.body.data.keys).toEqual([]);
-    expect((await callApi(t.app, 'seller/revokeApiKey', { id: seller.keyId }, { token: seller.token })).status).toBe(200);
+    expect((await callApi(t.app, 'seller/revokeApiKey', { id: seller.keyId }, { token: seller.token })).status).toBe(
+      200,
+    );
     const audits = await t.db.select().from(adminActions).where(eq(adminActions.targetId, seller.keyId));
     expect(audits.map((row) => row.action).sort()).toEqual(['api_key.create', 'api_key.revoke']);
   });
