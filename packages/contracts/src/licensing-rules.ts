@@ -26,3 +26,7 @@ export const LicensingMessage = {
   chooseSeller: 'Name the seller (sellerId): you are a member of several',
   badCursor: 'cursor must be the nextCursor of a previous page',
 } as const;
+
+/** The seller area's API keys page and the public developers' page (decision 032). */
+export const SELLER_API_KEYS_PATH = '/seller/api-keys';
+export const DEVELOPERS_PATH = '/developers';

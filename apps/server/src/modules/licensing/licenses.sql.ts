@@ -52,15 +52,15 @@ const soldCodes = sql`${licenseCodes} lc
 const isSold = sql`lc.status in ('allocated', 'revoked') and o.status = 'paid'`;
 
 /** The seller's sold code of that text: what `licenses/validate` answers (one indexed lookup). */
-export const findLicense = preparedStatement(
-  'licenses_find',
-  () => sql`
+export function findLicenseStatement(): SQL {
+  return sql`
     select ${licenseColumns}
     from ${soldCodes}
     where lc.code = ${P('code')} and p.seller_id = ${P('sellerId')} and ${isSold}
     order by lc.id desc
-    limit 1`,
-);
+    limit 1`;
+}
+export const findLicense = preparedStatement('licenses_find', findLicenseStatement);
 
 /**
  * Sets or clears the redeemed mark of the seller's sold code in one statement, only on an
