@@ -230,7 +230,14 @@ async function main() {
         `app and floor send different SQL:\napp: ${appTexts.join('\n')}\nfloor: ${floorCapture.join('\n')}`,
       );
     }
-    if (JSON.stringify(appAnswer) !== JSON.stringify(floorAnswer)) {
+    // Same fields and values; the order of keys is the serialiser's business.
+    const canonical = (value: unknown) =>
+      JSON.stringify(value, (_key, inner: unknown) =>
+        inner && typeof inner === 'object' && !Array.isArray(inner)
+          ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+          : inner,
+      );
+    if (canonical(appAnswer) !== canonical(floorAnswer)) {
       throw new Error(
         `app and floor answer differently:\n${JSON.stringify(appAnswer)}\n${JSON.stringify(floorAnswer)}`,
       );

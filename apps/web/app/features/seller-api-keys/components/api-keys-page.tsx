@@ -115,8 +115,11 @@ export function ApiKeysPage({ seller }: { seller: SellerSummary }) {
                 <div className="min-w-0 space-y-1">
                   <p className="font-medium text-ink-900">{key.name}</p>
                   <p className="text-ink-500 text-sm">
-                    <code className="font-mono text-ink-700">{key.prefix}…</code>
-                    <span aria-hidden="true"> · </span>
+                    <code className="block font-mono text-ink-700 sm:inline">{key.prefix}…</code>
+                    <span aria-hidden="true" className="hidden sm:inline">
+                      {' '}
+                      ·{' '}
+                    </span>
                     <span className="block sm:inline">Created {formatDateTime(key.createdAt, undefined)}</span>
                     <span aria-hidden="true" className="hidden sm:inline">
                       {' '}
