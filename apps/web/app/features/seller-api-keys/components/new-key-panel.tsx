@@ -57,7 +57,7 @@ export function NewKeyPanel({ name, apiKey, onDone }: { name: string; apiKey: st
             readOnly
             value={apiKey}
             onFocus={(event) => event.currentTarget.select()}
-            className="h-11 min-w-0 flex-1 rounded-xl border border-ink-900/15 bg-white px-3 font-mono text-ink-900 text-sm"
+            className="h-11 w-full min-w-0 rounded-xl border border-ink-900/15 bg-white px-3 font-mono text-ink-900 text-sm sm:flex-1"
           />
           <Button type="button" variant="outline" onClick={copy}>
             {isCopied ? (
