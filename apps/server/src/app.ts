@@ -17,6 +17,7 @@ import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
+import { createLicensing } from './modules/licensing';
 import {
   countOutbox,
   createOutbox,
@@ -277,6 +278,14 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await runningJobs?.stop();
   });
+  // Sellers' API keys and license calls (decision 032); a revocation reaches every instance's key
+  // cache through Redis.
+  const licensing = createLicensing({
+    ...storeServices,
+    redisUrl: config.redisUrl,
+    revocationChannel: `${config.redisKeyPrefix}:api-keys-revoked`,
+  });
+  app.addHook('onClose', () => licensing.close());
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads, storeServices),
@@ -310,8 +319,10 @@ export async function buildApp({
       ...walletHandlers(storeServices),
       // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
       ...promiseHandlers(storeServices),
+      ...licensing.handlers,
     },
     authenticate,
+    authenticateApiKey: licensing.authenticateApiKey,
     hasRole: (user, role) => hasRole(database.db, user, role),
   });
   // Stripe tells us about payments that finish after the request (3-D Secure); without a secret
