@@ -60,6 +60,7 @@ export default defineConfig({
       testMatch: [
         'accessibility.spec.ts',
         'account-areas.spec.ts',
+        'api-docs.spec.ts',
         'auth.spec.ts',
         'cart.spec.ts',
         'checkout.spec.ts',

@@ -5,7 +5,12 @@
 // without the page cache").
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+
+// `--outdir DIR` builds elsewhere (apps/server/src/built-commands.test.ts builds a copy of its own,
+// inside the repository so the bundles still find node_modules).
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
 const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -13,9 +18,19 @@ const reactRouterProduction = join(
 );
 
 await build({
-  // main.ts settles NODE_ENV, then loads server.js at run time (kept external below).
-  entryPoints: ['src/main.ts', 'src/server.ts', 'src/seed-cli.ts', 'src/db-backup-cli.ts'],
-  outdir: 'dist',
+  // main.ts and worker.ts settle NODE_ENV, then load server.js at run time (kept external below).
+  // The operator commands are built too, so production runs them with plain node, without tsx
+  // (docs/operations.md "Operator commands").
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    'src/server.ts',
+    'src/db-migrate-cli.ts',
+    'src/seed-cli.ts',
+    'src/db-backup-cli.ts',
+    'src/admin-grant-cli.ts',
+  ],
+  outdir: values.outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,11 +3,10 @@ import type { Database, Tx } from '@everdeal/db';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type JobsSetting, startJobs } from './jobs/run-jobs';
+import { createCoreServices, loggerOptions, registerJobs, registerMetrics } from './core-services';
+import type { JobsSetting } from './jobs/run-jobs';
 import { jobSchedule } from './jobs/schedule';
-import { createAnswerCache } from './lib/answer-cache';
 import { type BackgroundTasks, createBackgroundTasks } from './lib/background-tasks';
-import { createMailer } from './lib/mailer';
 import { adminHandlers } from './modules/admin';
 import { affiliatesHandlers, registerReferralClicks } from './modules/affiliates';
 import { blogHandlers, registerBlogFeed } from './modules/blog';
@@ -18,19 +17,13 @@ import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
 import { createLicensing } from './modules/licensing';
-import {
-  countOutbox,
-  createOutbox,
-  notificationSettingsHandlers,
-  registerNotificationOneClickUnsubscribe,
-} from './modules/mail';
-import { addOrderMailRenderers, handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
+import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
-import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import { paymentsHandlers, registerStripeWebhook } from './modules/payments';
 import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
-  addSellerMailRenderers,
   applicationsHandlers,
   queueNewQuestionMails,
   registerSellerUploads,
@@ -48,15 +41,13 @@ import {
   registerAvatarUpload,
   usersHandlers,
 } from './modules/users';
-import { addWaitlistMailRenderers, registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
+import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { walletHandlers } from './modules/wallet';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
-import { logSerializers } from './plugins/logging';
-import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
 import { createRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
@@ -79,7 +70,8 @@ export type AppOptions = {
   passwordHashCost?: PasswordHashCost;
   /**
    * Which background jobs this instance runs (jobs/schedule.ts); by default all on their
-   * schedule, unless `RUN_JOBS=0` turns them off. Tests run only some jobs' start work.
+   * schedule with `ROLE=all`, none with `ROLE=web` (a worker runs them, decision 034). Tests run
+   * only some jobs' start work.
    */
   jobs?: JobsSetting;
   /** Where log lines go (JSON, one per line) instead of stdout; tests read what was logged. */
@@ -102,25 +94,14 @@ export async function buildApp({
   rateLimits,
   rateLimitKeyPrefix = `${config.redisKeyPrefix}:rl`,
   passwordHashCost = OWASP_ARGON2ID,
-  jobs = config.runJobs ? 'scheduled' : 'off',
+  jobs = config.role === 'all' ? 'scheduled' : 'off',
   logStream,
   isShuttingDown,
   paymentProvider,
   backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
-  // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
-  // quoted by PostgreSQL, no query strings (decision 008).
-  const logger = {
-    level: config.logLevel,
-    serializers: logSerializers,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  };
   const app = Fastify({
-    logger: logStream
-      ? { ...logger, stream: logStream }
-      : config.env === 'test'
-        ? false
-        : { ...logger, ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}) },
+    logger: loggerOptions(config, logStream),
     // Behind a proxy in production: trust X-Forwarded-* for protocol and client IP, but only
     // from peers on loopback or private networks (where a reverse proxy sits). `true` would take
     // the client's own left-most X-Forwarded-For entry as its address, so anyone could dodge the
@@ -134,21 +115,7 @@ export async function buildApp({
   // 1. Errors: one handler maps every failure to the envelope and status of requirements §8.
   registerErrorHandling(app);
   // Prometheus metrics, only when METRICS_PORT is set, on a listener of their own (plugins/metrics.ts).
-  const metricsRegistry = config.metrics
-    ? createMetrics(database.connectionStats, () => countOutbox(database.db))
-    : undefined;
-  const metrics: Metrics = metricsRegistry ?? noMetrics;
-  if (metricsRegistry && config.metrics) {
-    const { host, port, token } = config.metrics;
-    registerRequestMetrics(app, metricsRegistry.registry);
-    let listener: { close(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      listener = await startMetricsServer({ registry: metricsRegistry.registry, host, port, token });
-    });
-    app.addHook('onClose', async () => {
-      await listener?.close();
-    });
-  }
+  const metrics = registerMetrics(app, config, database, { countRequests: true });
   // 2. Headers every answer carries, then compression of text bodies.
   await registerSecurityHeaders(app, {
     enforceCsp: config.env !== 'development',
@@ -159,52 +126,11 @@ export async function buildApp({
   // 3. Probes for the process and its database.
   registerHealth(app, database.ping, isShuttingDown);
 
-  // 4. The JSON API, one module after another.
-  // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
-  // dropped on every write that changes one, in every instance when Redis links them.
-  const catalogCache = createAnswerCache({
-    ttlMs: config.catalogCacheTtlMs,
-    redisUrl: config.redisUrl,
-    channel: `${config.redisKeyPrefix}:catalog-cleared`,
-    onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
-  });
-  // Rendered pages too (production only: development must show edits at once), fewer of them
-  // since they are larger.
-  const pageCache =
-    withPages && config.env === 'production' && config.catalogCacheTtlMs > 0
-      ? createAnswerCache({
-          ttlMs: config.catalogCacheTtlMs,
-          maxEntries: 300,
-          redisUrl: config.redisUrl,
-          channel: `${config.redisKeyPrefix}:pages-cleared`,
-          onLookup: (outcome) => metrics.cacheLookup('pages', outcome),
-        })
-      : undefined;
-  app.addHook('onClose', async () => {
-    await Promise.all([catalogCache.close(), pageCache?.close()]);
-  });
+  // 4. The JSON API, one module after another, on the services every process builds alike
+  // (core-services.ts): the catalogue's and pages' caches, the mailer and outbox, the provider.
+  const core = createCoreServices({ config, database, log: app.log, now, metrics, paymentProvider, withPages });
+  const { catalogCache, pageCache } = core;
   const catalogReads = cachedCatalogReads({ db: database.db, now }, catalogCache);
-  const catalogChanged = () => {
-    catalogCache.clear();
-    pageCache?.clear();
-  };
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: app.log,
-    logLinks: config.env === 'development',
-  });
-  // Every mail goes through the outbox (decision 029): queued with the change that causes it,
-  // delivered at once and, after a failure or a crash, by the mail-delivery job.
-  const outbox = createOutbox({
-    db: database.db,
-    mailer,
-    now,
-    log: app.log,
-    leaseMs: config.mailDeliveryLeaseMs,
-    onDelivery: (kind, outcome) => metrics.mailDelivery(kind, outcome),
-  });
   const limits = createRateLimits({
     redisUrl: config.redisUrl,
     settings: rateLimits,
@@ -216,43 +142,24 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // Tasks first: they may still queue mail; then the deliveries they started.
     await tasks.flush();
-    await outbox.flush();
-    mailer.close();
+    await core.close();
     await limits.close();
   });
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
-  // Payments and orders (decision 007): one provider.
-  const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
-  const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
-  // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
-  addOrderMailRenderers(outbox, { db: database.db, brand });
-  addSellerMailRenderers(outbox, { db: database.db, brand });
-  addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
+  const { provider, brand } = core.services;
   // The store's services, built once (decision 028). Every module takes the part its own deps
   // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
   // type, never a copy of fields picked here.
   const storeServices = {
-    db: database.db,
-    now,
-    log: app.log,
-    mailer,
-    outbox,
-    brand,
+    ...core.services,
     tasks,
     limits,
-    // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
-    catalogChanged,
-    provider,
     passwords: createPasswordHasher(passwordHashCost),
     google: {
       clientId: config.googleClientId,
       tokeninfoUrl: config.googleTokeninfoUrl,
       userinfoUrl: config.googleUserinfoUrl,
     },
-    // Affiliate links and mails (decision 012).
-    publicUrl: config.publicUrl,
-    isPublicUrlSet: config.isPublicUrlSet,
-    mail: { outbox, brand },
     // Stripe.js in the browser, when Stripe is the provider.
     publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
     stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
@@ -263,21 +170,9 @@ export async function buildApp({
   };
   // Affiliates (decision 012): `?ref=` visits become clicks; a job accrues and settles commissions.
   registerReferralClicks(app, storeServices);
-  // Every background job, as jobs/schedule.ts declares them. Fastify runs onClose hooks
-  // last-registered first: registered after the mailer's, this one stops the jobs (a round in
-  // flight may still send a receipt) before the mailer closes.
-  let runningJobs: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    const started = startJobs(jobSchedule(storeServices), jobs, {
-      log: app.log,
-      onRun: (job, outcome, seconds) => metrics.jobRun(job, outcome, seconds),
-    });
-    runningJobs = started;
-    await started.ready;
-  });
-  app.addHook('onClose', async () => {
-    await runningJobs?.stop();
-  });
+  // Every background job, as jobs/schedule.ts declares them, when this instance runs them:
+  // registered after the mailer's close, so they stop first (core-services.ts).
+  registerJobs(app, jobSchedule(storeServices), jobs, metrics);
   // Sellers' API keys and license calls (decision 032); a revocation reaches every instance's key
   // cache through Redis.
   const licensing = createLicensing({

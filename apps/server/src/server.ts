@@ -5,6 +5,7 @@ import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/s
 import { buildApp } from './app';
 import { svgToPng } from './lib/svg-to-png';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './plugins/config';
+import { buildWorker } from './worker-app';
 
 function readConfig(): Config {
   try {
@@ -20,6 +21,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// What this process is (decision 034): `all` and `web` serve the store, `worker` runs the jobs.
+const isWorker = config.role === 'worker';
 let isShuttingDown = false;
 mkdirSync(join(config.dataDir, 'uploads'), { recursive: true });
 const database = await createDatabase(
@@ -27,7 +30,10 @@ const database = await createDatabase(
 );
 const app = await (async () => {
   try {
+    // Every role migrates (one at a time, an advisory lock): a no-op once `db:migrate` has run.
     await database.migrate();
+    // The demo catalogue and its pictures are for the instances that serve pages.
+    if (isWorker) return await buildWorker({ config, database, isShuttingDown: () => isShuttingDown });
     const mediaDir = join(config.dataDir, 'uploads', 'demo');
     if (config.seedDemo && (await isCatalogEmpty(database.db))) {
       const seeded = await seedDemoCatalog(database.db, { mediaDir, toPng: svgToPng });
@@ -47,12 +53,11 @@ async function shutDown(signal: string) {
   if (isShuttingDown) return;
   isShuttingDown = true;
   // Drain first: /ready answers 503 while requests are still served, so the load balancer moves
-  // new requests to the other instances before this one stops listening (SHUTDOWN_DRAIN_MS).
-  app.log.info(
-    { signal, drainMs: config.shutdownDrainMs },
-    'shutting down: draining, then finishing requests in flight',
-  );
-  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  // new requests to the other instances before this one stops listening (SHUTDOWN_DRAIN_MS). A
+  // worker is behind no load balancer: it stops its jobs at once (rounds in flight finish).
+  const drainMs = isWorker ? 0 : config.shutdownDrainMs;
+  app.log.info({ signal, drainMs }, 'shutting down: draining, then finishing requests in flight');
+  await new Promise((resolve) => setTimeout(resolve, drainMs));
   // A request that hangs must not keep the process alive forever.
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
@@ -63,5 +68,12 @@ async function shutDown(signal: string) {
 process.once('SIGTERM', () => void shutDown('SIGTERM'));
 process.once('SIGINT', () => void shutDown('SIGINT'));
 
+for (const deprecation of config.deprecations) app.log.warn(deprecation);
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Everdeal is ready at ${config.publicUrl} (${database.kind})`);
+if (isWorker) {
+  app.log.info(
+    `Everdeal worker is running the background jobs; health at /health on port ${config.port} (${database.kind})`,
+  );
+} else {
+  app.log.info(`Everdeal is ready at ${config.publicUrl} (${config.role}, ${database.kind})`);
+}

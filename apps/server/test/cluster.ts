@@ -11,18 +11,21 @@ import { createTestDatabase } from './database';
 
 /**
  * Several instances of the built server on one PostgreSQL database and one Redis, behind a small
- * round-robin proxy (decision 008, docs/operations.md). Reusable: a test starts a cluster, talks to
- * it through the proxy or to one instance directly, stops or kills an instance, and stops it all.
+ * round-robin proxy (decision 008, docs/operations.md), and optionally a worker that runs the
+ * background jobs while the instances only answer requests (decision 034). Reusable: a test starts
+ * a cluster, talks to it through the proxy or to one instance directly, stops or kills an
+ * instance, and stops it all.
  */
 
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 export const builtServer = join(repositoryRoot, 'apps/server/dist/main.js');
+export const builtWorker = join(repositoryRoot, 'apps/server/dist/worker.js');
 const builtPages = join(repositoryRoot, 'apps/web/build/server/index.js');
 
 /** Why a cluster cannot start here, or undefined when it can (PostgreSQL, Redis and a build). */
 export async function clusterUnavailableReason(): Promise<string | undefined> {
   if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set (npm run test:pg sets it)';
-  if (!existsSync(builtServer) || !existsSync(builtPages)) return 'the server is not built (npm run build)';
+  if (![builtServer, builtWorker, builtPages].every(existsSync)) return 'the server is not built (npm run build)';
   const redis = new Redis(redisUrl(), { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
   redis.on('error', () => {});
   try {
@@ -53,6 +56,10 @@ export async function freePort(): Promise<number> {
 export type Instance = {
   index: number;
   url: string;
+  /** The process's DATA_DIR (mail files land in `mail/` without SMTP_URL). */
+  dataDir: string;
+  /** Its `/metrics` listener, when the cluster was started with `metrics: true`. */
+  metricsUrl: string | undefined;
   process: ChildProcess;
   /** Everything the instance printed, for failure messages. */
   output(): string;
@@ -66,6 +73,8 @@ export type Cluster = {
   /** The proxy's URL: requests go round-robin to the instances that are ready. */
   url: string;
   instances: Instance[];
+  /** The worker (`ROLE=worker`), when the cluster has one; the proxy never sends it requests. */
+  worker: Instance | undefined;
   /** The database every instance uses, for setting up rows and checking them. */
   db: Db;
   /** How many answers each instance gave through the proxy (index = instance). */
@@ -81,6 +90,13 @@ export type ClusterOptions = {
   env?: Record<string, string>;
   /** Runs on the migrated database before the instances start (e.g. factories). */
   seed?: (db: Db) => Promise<void>;
+  /**
+   * Start a worker (`apps/server/dist/worker.js`) too, and the instances as `ROLE=web` (decision
+   * 034); without it every instance is `ROLE=all` and runs the jobs itself.
+   */
+  worker?: boolean;
+  /** Give every process a `/metrics` listener on a port of its own. */
+  metrics?: boolean;
 };
 
 async function waitUntilReady(instance: Instance, timeoutMs = 60_000): Promise<void> {
@@ -99,10 +115,25 @@ async function waitUntilReady(instance: Instance, timeoutMs = 60_000): Promise<v
   throw new Error(`instance ${instance.index} was not ready after ${timeoutMs} ms:\n${instance.output()}`);
 }
 
-function startInstance(index: number, port: number, env: Record<string, string>, dataDir: string): Instance {
-  const child = spawn(process.execPath, [builtServer], {
+async function startInstance(
+  index: number,
+  env: Record<string, string>,
+  dataDir: string,
+  { entry = builtServer, metrics = false }: { entry?: string; metrics?: boolean } = {},
+): Promise<Instance> {
+  const port = await freePort();
+  const metricsPort = metrics ? await freePort() : undefined;
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, [entry], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -116,6 +147,8 @@ function startInstance(index: number, port: number, env: Record<string, string>,
   return {
     index,
     url: `http://127.0.0.1:${port}`,
+    dataDir,
+    metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : undefined,
     process: child,
     output: () => output,
     exited,
@@ -230,11 +263,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   if (!testDatabase.url) throw new Error('a cluster needs PostgreSQL (TEST_DATABASE_URL)');
   const root = mkdtempSync(join(tmpdir(), 'everdeal-cluster-'));
   const instances: Instance[] = [];
+  let worker: Instance | undefined;
   const counts = { served: Array.from({ length: count }, () => 0), lost: 0 };
   let proxy: ReturnType<typeof startProxy> | undefined;
   const stop = async () => {
     await proxy?.close();
-    await Promise.all(instances.map((instance) => instance.stop('SIGKILL')));
+    await Promise.all([...instances, ...(worker ? [worker] : [])].map((instance) => instance.stop('SIGKILL')));
     await testDatabase.close();
     rmSync(root, { recursive: true, force: true });
   };
@@ -252,17 +286,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       LOG_LEVEL: 'warn',
       ...options.env,
     };
+    const metrics = options.metrics ?? false;
+    const webEnv = options.worker ? { ...env, ROLE: 'web' } : env;
     for (let index = 0; index < count; index++) {
-      const dataDir = join(root, `instance-${index}`);
-      mkdirSync(dataDir, { recursive: true });
-      instances.push(startInstance(index, await freePort(), env, dataDir));
+      instances.push(await startInstance(index, webEnv, join(root, `instance-${index}`), { metrics }));
     }
-    await Promise.all(instances.map((instance) => waitUntilReady(instance)));
+    if (options.worker) {
+      worker = await startInstance(count, env, join(root, 'worker'), { entry: builtWorker, metrics });
+    }
+    await Promise.all([...instances, ...(worker ? [worker] : [])].map((instance) => waitUntilReady(instance)));
     proxy = startProxy(instances, counts);
     await proxy.listen(proxyPort);
     return {
       url: `http://127.0.0.1:${proxyPort}`,
       instances,
+      worker,
       db: testDatabase.db,
       get served() {
         return counts.served;

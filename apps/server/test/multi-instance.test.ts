@@ -1,16 +1,19 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuthResult, CheckoutResult, PaymentMethod, ProductDetail } from '@everdeal/contracts';
-import { licenseCodes, sandboxLedger } from '@everdeal/db';
+import { licenseCodes, mailOutbox, sandboxLedger } from '@everdeal/db';
 import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, uniqueEmail } from './accounts';
-import { type Cluster, clusterUnavailableReason, post, startCluster } from './cluster';
+import { type Cluster, clusterUnavailableReason, type Instance, post, startCluster } from './cluster';
 import { newKey, testCard } from './shop';
 
 /**
- * Decision 008, docs/operations.md: two instances of the built server on one PostgreSQL database and
- * one Redis, behind a round-robin proxy. Needs PostgreSQL (TEST_DATABASE_URL), Redis and
+ * Decision 008, docs/operations.md: two web instances of the built server (`ROLE=web`) and one
+ * worker running the background jobs (`worker.js`, decision 034) on one PostgreSQL database and
+ * one Redis, the web instances behind a round-robin proxy. Needs PostgreSQL (TEST_DATABASE_URL), Redis and
  * `npm run build`; .ci/run has all three and sets EVERDEAL_REQUIRE_CLUSTER=1, so there a missing
  * one fails the run instead of skipping this file.
  */
@@ -21,17 +24,21 @@ if (unavailable && process.env.EVERDEAL_REQUIRE_CLUSTER === '1') {
 }
 if (unavailable) console.warn(`Skipping the multi-instance test: ${unavailable}`);
 
-describe.skipIf(unavailable !== undefined)('two instances behind a proxy', { timeout: 60_000 }, () => {
+describe.skipIf(unavailable !== undefined)('two web instances behind a proxy and a worker', { timeout: 60_000 }, () => {
   let cluster: Cluster;
   let slug: string;
   let productId: number;
   // A deal of 30 codes for 50 buyers (the checkout case below).
   const DEAL_CODES = 30;
   let deal: { productId: number; planId: number };
+  // Queued before any process starts and due at once: only a process running the mail-delivery job sends it.
+  const DUE_MAIL = { to: 'due-before-start@example.com', subject: 'Left in the outbox before the start' };
 
   beforeAll(async () => {
     cluster = await startCluster({
       instances: 2,
+      worker: true,
+      metrics: true,
       env: {
         // A long cache, so only the Redis invalidation can explain an instance seeing a change at once.
         CATALOG_CACHE_TTL_MS: '60000',
@@ -56,6 +63,13 @@ describe.skipIf(unavailable !== undefined)('two instances behind a proxy', { tim
         const plan = scarce.plans[0];
         if (!plan) throw new Error('factory made no plan');
         deal = { productId: scarce.id, planId: plan.id };
+        await db.insert(mailOutbox).values({
+          key: 'cluster:due-before-start',
+          kind: 'cluster-test',
+          toAddress: DUE_MAIL.to,
+          subject: DUE_MAIL.subject,
+          message: { ...DUE_MAIL, text: 'Sent by whichever process runs the jobs.', html: '<p>Sent by the jobs.</p>' },
+        });
       },
     });
   }, 120_000);
@@ -78,6 +92,58 @@ describe.skipIf(unavailable !== undefined)('two instances behind a proxy', { tim
     );
     return answer;
   }
+
+  /** The mail files a process wrote (no SMTP_URL: one `.eml` a mail in DATA_DIR/mail), by recipient. */
+  function mailFilesTo(instance: Instance, address: string): string[] {
+    const folder = join(instance.dataDir, 'mail');
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder).filter((name) => readFileSync(join(folder, name), 'utf8').includes(`To: ${address}`));
+  }
+
+  async function jobRunsOf(instance: Instance): Promise<string[]> {
+    if (!instance.metricsUrl) throw new Error('the cluster has no metrics');
+    const text = await (await fetch(instance.metricsUrl)).text();
+    return text.split('\n').filter((line) => line.startsWith('everdeal_job_runs_total{'));
+  }
+
+  it('the jobs run on the worker only: it sends the mail left due in the outbox, the web instances run no job', async () => {
+    const worker = cluster.worker;
+    if (!worker) throw new Error('no worker');
+    // The worker's mail-delivery round at start finds the due mail.
+    const deadline = Date.now() + 15_000;
+    let row = await cluster.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.key, 'cluster:due-before-start') });
+    while (row?.status !== 'sent' && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 100));
+      row = await cluster.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.key, 'cluster:due-before-start') });
+    }
+    expect(row?.status, worker.output()).toBe('sent');
+    expect(mailFilesTo(worker, DUE_MAIL.to)).toHaveLength(1);
+    for (const instance of cluster.instances) expect(mailFilesTo(instance, DUE_MAIL.to)).toEqual([]);
+    // Every job ran on the worker (each has a first round at start but the waitlist's, a minute in),
+    // and no job ever ran on a web instance: not one sample of everdeal_job_runs_total there.
+    const workerRuns = await jobRunsOf(worker);
+    for (const job of ['trending', 'mail-delivery', 'payments-reconciliation', 'lifetime-protection']) {
+      expect(workerRuns.some((line) => line.includes(`job="${job}"`))).toBe(true);
+    }
+    for (const instance of cluster.instances) expect(await jobRunsOf(instance)).toEqual([]);
+    // The worker serves no store: its listener answers health probes only.
+    expect((await fetch(`${worker.url}/ready`)).status).toBe(200);
+    expect((await post(worker.url, 'products/getProducts', {})).status).toBe(404);
+  });
+
+  it('a web instance still sends the mail of its own request at once, without the worker', async () => {
+    const registered = await register(b());
+    expect(registered.status).toBe(200);
+    const address = registered.body.data.user.email;
+    // Far sooner than the worker's next mail-delivery round (every 15 s): the welcome mail is
+    // delivered in the background of the request, by the instance that took it.
+    const deadline = Date.now() + 5_000;
+    while (mailFilesTo(cluster.instances[1] as Instance, address).length === 0 && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(mailFilesTo(cluster.instances[1] as Instance, address)).toHaveLength(1);
+    expect(mailFilesTo(cluster.worker as Instance, address)).toEqual([]);
+  });
 
   it('a session made on one instance works on the other, and a logout on the other ends it on both', async () => {
     const registered = await register(a());

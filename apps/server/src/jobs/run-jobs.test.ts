@@ -86,7 +86,7 @@ describe('startJobs', () => {
     expect(events.filter((event) => event === 'payments-reconciliation round')).toHaveLength(2);
   });
 
-  it('off (RUN_JOBS=0): no job prepares or runs, ever', async () => {
+  it('off (ROLE=web): no job prepares or runs, ever', async () => {
     const events: string[] = [];
     const { lines, log } = quiet();
     const running = startJobs(
@@ -97,7 +97,7 @@ describe('startJobs', () => {
     await running.ready;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(events).toEqual([]);
-    expect(lines).toEqual(['background jobs are off on this instance (RUN_JOBS=0)']);
+    expect(lines).toEqual(['background jobs are off on this instance (ROLE=web: a worker runs them)']);
     await running.stop();
   });
 

@@ -3,7 +3,7 @@ import type { JobDeclaration, JobName } from './schedule';
 
 /**
  * Which jobs an instance runs: `scheduled`, all of them on their schedule (a server's default);
- * `off`, none (`RUN_JOBS=0`: another instance runs them); `{ once }`, the named jobs' start work
+ * `off`, none (`ROLE=web`: a worker runs them, decision 034); `{ once }`, the named jobs' start work
  * only, never repeated (tests and benchmarks drive the rest themselves).
  */
 export type JobsSetting = 'scheduled' | 'off' | { once: readonly JobName[] };
@@ -25,7 +25,7 @@ export function startJobs(
   },
 ): RunningJobs {
   if (setting === 'off') {
-    options.log.info({ jobs: [] }, 'background jobs are off on this instance (RUN_JOBS=0)');
+    options.log.info({ jobs: [] }, 'background jobs are off on this instance (ROLE=web: a worker runs them)');
     return { ready: Promise.resolve(), stop: async () => {} };
   }
   const chosen = setting === 'scheduled' ? declarations : declarations.filter((job) => setting.once.includes(job.name));

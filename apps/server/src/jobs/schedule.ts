@@ -1,7 +1,7 @@
 /**
  * Every background job of the server, in one place (docs/architecture.md "Background jobs"):
  * what it does, how often, what happens at start, and whether several instances may run it at
- * once. `run-jobs.ts` starts them; `RUN_JOBS=0` turns all of them off on an instance.
+ * once. `run-jobs.ts` starts them on the instances whose ROLE is `all` or `worker` (decision 034).
  */
 import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
 import { refreshTrendingScores } from '../modules/catalog';

@@ -202,6 +202,49 @@ describe('OpenAPI', () => {
     });
     expect(getProducts?.post.responses).toHaveProperty('200');
   });
+
+  it('GET /api/openapi.json is the same document, at a URL that answers JSON whatever the client accepts', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { accept: 'text/html' } });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(json.json()).toEqual((await t.app.inject({ method: 'GET', url: '/api/docs' })).json());
+  });
+
+  it('GET /api/docs from a browser is a reference page under the site CSP, its files served by us (no CDN)', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers.vary).toContain('Accept');
+    // The policy every page has: scripts from 'self' or with the request's nonce, nothing relaxed.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("connect-src 'self'");
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
+    expect(sources.filter((source) => /^https?:/.test(source))).toEqual([]);
+    expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    for (const source of sources.filter((path) => path.startsWith('/api/docs/assets/'))) {
+      const asset = await t.app.inject({ method: 'GET', url: source, headers: { 'accept-encoding': 'gzip' } });
+      expect(asset.statusCode, source).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/^(application\/javascript|text\/css)/);
+    }
+    const bundle = sources.find((source) => source.endsWith('swagger-ui-bundle.js')) as string;
+    const served = await t.app.inject({ method: 'GET', url: bundle, headers: { 'accept-encoding': 'gzip' } });
+    expect(served.headers['content-encoding']).toBe('gzip');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(served.rawPayload).length).toBeGreaterThan(1_000_000);
+    // Only the files the page needs: no source map, no package file.
+    const other = bundle.replace('swagger-ui-bundle.js', 'swagger-ui-bundle.js.map');
+    expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: bundle.replace('swagger-ui-bundle.js', '..%2fpackage.json') }))
+        .statusCode,
+    ).toBe(404);
+  });
 });
 
 describe('probes', () => {

@@ -10,6 +10,7 @@ import {
 import type { UserRow } from '@everdeal/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { registerApiDocs } from './api-docs';
 import {
   type ApiKeyAuthenticator,
   type ApiKeyCaller,
@@ -19,7 +20,6 @@ import {
 } from './auth';
 import { describeZodError, sendApiNotFound } from './errors';
 import { requireStorableInput } from './input-guard';
-import { buildOpenApiDocument } from './openapi';
 
 /**
  * What a handler knows about the call; signed-in routes get the user and their session. `reply`
@@ -93,7 +93,8 @@ export async function registerApi(
   await app.register(
     async (api) => {
       api.setNotFoundHandler(sendApiNotFound);
-      api.get('/docs', async () => buildOpenApiDocument());
+      // The OpenAPI document and its browsable reference page (plugins/api-docs.ts).
+      registerApiDocs(api);
       for (const [path, handler] of Object.entries(handlers) as [ApiPath, ApiHandler<ApiPath>][]) {
         const route = apiRoutes[path];
         api.post(`/${path}`, async (request, reply) => {

@@ -105,9 +105,29 @@ describe('loadConfig', () => {
     );
   });
 
-  it('runs the background jobs unless RUN_JOBS=0 (an instance that only answers requests)', () => {
-    expect(loadConfig({}).runJobs).toBe(true);
-    expect(loadConfig({ RUN_JOBS: '0' }).runJobs).toBe(false);
+  const PG = 'postgres://everdeal@db.internal:5432/everdeal';
+  it('is one process doing everything unless ROLE says web or worker (decision 034)', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', deprecations: [] });
+    expect(loadConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: PG }).role).toBe('worker');
+    expect(configErrorOf({ ROLE: 'jobs' }).message).toContain('ROLE must be all, web or worker');
+    expect(configErrorOf({ ROLE: 'worker' }).message).toContain(
+      'ROLE=worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so run it as ROLE=all',
+    );
+  });
+
+  it('still reads the deprecated RUN_JOBS, warning, and refuses it when it contradicts ROLE', () => {
+    expect(loadConfig({ RUN_JOBS: '0' })).toMatchObject({
+      role: 'web',
+      deprecations: ['RUN_JOBS is deprecated: set ROLE=web instead and remove RUN_JOBS (decision 034)'],
+    });
+    expect(loadConfig({ RUN_JOBS: '1' }).role).toBe('all');
+    expect(loadConfig({ RUN_JOBS: '0', ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ RUN_JOBS: '1', ROLE: 'worker', DATABASE_URL: PG }).role).toBe('worker');
+    expect(configErrorOf({ RUN_JOBS: '0', ROLE: 'worker', DATABASE_URL: PG }).message).toContain(
+      'RUN_JOBS=0 contradicts ROLE=worker: RUN_JOBS is deprecated, remove it and keep ROLE (decision 034)',
+    );
+    expect(configErrorOf({ RUN_JOBS: '1', ROLE: 'web' }).message).toContain('RUN_JOBS=1 contradicts ROLE=web');
     expect(configErrorOf({ RUN_JOBS: 'sometimes' }).message).toContain('RUN_JOBS must be 1 or 0');
   });
 

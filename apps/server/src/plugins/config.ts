@@ -72,8 +72,17 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be 0 (no limit) or more' })
     .max(256, { error: 'must be at most 256' })
     .default(4),
-  RUN_JOBS: flag.default(true),
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).optional(),
+  /** Deprecated: `RUN_JOBS=0` was `ROLE=web` before roles existed (decision 034). */
+  RUN_JOBS: flag.optional(),
 });
+
+/**
+ * What an instance does (decision 034): `all` answers requests and runs the background jobs (one
+ * process, the default); `web` only answers requests; `worker` only runs the jobs, with a health
+ * listener and no pages or API.
+ */
+export type InstanceRole = 'all' | 'web' | 'worker';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -135,8 +144,10 @@ export type Config = {
   shutdownDrainMs: number;
   /** Pages rendered at once; the others wait in arrival order (`plugins/render-queue.ts`); 0 = no limit. */
   pageRenderSlots: number;
-  /** Whether this instance runs the background jobs (apps/server/src/jobs/schedule.ts); `RUN_JOBS=0` turns them off. */
-  runJobs: boolean;
+  /** What this instance does (decision 034); only `all` and `worker` run the jobs of apps/server/src/jobs/schedule.ts. */
+  role: InstanceRole;
+  /** Settings still accepted but on their way out, for a warning at start (e.g. RUN_JOBS). */
+  deprecations: string[];
 };
 
 export class ConfigError extends Error {
@@ -176,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && !LOOPBACK_HOSTS.has(e.METRICS_HOST) && !e.METRICS_TOKEN) {
     throw new ConfigError(['METRICS_TOKEN is required when METRICS_HOST is not a loopback address']);
   }
+  const { role, deprecations } = instanceRole(e.ROLE, e.RUN_JOBS);
+  // The embedded database serves one process (a lock on its folder): a worker beside a web
+  // instance needs PostgreSQL, and the one process on PGlite is ROLE=all.
+  if (role === 'worker' && !e.DATABASE_URL) {
+    throw new ConfigError([
+      'ROLE=worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so run it as ROLE=all',
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -206,7 +225,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     pageRenderSlots: e.PAGE_RENDER_SLOTS,
-    runJobs: e.RUN_JOBS,
+    role,
+    deprecations,
+  };
+}
+
+/**
+ * ROLE, or what the deprecated RUN_JOBS meant: `RUN_JOBS=0` alone is `ROLE=web` (with a warning);
+ * beside ROLE it must agree with it, so an old `.env` cannot quietly turn a worker's jobs off.
+ */
+function instanceRole(
+  role: InstanceRole | undefined,
+  runJobs: boolean | undefined,
+): { role: InstanceRole; deprecations: string[] } {
+  if (runJobs === undefined) return { role: role ?? 'all', deprecations: [] };
+  const resolved = role ?? (runJobs ? 'all' : 'web');
+  if (runJobs !== (resolved !== 'web')) {
+    throw new ConfigError([
+      `RUN_JOBS=${runJobs ? 1 : 0} contradicts ROLE=${resolved}: RUN_JOBS is deprecated, remove it and keep ROLE (decision 034)`,
+    ]);
+  }
+  return {
+    role: resolved,
+    deprecations: [`RUN_JOBS is deprecated: set ROLE=${resolved} instead and remove RUN_JOBS (decision 034)`],
   };
 }
 

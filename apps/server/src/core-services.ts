@@ -1,0 +1,181 @@
+import type { Database } from '@everdeal/db';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type JobsSetting, startJobs } from './jobs/run-jobs';
+import type { JobDeclaration } from './jobs/schedule';
+import { type AnswerCache, createAnswerCache } from './lib/answer-cache';
+import { createMailer } from './lib/mailer';
+import { countOutbox, createOutbox } from './modules/mail';
+import { addOrderMailRenderers } from './modules/orders';
+import type { PaymentProvider } from './modules/payments';
+import { createPaymentProvider } from './modules/payments';
+import { addSellerMailRenderers } from './modules/sellers';
+import { addWaitlistMailRenderers } from './modules/waitlist';
+import type { Config } from './plugins/config';
+import { logSerializers } from './plugins/logging';
+import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
+
+/**
+ * What both kinds of process build the same way (decision 034): the web app (app.ts) and the
+ * worker (worker-app.ts). The jobs of jobs/schedule.ts need exactly these: the outbox with every
+ * module's mail renderers, the payment provider, and the catalogue's cache clears, which a worker
+ * sends to the web instances through Redis.
+ */
+
+/** Fastify's logger: JSON lines through the serializers of plugins/logging.ts (decision 008). */
+export function loggerOptions(config: Config, logStream?: { write(line: string): void }) {
+  // No SQL parameters, no values quoted by PostgreSQL, no query strings in any line.
+  const logger = {
+    level: config.logLevel,
+    serializers: logSerializers,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  };
+  if (logStream) return { ...logger, stream: logStream };
+  if (config.env === 'test') return false;
+  return { ...logger, ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}) };
+}
+
+/**
+ * Prometheus metrics, only when METRICS_PORT is set, on a listener of their own
+ * (plugins/metrics.ts); `noMetrics` otherwise. Request metrics only where requests are served.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  { countRequests }: { countRequests: boolean },
+): Metrics {
+  if (!config.metrics) return noMetrics;
+  const { host, port, token } = config.metrics;
+  const metrics = createMetrics(database.connectionStats, () => countOutbox(database.db));
+  if (countRequests) registerRequestMetrics(app, metrics.registry);
+  let listener: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    listener = await startMetricsServer({ registry: metrics.registry, host, port, token });
+  });
+  app.addHook('onClose', async () => {
+    await listener?.close();
+  });
+  return metrics;
+}
+
+/**
+ * Starts the declared jobs once the process is ready (the jobs' start work is awaited before it
+ * answers), and stops them on close. Fastify runs onClose hooks last-registered first: register
+ * this after the mailer's close, so a round in flight (it may still send a receipt) ends first.
+ */
+export function registerJobs(
+  app: FastifyInstance,
+  declarations: readonly JobDeclaration[],
+  setting: JobsSetting,
+  metrics: Metrics,
+) {
+  let runningJobs: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    const started = startJobs(declarations, setting, {
+      log: app.log,
+      onRun: (job, outcome, seconds) => metrics.jobRun(job, outcome, seconds),
+    });
+    runningJobs = started;
+    await started.ready;
+  });
+  app.addHook('onClose', async () => {
+    await runningJobs?.stop();
+  });
+}
+
+export type CoreServicesOptions = {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  metrics: Metrics;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
+  paymentProvider?: PaymentProvider | undefined;
+  /** Keep rendered pages too; a worker has none but still clears the web instances' (through Redis). */
+  withPages: boolean;
+};
+
+export function createCoreServices({
+  config,
+  database,
+  log,
+  now,
+  metrics,
+  paymentProvider,
+  withPages,
+}: CoreServicesOptions) {
+  // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
+  // dropped on every write that changes one, in every instance when Redis links them.
+  const catalogCache = createAnswerCache({
+    ttlMs: config.catalogCacheTtlMs,
+    redisUrl: config.redisUrl,
+    channel: `${config.redisKeyPrefix}:catalog-cleared`,
+    onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
+  });
+  // Rendered pages too (production only: development must show edits at once), fewer of them
+  // since they are larger.
+  const pageCache: AnswerCache | undefined =
+    withPages && config.env === 'production' && config.catalogCacheTtlMs > 0
+      ? createAnswerCache({
+          ttlMs: config.catalogCacheTtlMs,
+          maxEntries: 300,
+          redisUrl: config.redisUrl,
+          channel: `${config.redisKeyPrefix}:pages-cleared`,
+          onLookup: (outcome) => metrics.cacheLookup('pages', outcome),
+        })
+      : undefined;
+  const catalogChanged = () => {
+    catalogCache.clear();
+    pageCache?.clear();
+  };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+    logLinks: config.env === 'development',
+  });
+  // Every mail goes through the outbox (decision 029): queued with the change that causes it,
+  // delivered at once by the process that queued it and, after a failure or a crash, by the
+  // mail-delivery job.
+  const outbox = createOutbox({
+    db: database.db,
+    mailer,
+    now,
+    log,
+    leaseMs: config.mailDeliveryLeaseMs,
+    onDelivery: (kind, outcome) => metrics.mailDelivery(kind, outcome),
+  });
+  // Payments and orders (decision 007): one provider.
+  const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
+  const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
+  addOrderMailRenderers(outbox, { db: database.db, brand });
+  addSellerMailRenderers(outbox, { db: database.db, brand });
+  addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
+  return {
+    catalogCache,
+    pageCache,
+    services: {
+      db: database.db,
+      now,
+      log,
+      mailer,
+      outbox,
+      brand,
+      provider,
+      // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
+      catalogChanged,
+      // Affiliate links and mails (decision 012).
+      publicUrl: config.publicUrl,
+      isPublicUrlSet: config.isPublicUrlSet,
+      mail: { outbox, brand },
+    },
+    /** Waits for the deliveries started, then closes the mailer and the caches' Redis links. */
+    async close() {
+      await outbox.flush();
+      mailer.close();
+      await Promise.all([catalogCache.close(), pageCache?.close()]);
+    },
+  };
+}

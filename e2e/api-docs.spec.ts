@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+
+// docs/operations.md "API reference": /api/docs is a browsable reference of the OpenAPI document,
+// its files served by the store itself, under the site's Content-Security-Policy unchanged.
+
+test('the API reference renders the calls from our own files, with no CSP violation', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const violations: string[] = [];
+  const elsewhere: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') elsewhere.push(request.url());
+  });
+
+  const response = await page.goto('/api/docs');
+  expect(response?.status()).toBe(200);
+  // The store's own policy (here with Google sign-in configured): no eval, no inline script.
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp.split(';').find((part) => part.includes('script-src'))).not.toContain('unsafe-inline');
+  await expect(page.getByRole('heading', { level: 1, name: 'Everdeal API reference' })).toBeVisible();
+  // The operation list, grouped by tag, each call a link named by its path. Swagger UI parses
+  // 1.7 MB of script first: on a loaded machine that takes seconds.
+  const getProducts = page.getByRole('link', { name: '/api/products/getProducts', exact: true });
+  await expect(getProducts).toBeVisible({ timeout: 30_000 });
+  // One call opens with its request schema.
+  await getProducts.click();
+  await expect(page.getByText('Request body').first()).toBeVisible();
+  // Swagger UI draws the sections near the viewport only; its filter finds any other call.
+  await page.getByPlaceholder('Filter by tag or path').fill('orders');
+  await expect(page.getByRole('link', { name: '/api/orders/checkout', exact: true })).toBeVisible();
+  await expect(getProducts).toBeHidden();
+  await expect(page.getByRole('link', { name: 'OpenAPI document (JSON)' })).toHaveAttribute(
+    'href',
+    '/api/openapi.json',
+  );
+
+  expect(violations).toEqual([]);
+  expect(elsewhere).toEqual([]);
+  await expectNoHorizontalOverflow(page);
+  // Our own frame is checked; Swagger UI's markup is the library's.
+  await expectNoAxeViolations(page, '.api-header');
+  await page.screenshot({ path: `/tmp/api-docs-${info.project.name}.png` });
+});
