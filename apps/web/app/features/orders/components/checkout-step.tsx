@@ -157,19 +157,21 @@ export function CheckoutStep({
         </ul>
         <PriceSummary cart={cart} />
         {creditCents > 0 ? (
-          <dl className="mt-3 space-y-2 border-ink-900/[0.07] border-t pt-3 text-sm" aria-label="How you pay">
-            <div className="flex justify-between gap-4">
-              <dt className="text-ink-600">Store credit applied</dt>
-              <dd className="text-emerald-700 tabular-nums">
-                <span aria-hidden="true">{'\u2212'}</span>
-                {formatMoney(creditCents, cart.currency)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 font-semibold">
-              <dt className="text-ink-900">Card pays</dt>
-              <dd className="text-ink-900 tabular-nums">{formatMoney(cardCents, cart.currency)}</dd>
-            </div>
-          </dl>
+          <section aria-label="How you pay" className="mt-3 border-ink-900/[0.07] border-t pt-3 text-sm">
+            <dl className="space-y-2">
+              <div className="flex justify-between gap-4">
+                <dt className="text-ink-600">Store credit applied</dt>
+                <dd className="text-emerald-700 tabular-nums">
+                  <span aria-hidden="true">{'\u2212'}</span>
+                  {formatMoney(creditCents, cart.currency)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 font-semibold">
+                <dt className="text-ink-900">Card pays</dt>
+                <dd className="text-ink-900 tabular-nums">{formatMoney(cardCents, cart.currency)}</dd>
+              </div>
+            </dl>
+          </section>
         ) : null}
         {failure ? (
           <FormAlert tone={failure.tone} className="mt-5">
