@@ -100,18 +100,22 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     .where(and(eq(walletEntries.kind, 'spend'), isNotNull(walletEntries.orderId)))
     .groupBy(walletEntries.orderId);
   const spentByOrder = new Map(spent.map((row) => [row.orderId, row.cents]));
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      total: orders.totalCents,
-      credit: orders.paidWithCreditCents,
-      itemsCredit: sql<number>`(select coalesce(sum(i.paid_with_credit_cents), 0) from ${orderItems} i
-        where i.order_id = ${orders.id})`.mapWith(Number),
-      charged: sql<number>`(select coalesce(sum(m.amount_cents), 0) from ${moneyMovements} m
-        where m.order_id = ${orders.id} and m.kind = 'charge' and m.adjustment_id is null)`.mapWith(Number),
-    })
-    .from(orders);
+  const result = await db.execute(sql`
+    select o.id, o.status, o.paid_with_credit_cents as "credit",
+      (select coalesce(sum(i.paid_with_credit_cents), 0) from ${orderItems} i where i.order_id = o.id)::int
+        as "itemsCredit",
+      o.total_cents as "total",
+      (select coalesce(sum(m.amount_cents), 0) from ${moneyMovements} m
+        where m.order_id = o.id and m.kind = 'charge' and m.adjustment_id is null)::int as "charged"
+    from ${orders} o`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as {
+    id: string;
+    status: string;
+    credit: number;
+    itemsCredit: number;
+    total: number;
+    charged: number;
+  }[];
   for (const order of rows) {
     expect(order.itemsCredit, `items of order ${order.id}`).toBe(order.credit);
     expect(spentByOrder.get(order.id) ?? 0, `credit spent on order ${order.id}`).toBe(

@@ -38,14 +38,14 @@ export function cardCentsOf(order: Pick<OrderRow, 'totalCents' | 'paidWithCredit
  * Inside transaction 1, after the reservation: spends up to the order's total from the buyer's
  * balance (one `spend:<orderId>` row), records the order's and each item's part, and refuses with
  * 400 (rolling the reservation back) when a rest is left and no card was given. Answers the cents
- * taken.
+ * taken and each item's share, in item order.
  */
 export async function payWithCredit(
   tx: Tx,
   order: { id: string; userId: string; totalCents: number; currency: string; hasCard: boolean },
   items: readonly { id: string; amountCents: number }[],
   at: Date,
-): Promise<number> {
+): Promise<{ cents: number; shares: number[] }> {
   const cents = await spendCredit(
     tx,
     { userId: order.userId, upToCents: order.totalCents, orderId: order.id, note: '' },
@@ -59,7 +59,7 @@ export async function payWithCredit(
       ),
     );
   }
-  if (cents === 0) return 0;
+  if (cents === 0) return { cents, shares: items.map(() => 0) };
   const shares = creditShares(
     items.map((item) => item.amountCents),
     cents,
@@ -70,7 +70,7 @@ export async function payWithCredit(
     from json_to_recordset(${JSON.stringify(items.map((item, index) => ({ id: item.id, cents: shares[index] ?? 0 })))}::json)
       as s(id uuid, cents int)
     where i.id = s.id and s.cents > 0`);
-  return cents;
+  return { cents, shares };
 }
 
 /**

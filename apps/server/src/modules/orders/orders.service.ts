@@ -97,8 +97,11 @@ export function subscriptionState(
 }
 
 /** The card an order charged; none when store credit paid the whole total (decision 030). */
-export function cardOf(row: Pick<OrderRow, 'cardBrand' | 'cardLast4'>): Order['payment'] {
-  return row.cardBrand !== null && row.cardLast4 !== null ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
+export function cardOf(
+  row: Pick<OrderRow, 'cardBrand' | 'cardLast4' | 'totalCents' | 'paidWithCreditCents'>,
+): Order['payment'] {
+  if (row.cardBrand === null || row.cardLast4 === null || row.paidWithCreditCents >= row.totalCents) return null;
+  return { brand: row.cardBrand, last4: row.cardLast4 };
 }
 
 function toOrder(row: OrderRow, items: OrderItem[]): Order {
