@@ -21,8 +21,8 @@ import {
   newKey,
 } from '../../../test/shop';
 import { createSandboxProvider } from '../payments/sandbox-provider';
-import { PENDING_LEASE_MS } from './order-payment';
 import { reconcilePayments } from './reconcile';
+import { PENDING_LEASE_MS } from './reserve';
 
 const ROUNDS = 6;
 

@@ -22,8 +22,8 @@ import {
   SANDBOX_TEST_CARDS,
 } from '../../../test/shop';
 import { createSandboxProvider } from '../payments/sandbox-provider';
-import { PENDING_LEASE_MS } from './order-payment';
 import { reconcilePayments } from './reconcile';
+import { PENDING_LEASE_MS } from './reserve';
 
 let clock = new Date('2026-11-23T10:00:00Z');
 const now = () => clock;

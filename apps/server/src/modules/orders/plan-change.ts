@@ -37,7 +37,7 @@ import {
   savedCardsOf,
   type Tx,
 } from './adjustments.sql';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
 
