@@ -81,11 +81,11 @@ export function isCardExpired(expMonth: number, expYear: number, now: Date): boo
 }
 
 /**
- * How an order was paid, in one sentence (decision 030): "Paid $30.00 with store credit and
- * $19.00 with Visa •••• 4242", or with one of the two. `cardLabel` names the card as the place
- * reading it does ("Visa •••• 4242" on pages, "Visa ending in 4242" in mail).
+ * How an order was paid, as the words after "paid" (decision 030): "$30 with store credit and $19
+ * with Visa •••• 4242", or with one of the two. `cardLabel` names the card as the place reading it
+ * does ("Visa •••• 4242" on pages, "Visa ending in 4242" in mail).
  */
-export function paidWithWords(
+export function paidWith(
   order: {
     total: number;
     paidWithCreditCents: number;
@@ -97,7 +97,7 @@ export function paidWithWords(
   const credit = order.paidWithCreditCents;
   const cardCents = order.total - credit;
   const card = order.payment ? cardLabel(order.payment) : 'card';
-  if (credit <= 0) return `Paid ${formatMoney(order.total, order.currency)} with ${card}`;
-  if (cardCents <= 0) return `Paid ${formatMoney(credit, order.currency)} with store credit`;
-  return `Paid ${formatMoney(credit, order.currency)} with store credit and ${formatMoney(cardCents, order.currency)} with ${card}`;
+  if (credit <= 0) return `${formatMoney(order.total, order.currency)} with ${card}`;
+  if (cardCents <= 0) return `${formatMoney(credit, order.currency)} with store credit`;
+  return `${formatMoney(credit, order.currency)} with store credit and ${formatMoney(cardCents, order.currency)} with ${card}`;
 }

@@ -118,7 +118,7 @@ describe('orders/checkout with useCredit', () => {
     const mail = decodeQuotedPrintable(
       await waitForMailFile(t.dataDir, await emailOf(t.db, buyer.userId), /receipt for order/),
     );
-    expect(mail).toContain('Paid $49 with store credit.');
+    expect(mail).toContain('You paid $49 with store credit.');
   });
 
   it('pays part with credit and the rest with the card: the card is charged the rest only, split over the items', async () => {
@@ -146,7 +146,7 @@ describe('orders/checkout with useCredit', () => {
     const mail = decodeQuotedPrintable(
       await waitForMailFile(t.dataDir, await emailOf(t.db, buyer.userId), /receipt for order/),
     );
-    expect(mail).toContain('Paid $30 with store credit and $48 with Visa ending in 4242.');
+    expect(mail).toContain('You paid $30 with store credit and $48 with Visa ending in 4242.');
     await expectLedgerBalanced(t.db);
   });
 

@@ -1,5 +1,5 @@
 import type { Order, OrderItem } from '@everdeal/contracts';
-import { paidWithWords } from '@everdeal/contracts/card';
+import { paidWith } from '@everdeal/contracts/card';
 import { formatMoney } from '@everdeal/contracts/money';
 import { orderNumber } from '~/shared/orders/order-number';
 
@@ -13,7 +13,7 @@ export function paymentLabel(payment: { brand: string; last4: string }): string 
 export function orderPaymentWords(
   order: Pick<Order, 'total' | 'paidWithCreditCents' | 'currency' | 'payment'>,
 ): string {
-  return paidWithWords(order, paymentLabel);
+  return `Paid ${paidWith(order, paymentLabel)}`;
 }
 
 /** An item's share of its order's payment: "Paid $30.00 with store credit and $19.00 by card". */
