@@ -13,10 +13,6 @@ export type RefundAmounts = { amount: number; paidWithCreditCents: number; curre
 function destinationsFor({ amount, paidWithCreditCents, currency }: RefundAmounts) {
   const credit = Math.min(paidWithCreditCents, amount);
   const card = amount - credit;
-  const creditHint =
-    credit > 0
-      ? `instant, kept in your account; the ${formatMoney(credit, currency)} you paid with credit always returns as credit`
-      : 'instant, kept in your account';
   const cardHint =
     credit === 0
       ? '5 to 10 business days'
@@ -24,7 +20,7 @@ function destinationsFor({ amount, paidWithCreditCents, currency }: RefundAmount
         ? `you paid with store credit, so the ${formatMoney(credit, currency)} returns as credit, at once`
         : `${formatMoney(card, currency)} to your card in 5 to 10 business days; the ${formatMoney(credit, currency)} you paid with credit always returns as credit, at once`;
   const choices: { value: RefundDestination; label: string; hint: string }[] = [
-    { value: 'credit', label: 'Store credit', hint: creditHint },
+    { value: 'credit', label: 'Store credit', hint: 'instant, kept in your account' },
     { value: 'original', label: 'Back to your card', hint: cardHint },
   ];
   return choices;
