@@ -61,7 +61,9 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     price: row.unitPriceCents,
     originalPrice: row.unitOriginalPriceCents,
     amount: row.amountCents,
-    paidWithCreditCents: row.paidWithCreditCents,
+    // What of the current amount was paid with credit: a downgrade returns the card's part first,
+    // so after one the credit still held is the lesser of the two (decision 030).
+    paidWithCreditCents: Math.min(row.paidWithCreditCents, row.amountCents),
     currency: row.currency,
     status: row.status,
     codes: codes.map((code) => ({ code: code.code, status: codeStatus(code), redeemedAt: iso(code.redeemedAt) })),

@@ -123,6 +123,72 @@ describe('refunding an item paid with store credit', () => {
   });
 });
 
+describe('downgrading an item paid with store credit', () => {
+  it('returns the card part first, then credit; a later refund returns the credit still held', async () => {
+    const { product } = await createDeal(t.db, {
+      name: 'Tiered Credit',
+      plans: [
+        { name: 'Tier 1', position: 0, priceCents: 2000, codes: 5 },
+        { name: 'Tier 2', position: 1, priceCents: 10_000, codes: 5 },
+      ],
+    });
+    const [tier1, tier2] = product.plans;
+    if (!tier1 || !tier2) throw new Error('two tiers expected');
+    const buyer = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: tier2.id, quantity: 1 }],
+      undefined,
+      clock,
+    );
+    await callApi(
+      t.app,
+      'admin/grantCredit',
+      { userId: buyer.userId, amountCents: 7000, note: 'For the test' },
+      { token: admin.token },
+    );
+    const paid = await checkout(t.app, buyer.token, {
+      useCredit: true,
+      paymentMethodId: buyer.card.id,
+      idempotencyKey: newKey(),
+    });
+    expect(paid.status, paid.body.msg).toBe(200);
+    const { order } = paid.body.data;
+    const item = order.items[0];
+    if (!item) throw new Error('no item');
+    // $100: $70 credit, $30 card. Down to $20: $80 back, $30 to the card first, $50 as credit.
+    const changed = await callApi<{ refundedCents: number }>(
+      t.app,
+      'orders/changePlan',
+      { orderId: order.id, itemId: item.id, variantId: tier1.id, idempotencyKey: newKey() },
+      { token: buyer.token },
+    );
+    expect(changed.status, changed.body.msg).toBe(200);
+    expect(changed.body.data.refundedCents).toBe(8000);
+    const provider = await t.db
+      .select()
+      .from(sandboxLedger)
+      .where(and(eq(sandboxLedger.merchantReference, order.id), eq(sandboxLedger.kind, 'refund')));
+    expect(provider.map((row) => row.amountCents)).toEqual([3000]);
+    expect((await refundsOf(item.id)).map((row) => row.amountCents)).toEqual([5000]);
+    expect(await balanceOf(buyer.token)).toBe(5000);
+    const after = await callApi<{ item: OrderItem }>(
+      t.app,
+      'orders/getOrderItem',
+      { orderId: order.id, itemId: item.id },
+      { token: buyer.token },
+    );
+    expect(after.body.data.item).toMatchObject({ amount: 2000, paidWithCreditCents: 2000 });
+
+    // What is left, $20, was paid with credit: a refund "to the card" returns it as credit.
+    const refunded = await refund(buyer.token, order.id, item.id, 'original');
+    expect(refunded.status, refunded.body.msg).toBe(200);
+    expect((await refundsOf(item.id)).map((row) => row.amountCents).sort()).toEqual([2000, 5000]);
+    expect(await balanceOf(buyer.token)).toBe(7000);
+    await expectLedgerBalanced(t.db);
+  });
+});
+
 describe('the lifetime promise and credit-paid items', () => {
   it('protection counts the part paid with credit as paid', async () => {
     const { buyer, product, item } = await boughtWithCredit(4900, 1900);
