@@ -1,4 +1,12 @@
-import { type Db, moneyMovements, sandboxLedger, walletEntries } from '@everdeal/db';
+import {
+  type Db,
+  moneyMovements,
+  orderItemAdjustments,
+  orderItems,
+  orders,
+  sandboxLedger,
+  walletEntries,
+} from '@everdeal/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { STORE_CREDIT_REFERENCE_PREFIX } from '../src/modules/orders/adjustments.sql';
@@ -9,8 +17,11 @@ const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STO
  * Decision 010: every money movement is a row, and for every order, what the store recorded as paid
  * minus refunded through the provider is what the provider holds for it (the sandbox ledger names
  * the order). A refund to store credit (decision 030) leaves the money with the provider: its rows
- * are matched instead, item by item, by the wallet's refund movements. Also no charge row is
- * refunded beyond its amount.
+ * are matched instead, item by item, by the wallet's refund movements, which also return the part
+ * an item was paid with credit (its adjustments' `credit_refund_cents`). Paying with credit
+ * (decision 030): an order's spend rows in the wallet are its `paid_with_credit_cents` while it is
+ * pending or paid and nothing once it failed; its items' shares add up to it; its checkout charge
+ * rows are the card part only. Also no charge row is refunded beyond its amount.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const store = await db
@@ -38,9 +49,21 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
     // Refunds of bought items; the wallet's own tests also record item-less refund movements.
     .where(and(eq(walletEntries.kind, 'refund'), isNotNull(walletEntries.orderItemId)))
     .groupBy(walletEntries.orderItemId);
-  const byItem = (rows: { itemId: string | null; cents: number }[]) =>
-    Object.fromEntries(rows.map((row) => [row.itemId ?? '', row.cents]));
-  expect(byItem(creditedByRows)).toEqual(byItem(creditedByWallet));
+  const creditPartsReturned = await db
+    .select({
+      itemId: orderItemAdjustments.orderItemId,
+      cents: sql<number>`sum(${orderItemAdjustments.creditRefundCents})`.mapWith(Number),
+    })
+    .from(orderItemAdjustments)
+    .where(and(eq(orderItemAdjustments.status, 'succeeded'), sql`${orderItemAdjustments.creditRefundCents} > 0`))
+    .groupBy(orderItemAdjustments.orderItemId);
+  const byItem = (...lists: { itemId: string | null; cents: number }[][]) => {
+    const sums: Record<string, number> = {};
+    for (const row of lists.flat()) sums[row.itemId ?? ''] = (sums[row.itemId ?? ''] ?? 0) + row.cents;
+    return sums;
+  };
+  expect(byItem(creditedByRows, creditPartsReturned)).toEqual(byItem(creditedByWallet));
+  await expectCreditPaymentsBalanced(db);
   const provider = await db
     .select({
       orderId: sandboxLedger.merchantReference,
@@ -64,4 +87,42 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
       and c.amount_cents < (select coalesce(sum(r.amount_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
   const rows = Array.isArray(overRefunded) ? overRefunded : ((overRefunded as { rows?: unknown[] }).rows ?? []);
   expect(rows).toEqual([]);
+}
+
+/** The credit side of checkout (decision 030): spends, their returns, the items' shares, the card part. */
+async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
+  const spent = await db
+    .select({
+      orderId: walletEntries.orderId,
+      cents: sql<number>`-sum(${walletEntries.amountCents})`.mapWith(Number),
+    })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.kind, 'spend'), isNotNull(walletEntries.orderId)))
+    .groupBy(walletEntries.orderId);
+  const spentByOrder = new Map(spent.map((row) => [row.orderId, row.cents]));
+  const result = await db.execute(sql`
+    select o.id, o.status, o.paid_with_credit_cents as "credit",
+      (select coalesce(sum(i.paid_with_credit_cents), 0) from ${orderItems} i where i.order_id = o.id)::int
+        as "itemsCredit",
+      o.total_cents as "total",
+      (select coalesce(sum(m.amount_cents), 0) from ${moneyMovements} m
+        where m.order_id = o.id and m.kind = 'charge' and m.adjustment_id is null)::int as "charged"
+    from ${orders} o`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as {
+    id: string;
+    status: string;
+    credit: number;
+    itemsCredit: number;
+    total: number;
+    charged: number;
+  }[];
+  for (const order of rows) {
+    expect(order.itemsCredit, `items of order ${order.id}`).toBe(order.credit);
+    expect(spentByOrder.get(order.id) ?? 0, `credit spent on order ${order.id}`).toBe(
+      order.status === 'failed' ? 0 : order.credit,
+    );
+    if (order.status === 'paid' && order.charged > 0) {
+      expect(order.charged, `card charged for order ${order.id}`).toBe(order.total - order.credit);
+    }
+  }
 }

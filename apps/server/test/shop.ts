@@ -52,7 +52,7 @@ export async function fillCart(
 export function checkout(
   app: FastifyInstance,
   token: string,
-  payload: { paymentMethodId?: string; idempotencyKey?: string },
+  payload: { paymentMethodId?: string; idempotencyKey?: string; useCredit?: boolean; expectedTotal?: number },
   options: { cookie?: string } = {},
 ) {
   return callApi<CheckoutResult>(app, 'orders/checkout', payload, { token, ...options });

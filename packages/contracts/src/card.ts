@@ -3,6 +3,7 @@
 // Luhn check, a past expiry or a bad CVC is refused at entry with a clear field message").
 // Zod-free: the browser imports it through `@everdeal/contracts/card`.
 
+import { formatMoney } from './money';
 export const CardMessage = {
   numberInvalid: 'Your card number is invalid.',
   expiryMonthInvalid: "Your card's expiration month is invalid.",
@@ -77,4 +78,26 @@ export function isCardExpired(expMonth: number, expYear: number, now: Date): boo
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   return expYear < year || (expYear === year && expMonth < month);
+}
+
+/**
+ * How an order was paid, as the words after "paid" (decision 030): "$30 with store credit and $19
+ * with Visa •••• 4242", or with one of the two. `cardLabel` names the card as the place reading it
+ * does ("Visa •••• 4242" on pages, "Visa ending in 4242" in mail).
+ */
+export function paidWith(
+  order: {
+    total: number;
+    paidWithCreditCents: number;
+    currency: string;
+    payment: { brand: string; last4: string } | null;
+  },
+  cardLabel: (card: { brand: string; last4: string }) => string = cardName,
+): string {
+  const credit = order.paidWithCreditCents;
+  const cardCents = order.total - credit;
+  const card = order.payment ? cardLabel(order.payment) : 'card';
+  if (credit <= 0) return `${formatMoney(order.total, order.currency)} with ${card}`;
+  if (cardCents <= 0) return `${formatMoney(credit, order.currency)} with store credit`;
+  return `${formatMoney(credit, order.currency)} with store credit and ${formatMoney(cardCents, order.currency)} with ${card}`;
 }

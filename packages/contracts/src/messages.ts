@@ -119,6 +119,9 @@ export const OrderMessage = {
   orderNotFound: 'Order not found',
   orderItemNotFound: 'Order item not found',
   codeNotFound: 'License code not found',
+  // Decision 030: store credit pays first; a remainder needs a card.
+  cardNeededForRest: (credit: string, rest: string) =>
+    `Your store credit covers ${credit} of this order. Choose a card to pay the remaining ${rest}.`,
   rebuyBlocked: (product: string) =>
     `You refunded ${product} in the last 24 hours. You can buy it again 24 hours after the refund.`,
 } as const;

@@ -29,18 +29,31 @@ const IdempotencyKey = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
   .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
 
-export const CheckoutInputSchema = z.object({
-  paymentMethodId: PaymentMethodId,
-  idempotencyKey: IdempotencyKey,
-  expectedTotal: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe(
-      'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
+export const CheckoutInputSchema = z
+  .object({
+    paymentMethodId: PaymentMethodId.optional().describe(
+      'the card that pays; may be left out only with useCredit, when store credit covers the whole total (400 otherwise)',
     ),
-});
+    useCredit: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe('pay with the store credit balance first, the card the rest (decision 030)'),
+    idempotencyKey: IdempotencyKey,
+    expectedTotal: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
+      ),
+  })
+  // A card is optional only when store credit may pay: whether it covers the total is known only
+  // under the wallet's lock, and a remainder without a card is then 400 (decision 030).
+  .refine((input) => input.paymentMethodId !== undefined || input.useCredit === true, {
+    message: 'is required',
+    path: ['paymentMethodId'],
+  });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
 
 /** `pending` until the provider settles the payment, then `paid`; a refused payment is `failed`. */
@@ -80,6 +93,10 @@ export const OrderItemSchema = z.object({
   price: z.number().int().describe('unit price paid, cents'),
   originalPrice: z.number().int().describe('unit list price at purchase, cents'),
   amount: z.number().int().describe('price × quantity, cents: what a refund of the item returns'),
+  paidWithCreditCents: z
+    .number()
+    .int()
+    .describe('the part of the amount paid with store credit: a refund always returns it as credit'),
   currency: z.string(),
   status: OrderItemStatusSchema,
   codes: z.array(OrderCodeSchema).describe('one per unit once paid; empty before'),
@@ -119,7 +136,11 @@ export const OrderSchema = z.object({
   originalTotal: z.number().int().describe('cents at list prices'),
   discount: z.number().int().describe('originalTotal − total, cents'),
   currency: z.string(),
-  payment: z.object({ brand: z.string(), last4: z.string() }).nullable().describe('the card charged'),
+  paidWithCreditCents: z.number().int().describe('the part of the total paid with store credit (decision 030)'),
+  payment: z
+    .object({ brand: z.string(), last4: z.string() })
+    .nullable()
+    .describe('the card charged the rest; null when store credit paid it all'),
   items: z.array(OrderItemSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -1,5 +1,6 @@
 import type { CartContents } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/skeleton';
@@ -9,6 +10,7 @@ import { useCart } from '~/features/cart/api/get-cart-contents';
 import { CartView } from '~/features/cart/components/cart-view';
 import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
 import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
+import { useWallet, WALLET_KEY } from '~/features/wallet/api/get-wallet';
 import { lazyWithPreload } from '~/lib/lazy';
 import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
@@ -104,14 +106,22 @@ export default function CartPage() {
 function CartCheckout({ cart, onCartChanged }: { cart: CartContents; onCartChanged: () => void }) {
   const picker = useRef<CardEntryHandle>(null);
   const finishPaymentAction = useFinishPaymentAction();
+  // The store credit balance, fetched when the step opens (decision 030): it offers to pay first.
+  const wallet = useWallet(1);
+  const queryClient = useQueryClient();
   return (
     <CheckoutStep
       cart={cart}
       payment={<PaymentMethodPicker handleRef={picker} />}
       choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
       finishPaymentAction={finishPaymentAction}
-      onCartChanged={onCartChanged}
+      onCartChanged={() => {
+        onCartChanged();
+        // A checkout that spent credit, or was refused for it, changed what the wallet shows.
+        void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+      }}
       backTo="/cart"
+      creditBalanceCents={wallet.data?.balanceCents}
     />
   );
 }

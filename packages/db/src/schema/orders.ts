@@ -47,11 +47,15 @@ export const orders = pgTable(
     provider: paymentProvider().notNull(),
     paymentMethodId: uuid().references(() => paymentMethods.id, { onDelete: 'set null' }),
     // The card as charged, kept so that a retry or the reconciliation job can address the same
-    // payment after the card is removed, and the receipt can name it.
-    paymentToken: text().notNull(),
+    // payment after the card is removed, and the receipt can name it. Null when store credit
+    // paid the whole total and no card was given (decision 030).
+    paymentToken: text(),
     customerRef: text(),
-    cardBrand: text().notNull(),
-    cardLast4: text().notNull(),
+    cardBrand: text(),
+    cardLast4: text(),
+    // The part of the total paid with store credit (decision 030): the wallet's `spend:<orderId>`
+    // movement; the card is charged the rest. Set in the reservation's transaction.
+    paidWithCreditCents: integer().notNull().default(0),
     // The provider's payment (sandbox charge, Stripe PaymentIntent) once known.
     providerPaymentId: text(),
     failureCode: text(),
@@ -66,6 +70,7 @@ export const orders = pgTable(
   (t) => [
     unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     check('orders_total_check', sql`${t.totalCents} >= 0 and ${t.originalTotalCents} >= ${t.totalCents}`),
+    check('orders_paid_with_credit_check', sql`${t.paidWithCreditCents} between 0 and ${t.totalCents}`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
   ],
@@ -98,6 +103,9 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
     unitOriginalPriceCents: integer().notNull(),
     amountCents: integer().notNull(),
+    // The item's share of the order's store credit (decision 030, largest remainder): a refund
+    // returns it as credit whatever the destination chosen; its card charge is the rest.
+    paidWithCreditCents: integer().notNull().default(0),
     currency: text().notNull(),
     status: orderItemStatus().notNull().default('pending'),
     // requirements §9: the product's window at purchase; 0 = no refunds (refundable_until null).
@@ -121,6 +129,8 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} between 1 and 9`),
     check('order_items_amount_check', sql`${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`),
     check('order_items_refund_window_check', sql`${t.refundWindowDays} >= 0`),
+    // Not bounded by amount_cents: a downgrade lowers the amount and returns credit as it goes.
+    check('order_items_paid_with_credit_check', sql`${t.paidWithCreditCents} >= 0`),
     unique('order_items_order_position_key').on(t.orderId, t.position),
     index('order_items_product_status_idx').on(t.productId, t.status),
     // The renewal job's scan: active subscriptions by the time their next attempt is due.
@@ -221,6 +231,9 @@ export const orderItemAdjustments = pgTable(
     // Cents charged (plan change up, renewal) or refunded (refund, plan change down).
     chargeCents: integer().notNull().default(0),
     refundCents: integer().notNull().default(0),
+    // Of refundCents, the part the item was paid with store credit: it returns as credit, whatever
+    // the refund's destination (decision 030).
+    creditRefundCents: integer().notNull().default(0),
     // The card a charge uses, as it was when the change began.
     paymentToken: text(),
     customerRef: text(),
@@ -239,6 +252,7 @@ export const orderItemAdjustments = pgTable(
   },
   (t) => [
     check('order_item_adjustments_amounts_check', sql`${t.chargeCents} >= 0 and ${t.refundCents} >= 0`),
+    check('order_item_adjustments_credit_refund_check', sql`${t.creditRefundCents} between 0 and ${t.refundCents}`),
     check(
       'order_item_adjustments_refund_reason_check',
       sql`${t.refundReason} is null or ${t.refundReason} in ('not_as_expected', 'missing_features', 'found_better_tool', 'bought_by_mistake', 'other')`,

@@ -74,7 +74,13 @@ function itemMail(
 }
 
 export type ItemMailEvent =
-  | { kind: 'refunded'; amountCents: number; to: RefundDestination }
+  | {
+      kind: 'refunded';
+      /** What went to `to`; a refund to the card names the part paid with credit apart (decision 030). */
+      amountCents: number;
+      to: RefundDestination;
+      creditCents?: number;
+    }
   | { kind: 'renewal_failed'; amountCents: number; reason: string; nextAttemptAt: Date }
   | { kind: 'subscription_canceled'; endsAt: Date }
   | { kind: 'subscription_ended'; reason: 'canceled' | 'unpaid' };
@@ -99,6 +105,11 @@ export function itemEventMail(facts: ItemFacts, event: ItemMailEvent, brand: Mai
       }
       return itemMail(facts, brand, `Your ${BRAND_NAME} refund for ${facts.productName}`, [
         `We refunded ${formatMoney(event.amountCents, facts.currency)} for ${item} to the card you paid with. Depending on your bank it shows on your statement within 5 to 10 days.`,
+        ...(event.creditCents
+          ? [
+              `The ${formatMoney(event.creditCents, facts.currency)} you paid with store credit was added back to your store credit, at once.`,
+            ]
+          : []),
         'The license codes of this item are revoked: the seller no longer accepts them.',
       ]);
     case 'renewal_failed':

@@ -20,6 +20,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
+import { moveCredit } from '../wallet';
 import { periodEnd } from './item-terms';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
@@ -73,6 +74,21 @@ export async function refundableCharges(db: Runner, itemId: string): Promise<Ref
   );
 }
 
+/**
+ * The store credit an item still holds (decision 030): its share of the order's credit less what
+ * earlier adjustments gave back as credit. A refund or downgrade returns this part as credit.
+ */
+export async function creditHeldOf(db: Runner, itemId: string): Promise<number> {
+  const [row] = await queryRows<{ cents: number }>(
+    db,
+    sql`
+    select (i.paid_with_credit_cents - coalesce((select sum(a.credit_refund_cents) from ${orderItemAdjustments} a
+      where a.order_item_id = i.id and a.status = 'succeeded'), 0))::int as "cents"
+    from ${orderItems} i where i.id = ${itemId}`,
+  );
+  return Math.max(row?.cents ?? 0, 0);
+}
+
 /** One provider refund made for an adjustment, to be written as a refund row. */
 export type MadeRefund = { movementId: string; reference: string; amountCents: number };
 
@@ -105,14 +121,52 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
   await tx.execute(sql`
     select i.id from ${orderItems} i join ${orderItemAdjustments} a on a.order_item_id = i.id
     where a.id = ${adjustmentId} for no key update of i`);
-  const [row] = await queryRows<{ itemId: string; toPlanId: number | null; chargeCents: number }>(
+  const [row] = await queryRows<{
+    itemId: string;
+    userId: string;
+    toPlanId: number | null;
+    chargeCents: number;
+    creditRefundCents: number;
+  }>(
     tx,
     sql`
     update ${orderItemAdjustments} set status = 'succeeded', completed_at = ${timestamp(at)}
     where id = ${adjustmentId} and status = 'pending' and kind = ${kind}::order_item_adjustment_kind
-    returning order_item_id as "itemId", to_plan_id as "toPlanId", charge_cents as "chargeCents"`,
+    returning order_item_id as "itemId", user_id as "userId", to_plan_id as "toPlanId", charge_cents as "chargeCents",
+      credit_refund_cents as "creditRefundCents"`,
   );
   return row;
+}
+
+/**
+ * The part of a claimed refund or downgrade the item was paid with store credit, back to the
+ * wallet as one movement keyed by the adjustment (decision 030): in the finishing transaction,
+ * after the item's lock, so the lock order is the refund's (item, then wallet).
+ */
+async function returnCreditPart(
+  tx: Tx,
+  adjustmentId: string,
+  claimed: { itemId: string; userId: string; creditRefundCents: number },
+  at: Date,
+): Promise<void> {
+  if (claimed.creditRefundCents <= 0) return;
+  const [item] = await tx
+    .select({ orderId: orderItems.orderId, productName: orderItems.productName, planName: orderItems.planName })
+    .from(orderItems)
+    .where(eq(orderItems.id, claimed.itemId));
+  await moveCredit(
+    tx,
+    {
+      userId: claimed.userId,
+      amountCents: claimed.creditRefundCents,
+      kind: 'refund',
+      key: `refund:${adjustmentId}`,
+      note: `Refund of ${item?.productName ?? 'an item'}: ${item?.planName ?? ''} (the part paid with store credit)`,
+      orderId: item?.orderId ?? null,
+      orderItemId: claimed.itemId,
+    },
+    at,
+  );
 }
 
 /**
@@ -130,16 +184,22 @@ export async function finishRefund(
   return db.transaction((tx) => finishRefundIn(tx, adjustmentId, refunds, at, queueMails));
 }
 
-/** `finishRefund` inside the caller's transaction: a refund to store credit begins and ends in one. */
+/**
+ * `finishRefund` inside the caller's transaction: a refund to store credit begins and ends in one,
+ * and has moved its whole amount as credit already (`creditMoved`); else the part paid with
+ * credit goes back to the wallet here.
+ */
 export async function finishRefundIn(
   tx: Tx,
   adjustmentId: string,
   refunds: MadeRefund[],
   at: Date,
   queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
+  options: { creditMoved?: boolean } = {},
 ): Promise<string[] | null> {
   const claimed = await claimPending(tx, adjustmentId, 'refund', at);
   if (!claimed) return null;
+  if (!options.creditMoved) await returnCreditPart(tx, adjustmentId, claimed, at);
   await tx.execute(sql`
     update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
       renewal_retry_at = null
@@ -226,6 +286,7 @@ export async function finishPlanChange(
         from ${orderItems} i where i.id = ${claimed.itemId}`);
     }
     if (money.refunds.length > 0) await tx.execute(refundRows(adjustmentId, money.refunds, at));
+    await returnCreditPart(tx, adjustmentId, claimed, at);
     return true;
   });
 }

@@ -77,13 +77,16 @@ export async function adjustmentPayment(
   orderId: string,
 ): Promise<PaymentRequest> {
   const order = await orderOf(deps.db, orderId);
+  const token = adjustment.paymentToken ?? order.paymentToken;
+  // An order paid with store credit alone has no card of its own: a change that charges names one.
+  if (token === null) throw new RefundRefusedError(`adjustment ${adjustment.id} has no card to charge`);
   return {
     orderId,
     key: adjustmentKey(adjustment.id),
     userId: adjustment.userId,
     amountCents: adjustment.chargeCents,
     currency: order.currency,
-    token: adjustment.paymentToken ?? order.paymentToken,
+    token,
     customerRef: adjustment.customerRef ?? order.customerRef,
     providerPaymentId: null,
     createdAt: adjustment.createdAt,

@@ -8,19 +8,26 @@ import { type OrderRow, orders } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { type PaymentOutcome, type PaymentRequest, ProviderUnavailableError } from '../payments';
 import type { CheckoutDeps } from './checkout-deps';
+import { cardCentsOf } from './credit-payment';
 import type { ItemRules } from './item-terms';
-import { loadOrderView } from './orders.service';
+import { cardOf, loadOrderView } from './orders.service';
 import { receiptMail } from './receipt';
 import { type NewOrder, PENDING_LEASE_MS } from './reserve';
 import { applyPaymentOutcome, failureError, type PaymentState, type Settlement } from './settle';
 import type { SettledItem } from './settle.sql';
 
-/** Everything the provider needs to address the order's one payment, from the order row. */
+/**
+ * Everything the provider needs to address the order's one payment, from the order row: the
+ * card's part, the total less what store credit paid (decision 030).
+ */
 export function paymentRequestOf(order: OrderRow): PaymentRequest {
+  // Only an order with something left for the card is charged: one without a card was paid by
+  // store credit in full and settles without the provider.
+  if (order.paymentToken === null) throw new Error(`order ${order.id} has no card to charge`);
   return {
     orderId: order.id,
     userId: order.userId,
-    amountCents: order.totalCents,
+    amountCents: cardCentsOf(order),
     currency: order.currency,
     token: order.paymentToken,
     customerRef: order.customerRef,
@@ -56,7 +63,8 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
     originalTotal: row.originalTotalCents,
     discount: row.originalTotalCents - row.totalCents,
     currency: row.currency,
-    payment: { brand: row.cardBrand, last4: row.cardLast4 },
+    paidWithCreditCents: row.paidWithCreditCents,
+    payment: cardOf(row),
     items: order.lines.map((line, position) => {
       const id = order.itemIds[position] ?? '';
       const item = byId.get(id);
@@ -75,6 +83,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
         price: line.priceCents,
         originalPrice: line.originalPriceCents,
         amount: line.priceCents * line.quantity,
+        paidWithCreditCents: order.itemCredits[position] ?? 0,
         currency: line.currency,
         status: 'active',
         codes: (item?.codes ?? []).map((code) => ({ code, status: 'active', redeemedAt: null })),
@@ -108,7 +117,8 @@ export async function pay(deps: CheckoutDeps, order: OrderRow, fresh: NewOrder |
   }
   let outcome: PaymentOutcome | null = null;
   let result: { state: PaymentState; settlement?: Settlement };
-  if (order.totalCents === 0) {
+  if (cardCentsOf(order) === 0) {
+    // Store credit paid it all (decision 030): nothing to ask the provider.
     result = await applyPaymentOutcome(deps, order, { status: 'free' }, at, fresh ? itemRulesOf(fresh) : undefined);
   } else {
     const payment = paymentRequestOf(order);

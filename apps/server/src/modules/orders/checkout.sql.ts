@@ -103,17 +103,19 @@ export const checkoutStatements = preparedPerDatabase((db) => ({
 export type CheckoutLine = Awaited<ReturnType<ReturnType<typeof checkoutStatements>['lines']['execute']>>[number];
 
 /**
- * The fingerprint of a checkout request: the payment method and the cart lines, in a fixed
- * order. The same key with another fingerprint is another purchase, and is refused.
+ * The fingerprint of a checkout request: the payment method, the cart lines in a fixed order,
+ * and whether store credit pays first. The same key with another fingerprint is another purchase, and is refused.
  */
 export function hashCheckoutRequest(
-  paymentMethodId: string,
+  paymentMethodId: string | undefined,
   lines: readonly { productId: number; planId: number; quantity: number }[],
+  useCredit = false,
 ): string {
   const canonical = lines
     .map((line) => [line.productId, line.planId, line.quantity])
     .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0));
-  return createHash('sha256')
-    .update(JSON.stringify([paymentMethodId, canonical]))
-    .digest('hex');
+  // Store credit (decision 030) is part of the request only when asked for: the fingerprint of a
+  // checkout without it is the one it always was, so orders made before it replay the same.
+  const request = useCredit ? [paymentMethodId ?? null, canonical, 'credit'] : [paymentMethodId, canonical];
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }

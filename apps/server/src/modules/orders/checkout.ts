@@ -54,14 +54,15 @@ async function replay(
   input: CheckoutInput,
   lines: CheckoutLine[],
 ): Promise<CheckoutResult> {
-  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines) === order.requestHash;
+  const useCredit = input.useCredit === true;
+  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines, useCredit) === order.requestHash;
   if (!sameRequest && lines.length === 0) {
     // A paid order emptied the cart: a retry of it finds the cart empty and still means that order.
     const bought = await deps.db
       .select({ productId: orderItems.productId, planId: orderItems.planId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought) === order.requestHash;
+    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought, useCredit) === order.requestHash;
   }
   if (!sameRequest) throw AppError.validation(OrderMessage.idempotencyKeyReused);
   if (order.status === 'failed') throw failureError(order);
@@ -72,7 +73,8 @@ async function replay(
 }
 
 /**
- * `orders/checkout`: the caller's cart becomes one order paid with one of their cards. Any
+ * `orders/checkout`: the caller's cart becomes one order paid with one of their cards, store
+ * credit first when asked (decision 030). Any
  * failure leaves the cart as it was and every code in its pool; the same key answers the first
  * result and never charges twice, also when the requests arrive together.
  */
@@ -86,16 +88,20 @@ export async function checkout(
   const findByKey = async () =>
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
   const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
+  const cardId = input.paymentMethodId;
   const [existing, lines, [method], refunded] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
-    statements.paymentMethod.execute({ id: input.paymentMethodId, userId: user.id, provider: deps.provider.name }),
+    // No card given: store credit is to pay it all (the schema allows that only with useCredit).
+    cardId === undefined
+      ? Promise.resolve([])
+      : statements.paymentMethod.execute({ id: cardId, userId: user.id, provider: deps.provider.name }),
     statements.recentlyRefunded.execute({ userId: user.id, since }),
   ]);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
   // Someone else's card is a 404 whatever the cart holds (requirements §6).
-  if (!method) throw AppError.notFound(PaymentMessage.paymentMethodNotFound);
+  if (cardId !== undefined && !method) throw AppError.notFound(PaymentMessage.paymentMethodNotFound);
   if (lines.length === 0) {
     // The reads ran side by side: a duplicate request may have paid for the cart in between.
     const late = await findByKey();
@@ -106,8 +112,17 @@ export async function checkout(
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
   requireShownTerms(lines, input.expectedTotal);
-  const requestHash = hashCheckoutRequest(input.paymentMethodId, lines);
-  const order = await reserveOrder(deps, { user, key: input.idempotencyKey, lines, requestHash, method, attribution });
+  const useCredit = input.useCredit === true;
+  const requestHash = hashCheckoutRequest(cardId, lines, useCredit);
+  const order = await reserveOrder(deps, {
+    user,
+    key: input.idempotencyKey,
+    lines,
+    requestHash,
+    method: method ?? null,
+    useCredit,
+    attribution,
+  });
   if (!order) {
     const first = await findByKey();
     if (first) return replay(deps, first, input, lines);

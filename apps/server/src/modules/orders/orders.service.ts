@@ -61,6 +61,9 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     price: row.unitPriceCents,
     originalPrice: row.unitOriginalPriceCents,
     amount: row.amountCents,
+    // What of the current amount was paid with credit: a downgrade returns the card's part first,
+    // so after one the credit still held is the lesser of the two (decision 030).
+    paidWithCreditCents: Math.min(row.paidWithCreditCents, row.amountCents),
     currency: row.currency,
     status: row.status,
     codes: codes.map((code) => ({ code: code.code, status: codeStatus(code), redeemedAt: iso(code.redeemedAt) })),
@@ -95,6 +98,14 @@ export function subscriptionState(
   };
 }
 
+/** The card an order charged; none when store credit paid the whole total (decision 030). */
+export function cardOf(
+  row: Pick<OrderRow, 'cardBrand' | 'cardLast4' | 'totalCents' | 'paidWithCreditCents'>,
+): Order['payment'] {
+  if (row.cardBrand === null || row.cardLast4 === null || row.paidWithCreditCents >= row.totalCents) return null;
+  return { brand: row.cardBrand, last4: row.cardLast4 };
+}
+
 function toOrder(row: OrderRow, items: OrderItem[]): Order {
   return {
     id: row.id,
@@ -105,7 +116,8 @@ function toOrder(row: OrderRow, items: OrderItem[]): Order {
     originalTotal: row.originalTotalCents,
     discount: row.originalTotalCents - row.totalCents,
     currency: row.currency,
-    payment: { brand: row.cardBrand, last4: row.cardLast4 },
+    paidWithCreditCents: row.paidWithCreditCents,
+    payment: cardOf(row),
     items,
   };
 }
@@ -121,10 +133,13 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
       promiseStatus: products.lifetimePromise,
       sunsetAt: products.sunsetAt,
       sunsetMessage: products.sunsetMessage,
-      // A refund to store credit leaves refund rows that name the credit, not a provider refund.
+      // A refund to store credit leaves refund rows that name the credit, not a provider refund;
+      // an item paid with credit alone has no card to return to, so its refund is credit too.
       refundedToCredit: sql<boolean>`exists (select 1 from ${moneyMovements} m
         where m.order_item_id = ${orderItems.id} and m.kind = 'refund'
-          and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))`,
+          and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))
+        or (${orderItems.paidWithCreditCents} > 0 and not exists (select 1 from ${moneyMovements} m
+          where m.order_item_id = ${orderItems.id} and m.kind = 'refund'))`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

@@ -28,7 +28,15 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, finishPlanChange, lockOwnItem, savedCardsOf, type Tx } from './adjustments.sql';
+import {
+  creditHeldOf,
+  failAdjustment,
+  finishPlanChange,
+  lockOwnItem,
+  refundableCharges,
+  savedCardsOf,
+  type Tx,
+} from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
@@ -96,6 +104,16 @@ async function cardFor(
 }
 
 /**
+ * Of a downgrade's refund, the part that returns as store credit (decision 030): the card's
+ * charges give back first, as far as they hold money; the rest comes from the item's credit.
+ */
+async function creditPartOfDowngrade(tx: Tx, itemId: string, refundCents: number): Promise<number> {
+  const [charges, creditHeld] = await Promise.all([refundableCharges(tx, itemId), creditHeldOf(tx, itemId)]);
+  const cardCents = charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0);
+  return Math.min(creditHeld, Math.max(refundCents - cardCents, 0));
+}
+
+/**
  * Begins the change on the locked item: the rules, the pending adjustment, and the new plan's
  * codes reserved for the item (`SKIP LOCKED`, as checkout reserves them). Answers null when the
  * caller's key already names a change: the caller replays it.
@@ -113,6 +131,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     if (refusal) throw AppError.conflict(refusal);
     const difference = differenceOf(item, target, at);
     const card = difference > 0 ? await cardFor(tx, deps, userId, input.paymentMethodId, order.paymentMethodId) : null;
+    const creditRefundCents = difference < 0 ? await creditPartOfDowngrade(tx, item.id, -difference) : 0;
     const [adjustment] = await tx
       .insert(orderItemAdjustments)
       .values({
@@ -124,6 +143,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
         toPlanId: target.id,
         chargeCents: Math.max(difference, 0),
         refundCents: Math.max(-difference, 0),
+        creditRefundCents,
         paymentToken: card?.token ?? null,
         customerRef: card?.customerRef ?? null,
         createdAt: at,
@@ -176,7 +196,8 @@ export async function completePlanChange(
     return { state: 'pending' };
   }
   try {
-    const refunds = await returnItemMoney(deps, adjustment, orderId, adjustment.refundCents);
+    const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
+    const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
     await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at());
     deps.catalogChanged();
     return { state: 'succeeded' };

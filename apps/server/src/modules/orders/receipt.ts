@@ -1,5 +1,5 @@
 import { BRAND_NAME, formatMoney, type Order, type OrderItem } from '@everdeal/contracts';
-import { cardName } from '@everdeal/contracts/card';
+import { paidWith } from '@everdeal/contracts/card';
 import { type Db, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
@@ -35,7 +35,6 @@ function renewalLines(item: OrderItem): string[] {
 export function receiptMail(order: Order, to: Recipient, brand: MailBrand): MailMessage {
   const ordersUrl = `${brand.publicUrl}/user/orders`;
   const paidAt = order.paidAt ? new Date(order.paidAt) : new Date(order.createdAt);
-  const card = order.payment ? ` with ${cardName(order.payment)}` : '';
   return {
     to: to.email,
     subject: `Your ${BRAND_NAME} receipt for order ${order.id.slice(0, 8).toUpperCase()}`,
@@ -44,7 +43,7 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
       {
         greeting: greetingFor(to.firstName),
         paragraphs: [
-          `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${formatMoney(order.total, order.currency)}${card}.`,
+          `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${paidWith(order)}.`,
           'Your license codes are below. Redeem each one on the seller’s site; the link under each item opens its page, with the redemption link and your refund deadline.',
         ],
         sections: order.items.map((item) => ({

@@ -8,6 +8,7 @@ import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { paymentRequestOf } from './charge';
 import type { CheckoutDeps } from './checkout-deps';
+import { cardCentsOf } from './credit-payment';
 import { applyPaymentOutcome, type PaymentState, type Settlement } from './settle';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -30,7 +31,8 @@ export async function reconcileOrder(
 ): Promise<PaymentState> {
   if (order.status !== 'pending') return order.status;
   let result: { state: PaymentState; settlement?: Settlement };
-  if (order.totalCents === 0) {
+  // Paid by store credit in full (decision 030): nothing was asked of the provider.
+  if (cardCentsOf(order) === 0) {
     result = await applyPaymentOutcome(deps, order, { status: 'free' });
   } else {
     const payment = paymentRequestOf(order);

@@ -22,6 +22,7 @@ import { moveCredit } from '../wallet';
 import { formatDate, queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
 import {
+  creditHeldOf,
   failAdjustment,
   finishRefund,
   finishRefundIn,
@@ -65,13 +66,16 @@ export async function writeRefundAdjustment(
   why: Pick<RefundItemInput, 'reason' | 'note'> = {},
 ) {
   const charges = await refundableCharges(tx, itemId);
+  // The part paid with store credit always returns as credit (decision 030), whatever `to` says.
+  const creditCents = await creditHeldOf(tx, itemId);
   const [adjustment] = await tx
     .insert(orderItemAdjustments)
     .values({
       orderItemId: itemId,
       userId: shopperId,
       kind: 'refund',
-      refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0),
+      refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0) + creditCents,
+      creditRefundCents: creditCents,
       // The shopper's optional reason, kept with the refund for admins and sellers to read.
       refundReason: why.reason ?? null,
       refundNote: why.note || null,
@@ -119,8 +123,8 @@ async function beginRefund(deps: CheckoutDeps, userId: string, input: RefundItem
 /**
  * A refund to store credit (shared requirements "Store credit", decision 030): no provider to
  * wait for, so the rules, the credit and the finish are one transaction. The item's whole
- * refundable amount is one ledger movement keyed by the adjustment; the refund rows name it, not
- * a provider refund. A second refund of the item, to either destination, waits on the item's
+ * refundable amount (its card charges' rest and the part paid with credit) is one ledger movement
+ * keyed by the adjustment; the refund rows of the card part name it, not a provider refund. A second refund of the item, to either destination, waits on the item's
  * lock and then finds it refunded (or finds this one's pending adjustment and is refused).
  * Answers the queued mail's ids.
  */
@@ -145,23 +149,30 @@ async function refundToCredit(deps: CheckoutDeps, userId: string, input: RefundI
         at,
       );
     }
-    const mails = await finishRefundIn(tx, adjustment.id, refunds, at, (inner, itemId) =>
-      queueItemMail(
-        inner,
-        deps.brand,
-        { id: itemId, eventId: adjustment.id },
-        { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' },
-        at,
-      ),
+    const mails = await finishRefundIn(
+      tx,
+      adjustment.id,
+      refunds,
+      at,
+      (inner, itemId) =>
+        queueItemMail(
+          inner,
+          deps.brand,
+          { id: itemId, eventId: adjustment.id },
+          { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' },
+          at,
+        ),
+      { creditMoved: true },
     );
     return mails ?? [];
   });
 }
 
 /**
- * The provider's part and the finish, for the request and for the job alike: money back (keyed by
- * the adjustment: a retry makes no second refund), then one guarded finish. A provider that does
- * not answer leaves the adjustment pending for the job; one that refuses fails it.
+ * The provider's part and the finish, for the request and for the job alike: the card part back
+ * (keyed by the adjustment: a retry makes no second refund), then one guarded finish, which also
+ * returns the part paid with store credit to the wallet. A provider that does not answer leaves
+ * the adjustment pending for the job; one that refuses fails it.
  */
 export async function completeRefund(
   deps: CheckoutDeps,
@@ -169,14 +180,17 @@ export async function completeRefund(
   orderId: string,
 ): Promise<'refunded' | 'failed'> {
   try {
-    const refunds = await returnItemMoney(deps, adjustment, orderId, adjustment.refundCents);
+    const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
+    const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
     const at = deps.now();
     const mails = await finishRefund(deps.db, adjustment.id, refunds, at, (tx, itemId) =>
       queueItemMail(
         tx,
         deps.brand,
         { id: itemId, eventId: adjustment.id },
-        { kind: 'refunded', amountCents: adjustment.refundCents, to: 'original' },
+        cardCents === 0
+          ? { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' }
+          : { kind: 'refunded', amountCents: cardCents, to: 'original', creditCents: adjustment.creditRefundCents },
         at,
       ),
     );

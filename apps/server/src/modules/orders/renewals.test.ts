@@ -283,7 +283,7 @@ describe('a renewal charged at the provider always ends as a row', () => {
       userId: bought.buyer.userId,
       amountCents: 900,
       currency: order.currency,
-      token: order.paymentToken,
+      token: order.paymentToken ?? '',
       customerRef: order.customerRef,
       providerPaymentId: null,
       createdAt: attempt.createdAt,

@@ -37,12 +37,18 @@ const PENDING_PAYMENT_TIMEOUT_MS = 30 * 60_000;
 export const RENEWAL_CANCELED_BEFORE_CHARGE = 'canceled by the buyer before the charge';
 const RENEWAL_ITEM_CHANGED = 'the item changed before the charge';
 
-/** The card a renewal charges: the order's if still saved, else the buyer's default, else the order's token. */
+/**
+ * The card a renewal charges: the order's if still saved, else the buyer's default, else the
+ * order's token; none for an order store credit paid alone when no card is saved (decision 030).
+ */
 async function renewalCard(db: Runner, provider: PaymentProviderName, order: OrderRow) {
   const cards = await savedCardsOf(db, order.userId, provider);
   const card = cards.find((candidate) => candidate.id === order.paymentMethodId) ?? cards[0];
   return card ?? { token: order.paymentToken, customerRef: order.customerRef };
 }
+
+/** Why a renewal with no card to charge failed: the buyer is mailed it, and may add a card. */
+const RENEWAL_NO_CARD = 'no saved card to charge';
 
 type RenewalStart =
   | { kind: 'skip' }
@@ -225,6 +231,10 @@ async function settleRenewal(
   item: OrderItemRow,
   options: { fresh: boolean },
 ): Promise<RenewalOutcome> {
+  if (adjustment.chargeCents > 0 && adjustment.paymentToken === null) {
+    await failRenewal(deps, adjustment, item, RENEWAL_NO_CARD);
+    return 'failed';
+  }
   const payment = await adjustmentPayment(deps, adjustment, item.orderId);
   let outcome = options.fresh || adjustment.chargeCents === 0 ? null : await deps.provider.lookup(payment);
   if (!outcome) {

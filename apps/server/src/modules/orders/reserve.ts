@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
 import type { CheckoutLine } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { payWithCredit } from './credit-payment';
 import { lockCheckoutUser, type NewOrderItem, reservePendingOrder } from './reserve.sql';
 
 /**
@@ -39,8 +40,14 @@ class SoldOut extends Error {
   }
 }
 
-/** A new order as checkout made it: the row, its lines and the ids of its items, in line order. */
-export type NewOrder = { row: OrderRow; lines: CheckoutLine[]; itemIds: string[] };
+/**
+ * A new order as checkout made it: the row, its lines, the ids of its items and the store credit
+ * each was paid with (decision 030), in line order.
+ */
+export type NewOrder = { row: OrderRow; lines: CheckoutLine[]; itemIds: string[]; itemCredits: number[] };
+
+/** The card of a checkout, when one was given: store credit may pay the whole total without one. */
+export type CheckoutCard = { id: string; token: string; brand: string; last4: string; customerRef: string | null };
 
 /**
  * Transaction 1 of decision 007: the pending order, its items and one reserved code per unit,
@@ -55,7 +62,9 @@ export async function reserveOrder(
     key: string;
     lines: CheckoutLine[];
     requestHash: string;
-    method: { id: string; token: string; brand: string; last4: string; customerRef: string | null };
+    method: CheckoutCard | null;
+    /** Store credit pays first (decision 030), under the wallet's lock, taken last in this transaction. */
+    useCredit: boolean;
     attribution: Attribution | null;
   },
 ): Promise<NewOrder | null> {
@@ -71,11 +80,12 @@ export async function reserveOrder(
     totalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
     originalTotalCents: lines.reduce((sum, line) => sum + line.originalPriceCents * line.quantity, 0),
     provider: deps.provider.name,
-    paymentMethodId: method.id,
-    paymentToken: method.token,
-    customerRef: method.customerRef,
-    cardBrand: method.brand,
-    cardLast4: method.last4,
+    paymentMethodId: method?.id ?? null,
+    paymentToken: method?.token ?? null,
+    customerRef: method?.customerRef ?? null,
+    cardBrand: method?.brand ?? null,
+    cardLast4: method?.last4 ?? null,
+    paidWithCreditCents: 0,
     providerPaymentId: null,
     failureCode: null,
     failureMessage: null,
@@ -136,14 +146,29 @@ export async function reserveOrder(
       if (input.attribution) {
         await tx.insert(orderAttributions).values({ orderId: row.id, ...input.attribution, createdAt: at });
       }
-      return { soldOut: reserved.some((item) => item.soldOut) };
+      // Only when asked: a checkout without credit reads no wallet and sends no more statements.
+      const credit = input.useCredit
+        ? await payWithCredit(
+            tx,
+            { ...row, hasCard: method !== null },
+            items.map((item) => ({ id: item.id, amountCents: item.unit_price_cents * item.quantity })),
+            at,
+          )
+        : null;
+      return { soldOut: reserved.some((item) => item.soldOut), credit };
     });
     if (!made) return null;
+    row.paidWithCreditCents = made.credit?.cents ?? 0;
     // A plan that just sold out must not be offered from the catalogue's cache; other sales only
     // change "codes left", which the cache may show up to 2 × its TTL late (decision 004):
     // clearing it on every order would switch it off while a deal sells.
     if (made.soldOut) deps.catalogChanged();
-    return { row, lines, itemIds: items.map((item) => item.id) };
+    return {
+      row,
+      lines,
+      itemIds: items.map((item) => item.id),
+      itemCredits: made.credit?.shares ?? items.map(() => 0),
+    };
   } catch (error) {
     if (error instanceof SoldOut) throw await soldOutError(deps.db, error.line);
     throw error;

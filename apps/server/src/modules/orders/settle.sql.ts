@@ -21,6 +21,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { queryRows } from '../../lib/query-rows';
+import { returnOrderCredit } from './credit-payment';
 import type { ItemTerms } from './item-terms';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
@@ -58,7 +59,7 @@ export type SettlementMails = { receiptId: string | null; ids: string[] };
  * the order holds its reserved code (requirements §11: no paid order lacks its codes) and every
  * item has its `terms` (item-terms.ts dates them): the order, its items (active, with their
  * refund deadline and the subscription's first period), their codes (allocated), one charge row per item in
- * money_movements, the bought lines out of the cart, and the mail it causes in the outbox
+ * money_movements for the card's part (the item's amount less its store credit, decision 030), the bought lines out of the cart, and the mail it causes in the outbox
  * (decision 029): the buyer's receipt and a sale mail to each active member of the sellers whose
  * products were bought, rendered at delivery from the order. Paying and queuing the receipt are
  * one step, so a crash after it delays the receipt and never loses it. Answers null unless this
@@ -121,8 +122,8 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
           period_end = terms.period_end
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
-      returning i.id, i.product_id, i.plan_id, i.amount_cents, i.currency, i.refundable_until, i.period_start,
-                i.period_end
+      returning i.id, i.product_id, i.plan_id, i.amount_cents, i.paid_with_credit_cents, i.currency,
+                i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
       set status = 'allocated', allocated_at = ${timestamp(at)}
@@ -132,10 +133,10 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
     ), movements as (
       insert into ${moneyMovements}
         (kind, order_id, order_item_id, amount_cents, currency, provider, provider_reference, created_at)
-      select 'charge', settled.id, items.id, items.amount_cents, items.currency, settled.provider,
-             ${reference}::text, ${timestamp(at)}
+      select 'charge', settled.id, items.id, items.amount_cents - items.paid_with_credit_cents, items.currency,
+             settled.provider, ${reference}::text, ${timestamp(at)}
       from items, settled
-      where items.amount_cents > 0 and ${reference}::text is not null
+      where items.amount_cents > items.paid_with_credit_cents and ${reference}::text is not null
       returning id
     ), cart as (
       delete from ${cartItems} ci using items, settled
@@ -178,7 +179,8 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
 /**
  * Pending → failed in one statement: the items are canceled, their codes go back to the pool
  * and their links are deleted, so the codes can be sold again; a plan that was sold out until
- * then is news for its wishlisters, in the same transaction. Answers whether this call did it.
+ * then is news for its wishlisters, and the store credit the order spent goes back to the wallet
+ * (decision 030), in the same transaction. Answers whether this call did it.
  */
 export async function releaseOrder(
   db: Runner,
@@ -187,7 +189,13 @@ export async function releaseOrder(
   at: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ released: number; returned: ReturnedCodes; noticed: boolean }>(
+    const [row] = await queryRows<{
+      released: number;
+      userId: string | null;
+      credit: number | null;
+      returned: ReturnedCodes;
+      noticed: boolean;
+    }>(
       tx,
       sql`
       with released as (
@@ -196,7 +204,7 @@ export async function releaseOrder(
             updated_at = ${timestamp(at.toISOString())},
             provider_payment_id = coalesce(${failure.reference}::text, provider_payment_id)
         where id = ${orderId} and status = 'pending'
-        returning id, created_at
+        returning id, user_id, created_at, paid_with_credit_cents
       ), items as (
         update ${orderItems} i set status = 'canceled' from released where i.order_id = released.id returning i.id
       ), links as (
@@ -206,10 +214,15 @@ export async function releaseOrder(
         from links where c.id = links.license_code_id and c.status = 'reserved'
         returning c.id, c.plan_id
       )
-      select (select count(*) from released)::int as "released", ${returnedByPlan} as "returned",
+      select (select count(*) from released)::int as "released", (select user_id from released) as "userId",
+        (select paid_with_credit_cents from released) as "credit", ${returnedByPlan} as "returned",
         ${heldNoticeably(sql`(select created_at from released)`, at)} as "noticed"`,
     );
     await recordReturnedCodes(tx, row, at);
+    // The store credit it spent goes back, after the order and its items (the wallet's lock last).
+    if (row?.userId && row.credit) {
+      await returnOrderCredit(tx, { id: orderId, userId: row.userId, paidWithCreditCents: row.credit }, at);
+    }
     return (row?.released ?? 0) > 0;
   });
 }

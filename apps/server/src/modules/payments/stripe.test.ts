@@ -161,7 +161,7 @@ describe('checkout with Stripe', () => {
     expect(intentsOf(order.id).map((intent) => intent.status)).toEqual(['requires_payment_method']);
     // Declined on its first charge: the card is not kept, and detached from the Customer (decision 007).
     expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.userId))).toEqual([]);
-    expect(fake.paymentMethods.get(order.paymentToken)?.object.customer).toBeNull();
+    expect(fake.paymentMethods.get(order.paymentToken ?? '')?.object.customer).toBeNull();
   });
 
   it('pm_card_chargeDeclined is refused when it is attached, as Stripe checks a card it saves: nothing is kept', async () => {

@@ -17,7 +17,7 @@ import {
   type Tx,
   users,
 } from '@everdeal/db';
-import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { queueMail } from '../mail';
 import { moveCredit } from '../wallet';
 import { protectionMail } from './promise.mail';
@@ -36,7 +36,11 @@ async function buyersWithActiveItems(db: Db | Tx, productId: number): Promise<st
   return rows.map((row) => row.userId);
 }
 
-/** Each charge of the items with what the store still holds of it (the charge less its refunds). */
+/**
+ * Each payment of the items with what the store still holds of it: every card charge less its
+ * refunds, and the part paid with store credit at checkout (decision 030) less what adjustments
+ * gave back as credit, aged from the order's payment.
+ */
 async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPayment[]>> {
   const refunded =
     sql<number>`coalesce((select sum(r.amount_cents) from ${moneyMovements} r where r.refunded_movement_id = ${moneyMovements.id} and r.kind = 'refund'), 0)`.mapWith(
@@ -51,8 +55,23 @@ async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPa
     })
     .from(moneyMovements)
     .where(and(inArray(moneyMovements.orderItemId, itemIds), eq(moneyMovements.kind, 'charge')));
+  const creditReturned =
+    sql<number>`coalesce((select sum(a.credit_refund_cents) from ${orderItemAdjustments} a where a.order_item_id = ${orderItems.id} and a.status = 'succeeded'), 0)`.mapWith(
+      Number,
+    );
+  const credit = await tx
+    .select({
+      itemId: orderItems.id,
+      paidAt: orders.paidAt,
+      amountCents: orderItems.paidWithCreditCents,
+      refundedCents: creditReturned,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.id, itemIds), gt(orderItems.paidWithCreditCents, 0)));
   const payments = new Map<string, ItemPayment[]>();
-  for (const row of rows) {
+  for (const row of [...rows, ...credit]) {
+    if (row.paidAt === null) continue;
     const list = payments.get(row.itemId) ?? [];
     list.push({ paidAt: row.paidAt, keptCents: row.amountCents - row.refundedCents });
     payments.set(row.itemId, list);

@@ -68,3 +68,57 @@ export async function moveCredit(tx: Tx, movement: CreditMovement, at: Date): Pr
     .returning({ id: walletEntries.id });
   return inserted.length > 0 ? { balanceCents: balance + movement.amountCents } : null;
 }
+
+/**
+ * Checkout's spend (decision 030): up to `upToCents` of the user's balance, as one `spend`
+ * movement keyed by the order, in `tx` and under the same lock as every other movement, so two
+ * checkouts, a refund or an admin correction racing it see each other's rows. Answers the cents
+ * spent: the whole balance when it is smaller, 0 when there is none (no row is written).
+ */
+export async function spendCredit(
+  tx: Tx,
+  spend: { userId: string; upToCents: number; orderId: string; note: string },
+  at: Date,
+): Promise<number> {
+  await lockWallet(tx, spend.userId);
+  const cents = Math.min(await walletBalance(tx, spend.userId), spend.upToCents);
+  if (cents <= 0) return 0;
+  await tx.insert(walletEntries).values({
+    userId: spend.userId,
+    amountCents: -cents,
+    kind: 'spend',
+    key: spendKey(spend.orderId),
+    note: spend.note,
+    orderId: spend.orderId,
+    createdAt: at,
+  });
+  return cents;
+}
+
+/** The ledger key of an order's spend, and of its return when the order is not paid. */
+export const spendKey = (orderId: string) => `spend:${orderId}`;
+export const spendReturnKey = (orderId: string) => `spend-return:${orderId}`;
+
+/**
+ * An order that will not be paid gives its spend back (decision 030): a new `spend` row of the
+ * opposite sign, never an update, keyed by the order so a second release returns nothing more.
+ */
+export async function returnSpentCredit(
+  tx: Tx,
+  order: { userId: string; orderId: string; cents: number; note: string },
+  at: Date,
+): Promise<void> {
+  if (order.cents <= 0) return;
+  await moveCredit(
+    tx,
+    {
+      userId: order.userId,
+      amountCents: order.cents,
+      kind: 'spend',
+      key: spendReturnKey(order.orderId),
+      note: order.note,
+      orderId: order.orderId,
+    },
+    at,
+  );
+}

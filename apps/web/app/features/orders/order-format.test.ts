@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderNumber } from '~/shared/orders/order-number';
-import { orderChoiceLabel, paymentLabel, planLabel } from './order-format';
+import { itemPaymentWords, orderChoiceLabel, orderPaymentWords, paymentLabel, planLabel } from './order-format';
 
 describe('order labels', () => {
   it('quotes the number the receipt quotes', () => {
@@ -10,6 +10,24 @@ describe('order labels', () => {
   it('names the card charged', () => {
     expect(paymentLabel({ brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
     expect(paymentLabel({ brand: 'unknown', last4: '0005' })).toBe('Card •••• 0005');
+  });
+
+  it('says how an order and an item were paid: card, store credit, or both (decision 030)', () => {
+    const card = { brand: 'visa', last4: '4242' };
+    const order = { total: 4900, currency: 'USD', payment: card };
+    expect(orderPaymentWords({ ...order, paidWithCreditCents: 0 })).toBe('Paid $49 with Visa •••• 4242');
+    expect(orderPaymentWords({ ...order, paidWithCreditCents: 3000 })).toBe(
+      'Paid $30 with store credit and $19 with Visa •••• 4242',
+    );
+    expect(orderPaymentWords({ ...order, paidWithCreditCents: 4900, payment: null })).toBe(
+      'Paid $49 with store credit',
+    );
+    expect(itemPaymentWords({ amount: 2900, paidWithCreditCents: 1115, currency: 'USD' })).toBe(
+      'Paid $11.15 with store credit and $17.85 by card',
+    );
+    expect(itemPaymentWords({ amount: 2900, paidWithCreditCents: 2900, currency: 'USD' })).toBe(
+      'Paid $29 with store credit',
+    );
   });
 
   it('names the plan with its kind', () => {

@@ -1,10 +1,27 @@
 import type { Order, OrderItem } from '@everdeal/contracts';
+import { paidWith } from '@everdeal/contracts/card';
+import { formatMoney } from '@everdeal/contracts/money';
 import { orderNumber } from '~/shared/orders/order-number';
 
 /** "Visa •••• 4242": the card an order was charged to. */
 export function paymentLabel(payment: { brand: string; last4: string }): string {
   const brand = payment.brand === 'unknown' ? 'Card' : payment.brand.charAt(0).toUpperCase() + payment.brand.slice(1);
   return `${brand} •••• ${payment.last4}`;
+}
+
+/** "Paid $30.00 with store credit and $19.00 with Visa •••• 4242", or with one of the two (decision 030). */
+export function orderPaymentWords(
+  order: Pick<Order, 'total' | 'paidWithCreditCents' | 'currency' | 'payment'>,
+): string {
+  return `Paid ${paidWith(order, paymentLabel)}`;
+}
+
+/** An item's share of its order's payment: "Paid $30.00 with store credit and $19.00 by card". */
+export function itemPaymentWords(item: Pick<OrderItem, 'amount' | 'paidWithCreditCents' | 'currency'>): string {
+  const credit = Math.min(item.paidWithCreditCents, item.amount);
+  const card = item.amount - credit;
+  if (card <= 0) return `Paid ${formatMoney(credit, item.currency)} with store credit`;
+  return `Paid ${formatMoney(credit, item.currency)} with store credit and ${formatMoney(card, item.currency)} by card`;
 }
 
 /** "Tier 1 · lifetime plan", "Pro · billed monthly". */

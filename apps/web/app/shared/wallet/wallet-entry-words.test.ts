@@ -12,6 +12,12 @@ describe('walletEntryTitle', () => {
     ).toBe('Spent on order 1A2B3C4D');
     expect(walletEntryTitle({ kind: 'spend', amountCents: -500 })).toBe('Spent on an order');
   });
+
+  it('names a spend given back by the unpaid order it was for (decision 030)', () => {
+    expect(walletEntryTitle({ kind: 'spend', amountCents: 500, orderId: '1a2b3c4d-0000-4000-8000-000000000000' })).toBe(
+      'Returned from unpaid order 1A2B3C4D',
+    );
+  });
 });
 
 describe('signedCredit', () => {

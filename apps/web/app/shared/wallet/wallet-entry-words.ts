@@ -15,9 +15,13 @@ const KIND_WORDS: Record<WalletEntry['kind'], string> = {
   referral: 'Referral reward',
 };
 
-/** "Refund to credit", "Correction by Everdeal", "Spent on order 1A2B3C4D". */
+/** "Refund to credit", "Correction by Everdeal", "Spent on order 1A2B3C4D", "Returned from unpaid order 1A2B3C4D". */
 export function walletEntryTitle(entry: Pick<WalletEntry, 'kind' | 'amountCents' | 'orderId'>): string {
   if (entry.kind === 'admin' && entry.amountCents < 0) return 'Correction by Everdeal';
+  // A spend given back: the order it was for was not paid (decision 030).
+  if (entry.kind === 'spend' && entry.amountCents > 0) {
+    return entry.orderId ? `Returned from unpaid order ${orderNumber(entry.orderId)}` : 'Returned from an unpaid order';
+  }
   if (entry.kind === 'spend' && entry.orderId) return `Spent on order ${orderNumber(entry.orderId)}`;
   return KIND_WORDS[entry.kind];
 }

@@ -26,6 +26,8 @@ export interface CheckoutStepProps {
   /** The cart changed on the server (paid, or a plan sold out meanwhile): fetch it again. */
   onCartChanged: () => void;
   backTo: string;
+  /** The shopper's store credit in cents once known (decision 030); no choice while unknown or 0. */
+  creditBalanceCents?: number | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function CheckoutStep({
   finishPaymentAction,
   onCartChanged,
   backTo,
+  creditBalanceCents = 0,
 }: CheckoutStepProps) {
   const navigate = useNavigate();
   const storeNewOrder = useStoreNewOrder();
@@ -47,6 +50,12 @@ export function CheckoutStep({
   const [failure, setFailure] = useState<FormError | null>(null);
   const lastAttempt = useRef<(CheckoutAttempt & { isUnknown: boolean }) | null>(null);
   const total = formatMoney(cart.totalPrice, cart.currency);
+  const [useCredit, setUseCredit] = useState(false);
+  // What the server will most likely take: it decides under the wallet's lock, and refuses with
+  // a clear message when the credit no longer covers what this page promised without a card.
+  const creditCents = useCredit ? Math.min(creditBalanceCents, cart.totalPrice) : 0;
+  const cardCents = cart.totalPrice - creditCents;
+  const needsCard = cardCents > 0;
 
   const pay = async () => {
     if (isPaying) return;
@@ -54,14 +63,17 @@ export function CheckoutStep({
     setIsPaying(true);
     let isLeaving = false;
     try {
-      const method = await choosePaymentMethod();
-      if (!method) return;
-      const attempt = nextCheckoutAttempt(lastAttempt.current, checkoutFingerprint(method.id, cart.items));
+      // Credit that covers the whole total needs no card (decision 030).
+      const method = needsCard ? await choosePaymentMethod() : null;
+      if (needsCard && !method) return;
+      const fingerprint = `${checkoutFingerprint(method?.id ?? 'none', cart.items)}${useCredit ? '|credit' : ''}`;
+      const attempt = nextCheckoutAttempt(lastAttempt.current, fingerprint);
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
         // The total on the Pay button: the server charges it or nothing (decision 021).
         const result = await checkoutCart({
-          paymentMethodId: method.id,
+          ...(method ? { paymentMethodId: method.id } : {}),
+          ...(useCredit ? { useCredit: true } : {}),
           idempotencyKey: attempt.key,
           expectedTotal: cart.totalPrice,
         });
@@ -96,7 +108,20 @@ export function CheckoutStep({
         <h2 id="checkout-payment-title" className="font-semibold text-ink-900 text-lg tracking-tight">
           Payment
         </h2>
-        <div className="mt-5">{payment}</div>
+        {creditBalanceCents > 0 ? (
+          <CreditChoice
+            balance={formatMoney(creditBalanceCents, cart.currency)}
+            checked={useCredit}
+            onChange={setUseCredit}
+          />
+        ) : null}
+        {needsCard ? (
+          <div className="mt-5">{payment}</div>
+        ) : (
+          <p className="mt-5 rounded-lg bg-emerald-50 px-4 py-3 text-emerald-900 text-sm">
+            Your store credit pays for this whole order: no card is needed.
+          </p>
+        )}
         <Link
           to={backTo}
           className="mt-6 inline-flex items-center gap-1.5 font-medium text-brand-700 text-sm hover:underline"
@@ -131,6 +156,23 @@ export function CheckoutStep({
           ))}
         </ul>
         <PriceSummary cart={cart} />
+        {creditCents > 0 ? (
+          <section aria-label="How you pay" className="mt-3 border-ink-900/[0.07] border-t pt-3 text-sm">
+            <dl className="space-y-2">
+              <div className="flex justify-between gap-4">
+                <dt className="text-ink-600">Store credit applied</dt>
+                <dd className="text-emerald-700 tabular-nums">
+                  <span aria-hidden="true">{'\u2212'}</span>
+                  {formatMoney(creditCents, cart.currency)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 font-semibold">
+                <dt className="text-ink-900">Card pays</dt>
+                <dd className="text-ink-900 tabular-nums">{formatMoney(cardCents, cart.currency)}</dd>
+              </div>
+            </dl>
+          </section>
+        ) : null}
         {failure ? (
           <FormAlert tone={failure.tone} className="mt-5">
             {failure.message}
@@ -156,5 +198,31 @@ export function CheckoutStep({
         </p>
       </section>
     </div>
+  );
+}
+
+/** "Use my store credit ($12.00 available)": a native checkbox, so keyboard and screen readers get it for free. */
+function CreditChoice({
+  balance,
+  checked,
+  onChange,
+}: {
+  balance: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-ink-800 text-sm ring-1 ring-ink-900/10 has-checked:bg-brand-50 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-brand-500">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 shrink-0 accent-brand-600"
+      />
+      <span>
+        <span className="font-medium text-ink-900">Use my store credit</span>{' '}
+        <span className="text-ink-600">({balance} available)</span>
+      </span>
+    </label>
   );
 }

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
 import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
-import { paymentLabel, planLabel } from '../order-format';
+import { orderPaymentWords, planLabel } from '../order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
 
@@ -31,7 +31,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           </Heading>
           <p className="text-ink-500 text-sm">
             {date}
-            {order.payment ? ` · paid with ${paymentLabel(order.payment)}` : ''}
+            {order.payment || order.paidWithCreditCents > 0 ? ` · ${orderPaymentWords(order)}` : ''}
           </p>
         </div>
         <div className="flex items-center gap-3">

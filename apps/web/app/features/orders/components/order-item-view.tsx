@@ -11,7 +11,7 @@ import { formatDate } from '~/lib/format-date';
 import { LifetimePromiseBanner } from '~/shared/catalog/lifetime-promise-banner';
 import { cancelsOn } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
-import { planLabel } from '../order-format';
+import { itemPaymentWords, planLabel } from '../order-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
 
@@ -45,6 +45,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           <p className="mt-1 text-ink-500">
             {planLabel(item)} × {item.quantity} · {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
           </p>
+          {item.paidWithCreditCents > 0 ? <p className="mt-1 text-ink-600 text-sm">{itemPaymentWords(item)}</p> : null}
           {cancelDate ? (
             <p className="mt-2 inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 font-medium text-amber-800 text-xs">
               Cancels on {formatDate(cancelDate, undefined)}

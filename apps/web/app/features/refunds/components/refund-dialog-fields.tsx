@@ -1,5 +1,5 @@
 import type { RefundDestination } from '@everdeal/contracts/constants';
-import { RefundDestinationFields } from './refund-destination-fields';
+import { type RefundAmounts, RefundDestinationFields } from './refund-destination-fields';
 import { RefundReasonFields, type RefundWhy } from './refund-reason-fields';
 
 /** The refund dialog's questions: where the money goes, then why (optional). */
@@ -8,7 +8,9 @@ export function RefundDialogFields({
   onToChange,
   why,
   onWhyChange,
+  amounts,
 }: {
+  amounts: RefundAmounts;
   to: RefundDestination;
   onToChange: (to: RefundDestination) => void;
   why: RefundWhy;
@@ -16,7 +18,7 @@ export function RefundDialogFields({
 }) {
   return (
     <>
-      <RefundDestinationFields value={to} onChange={onToChange} />
+      <RefundDestinationFields value={to} onChange={onToChange} amounts={amounts} />
       <RefundReasonFields value={why} onChange={onWhyChange} />
     </>
   );

@@ -36,6 +36,19 @@ function useMinuteClock(): Date {
 function RefundedNote({ item }: { item: OrderItem }) {
   const when = item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : '';
   const amount = formatMoney(item.amount, item.currency);
+  const credit = Math.min(item.paidWithCreditCents, item.amount);
+  if (item.refundedTo === 'original' && credit > 0) {
+    return (
+      <p>
+        Refunded{when}: {formatMoney(item.amount - credit, item.currency)} went back to your card (5 to 10 business days
+        to show), {formatMoney(credit, item.currency)} you paid with credit was added back to your{' '}
+        <Link to={USER_CREDIT_PATH} className="font-semibold text-brand-700 underline">
+          store credit
+        </Link>{' '}
+        and the license codes are revoked.
+      </p>
+    );
+  }
   if (item.refundedTo === 'credit') {
     return (
       <p>
@@ -52,6 +65,14 @@ function RefundedNote({ item }: { item: OrderItem }) {
       Refunded{when}: {amount} went back to your card (5 to 10 business days to show) and the license codes are revoked.
     </p>
   );
+}
+
+/** Where the confirmed refund goes: the part paid with credit returns as credit either way (decision 030). */
+function refundWhere(item: OrderItem, to: RefundDestination): string {
+  const credit = Math.min(item.paidWithCreditCents, item.amount);
+  if (to === 'credit' || credit >= item.amount) return ' as store credit, right away';
+  if (credit === 0) return ' on the card you paid with';
+  return `: ${formatMoney(item.amount - credit, item.currency)} on the card you paid with and ${formatMoney(credit, item.currency)} as store credit, right away`;
 }
 
 /**
@@ -101,14 +122,13 @@ export function RefundPanel({ item }: { item: OrderItem }) {
           }
         >
           <p>
-            You get {formatMoney(item.amount, item.currency)} back
-            {to === 'credit' ? ' as store credit, right away' : ' on the card you paid with'}.{' '}
+            You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}.{' '}
             {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the seller
             stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
             and you can buy this deal again only after 24 hours.
           </p>
           <Suspense fallback={null}>
-            <RefundDialogFields to={to} onToChange={setTo} why={why} onWhyChange={setWhy} />
+            <RefundDialogFields to={to} onToChange={setTo} why={why} onWhyChange={setWhy} amounts={item} />
           </Suspense>
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">

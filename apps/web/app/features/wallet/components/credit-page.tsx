@@ -13,12 +13,11 @@ import { WalletHistory } from '~/shared/wallet/wallet-history';
 import { useWallet } from '../api/get-wallet';
 
 /**
- * What a shopper may do with credit today. Paying with credit at checkout is not built yet
- * (shared requirements "Store credit", "Pay with credit"); when it is, this line says how it pays
- * first at checkout, and nothing else on the page changes.
+ * What a shopper does with credit (decision 030): it pays first at checkout, the card the rest,
+ * and what was paid with credit comes back as credit.
  */
 const HOW_CREDIT_IS_USED =
-  'Paying with store credit at checkout is coming soon. Until then your credit stays here, safe.';
+  'At checkout, tick “Use my store credit”: your credit pays first and your card only the rest, or nothing at all when the credit covers it. A refund of what you paid with credit comes back as credit.';
 
 /** `/user/credit` (decision 030): the balance, large, then the history a page at a time. */
 export function CreditPage({ page }: { page: number }) {
