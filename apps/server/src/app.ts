@@ -24,8 +24,15 @@ import {
   registerNotificationOneClickUnsubscribe,
 } from './modules/mail';
 import { addOrderMailRenderers, handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
-import type { PaymentProvider } from './modules/payments';
-import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import type { PaymentProvider, PayoutProvider } from './modules/payments';
+import {
+  createPaymentProvider,
+  createPayoutProvider,
+  paymentsHandlers,
+  registerSandboxOnboarding,
+  registerStripeWebhook,
+} from './modules/payments';
+import { payoutsHandlers, refreshPayoutAccountByRef } from './modules/payouts';
 import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
@@ -87,6 +94,8 @@ export type AppOptions = {
   isShuttingDown?: () => boolean;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
   paymentProvider?: PaymentProvider;
+  /** Payouts to sellers (decision 036); by default through the provider PAYMENT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
   /** Work started after an answer (mail, tokens); tests pass their own to wait for it with `flush()`. */
   backgroundTasks?: BackgroundTasks;
 };
@@ -105,6 +114,7 @@ export async function buildApp({
   logStream,
   isShuttingDown,
   paymentProvider,
+  payoutProvider,
   backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
   // Every line goes through the serializers of plugins/logging.ts: no SQL parameters, no values
@@ -222,6 +232,8 @@ export async function buildApp({
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
   // Payments and orders (decision 007): one provider.
   const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
+  // Sellers' payouts (decision 036): Stripe Connect with Stripe, the sandbox's accounts otherwise.
+  const payouts = payoutProvider ?? createPayoutProvider(config, { db: database.db, now });
   const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
   // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
   addOrderMailRenderers(outbox, { db: database.db, brand });
@@ -242,6 +254,7 @@ export async function buildApp({
     // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
     catalogChanged,
     provider,
+    payoutProvider: payouts,
     passwords: createPasswordHasher(passwordHashCost),
     google: {
       clientId: config.googleClientId,
@@ -310,6 +323,8 @@ export async function buildApp({
       ...walletHandlers(storeServices),
       // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
       ...promiseHandlers(storeServices),
+      // Payouts that move money: connected accounts and monthly transfers (decision 036).
+      ...payoutsHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),
@@ -319,9 +334,13 @@ export async function buildApp({
   if (provider.name === 'stripe' && config.stripeWebhookSecret) {
     await registerStripeWebhook(app, {
       secret: config.stripeWebhookSecret,
+      connectSecret: config.stripeConnectWebhookSecret,
       onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(storeServices, orderId, kind),
+      onAccountUpdated: (accountRef) => refreshPayoutAccountByRef(storeServices, accountRef),
     });
   }
+  // The sandbox's onboarding page, so a seller connects a payout account offline (decision 036).
+  if (payouts.name === 'sandbox') registerSandboxOnboarding(app, storeServices);
   // The one multipart call, beside the JSON API (avatars, decision 002).
   await registerAvatarUpload(app, { ...storeServices, dataDir: config.dataDir, authenticate });
   // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).

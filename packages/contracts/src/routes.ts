@@ -10,6 +10,7 @@ import { favoritesRoutes } from './routes/favorites';
 import { notificationsRoutes } from './routes/notifications';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
+import { payoutsRoutes } from './routes/payouts';
 import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
@@ -56,6 +57,7 @@ export const apiRoutes = {
   ...sellerAnalyticsRoutes,
   ...adminRoutes,
   ...walletRoutes,
+  ...payoutsRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 
 export type ApiRoutes = typeof apiRoutes;
