@@ -331,7 +331,7 @@ export async function buildApp({
   });
   // Stripe tells us about payments that finish after the request (3-D Secure); without a secret
   // the route is off and the reconciliation job asks Stripe every minute instead.
-  if (provider.name === 'stripe' && config.stripeWebhookSecret) {
+  if ((provider.name === 'stripe' || payouts.name === 'stripe') && config.stripeWebhookSecret) {
     await registerStripeWebhook(app, {
       secret: config.stripeWebhookSecret,
       connectSecret: config.stripeConnectWebhookSecret,
