@@ -64,14 +64,11 @@ export function SellerPayouts({ seller }: SellerContext) {
           item’s refund window has closed; refunded items pay nothing. Each month’s statement lists what became payable
           in it (UTC), and the transfers made in it.
         </p>
-        <dl className="grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3">
+        {/* What is still owed is the payout section's balance above. */}
+        <dl className="grid grid-cols-2 gap-3 sm:max-w-xl">
           <div className="rounded-xl bg-canvas p-4">
             <dt className="text-ink-500 text-xs uppercase tracking-wider">Transferred to you</dt>
             <dd className="mt-1 font-bold text-2xl text-ink-900 tabular-nums">{money(payouts.transferredCents)}</dd>
-          </div>
-          <div className="rounded-xl bg-canvas p-4">
-            <dt className="text-ink-500 text-xs uppercase tracking-wider">Payable</dt>
-            <dd className="mt-1 font-bold text-2xl text-ink-900 tabular-nums">{money(payouts.payableCents)}</dd>
           </div>
           <div className="rounded-xl bg-canvas p-4">
             <dt className="text-ink-500 text-xs uppercase tracking-wider">Pending</dt>
