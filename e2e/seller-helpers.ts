@@ -16,7 +16,7 @@ const PNG = Buffer.from(
 /** The session of a setup account, by the file e2e/setup-accounts.ts wrote its token to. */
 export async function sessionFrom(
   request: APIRequestContext,
-  file: 'e2e-seller.json' | 'e2e-admin.json',
+  file: 'e2e-seller.json' | 'e2e-admin.json' | 'e2e-payouts.json',
 ): Promise<Session> {
   const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', file), 'utf8')) as { token: string };
   const response = await request.post('/api/users/getUserProfile', {

@@ -9,7 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, mailOutbox, sellerMembers, sellers, users } from '@everdeal/db';
+import {
+  createDatabase,
+  mailOutbox,
+  sandboxConnectAccounts,
+  sellerMembers,
+  sellerPayoutAccounts,
+  sellerPayouts,
+  sellers,
+  users,
+} from '@everdeal/db';
 import { notificationParts } from '../apps/server/src/modules/mail';
 import { createSession } from '../apps/server/src/modules/users/sessions';
 
@@ -76,6 +85,74 @@ try {
       token: await createSession(database.db, shopper.id, new Date()),
       unsubscribeLink: `${link.pathname}${link.search}`,
     }),
+  );
+
+  // A seller whose sandbox payout account is ready and who has two monthly transfers behind them,
+  // one paid and one carried over (decision 036), for the payouts pages' spec; the rows are what
+  // the seller-payouts job writes, made here because the job pays only the previous month.
+  const [payoutUser] = await database.db
+    .insert(users)
+    .values({ email: `e2e-payouts-${suffix}@example.com`, firstName: 'Pat', lastName: 'Payee' })
+    .returning({ id: users.id });
+  const [payoutSeller] = await database.db
+    .insert(sellers)
+    .values({ slug: `e2e-payouts-${suffix}`, name: 'E2E Payees', bio: 'A seller paid by the end-to-end tests.' })
+    .returning({ id: sellers.id });
+  if (!payoutUser || !payoutSeller) throw new Error('the e2e payouts seller was not created');
+  await database.db.insert(sellerMembers).values({ sellerId: payoutSeller.id, userId: payoutUser.id });
+  const now = new Date();
+  const accountRef = `acct_sandbox_e2e${suffix}`;
+  await database.db.insert(sandboxConnectAccounts).values({
+    id: accountRef,
+    idempotencyKey: `everdeal:payout-account:${payoutSeller.id}`,
+    payoutsEnabled: true,
+    createdAt: now,
+  });
+  await database.db.insert(sellerPayoutAccounts).values({
+    sellerId: payoutSeller.id,
+    provider: 'sandbox',
+    accountRef,
+    detailsSubmitted: true,
+    payoutsEnabled: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1, 0, 5));
+  const period = (back: number) =>
+    monthStart(back + 1)
+      .toISOString()
+      .slice(0, 7);
+  await database.db.insert(sellerPayouts).values([
+    {
+      sellerId: payoutSeller.id,
+      period: period(1),
+      status: 'carried_over',
+      amountCents: 3_210,
+      currency: 'USD',
+      provider: 'sandbox',
+      destination: accountRef,
+      idempotencyKey: `everdeal:payout:${payoutSeller.id}:${period(1)}:1`,
+      createdAt: monthStart(1),
+      updatedAt: monthStart(1),
+    },
+    {
+      sellerId: payoutSeller.id,
+      period: period(0),
+      status: 'paid',
+      amountCents: 8_420,
+      currency: 'USD',
+      provider: 'sandbox',
+      destination: accountRef,
+      idempotencyKey: `everdeal:payout:${payoutSeller.id}:${period(0)}:1`,
+      providerReference: `tr_sandbox_e2e${suffix}`,
+      createdAt: monthStart(0),
+      updatedAt: monthStart(0),
+      paidAt: monthStart(0),
+    },
+  ]);
+  writeFileSync(
+    join('.tmp', 'e2e-payouts.json'),
+    JSON.stringify({ token: await createSession(database.db, payoutUser.id, now), name: 'E2E Payees' }),
   );
 } finally {
   await database.close();

@@ -19,8 +19,9 @@ import { favoritesHandlers } from './modules/favorites';
 import { createLicensing } from './modules/licensing';
 import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
 import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
-import type { PaymentProvider } from './modules/payments';
-import { paymentsHandlers, registerStripeWebhook } from './modules/payments';
+import type { PaymentProvider, PayoutProvider } from './modules/payments';
+import { paymentsHandlers, registerSandboxOnboarding, registerStripeWebhook } from './modules/payments';
+import { payoutsHandlers, refreshPayoutAccountByRef } from './modules/payouts';
 import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
 import {
@@ -80,6 +81,8 @@ export type AppOptions = {
   isShuttingDown?: () => boolean;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
   paymentProvider?: PaymentProvider;
+  /** Payouts to sellers (decision 036); by default through the provider PAYMENT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
   /** Work started after an answer (mail, tokens); tests pass their own to wait for it with `flush()`. */
   backgroundTasks?: BackgroundTasks;
 };
@@ -98,6 +101,7 @@ export async function buildApp({
   logStream,
   isShuttingDown,
   paymentProvider,
+  payoutProvider,
   backgroundTasks,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,7 +132,16 @@ export async function buildApp({
 
   // 4. The JSON API, one module after another, on the services every process builds alike
   // (core-services.ts): the catalogue's and pages' caches, the mailer and outbox, the provider.
-  const core = createCoreServices({ config, database, log: app.log, now, metrics, paymentProvider, withPages });
+  const core = createCoreServices({
+    config,
+    database,
+    log: app.log,
+    now,
+    metrics,
+    paymentProvider,
+    payoutProvider,
+    withPages,
+  });
   const { catalogCache, pageCache } = core;
   const catalogReads = cachedCatalogReads({ db: database.db, now }, catalogCache);
   const limits = createRateLimits({
@@ -146,7 +159,7 @@ export async function buildApp({
     await limits.close();
   });
   const authenticate: Authenticator = (token) => findSession(database.db, token, now());
-  const { provider, brand } = core.services;
+  const { provider, payoutProvider: payouts, brand } = core.services;
   // The store's services, built once (decision 028). Every module takes the part its own deps
   // type names (`UsersDeps`, `CheckoutDeps`, `CommunityDeps`, …); what a module may use is its
   // type, never a copy of fields picked here.
@@ -215,6 +228,8 @@ export async function buildApp({
       // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
       ...promiseHandlers(storeServices),
       ...licensing.handlers,
+      // Payouts that move money: connected accounts and monthly transfers (decision 036).
+      ...payoutsHandlers(storeServices),
     },
     authenticate,
     authenticateApiKey: licensing.authenticateApiKey,
@@ -222,12 +237,16 @@ export async function buildApp({
   });
   // Stripe tells us about payments that finish after the request (3-D Secure); without a secret
   // the route is off and the reconciliation job asks Stripe every minute instead.
-  if (provider.name === 'stripe' && config.stripeWebhookSecret) {
+  if ((provider.name === 'stripe' || payouts.name === 'stripe') && config.stripeWebhookSecret) {
     await registerStripeWebhook(app, {
       secret: config.stripeWebhookSecret,
+      connectSecret: config.stripeConnectWebhookSecret,
       onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(storeServices, orderId, kind),
+      onAccountUpdated: (accountRef) => refreshPayoutAccountByRef(storeServices, accountRef),
     });
   }
+  // The sandbox's onboarding page, so a seller connects a payout account offline (decision 036).
+  if (payouts.name === 'sandbox') registerSandboxOnboarding(app, storeServices);
   // The one multipart call, beside the JSON API (avatars, decision 002).
   await registerAvatarUpload(app, { ...storeServices, dataDir: config.dataDir, authenticate });
   // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).

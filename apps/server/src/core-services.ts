@@ -6,8 +6,8 @@ import { type AnswerCache, createAnswerCache } from './lib/answer-cache';
 import { createMailer } from './lib/mailer';
 import { countOutbox, createOutbox } from './modules/mail';
 import { addOrderMailRenderers } from './modules/orders';
-import type { PaymentProvider } from './modules/payments';
-import { createPaymentProvider } from './modules/payments';
+import type { PaymentProvider, PayoutProvider } from './modules/payments';
+import { createPaymentProvider, createPayoutProvider } from './modules/payments';
 import { addSellerMailRenderers } from './modules/sellers';
 import { addWaitlistMailRenderers } from './modules/waitlist';
 import type { Config } from './plugins/config';
@@ -91,6 +91,8 @@ export type CoreServicesOptions = {
   metrics: Metrics;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. Tests pass their own. */
   paymentProvider?: PaymentProvider | undefined;
+  /** The payout provider (decision 036); by default Stripe Connect with Stripe, else the sandbox's. */
+  payoutProvider?: PayoutProvider | undefined;
   /** Keep rendered pages too; a worker has none but still clears the web instances' (through Redis). */
   withPages: boolean;
 };
@@ -102,6 +104,7 @@ export function createCoreServices({
   now,
   metrics,
   paymentProvider,
+  payoutProvider,
   withPages,
 }: CoreServicesOptions) {
   // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
@@ -148,6 +151,8 @@ export function createCoreServices({
   });
   // Payments and orders (decision 007): one provider.
   const provider = paymentProvider ?? createPaymentProvider(config, { db: database.db, now });
+  // Sellers' payouts (decision 036): Stripe Connect with Stripe, the sandbox's accounts otherwise.
+  const payouts = payoutProvider ?? createPayoutProvider(config, { db: database.db, now });
   const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
   // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
   addOrderMailRenderers(outbox, { db: database.db, brand });
@@ -164,6 +169,7 @@ export function createCoreServices({
       outbox,
       brand,
       provider,
+      payoutProvider: payouts,
       // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
       catalogChanged,
       // Affiliate links and mails (decision 012).

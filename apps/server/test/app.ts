@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { type BackgroundTasks, createBackgroundTasks } from '../src/lib/background-tasks';
+import type { PayoutProvider } from '../src/modules/payments/payout-provider';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import type { PasswordHashCost } from '../src/modules/users/passwords';
 import { loadConfig } from '../src/plugins/config';
@@ -51,6 +52,8 @@ export type TestAppOptions = {
   isShuttingDown?: AppOptions['isShuttingDown'];
   /** Makes the payment provider on the test's database; the sandbox by default. */
   paymentProvider?: (db: Db) => PaymentProvider;
+  /** Makes the payout provider (decision 036); by default the one PAYMENT_PROVIDER names. */
+  payoutProvider?: (db: Db) => PayoutProvider;
   /**
    * Background jobs (jobs/schedule.ts). By default only the start work a served page relies on:
    * the trending scores and the waitlist's baseline, never repeated. The other jobs' rounds would
@@ -109,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
       ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
+      ...(options.payoutProvider ? { payoutProvider: options.payoutProvider(db) } : {}),
       jobs: options.jobs ?? { once: ['trending', 'waitlist-announcements'] },
       backgroundTasks: tasks,
     });

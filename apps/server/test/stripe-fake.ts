@@ -9,6 +9,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { type ConnectState, completeOnboarding, connectRoutes, newConnectState } from './stripe-fake-connect';
 import { FAKE_STRIPE_JS } from './stripe-fake-js';
 import {
   type Json,
@@ -52,6 +54,12 @@ export type StripeFake = {
   paymentIntents: Map<string, Json>;
   paymentMethods: Map<string, PaymentMethodRecord>;
   refunds: Map<string, Json>;
+  /** Connect (stripe-fake-connect.ts): Express accounts, their onboarding links and transfers to them. */
+  accounts: ConnectState['accounts'];
+  accountLinks: ConnectState['accountLinks'];
+  transfers: ConnectState['transfers'];
+  /** The seller finishes onboarding: transfers and payouts on; answers the `account.updated` event. */
+  completeOnboarding(accountId: string): Json;
   /** The buyer finishes (or fails) 3-D Secure in the browser; answers the event Stripe would send. */
   completeAuthentication(intentId: string, succeeds: boolean): Json;
   /** An event envelope around an object, as Stripe delivers it to a webhook endpoint. */
@@ -77,7 +85,8 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     paymentIntents: new Map(),
     refunds: new Map(),
   };
-  const routes = stripeRoutes(state);
+  const connect = newConnectState();
+  const routes = [...stripeRoutes(state), ...connectRoutes(connect)];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: LoggedRequest[] = [];
   const outages: { path: RegExp; times: number }[] = [];
@@ -173,7 +182,10 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     requests,
     ...state,
+    ...connect,
     event,
+    completeOnboarding: (accountId) =>
+      event('account.updated', { ...(completeOnboarding(connect, accountId) satisfies Stripe.Account) }),
     completeAuthentication(intentId, succeeds) {
       const intent = requireIntent(state, intentId);
       if (intent.status !== 'requires_action') throw new Error(`intent ${intentId} is ${intent.status}`);

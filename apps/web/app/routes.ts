@@ -55,6 +55,7 @@ export default [
       route('users/:userId', 'routes/admin-user.tsx'),
       route('applications', 'routes/admin-applications.tsx'),
       route('mail', 'routes/admin-mail.tsx'),
+      route('payouts', 'routes/admin-payouts.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),

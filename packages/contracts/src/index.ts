@@ -29,6 +29,8 @@ export * from './notification-settings';
 export * from './orders';
 export * from './paths';
 export * from './payments';
+export * from './payout-rules';
+export * from './payouts';
 export * from './plans';
 export * from './product-preview';
 export * from './routes';

@@ -11,6 +11,7 @@ import { licensingRoutes } from './routes/licensing';
 import { notificationsRoutes } from './routes/notifications';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
+import { payoutsRoutes } from './routes/payouts';
 import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
@@ -67,6 +68,7 @@ export const apiRoutes = {
   ...adminRoutes,
   ...walletRoutes,
   ...licensingRoutes,
+  ...payoutsRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 
 export type ApiRoutes = typeof apiRoutes;

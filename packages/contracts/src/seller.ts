@@ -281,7 +281,16 @@ export type DashboardProduct = z.infer<typeof DashboardProductSchema>;
 export const PayoutSummarySchema = z.object({
   currency: z.string(),
   pendingCents: z.number().int().describe('the seller’s share of sales still inside their refund window'),
-  payableCents: z.number().int().describe('the share that became payable, minus reversals, all time'),
+  payableCents: z
+    .number()
+    .int()
+    .describe(
+      'the balance owed to the seller: shares that became payable, minus reversals, adjustments (decision 031) and transfers (decision 036); negative when refunds or protection after a transfer are still to be recovered from later sales',
+    ),
+  transferredCents: z
+    .number()
+    .int()
+    .describe('all time: transfers made or under way to the seller’s payout account (decision 036)'),
 });
 export type PayoutSummary = z.infer<typeof PayoutSummarySchema>;
 
@@ -338,7 +347,11 @@ export const StatementMonthSchema = z.object({
     .describe(
       'signed: adjustments of the payable that are not sales, e.g. lifetime-promise protection the seller funds (decision 031)',
     ),
-  netCents: z.number().int(),
+  netCents: z.number().int().describe('what became payable in the month: earned − reversed + adjusted'),
+  transferredCents: z
+    .number()
+    .int()
+    .describe('transfers to the seller’s payout account made in the month (decision 036)'),
   currency: z.string(),
 });
 export type StatementMonth = z.infer<typeof StatementMonthSchema>;

@@ -154,6 +154,7 @@ describe('jobSchedule', () => {
       'mail-delivery',
       'payments-reconciliation',
       'refund-reminders',
+      'seller-payouts',
       'spent-credentials',
       'subscription-renewals',
       'trending',

@@ -9,6 +9,7 @@ import { sendWishlistAlerts } from '../modules/favorites';
 import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
+import { type PayoutsDeps, runPayoutRound } from '../modules/payouts';
 import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { deleteSpentCredentials } from '../modules/users';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
@@ -24,7 +25,8 @@ export type JobName =
   | 'refund-reminders'
   | 'wishlist-alerts'
   | 'lifetime-protection'
-  | 'spent-credentials';
+  | 'spent-credentials'
+  | 'seller-payouts';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -50,7 +52,7 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & { outbox: Outbox };
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & PayoutsDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -156,6 +158,20 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // them gone and deletes nothing twice.
       onSeveralInstances: 'together',
       round: ok(() => deleteSpentCredentials(deps.db, deps.now())),
+    },
+    {
+      name: 'seller-payouts',
+      does: "transfers each ready seller's payable balance of the previous UTC month (at least $50, else carried over) and retries transfers left pending (decision 036)",
+      // Monthly in effect: each round pays the previous calendar month, once per seller (a
+      // unique key), so the first round after 00:00 UTC on the 1st pays everyone ready and the
+      // later ones pay a seller who became ready meanwhile, retry what a crash or an outage left
+      // pending (same key), and refused transfers a day later (next key).
+      everyMs: 15 * MINUTE_MS,
+      firstRound: 'at-start',
+      // Each period's row is unique per seller and pending rows are claimed with SKIP LOCKED and
+      // a lease (payouts/transfer-round.ts): rounds on several instances make one transfer.
+      onSeveralInstances: 'together',
+      round: ok(() => runPayoutRound(deps)),
     },
   ];
 }

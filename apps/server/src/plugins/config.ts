@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: optionalHttpUrl,
   STRIPE_JS_URL: optionalHttpUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -120,6 +121,8 @@ export type Config = {
   stripePublishableKey: string | undefined;
   /** Verifies `POST /webhooks/stripe`; without it the route is off and reconciliation polls Stripe. */
   stripeWebhookSecret: string | undefined;
+  /** A Connect endpoint's signing secret, for connected accounts' `account.updated` (decision 036). */
+  stripeConnectWebhookSecret: string | undefined;
   /**
    * Where the Stripe SDK sends its requests instead of api.stripe.com: a local stand-in for
    * tests (apps/server/test/stripe-fake.ts); loopback only in production.
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     stripeApi: e.STRIPE_API_BASE === undefined ? undefined : stripeApiAddress(e.STRIPE_API_BASE),
     stripeJsUrl: e.STRIPE_JS_URL ?? STRIPE_JS_DEFAULT_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,

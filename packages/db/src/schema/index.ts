@@ -11,6 +11,7 @@ export * from './orders';
 export * from './payments';
 export * from './sandbox';
 export * from './seller-adjustments';
+export * from './seller-payouts';
 export * from './shopping';
 export * from './support';
 export * from './users';

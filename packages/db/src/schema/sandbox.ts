@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 // The sandbox payment provider's own storage (PAYMENT_PROVIDER=sandbox, decision 007). It plays
 // the part of the provider's side: the store's tables never read it, only the sandbox provider
@@ -51,3 +51,35 @@ export const sandboxLedger = pgTable(
 );
 
 export type SandboxLedgerRow = typeof sandboxLedger.$inferSelect;
+
+/**
+ * The sandbox's connected accounts (decision 036), as Stripe Express accounts: created once per
+ * idempotency key; onboarding is a local link (`/sandbox/payouts/onboard/<link token>`) that
+ * enables payouts at once, so the demo works offline.
+ */
+export const sandboxConnectAccounts = pgTable('sandbox_connect_accounts', {
+  id: text().primaryKey(),
+  idempotencyKey: text().notNull().unique('sandbox_connect_accounts_idempotency_key_key'),
+  payoutsEnabled: boolean().notNull().default(false),
+  linkToken: text().unique('sandbox_connect_accounts_link_token_key'),
+  returnPath: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** The sandbox's transfers to connected accounts: one row per idempotency key, like its charges. */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    destination: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('sandbox_transfers_idempotency_key_key').on(t.idempotencyKey),
+    check('sandbox_transfers_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);

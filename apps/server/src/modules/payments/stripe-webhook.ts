@@ -12,18 +12,44 @@ const handledEvents: Record<string, PaymentIntentEventKind> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACCOUNT_ID = /^acct_[A-Za-z0-9_]{1,100}$/;
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** The event if the signature holds under one of the secrets; the last secret's error otherwise. */
+function verifyWithAny(body: Buffer, signature: string, secrets: readonly string[]): Stripe.Event {
+  let failure: unknown;
+  for (const secret of secrets) {
+    try {
+      return verifyStripeEvent(body, signature, secret);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
 
 /**
  * `POST /webhooks/stripe` (decision 007): verifies the `Stripe-Signature` over the raw body with
  * STRIPE_WEBHOOK_SECRET, then hands PaymentIntent events of our orders (metadata.order_id) to
- * `onPaymentIntent`, which settles or releases the order. A failure answers 500 so that Stripe
+ * `onPaymentIntent`, which settles or releases the order, and connected accounts' `account.updated`
+ * events to `onAccountUpdated` (decision 036). A failure answers 500 so that Stripe
  * delivers the event again; a bad signature answers 400; other events are acknowledged.
  */
 export async function registerStripeWebhook(
   app: FastifyInstance,
-  options: { secret: string; onPaymentIntent(orderId: string, kind: PaymentIntentEventKind): Promise<void> },
+  options: {
+    secret: string;
+    /**
+     * A Connect endpoint's own signing secret (STRIPE_CONNECT_WEBHOOK_SECRET): Stripe signs the
+     * connected accounts' events with it when they go to a Connect endpoint (decision 036).
+     */
+    connectSecret?: string | undefined;
+    onPaymentIntent(orderId: string, kind: PaymentIntentEventKind): Promise<void>;
+    /** A connected account changed (`account.updated`); the handler asks Stripe for its state. */
+    onAccountUpdated?(accountRef: string): Promise<void>;
+  },
 ) {
+  const secrets = [options.secret, ...(options.connectSecret ? [options.connectSecret] : [])];
   await app.register(async (scope) => {
     // The signature is over the exact bytes Stripe sent, so this route keeps the body raw.
     scope.removeContentTypeParser('application/json');
@@ -37,10 +63,14 @@ export async function registerStripeWebhook(
       let event: Stripe.Event;
       try {
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('no signature or body');
-        event = verifyStripeEvent(request.body, signature, options.secret);
+        event = verifyWithAny(request.body, signature, secrets);
       } catch (error) {
         request.log.warn({ err: error }, 'stripe webhook refused: bad signature');
         return reply.code(400).send({ code: 400, msg: 'Invalid webhook signature', data: null });
+      }
+      if (event.type === 'account.updated' && options.onAccountUpdated) {
+        const account = event.data.object as Stripe.Account;
+        if (typeof account.id === 'string' && ACCOUNT_ID.test(account.id)) await options.onAccountUpdated(account.id);
       }
       const kind = handledEvents[event.type];
       if (kind) {

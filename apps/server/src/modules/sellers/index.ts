@@ -5,10 +5,14 @@
  */
 export { applicationsHandlers } from './applications.routes';
 export { approveApplication, getApplications, rejectApplication } from './applications.service';
+// Payouts that move money (decision 036): the balance a transfer pays, and whose sellers a member may act for.
+export { monthOf } from './payouts';
 export { cartAddStatement, utcDay } from './product-counters';
 export { addSellerMailRenderers } from './sale-mail';
 export { queueNewQuestionMails, queueProductLiveMails } from './seller.mail';
-export { requireOwnProduct, type SellerDeps } from './seller-access';
+export { requireMembership, requireOwnProduct, type SellerDeps } from './seller-access';
 export { sellerAnalyticsHandlers } from './seller-analytics.routes';
 export { sellerAreaHandlers } from './seller-area.routes';
+export { getMySellers } from './seller-products.service';
+export { payableBalanceAt } from './seller-sales.service';
 export { registerSellerUploads } from './seller-uploads';

@@ -189,19 +189,58 @@ describe('sales and payouts through the API, with the clock moved', () => {
       netCents: 9899,
     });
     // No refund window: payable at once. Inside theirs: pending (the refunded one counts nothing).
-    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 1400, pendingCents: 3430 + 2099 });
+    expect(now.payouts).toEqual({
+      currency: 'USD',
+      payableCents: 1400,
+      pendingCents: 3430 + 2099,
+      transferredCents: 0,
+    });
 
     clock = new Date('2026-04-10T12:00:01Z');
     now = await sales();
-    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 1400 + 2099, pendingCents: 3430 });
+    expect(now.payouts).toEqual({
+      currency: 'USD',
+      payableCents: 1400 + 2099,
+      pendingCents: 3430,
+      transferredCents: 0,
+    });
 
     clock = new Date('2026-05-09T12:00:01Z');
     now = await sales();
-    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 1400 + 2099 + 3430, pendingCents: 0 });
+    expect(now.payouts).toEqual({
+      currency: 'USD',
+      payableCents: 1400 + 2099 + 3430,
+      pendingCents: 0,
+      transferredCents: 0,
+    });
     expect(now.months).toEqual([
-      { month: '2026-05', earnedCents: 3430, reversedCents: 0, adjustedCents: 0, netCents: 3430, currency: 'USD' },
-      { month: '2026-04', earnedCents: 2099, reversedCents: 0, adjustedCents: 0, netCents: 2099, currency: 'USD' },
-      { month: '2026-03', earnedCents: 1400, reversedCents: 0, adjustedCents: 0, netCents: 1400, currency: 'USD' },
+      {
+        month: '2026-05',
+        earnedCents: 3430,
+        reversedCents: 0,
+        adjustedCents: 0,
+        netCents: 3430,
+        transferredCents: 0,
+        currency: 'USD',
+      },
+      {
+        month: '2026-04',
+        earnedCents: 2099,
+        reversedCents: 0,
+        adjustedCents: 0,
+        netCents: 2099,
+        transferredCents: 0,
+        currency: 'USD',
+      },
+      {
+        month: '2026-03',
+        earnedCents: 1400,
+        reversedCents: 0,
+        adjustedCents: 0,
+        netCents: 1400,
+        transferredCents: 0,
+        currency: 'USD',
+      },
     ]);
 
     const dashboard = await callApi<SellerDashboard>(
@@ -303,9 +342,9 @@ describe('a refund to store credit in the seller’s sales and payouts (decision
       netCents: 4900,
       currency: 'USD',
     });
-    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 0, pendingCents: 3430 });
+    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 0, pendingCents: 3430, transferredCents: 0 });
     clock = new Date('2026-04-09T12:00:01Z');
     now = await sales();
-    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 3430, pendingCents: 0 });
+    expect(now.payouts).toEqual({ currency: 'USD', payableCents: 3430, pendingCents: 0, transferredCents: 0 });
   });
 });

@@ -166,12 +166,29 @@ export function adjustmentTotals(adjustments: readonly SellerAdjustment[]): Map<
 }
 
 /**
+ * Money sent to the seller's payout account (decision 036, `seller_payouts` rows pending or
+ * paid): it lowers the payable balance by its amount when the store commits to it.
+ */
+export type SellerTransfer = { id: string; period: string; amountCents: number; currency: string; createdAt: Date };
+
+/** What the transfers took out of the payable, per currency (positive cents). */
+export function transferTotals(transfers: readonly SellerTransfer[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const transfer of transfers) {
+    totals.set(transfer.currency, (totals.get(transfer.currency) ?? 0) + transfer.amountCents);
+  }
+  return totals;
+}
+
+/**
  * A month's statement: one line per payable movement (sales earned and reversed, adjustments such
- * as lifetime-promise protection), oldest first, then the total per currency.
+ * as lifetime-promise protection, transfers to the seller's account), oldest first, then the
+ * total per currency: how much the month changed the payable balance.
  */
 export function statementCsv(
   events: PayoutEvent[],
   adjustments: readonly SellerAdjustment[] = [],
+  transfers: readonly SellerTransfer[] = [],
 ): { csv: string; totals: Map<string, number> } {
   const lines = [STATEMENT_HEADER.join(',')];
   const totals = new Map<string, number>();
@@ -205,6 +222,12 @@ export function statementCsv(
         '',
         '',
       ],
+    })),
+    ...transfers.map((transfer) => ({
+      at: transfer.createdAt,
+      currency: transfer.currency,
+      shareCents: -transfer.amountCents,
+      cells: ['transfer', '', '', `payout ${transfer.period}`, '', '', '', ''],
     })),
   ];
   rows.sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -18,9 +18,10 @@ import {
   plans,
   products,
   sellerAdjustments,
+  sellerPayouts,
   sellers,
 } from '@everdeal/db';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   adjustmentTotals,
@@ -29,7 +30,9 @@ import {
   type SaleCharge,
   type SaleRefund,
   type SellerAdjustment,
+  type SellerTransfer,
   statementCsv,
+  transferTotals,
 } from './payouts';
 import { requireMembership, type SellerDeps } from './seller-access';
 
@@ -165,20 +168,70 @@ async function loadAdjustments(db: Db, sellerId: number): Promise<SellerAdjustme
 }
 
 /**
+ * The transfers to the seller's payout account that count against the balance (decision 036):
+ * paid ones and those under way (the money may be moving); a refused one moved nothing.
+ */
+async function loadTransfers(db: Db, sellerId: number): Promise<SellerTransfer[]> {
+  return db
+    .select({
+      id: sellerPayouts.id,
+      period: sellerPayouts.period,
+      amountCents: sellerPayouts.amountCents,
+      currency: sellerPayouts.currency,
+      createdAt: sellerPayouts.createdAt,
+    })
+    .from(sellerPayouts)
+    .where(and(eq(sellerPayouts.sellerId, sellerId), inArray(sellerPayouts.status, ['pending', 'paid'])))
+    .orderBy(asc(sellerPayouts.createdAt), asc(sellerPayouts.id));
+}
+
+/**
  * Payable is what sales earned less what refunds reversed, plus the adjustments (decision 031),
- * which may take it below zero: later sales pay the difference back first.
+ * less what was transferred (decision 036); adjustments and refunds after a transfer may take it
+ * below zero: later sales pay the difference back first, and no transfer is made until it is
+ * back above the minimum.
  */
 function payoutSummary(
   events: ReturnType<typeof computePayouts>['events'],
   pending: Map<string, number>,
   adjustments: readonly SellerAdjustment[],
+  transfers: readonly SellerTransfer[],
 ): PayoutSummary {
   let payable = 0;
   for (const event of events) payable += event.shareCents;
   // One currency in this store (requirements §9); the summary names it.
   const currency = events[0]?.charge.currency ?? [...pending.keys()][0] ?? DEFAULT_CURRENCY;
   payable += adjustmentTotals(adjustments).get(currency) ?? 0;
-  return { currency, pendingCents: pending.get(currency) ?? 0, payableCents: payable };
+  const transferred = transferTotals(transfers).get(currency) ?? 0;
+  return {
+    currency,
+    pendingCents: pending.get(currency) ?? 0,
+    payableCents: payable - transferred,
+    transferredCents: transferred,
+  };
+}
+
+/**
+ * The payable balance at the start of `cutoff` (decision 036: what the month's transfer pays):
+ * every share earned or reversed and every adjustment before it, less every transfer made or
+ * under way. Deterministic for one cutoff, whenever it is computed, but for what moved since.
+ */
+export async function payableBalanceAt(
+  db: Db,
+  sellerId: number,
+  cutoff: Date,
+): Promise<{ currency: string; payableCents: number }> {
+  const { charges, refunds } = await loadSales(db, sellerId);
+  const { events, pending } = computePayouts(charges, refunds, cutoff);
+  const before = (at: Date) => at.getTime() < cutoff.getTime();
+  const adjustments = (await loadAdjustments(db, sellerId)).filter((adjustment) => before(adjustment.createdAt));
+  const summary = payoutSummary(
+    events.filter((event) => before(event.at)),
+    pending,
+    adjustments,
+    await loadTransfers(db, sellerId),
+  );
+  return { currency: summary.currency, payableCents: summary.payableCents };
 }
 
 /** `seller/getDashboard`: the seller's products with their stage, codes left per plan and sales. */
@@ -220,6 +273,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
   const { charges, refunds } = await loadSales(deps.db, sellerId);
   const { events, pending } = computePayouts(charges, refunds, deps.now());
   const adjustments = await loadAdjustments(deps.db, sellerId);
+  const transfers = await loadTransfers(deps.db, sellerId);
   return {
     seller,
     products: rows.map((row) => ({
@@ -234,7 +288,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
         .map(({ id, name, codesAvailable }) => ({ id, name, codesAvailable })),
       sales: figures.get(row.id) ?? emptyFigures(),
     })),
-    payouts: payoutSummary(events, pending, adjustments),
+    payouts: payoutSummary(events, pending, adjustments, transfers),
   };
 }
 
@@ -263,12 +317,19 @@ export async function getSellerSales(deps: SellerDeps, userId: string, sellerId:
   const { charges, refunds } = await loadSales(deps.db, sellerId);
   const { events, pending } = computePayouts(charges, refunds, deps.now());
   const adjustments = await loadAdjustments(deps.db, sellerId);
+  const transfers = await loadTransfers(deps.db, sellerId);
   const months = new Map<
     string,
-    { earnedCents: number; reversedCents: number; adjustedCents: number; currency: string }
+    { earnedCents: number; reversedCents: number; adjustedCents: number; transferredCents: number; currency: string }
   >();
   const monthEntry = (month: string, currency: string) => {
-    const entry = months.get(month) ?? { earnedCents: 0, reversedCents: 0, adjustedCents: 0, currency };
+    const entry = months.get(month) ?? {
+      earnedCents: 0,
+      reversedCents: 0,
+      adjustedCents: 0,
+      transferredCents: 0,
+      currency,
+    };
     months.set(month, entry);
     return entry;
   };
@@ -280,10 +341,13 @@ export async function getSellerSales(deps: SellerDeps, userId: string, sellerId:
   for (const adjustment of adjustments) {
     monthEntry(monthOf(adjustment.createdAt), adjustment.currency).adjustedCents += adjustment.amountCents;
   }
+  for (const transfer of transfers) {
+    monthEntry(monthOf(transfer.createdAt), transfer.currency).transferredCents += transfer.amountCents;
+  }
   return {
     products: perProduct,
     totals,
-    payouts: payoutSummary(events, pending, adjustments),
+    payouts: payoutSummary(events, pending, adjustments, transfers),
     months: [...months.entries()]
       .sort(([a], [b]) => (a < b ? 1 : -1))
       .map(([month, entry]) => ({
@@ -308,7 +372,10 @@ export async function getSellerStatement(
   const adjustments = (await loadAdjustments(deps.db, input.sellerId)).filter(
     (adjustment) => monthOf(adjustment.createdAt) === input.month,
   );
-  const { csv, totals } = statementCsv(inMonth, adjustments);
+  const transfers = (await loadTransfers(deps.db, input.sellerId)).filter(
+    (transfer) => monthOf(transfer.createdAt) === input.month,
+  );
+  const { csv, totals } = statementCsv(inMonth, adjustments, transfers);
   const currency = [...totals.keys()][0] ?? DEFAULT_CURRENCY;
   return {
     month: input.month,

@@ -15,6 +15,7 @@ import {
   ADMIN_MODERATION_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PATH,
+  ADMIN_PAYOUTS_PATH,
   ADMIN_PRODUCTS_PATH,
   ADMIN_TICKETS_PATH,
   ADMIN_USERS_PATH,
@@ -33,6 +34,7 @@ const SECTIONS = [
   { to: ADMIN_ORDERS_PATH, label: 'Orders', end: false },
   { to: ADMIN_USERS_PATH, label: 'Users', end: false },
   { to: ADMIN_MAIL_PATH, label: 'Mail', end: false },
+  { to: ADMIN_PAYOUTS_PATH, label: 'Payouts', end: false },
   { to: ADMIN_AUDIT_PATH, label: 'Audit log', end: false },
 ] as const;
 

@@ -10,6 +10,7 @@ import { TableScroller } from '~/components/ui/table-scroller';
 import { ApiError } from '~/lib/api-client';
 import { downloadStatement, useSellerSales } from '../api/seller-requests';
 import { monthName } from '../seller-format';
+import { PayoutTransfers } from './payout-transfers';
 import type { SellerContext } from './seller-shell';
 
 const HEADINGS = ['Sold', 'Refunded', 'Gross', 'Refunds', 'Net'];
@@ -51,19 +52,23 @@ export function SellerPayouts({ seller }: SellerContext) {
 
   return (
     <div className="space-y-10">
+      {/* Decision 036: the payout account and the monthly transfers. */}
+      <PayoutTransfers seller={seller} />
+
       <section aria-labelledby="payout-rules" className="space-y-3">
         <h2 id="payout-rules" className="font-semibold text-ink-900 text-lg">
-          Payouts
+          Earnings
         </h2>
         <p className="max-w-2xl text-ink-700 text-sm">
           You receive {SELLER_SHARE_PERCENT}% of what each sale kept after refunds, rounded down to the cent, once the
           item’s refund window has closed; refunded items pay nothing. Each month’s statement lists what became payable
-          in it (UTC).
+          in it (UTC), and the transfers made in it.
         </p>
+        {/* What is still owed is the payout section's balance above. */}
         <dl className="grid grid-cols-2 gap-3 sm:max-w-xl">
           <div className="rounded-xl bg-canvas p-4">
-            <dt className="text-ink-500 text-xs uppercase tracking-wider">Payable</dt>
-            <dd className="mt-1 font-bold text-2xl text-ink-900 tabular-nums">{money(payouts.payableCents)}</dd>
+            <dt className="text-ink-500 text-xs uppercase tracking-wider">Transferred to you</dt>
+            <dd className="mt-1 font-bold text-2xl text-ink-900 tabular-nums">{money(payouts.transferredCents)}</dd>
           </div>
           <div className="rounded-xl bg-canvas p-4">
             <dt className="text-ink-500 text-xs uppercase tracking-wider">Pending</dt>
@@ -92,6 +97,7 @@ export function SellerPayouts({ seller }: SellerContext) {
                   {/* Decision 031: the lifetime-promise credit the seller funds, a negative adjustment. */}
                   {row.adjustedCents !== 0 ? `, ${money(row.adjustedCents)} lifetime-promise credit` : ''} · net{' '}
                   <strong>{money(row.netCents)}</strong>
+                  {row.transferredCents > 0 ? ` · ${money(row.transferredCents)} transferred` : ''}
                 </span>
                 <Button
                   type="button"
