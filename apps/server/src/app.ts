@@ -49,6 +49,7 @@ import {
 } from './modules/users';
 import { addWaitlistMailRenderers, registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { walletHandlers } from './modules/wallet';
+import { countWebhookDeliveries, createWebhookDelivery, webhooksHandlers } from './modules/webhooks';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -134,7 +135,11 @@ export async function buildApp({
   registerErrorHandling(app);
   // Prometheus metrics, only when METRICS_PORT is set, on a listener of their own (plugins/metrics.ts).
   const metricsRegistry = config.metrics
-    ? createMetrics(database.connectionStats, () => countOutbox(database.db))
+    ? createMetrics(
+        database.connectionStats,
+        () => countOutbox(database.db),
+        () => countWebhookDeliveries(database.db),
+      )
     : undefined;
   const metrics: Metrics = metricsRegistry ?? noMetrics;
   if (metricsRegistry && config.metrics) {
@@ -204,6 +209,17 @@ export async function buildApp({
     leaseMs: config.mailDeliveryLeaseMs,
     onDelivery: (kind, outcome) => metrics.mailDelivery(kind, outcome),
   });
+  // Sellers' signed webhooks (decision 033): events queued with their change, sent at once when
+  // a request asks, and by the webhook-delivery job (retries, what another instance queued).
+  const webhookDelivery = createWebhookDelivery({
+    db: database.db,
+    now,
+    log: app.log,
+    secretKey: config.webhooks.secretKey,
+    allowLoopback: config.webhooks.allowLoopback,
+    timeoutMs: config.webhooks.timeoutMs,
+    onAttempt: (outcome) => metrics.webhookAttempt(outcome),
+  });
   const limits = createRateLimits({
     redisUrl: config.redisUrl,
     settings: rateLimits,
@@ -216,6 +232,7 @@ export async function buildApp({
     // Tasks first: they may still queue mail; then the deliveries they started.
     await tasks.flush();
     await outbox.flush();
+    await webhookDelivery.flush();
     mailer.close();
     await limits.close();
   });
@@ -252,6 +269,11 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     isPublicUrlSet: config.isPublicUrlSet,
     mail: { outbox, brand },
+    webhooks: {
+      delivery: webhookDelivery,
+      secretKey: config.webhooks.secretKey,
+      allowLoopback: config.webhooks.allowLoopback,
+    },
     // Stripe.js in the browser, when Stripe is the provider.
     publishableKey: provider.name === 'stripe' ? (config.stripePublishableKey ?? null) : null,
     stripeJsUrl: provider.name === 'stripe' ? config.stripeJsUrl : null,
@@ -310,6 +332,8 @@ export async function buildApp({
       ...walletHandlers(storeServices),
       // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
       ...promiseHandlers(storeServices),
+      // Sellers' signed webhooks (decision 033).
+      ...webhooksHandlers(storeServices),
     },
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

@@ -14,6 +14,7 @@ import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
 import { walletRoutes } from './routes/wallet';
+import { webhooksRoutes } from './routes/webhooks';
 
 /**
  * Who may call a route beyond being signed in (requirements §6): `admin` is a user whose
@@ -56,6 +57,7 @@ export const apiRoutes = {
   ...sellerAnalyticsRoutes,
   ...adminRoutes,
   ...walletRoutes,
+  ...webhooksRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -11,6 +11,7 @@ import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
 import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
+import type { WebhooksDeps } from '../modules/webhooks';
 import type { JobOutcome } from './periodic-job';
 
 export type JobName =
@@ -22,7 +23,8 @@ export type JobName =
   | 'mail-delivery'
   | 'refund-reminders'
   | 'wishlist-alerts'
-  | 'lifetime-protection';
+  | 'lifetime-protection'
+  | 'webhook-delivery';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -48,7 +50,7 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & { outbox: Outbox };
+export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & WebhooksDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -144,6 +146,16 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // Each buyer's items are locked and each item's credit has a unique ledger key (promise/protection.ts).
       onSeveralInstances: 'together',
       round: ok(() => runProtectionRound(deps)),
+    },
+    {
+      name: 'webhook-delivery',
+      does: "sends sellers' webhook events that are due: new ones, retries on a backoff for 3 days, claims a crash left (decision 033)",
+      // Events from a change (a refund, a sunset) wait for this round: a few seconds late is on time.
+      everyMs: 5_000,
+      firstRound: 'at-start',
+      // Deliveries are claimed with SKIP LOCKED and a lease; an outcome is written only while the claim is ours.
+      onSeveralInstances: 'together',
+      round: ok(() => deps.webhooks.delivery.deliverDue()),
     },
   ];
 }

@@ -73,7 +73,32 @@ const EnvSchema = z.object({
     .max(256, { error: 'must be at most 256' })
     .default(4),
   RUN_JOBS: flag.default(true),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .refine((text) => webhookKey(text) !== undefined, {
+      error: 'must be 32 bytes in base64 or 64 hex digits (openssl rand -base64 32)',
+    })
+    .optional(),
+  WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, { error: 'must be at least 100' })
+    .max(10_000, { error: 'must be at most 10000 (the 10 s the requirements give a receiver)' })
+    .default(10_000),
 });
+
+/** A 32-byte key written as 64 hex digits or as base64, or undefined. */
+function webhookKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+/**
+ * The key that encrypts webhook secrets outside production when WEBHOOK_SECRET_KEY is unset: public
+ * (it is in this file), so only for development and tests. Production has no default (decision 033).
+ */
+const DEVELOPMENT_WEBHOOK_KEY = Buffer.from('everdeal-development-webhook-key').subarray(0, 32);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -137,6 +162,12 @@ export type Config = {
   pageRenderSlots: number;
   /** Whether this instance runs the background jobs (apps/server/src/jobs/schedule.ts); `RUN_JOBS=0` turns them off. */
   runJobs: boolean;
+  /**
+   * Sellers' webhooks (decision 033): the key that encrypts their signing secrets (undefined in
+   * production without WEBHOOK_SECRET_KEY: the webhook calls then answer 503), whether http to
+   * 127.0.0.1 is allowed (tests), and how long a receiver has to answer.
+   */
+  webhooks: { secretKey: Buffer | undefined; allowLoopback: boolean; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -207,6 +238,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     pageRenderSlots: e.PAGE_RENDER_SLOTS,
     runJobs: e.RUN_JOBS,
+    webhooks: {
+      secretKey:
+        e.WEBHOOK_SECRET_KEY !== undefined
+          ? webhookKey(e.WEBHOOK_SECRET_KEY)
+          : e.NODE_ENV === 'production'
+            ? undefined
+            : DEVELOPMENT_WEBHOOK_KEY,
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
   };
 }
 

@@ -15,3 +15,4 @@ export * from './support';
 export * from './users';
 export * from './waitlist';
 export * from './wallet';
+export * from './webhooks';
