@@ -4,6 +4,7 @@
  * Everything else in this folder is private to it.
  */
 export { lockAnyItem } from './adjustments.sql';
+export { markCodeRedeemed, type RedemptionChange } from './code-redemption';
 export type { CheckoutDeps } from './order-payment';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
