@@ -11,8 +11,10 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
 import { claimQueuedStatement, DELIVERY_LEASE_MS, recordOutcomeStatement } from '../src/modules/mail/outbox';
 import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout.sql';
-import { PENDING_LEASE_MS } from '../src/modules/orders/order-payment';
-import { lockCheckoutUserStatement, reserveOrderStatement, settleStatement } from '../src/modules/orders/orders.sql';
+import { termsAtPayment } from '../src/modules/orders/item-terms';
+import { PENDING_LEASE_MS } from '../src/modules/orders/reserve';
+import { lockCheckoutUserStatement, reserveOrderStatement } from '../src/modules/orders/reserve.sql';
+import { settleStatement } from '../src/modules/orders/settle.sql';
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
@@ -97,7 +99,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     ),
     card: prepared(sandboxSql.card),
     charge: prepared(sandboxSql.record),
-    settle: rendered(settleStatement(P('orderId'), P('reference'), P('at')), dialect),
+    settle: rendered(settleStatement(P('orderId'), P('reference'), P('at'), P('terms')), dialect),
     paidCardIsDefault: prepared(paidCardStatements(db).isDefault),
     claimQueuedMail: rendered(claimQueuedStatement(P('ids'), P('now'), P('limit'), P('lockedUntil')), dialect),
     recordMailOutcome: rendered(
@@ -194,7 +196,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       refundWindowDays: r[9] as number,
       planName: r[10] as string,
       planKind: r[11] as string,
-      billingInterval: r[12] as string | null,
+      billingInterval: r[12] as 'month' | 'year' | null,
       priceCents: r[13] as number,
       originalPriceCents: r[14] as number,
       currency: r[15] as string,
@@ -266,7 +268,22 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       merchantReference: orderId,
       createdAt: now,
     });
-    const [settled] = await run(client, statements.settle, { orderId, reference: charge?.id, at });
+    // The dates the settlement writes are the app's rules in TypeScript (orders/item-terms.ts).
+    const terms = termsAtPayment(
+      items.map((item) => ({
+        id: item.id,
+        refundWindowDays: item.refund_window_days,
+        planKind: item.plan_kind,
+        billingInterval: item.billing_interval,
+      })),
+      now,
+    );
+    const [settled] = await run(client, statements.settle, {
+      orderId,
+      reference: charge?.id,
+      at,
+      terms: JSON.stringify(terms),
+    });
     // The app then makes the paying card the default unless it is already (it is, here), and
     // delivers the mail the settlement queued (not awaited: it goes in the background).
     await run(client, statements.paidCardIsDefault, { cardId: paymentMethodId, userId });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../src/lib/mailer';
 import { createOutbox } from '../src/modules/mail';
 import { addOrderMailRenderers } from '../src/modules/orders';
-import type { CheckoutDeps } from '../src/modules/orders/checkout';
+import type { CheckoutDeps } from '../src/modules/orders/checkout-deps';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { SANDBOX_TEST_CARDS } from '../src/modules/payments/sandbox-provider';
 import { addSellerMailRenderers } from '../src/modules/sellers';

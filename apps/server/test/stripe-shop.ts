@@ -3,7 +3,7 @@ import { licenseCodes, orderItemCodes, orderItems, orders } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import type { CheckoutDeps } from '../src/modules/orders/order-payment';
+import type { CheckoutDeps } from '../src/modules/orders/checkout-deps';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { createStripeProvider } from '../src/modules/payments/stripe-provider';
 import { createUserWithSession } from './accounts';

@@ -4,14 +4,13 @@ import {
   type AdminOrder,
   type AdminOrderList,
   AppError,
-  RefundMessage,
   type RefundReason,
   type RefundReasonCode,
 } from '@everdeal/contracts';
 import { type Db, orderItemAdjustments, orders, users } from '@everdeal/db';
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { type AdminActor, recordAdminAction } from '../audit';
-import { lockAnyItem, runRefund, toOrderViews, writeRefundAdjustment } from '../orders';
+import { refundOnBehalf, toOrderViews } from '../orders';
 import type { AdminDeps } from './admin-deps';
 
 // Orders for the admin (requirements §13, decision 015): find a shopper's orders by e-mail or one
@@ -104,17 +103,10 @@ export async function refundItemForShopper(
   actor: AdminActor,
   input: { orderId: string; itemId: string; reason: string },
 ): Promise<{ order: AdminOrder }> {
-  const at = deps.now();
-  const adjustment = await deps.db.transaction(async (tx) => {
-    const row = await lockAnyItem(tx, input.orderId, input.itemId);
-    if (!row) throw AppError.notFound(AdminMessage.orderItemNotFound);
-    const { item } = row;
-    if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
-    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
-    const begun = await writeRefundAdjustment(tx, item.id, row.order.userId, at);
+  const found = await refundOnBehalf(deps, input, (tx, item, begun, at) =>
     // The refund as begun: the provider's answer comes after the commit, and the adjustment
     // (named here) holds how it ended.
-    await recordAdminAction(
+    recordAdminAction(
       tx,
       actor,
       {
@@ -126,10 +118,9 @@ export async function refundItemForShopper(
         after: { status: 'refund pending', adjustmentId: begun.id, refundCents: begun.refundCents },
       },
       at,
-    );
-    return begun;
-  });
-  await runRefund(deps, adjustment, input.orderId);
+    ),
+  );
+  if (!found) throw AppError.notFound(AdminMessage.orderItemNotFound);
   const [rowAfter] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!rowAfter) throw AppError.notFound(AdminMessage.orderItemNotFound);
   const [order] = await withEmails(deps.db, [rowAfter]);

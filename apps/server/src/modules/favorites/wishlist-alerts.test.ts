@@ -25,7 +25,7 @@ import {
 import { createMailer } from '../../lib/mailer';
 import { createOutbox, type Outbox } from '../mail';
 import { reconcilePayments } from '../orders';
-import { PENDING_LEASE_MS } from '../orders/order-payment';
+import { PENDING_LEASE_MS } from '../orders/reserve';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { sendWishlistAlerts, type WishlistAlertDeps } from './wishlist-alerts';
 

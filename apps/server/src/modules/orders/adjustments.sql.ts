@@ -21,6 +21,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
 import { itemFacts, queueItemEvent } from './item-events';
+import { periodEnd } from './item-terms';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -230,7 +231,8 @@ export async function finishPlanChange(
           billing_interval = p.billing_interval,
           period_start = case when ${switched} then ${timestamp(at)} else i.period_start end,
           period_end = case when ${switched}
-            then ${timestamp(at)} + case p.billing_interval when 'year' then interval '1 year' else interval '1 month' end
+            then case p.billing_interval when 'year' then ${timestamp(periodEnd(at, 'year'))}
+              else ${timestamp(periodEnd(at, 'month'))} end
             else i.period_end end,
           renewal_failures = case when ${switched} then 0 else i.renewal_failures end,
           renewal_retry_at = case when ${switched} then null else i.renewal_retry_at end

@@ -7,7 +7,7 @@ import { type Db, type OrderItemAdjustmentRow, orderItemAdjustments, orders } fr
 import { eq } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentRequest } from '../payments';
 import { type MadeRefund, refundableCharges } from './adjustments.sql';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 
 /** Base of every provider key of one adjustment: one change, one payment. */
 export const adjustmentKey = (adjustmentId: string) => `everdeal:adjustment:${adjustmentId}`;

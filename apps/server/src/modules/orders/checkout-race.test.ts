@@ -8,8 +8,8 @@ import { findMailFiles, waitForMailFile } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { checkout, checkoutDepsFor, createBuyer, createDeal, faultyProvider, newKey } from '../../../test/shop';
 import { createSandboxProvider } from '../payments/sandbox-provider';
-import { PENDING_LEASE_MS } from './order-payment';
 import { reconcilePayments } from './reconcile';
+import { PENDING_LEASE_MS } from './reserve';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'checkout under concurrency on PostgreSQL (needs TEST_DATABASE_URL)',

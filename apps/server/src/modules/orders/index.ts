@@ -3,13 +3,12 @@
  * app.ts and the jobs may use. Checkout, orders, refunds, plan changes and renewals (decisions 007, 010, 020, 021).
  * Everything else in this folder is private to it.
  */
-export { lockAnyItem } from './adjustments.sql';
+export type { CheckoutDeps } from './checkout-deps';
 export { markCodeRedeemed, type RedemptionChange } from './code-redemption';
-export type { CheckoutDeps } from './order-payment';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
 export { addOrderMailRenderers } from './receipt';
 export { handlePaymentIntentEvent, RECONCILE_INTERVAL_MS, reconcilePayments } from './reconcile';
+export { refundOnBehalf } from './refund-on-behalf';
 export { type RefundReminderDeps, sendRefundReminders } from './refund-reminders';
-export { runRefund, writeRefundAdjustment } from './refunds';
 export { renewalRounds } from './renewals';

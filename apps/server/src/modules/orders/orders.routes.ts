@@ -1,7 +1,8 @@
 import { defineHandlers } from '../../plugins/api';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { accrueCommissions, attributionFor, clickTokenOf } from '../affiliates';
-import { type CheckoutDeps, checkout } from './checkout';
+import { checkout } from './checkout';
+import type { CheckoutDeps } from './checkout-deps';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
 import { getOwnedItems } from './owned-items';
 import { changePlan, getPlanOptions } from './plan-change';

@@ -29,7 +29,7 @@ import { ProviderUnavailableError } from '../payments';
 import { formatDate } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishPlanChange, lockOwnItem, savedCardsOf, type Tx } from './adjustments.sql';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
 

@@ -6,7 +6,7 @@ import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import type { Outbox } from '../mail';
 import { loadOrderView } from './orders.service';
-import type { Recipient } from './orders.sql';
+import type { Recipient } from './settle.sql';
 
 /** The order item page (requirements §2), where the buyer manages the item. */
 export const orderItemUrl = (publicUrl: string, orderId: string, itemId: string) =>
@@ -67,7 +67,7 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
   };
 }
 
-/** What the settlement statement (orders.sql.ts) puts in a receipt's outbox row. */
+/** What the settlement statement (settle.sql.ts) puts in a receipt's outbox row. */
 type OrderMailPayload = { orderId: string };
 
 function orderIdOf(payload: unknown): string {

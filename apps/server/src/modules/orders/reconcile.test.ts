@@ -28,8 +28,10 @@ import { startPeriodicJob } from '../../jobs/periodic-job';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderUnavailableError } from '../payments/provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
-import { type CheckoutDeps, PENDING_LEASE_MS, paymentRequestOf } from './order-payment';
+import { paymentRequestOf } from './charge';
+import type { CheckoutDeps } from './checkout-deps';
 import { reconcilePayments } from './reconcile';
+import { PENDING_LEASE_MS } from './reserve';
 
 let clock = new Date();
 const now = () => clock;

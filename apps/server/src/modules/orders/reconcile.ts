@@ -6,13 +6,9 @@
  */
 import { type OrderRow, orders } from '@everdeal/db';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import {
-  applyPaymentOutcome,
-  type CheckoutDeps,
-  type PaymentState,
-  paymentRequestOf,
-  type Settlement,
-} from './order-payment';
+import { paymentRequestOf } from './charge';
+import type { CheckoutDeps } from './checkout-deps';
+import { applyPaymentOutcome, type PaymentState, type Settlement } from './settle';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** How long a payment may wait for the buyer's 3-D Secure step before it is canceled. */

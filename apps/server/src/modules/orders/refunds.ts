@@ -29,7 +29,7 @@ import {
   refundableCharges,
   storeCreditRefunds,
 } from './adjustments.sql';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem } from './orders.service';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -8,7 +8,7 @@ import { moneyMovements, type OrderItemAdjustmentRow, orderItemAdjustments, orde
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { adjustmentKey, adjustmentPayment } from './adjustments';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 
 const RETURN_BATCH = 100;
 const UNRECORDED_CHARGE = 'the renewal was charged but not recorded: the charge is returned';

@@ -22,7 +22,8 @@ import { queryRows } from '../../lib/query-rows';
 import { queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
+import { periodEnd } from './item-terms';
 import { completePlanChange } from './plan-change';
 import { completeRefund } from './refunds';
 import { findUnrecordedRenewalCharges, returnRenewalCharges } from './renewal-charges';
@@ -134,12 +135,17 @@ async function finishRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustment
   const stray = await deps.db.transaction(async (tx) => {
     const claimed = await claimPending(tx, adjustment.id, 'renewal', at);
     if (!claimed) return false;
+    // The next period follows the one this attempt renewed (item-terms.ts); the statement's guard
+    // keeps it to an item still in that period.
+    const renewedEnd = adjustment.periodEnd;
+    const nextEnd = (interval: 'month' | 'year') =>
+      renewedEnd ? sql`${periodEnd(renewedEnd, interval).toISOString()}::timestamptz` : sql`null`;
     const renewed = await queryRows<{ id: string }>(
       tx,
       sql`
       update ${orderItems} i
       set period_start = i.period_end,
-          period_end = i.period_end + case i.billing_interval when 'year' then interval '1 year' else interval '1 month' end,
+          period_end = case i.billing_interval when 'year' then ${nextEnd('year')} else ${nextEnd('month')} end,
           renewal_failures = 0, renewal_retry_at = null,
           -- A price that went down since the last period is the item's price from now on.
           unit_price_cents = least(i.unit_price_cents, a.charge_cents / i.quantity),

@@ -8,7 +8,7 @@ import { AppError, type OrderItem, RefundMessage } from '@everdeal/contracts';
 import { licenseCodes, type OrderItemRow, orderItemCodes, orderItems } from '@everdeal/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { queueItemMail } from './adjustment-mail';
-import type { CheckoutDeps } from './order-payment';
+import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 
 /**

@@ -7,8 +7,10 @@ import { callApi, serverErrorMessage, type TestApp } from '../../../test/app';
 import { checkout, newKey } from '../../../test/shop';
 import type { StripeFake } from '../../../test/stripe-fake';
 import { startStripeShop, stripeShopHelpers } from '../../../test/stripe-shop';
-import { type CheckoutDeps, PENDING_LEASE_MS, paymentRequestOf } from '../orders/order-payment';
+import { paymentRequestOf } from '../orders/charge';
+import type { CheckoutDeps } from '../orders/checkout-deps';
 import { ACTION_TIMEOUT_MS, reconcilePayments } from '../orders/reconcile';
+import { PENDING_LEASE_MS } from '../orders/reserve';
 import type { PaymentProvider } from './provider';
 
 let clock = new Date();

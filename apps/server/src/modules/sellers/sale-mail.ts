@@ -1,7 +1,7 @@
 /**
  * The mail a seller's members get when their deal sells (requirements §13, decision 014). The
  * settlement statement that makes an order paid queues one outbox row per active member of the
- * sellers whose products were bought (orders/orders.sql.ts, decision 029); this renders it when it
+ * sellers whose products were bought (orders/settle.sql.ts, decision 029); this renders it when it
  * goes out, from the order as it then is. It is a notification: a member who turned seller
  * activity off gets nothing (the row is skipped), the others get an unsubscribe link.
  */

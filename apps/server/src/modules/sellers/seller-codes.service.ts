@@ -80,7 +80,7 @@ export async function revealCode(
  * `seller/removeCodes`: deletes the named codes that are still `available`, in one statement,
  * and records them in the audit log in the same transaction. Race-safe against checkout without
  * a lock of its own: checkout takes codes with `for update skip locked` and marks them `reserved`
- * in one statement (orders.sql.ts), and this DELETE locks each row it removes. A row checkout holds
+ * in one statement (orders/reserve.sql.ts), and this DELETE locks each row it removes. A row checkout holds
  * makes the DELETE wait, then re-read its status (`reserved`: not removed); a row the DELETE holds
  * is skipped by checkout, and once deleted cannot be sold. So a code is sold or removed, never both.
  */

@@ -1,59 +1,23 @@
 /**
- * What happens to a pending order once the provider answered (decision 007): settle it, release
- * it, or let it wait. Shared by checkout, the Stripe webhook and the reconciliation job; every
- * change of state is one guarded statement, so whoever comes second changes nothing.
+ * The settle phase of checkout (decision 007): what happens to a pending order once the provider
+ * answered. Settle it, release it, or let it wait. Shared by checkout, the Stripe webhook and the
+ * reconciliation job; every change of state is one guarded statement (settle.sql.ts), so whoever
+ * comes second changes nothing.
  */
 import { AppError, OrderMessage, PaymentMessage } from '@everdeal/contracts';
-import { type Db, type OrderRow, orders } from '@everdeal/db';
+import { type OrderRow, orderItems, orders } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { MailBrand } from '../../lib/mail-layout';
-import type { Mailer } from '../../lib/mailer';
-import type { Outbox } from '../mail';
-import type { PaymentOutcome, PaymentProvider, PaymentRequest } from '../payments';
+import type { PaymentOutcome } from '../payments';
 import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments';
-import { type Recipient, releaseOrder, type SettledItem, type SettlementMails, settleOrder } from './orders.sql';
+import type { CheckoutDeps } from './checkout-deps';
+import { type ItemRules, termsAtPayment } from './item-terms';
+import { type Recipient, releaseOrder, type SettledItem, type SettlementMails, settleOrder } from './settle.sql';
 
-export type CheckoutDeps = {
-  db: Db;
-  now: () => Date;
-  provider: PaymentProvider;
-  mailer: Mailer;
-  /** Mail caused by an order's changes is queued with them and delivered after commit (decision 029). */
-  outbox: Outbox;
-  brand: MailBrand;
-  log: FastifyBaseLogger;
-  /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
-  catalogChanged: () => void;
-};
-
-/**
- * How long a checkout attempt owns its pending order before the reconciliation job may step in
- * (decision 007). Longer than any attempt takes: its at most three Stripe calls give up after
- * 10 s and 2 retries each (under 100 s in all); the sandbox answers from the database. An
- * attempt stalled beyond it is still safe: the job voids its payment before releasing.
- */
-export const PENDING_LEASE_MS = 2 * 60_000;
 /** The failure code of an order the reconciliation job gave up on before any payment was made. */
 export const EXPIRED_FAILURE = 'expired';
 
 /** What became of an order: `settled` when this very call made it paid (and owes the receipt). */
 export type PaymentState = 'settled' | 'paid' | 'failed' | 'pending';
-
-/** Everything the provider needs to address the order's one payment, from the order row. */
-export function paymentRequestOf(order: OrderRow): PaymentRequest {
-  return {
-    orderId: order.id,
-    userId: order.userId,
-    amountCents: order.totalCents,
-    currency: order.currency,
-    token: order.paymentToken,
-    customerRef: order.customerRef,
-    providerPaymentId: order.providerPaymentId,
-    createdAt: order.createdAt,
-    description: `Everdeal order ${order.id}`,
-  };
-}
 
 /** A refused order answers again what it answered the first time. */
 export function failureError(order: Pick<OrderRow, 'failureCode' | 'failureMessage'>): AppError {
@@ -64,14 +28,29 @@ export function failureError(order: Pick<OrderRow, 'failureCode' | 'failureMessa
 /** A settlement this very call made: the mail it queued is its to deliver once committed. */
 export type Settlement = { recipient: Recipient; items: SettledItem[]; mails: SettlementMails };
 
-/** Pending → paid (orders.sql.ts `settleStatement`); `paid` when someone else did it first. */
+/** The rules settlement dates an order's items by, read when the caller does not hold them. */
+async function itemRulesOf(deps: CheckoutDeps, orderId: string): Promise<ItemRules[]> {
+  return deps.db
+    .select({
+      id: orderItems.id,
+      refundWindowDays: orderItems.refundWindowDays,
+      planKind: orderItems.planKind,
+      billingInterval: orderItems.billingInterval,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** Pending → paid (settle.sql.ts `settleStatement`); `paid` when someone else did it first. */
 async function settlePaid(
   deps: CheckoutDeps,
   order: OrderRow,
   reference: string | null,
   at: Date,
+  items: ItemRules[] | undefined,
 ): Promise<{ state: 'settled'; settlement: Settlement } | { state: 'paid' }> {
-  const settlement = await settleOrder(deps.db, order.id, reference, at);
+  const terms = termsAtPayment(items ?? (await itemRulesOf(deps, order.id)), at);
+  const settlement = await settleOrder(deps.db, order.id, reference, at, terms);
   if (settlement) return { state: 'settled', settlement };
   const [current] = await deps.db
     .select({ status: orders.status })
@@ -108,18 +87,21 @@ async function afterPayment(deps: CheckoutDeps, order: OrderRow, result: 'paid' 
 /**
  * Acts on the provider's answer: settles, releases (the codes go back to the pool), or leaves
  * the order pending for the buyer's 3-D Secure step or the provider's result. `free` settles an
- * order with nothing to charge. `at` is the moment of settlement (the order's paid time).
+ * order with nothing to charge. `at` is the moment of settlement (the order's paid time);
+ * `items`, the rules of the order's items when the caller holds them (checkout does), saves
+ * reading them.
  */
 export async function applyPaymentOutcome(
   deps: CheckoutDeps,
   order: OrderRow,
   outcome: PaymentOutcome | { status: 'free' },
   at = deps.now(),
+  items?: ItemRules[],
 ): Promise<{ state: PaymentState; settlement?: Settlement }> {
   switch (outcome.status) {
     case 'free':
     case 'succeeded': {
-      const settled = await settlePaid(deps, order, outcome.status === 'free' ? null : outcome.reference, at);
+      const settled = await settlePaid(deps, order, outcome.status === 'free' ? null : outcome.reference, at, items);
       if (settled.state === 'settled') await afterPayment(deps, order, 'paid');
       return settled;
     }

@@ -1,0 +1,23 @@
+/**
+ * What checkout and every later change of an order (refunds, plan changes, renewals, the
+ * reconciliation job) are given by app.ts (docs/architecture.md "Server modules": `-deps` files).
+ */
+import type { Db } from '@everdeal/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailBrand } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
+import type { Outbox } from '../mail';
+import type { PaymentProvider } from '../payments';
+
+export type CheckoutDeps = {
+  db: Db;
+  now: () => Date;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  /** Mail caused by an order's changes is queued with them and delivered after commit (decision 029). */
+  outbox: Outbox;
+  brand: MailBrand;
+  log: FastifyBaseLogger;
+  /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
+  catalogChanged: () => void;
+};
