@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import type { SellerMember } from '../../../test/seller';
-import { buy, createBuyer, createDeal } from '../../../test/shop';
+import { buy, checkout, createBuyer, createDeal, newKey, SANDBOX_TEST_CARDS } from '../../../test/shop';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { loadConfig } from '../../plugins/config';
 import { createWebhookDelivery } from '.';
@@ -69,6 +69,43 @@ async function boughtItem(sellerId: number, quantity = 2, refundWindowDays = 30)
 }
 
 describe('license events', () => {
+  it('license.purchased: one event per bought item, queued by the settlement statement itself', async () => {
+    const seller = await sellerWithEndpoint();
+    const { product, plan, order, item } = await boughtItem(seller.sellerId);
+    const events = (await eventsOf(seller.sellerId)).filter((event) => event.type === 'license.purchased');
+    expect(events.map((event) => event.data)).toEqual([
+      {
+        orderId: order.id,
+        itemId: item.id,
+        productId: product.id,
+        productSlug: product.slug,
+        variantId: plan.id,
+        planName: 'Solo',
+        quantity: 2,
+        codes: item.codes.map((code) => code.code),
+        amountCents: 10_000,
+        currency: 'USD',
+        refundableUntil: item.refundableUntil,
+        purchasedAt: clock.toISOString(),
+      },
+    ]);
+  });
+
+  it('a declined checkout queues no purchase event', async () => {
+    const seller = await sellerWithEndpoint();
+    const { product, plan } = await createDeal(t.db, { sellerId: seller.sellerId, plans: [{ codes: 2 }] });
+    const buyer = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: plan.id, quantity: 1 }],
+      SANDBOX_TEST_CARDS.declined,
+      clock,
+    );
+    const refused = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+    expect(refused.status).toBe(402);
+    expect(await eventsOf(seller.sellerId)).toEqual([]);
+  });
+
   it('license.refunded carries the revoked codes, and reaches the endpoint signed', async () => {
     const seller = await sellerWithEndpoint();
     const { product, plan, buyer, order, item } = await boughtItem(seller.sellerId);
