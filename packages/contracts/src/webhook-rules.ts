@@ -28,6 +28,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/** The seller area's webhook page. */
+export const SELLER_WEBHOOKS_PATH = '/seller/webhooks';
+
 /** Deliveries a page of the log shows, newest first. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
 export const WEBHOOK_URL_MAX = 2048;

@@ -8,6 +8,7 @@ import {
   SELLER_SALES_PATH,
   withSeller,
 } from '@everdeal/contracts/seller-rules';
+import { SELLER_WEBHOOKS_PATH } from '@everdeal/contracts/webhook-rules';
 import { clsx } from 'clsx';
 import Rocket from 'lucide-react/icons/rocket';
 import type { ReactNode } from 'react';
@@ -28,6 +29,7 @@ const SECTIONS = [
   { to: SELLER_SALES_PATH, label: 'Sales', end: false },
   { to: SELLER_PAYOUTS_PATH, label: 'Sales and payouts', end: false },
   { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
+  { to: SELLER_WEBHOOKS_PATH, label: 'Webhooks', end: false },
 ] as const;
 
 /**
