@@ -65,7 +65,8 @@ export function DeliveryLog({
   return (
     <>
       <TableScroller label="Deliveries, scrolls sideways" className="rounded-2xl bg-white ring-1 ring-ink-900/10">
-        <table className="w-full text-left text-sm">
+        {/* relative: the sr-only caption and header are absolutely placed, and must stay inside the scrolling box. */}
+        <table className="relative w-full text-left text-sm">
           <caption className="sr-only">Webhook deliveries, newest first</caption>
           <thead className="border-ink-900/10 border-b text-ink-500 text-xs uppercase">
             <tr>
