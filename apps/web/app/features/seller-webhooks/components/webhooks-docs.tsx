@@ -4,6 +4,7 @@ import {
   WEBHOOK_TEST_EVENT_TYPE,
 } from '@everdeal/contracts/webhook-rules';
 import { useId } from 'react';
+import { TableScroller } from '~/components/ui/table-scroller';
 
 // The webhooks section of the sellers' developer docs (decision 033; docs/webhooks.md is the same
 // text for the repository). A section of its own, so the developer docs page composes it beside
@@ -66,11 +67,14 @@ def verify(header: str, raw: bytes, secret: str) -> bool:
     expected = hmac.new(secret.encode(), f"{t}.".encode() + raw, hashlib.sha256).hexdigest()
     return hmac.compare_digest(expected, parts.get("v1", ""))`;
 
+/** A sample, in a box that scrolls sideways on a phone and takes keyboard focus to do it. */
 function Code({ label, children }: { label: string; children: string }) {
   return (
-    <pre aria-label={label} className="overflow-x-auto rounded-xl bg-ink-900 p-4 text-ink-50 text-xs leading-relaxed">
-      <code>{children}</code>
-    </pre>
+    <TableScroller label={label} className="rounded-xl bg-ink-900">
+      <pre className="p-4 text-ink-50 text-xs leading-relaxed">
+        <code>{children}</code>
+      </pre>
+    </TableScroller>
   );
 }
 
@@ -87,8 +91,8 @@ export function WebhooksDocs() {
         <code>{'{id, type, createdAt, data}'}</code> with the headers <code>{WEBHOOK_SIGNATURE_HEADER}</code> and{' '}
         <code>{WEBHOOK_EVENT_ID_HEADER}</code>. Bodies never name the buyer; money is in cents, times in UTC.
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left">
+      <TableScroller label="Webhook events, scrolls sideways">
+        <table className="relative w-full text-left">
           <caption className="sr-only">Webhook events and their data</caption>
           <thead className="text-ink-500 text-xs uppercase">
             <tr>
@@ -115,7 +119,7 @@ export function WebhooksDocs() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       <h3 className="font-semibold text-ink-900 text-lg">Checking the signature</h3>
       <p>
         <code>{WEBHOOK_SIGNATURE_HEADER}: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>, where v1 is HMAC-SHA256 keyed
