@@ -150,8 +150,9 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
     {
       name: 'webhook-delivery',
       does: "sends sellers' webhook events that are due: new ones, retries on a backoff for 3 days, claims a crash left (decision 033)",
-      // Events from a change (a refund, a sunset) wait for this round: a few seconds late is on time.
-      everyMs: 5_000,
+      // Events from a change (a refund, a sunset) wait for this round: within 15 s is at once for a
+      // seller's app, and no job spins faster (a test event and a redelivery are sent by the request).
+      everyMs: 15_000,
       firstRound: 'at-start',
       // Deliveries are claimed with SKIP LOCKED and a lease; an outcome is written only while the claim is ours.
       onSeveralInstances: 'together',
