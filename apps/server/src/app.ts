@@ -17,13 +17,19 @@ import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
+import { createLicensing } from './modules/licensing';
 import {
   countOutbox,
   createOutbox,
   notificationSettingsHandlers,
   registerNotificationOneClickUnsubscribe,
 } from './modules/mail';
-import { addOrderMailRenderers, handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import {
+  addOrderMailRenderers,
+  handlePaymentIntentEvent,
+  ordersHandlers,
+  queueApiActivationEvent,
+} from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createPaymentProvider, paymentsHandlers, registerStripeWebhook } from './modules/payments';
 import { promiseHandlers } from './modules/promise';
@@ -299,6 +305,17 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await runningJobs?.stop();
   });
+  // Sellers' API keys and license calls (decision 032); a revocation reaches every instance's key
+  // cache through Redis.
+  const licensing = createLicensing({
+    ...storeServices,
+    redisUrl: config.redisUrl,
+    revocationChannel: `${config.redisKeyPrefix}:api-keys-revoked`,
+    // The seller's app hears of an API activation too (decision 033), as of the buyer's mark.
+    onLicenseActivated: ({ sellerId, license, instanceName, at }) =>
+      queueApiActivationEvent(database.db, { sellerId, code: license.code, instanceName, at }),
+  });
+  app.addHook('onClose', () => licensing.close());
   await registerApi(app, {
     handlers: {
       ...catalogHandlers(catalogReads, storeServices),
@@ -332,10 +349,12 @@ export async function buildApp({
       ...walletHandlers(storeServices),
       // The lifetime promise: sunsets with notice, shutdowns, protection as store credit (decision 031).
       ...promiseHandlers(storeServices),
+      ...licensing.handlers,
       // Sellers' signed webhooks (decision 033).
       ...webhooksHandlers(storeServices),
     },
     authenticate,
+    authenticateApiKey: licensing.authenticateApiKey,
     hasRole: (user, role) => hasRole(database.db, user, role),
   });
   // Stripe tells us about payments that finish after the request (3-D Secure); without a secret

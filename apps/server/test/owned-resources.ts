@@ -97,6 +97,18 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
     if (created.status !== 200) throw new Error(`support/createTicket answered ${created.status}`);
     return { ticketId: created.body.data.ticket.id };
   },
+  // An API key of the owner's seller (decision 032), for revoking it.
+  sellerApiKey: async (t, owner) => {
+    const sellerId = await sellerOf(t, owner);
+    const created = await callApi<{ id: string }>(
+      t.app,
+      'seller/createApiKey',
+      { sellerId, name: 'Suite key' },
+      { token: owner.token },
+    );
+    if (created.status !== 200) throw new Error(`seller/createApiKey answered ${created.status}`);
+    return { id: created.body.data.id };
+  },
   // Removing or defaulting a card and paying with one name it under two field names.
   paymentMethod: async (t, owner) => {
     const card = await addCard(t.app, owner.token);

@@ -41,6 +41,8 @@ export default [
       route('sales', 'routes/seller-sales.tsx'),
       route('webhooks', 'routes/seller-webhooks.tsx'),
       route('plans/:planId/codes', 'routes/seller-plan-codes.tsx'),
+      // Decision 032: API keys of the licensing API.
+      route('api-keys', 'routes/seller-api-keys.tsx'),
     ]),
     // Requirements §13: the admin area (decision 015).
     route('admin', 'routes/admin-layout.tsx', [
@@ -57,6 +59,8 @@ export default [
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),
+    // Decision 032: the sellers' licensing API, public so it can be read before applying.
+    route('developers', 'routes/developers.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('refund-policy', 'routes/refund-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),

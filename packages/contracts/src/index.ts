@@ -19,6 +19,8 @@ export * from './content-messages';
 export * from './envelope';
 export * from './errors';
 export * from './ids';
+export * from './licensing';
+export * from './licensing-rules';
 export * from './lifetime-promise';
 export * from './load-context';
 export * from './messages';

@@ -7,6 +7,7 @@ import { catalogRoutes } from './routes/catalog';
 import { communityRoutes } from './routes/community';
 import { contentRoutes } from './routes/content';
 import { favoritesRoutes } from './routes/favorites';
+import { licensingRoutes } from './routes/licensing';
 import { notificationsRoutes } from './routes/notifications';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
@@ -32,7 +33,16 @@ export type ApiRouteDefinition = {
   tag: string;
   requiresAuth: boolean;
   role?: ApiRole;
+  /**
+   * The credential a route takes when it is not a session: `apiKey` is a seller's API key
+   * (decision 032). Absent, `requiresAuth` says whether a session is needed.
+   */
+  auth?: ApiAuthKind;
 };
+
+/** Credentials other than a session (decision 032). */
+export const API_AUTH_KINDS = ['apiKey'] as const;
+export type ApiAuthKind = (typeof API_AUTH_KINDS)[number];
 
 /**
  * The API surface: every `POST /api/{path}` with its payload and result schemas. The server
@@ -57,6 +67,7 @@ export const apiRoutes = {
   ...sellerAnalyticsRoutes,
   ...adminRoutes,
   ...walletRoutes,
+  ...licensingRoutes,
   ...webhooksRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 

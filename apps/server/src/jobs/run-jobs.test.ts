@@ -154,6 +154,7 @@ describe('jobSchedule', () => {
       'mail-delivery',
       'payments-reconciliation',
       'refund-reminders',
+      'spent-credentials',
       'subscription-renewals',
       'trending',
       'waitlist-announcements',

@@ -10,6 +10,7 @@ import type { Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
 import { type PromiseDeps, runProtectionRound } from '../modules/promise';
+import { deleteSpentCredentials } from '../modules/users';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
 import type { WebhooksDeps } from '../modules/webhooks';
 import type { JobOutcome } from './periodic-job';
@@ -24,6 +25,7 @@ export type JobName =
   | 'refund-reminders'
   | 'wishlist-alerts'
   | 'lifetime-protection'
+  | 'spent-credentials'
   | 'webhook-delivery';
 
 export type JobDeclaration = {
@@ -146,6 +148,16 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // Each buyer's items are locked and each item's credit has a unique ledger key (promise/protection.ts).
       onSeveralInstances: 'together',
       round: ok(() => runProtectionRound(deps)),
+    },
+    {
+      name: 'spent-credentials',
+      does: 'deletes sessions and reset, sign-in and e-mail links that ended over a week ago (users/spent-credentials.ts)',
+      everyMs: 60 * MINUTE_MS,
+      firstRound: 'after-interval',
+      // Two instances deleting at once: the second waits on the rows the first deletes, then finds
+      // them gone and deletes nothing twice.
+      onSeveralInstances: 'together',
+      round: ok(() => deleteSpentCredentials(deps.db, deps.now())),
     },
     {
       name: 'webhook-delivery',

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ApiPath, AppError, apiRoutes, ownedUuid, publicId } from '@everdeal/contracts';
-import { users } from '@everdeal/db';
+import { sellerMembers, users } from '@everdeal/db';
 import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -22,6 +22,7 @@ import { requireSession } from './auth';
  */
 
 const NOT_LOGGED_IN = { code: 401, msg: 'User not logged in', data: null };
+const INVALID_API_KEY = { code: 401, msg: 'Missing, revoked or unknown API key', data: null };
 const authRoutes = routePaths.filter((path) => apiRoutes[path].requiresAuth);
 
 let t: TestApp;
@@ -111,6 +112,47 @@ describe.each([...authRoutes, ...multipartRoutes])('%s', (path) => {
       });
       expect(response.statusCode, what).toBe(401);
       expect(response.json(), what).toEqual(NOT_LOGGED_IN);
+    }
+  });
+});
+
+// Decision 032: the license calls take a seller's API key and nothing else. Every credential that
+// is not a live key, a member's valid session token included, gets the same 401.
+const apiKeyRoutes = routePaths.filter((path) => (apiRoutes[path] as { auth?: string }).auth === 'apiKey');
+
+describe.each(apiKeyRoutes)('%s (API key)', (path) => {
+  it('refuses every credential but a live API key with the same 401, a session included', async () => {
+    const seller = await createSeller(t.db);
+    await t.db.insert(sellerMembers).values({ sellerId: seller.id, userId: owner.userId }).onConflictDoNothing();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/seller/createApiKey',
+      payload: { sellerId: seller.id, name: 'revoked' },
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const revoked = created.json<{ data: { id: string; key: string } }>().data;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/seller/revokeApiKey',
+      payload: { id: revoked.id },
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const keyCredentials: [string, string | undefined][] = [
+      ...badCredentials,
+      ["a seller's member's live session", `Bearer ${owner.token}`],
+      ['a revoked key', `Bearer ${revoked.key}`],
+      ['a key of the right shape nobody was given', `Bearer evd_${randomBytes(32).toString('base64url')}`],
+      ['a key with a character more', `Bearer ${revoked.key}x`],
+    ];
+    for (const [what, header] of keyCredentials) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/${path}`,
+        payload: samplePayload(inputSchemaOf(path)) as object,
+        headers: header === undefined ? {} : { authorization: header },
+      });
+      expect(response.statusCode, what).toBe(401);
+      expect(response.json(), what).toEqual(INVALID_API_KEY);
     }
   });
 });

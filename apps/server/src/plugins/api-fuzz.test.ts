@@ -27,6 +27,7 @@ const TIMEOUT_MS = Math.max(30_000, RUNS * 200);
 let t: TestApp;
 let userId: string;
 let validPng: Buffer;
+let apiKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,6 +41,14 @@ beforeAll(async () => {
   // A member of the catalogue's seller, so the seller area's routes (decision 014) get past the
   // role guard and their handlers meet the hostile payloads too.
   await t.db.insert(sellerMembers).values({ sellerId: seller.id, userId });
+  // The seller's API key for the license calls (decision 032).
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/seller/createApiKey',
+    payload: { name: 'Fuzz' },
+    headers: { authorization: `Bearer ${await createSession(t.db, userId, new Date())}` },
+  });
+  apiKey = created.json<{ data: { key: string } }>().data.key;
   validPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#6d28d9' } })
     .png()
     .toBuffer();
@@ -59,6 +68,13 @@ async function authorization(kind: Credentials): Promise<Record<string, string>>
   if (kind === 'garbage') return { authorization: 'Bearer not-a-token' };
   await t.db.update(users).set({ status: 'active' }).where(eq(users.id, userId));
   return { authorization: `Bearer ${await createSession(t.db, userId, new Date())}` };
+}
+
+/** The license calls (decision 032) take the fuzz seller's API key instead of a session. */
+function apiKeyAuthorization(kind: Credentials): Record<string, string> {
+  if (kind === 'none') return {};
+  if (kind === 'garbage') return { authorization: 'Bearer evd_not-a-key' };
+  return { authorization: `Bearer ${apiKey}` };
 }
 
 /** Sends one case and checks the one pass there is: the envelope, below 500, within 2 s. */
@@ -94,7 +110,11 @@ describe.each(routePaths)('%s', (path) => {
     const route = apiRoutes[path];
     await fc.assert(
       fc.asyncProperty(fuzzBody(inputSchemaOf(path)), credentials, async (body, kind) => {
-        const headers = route.requiresAuth ? await authorization(kind) : {};
+        const headers = route.requiresAuth
+          ? await authorization(kind)
+          : (route as { auth?: string }).auth === 'apiKey'
+            ? apiKeyAuthorization(kind)
+            : {};
         await expectEnvelope(`/api/${path}`, body, headers, path);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

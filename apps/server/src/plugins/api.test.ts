@@ -166,6 +166,9 @@ describe('an answer outside its own output schema', () => {
       handlers: { 'products/getCategories': async () => ({ categories: 'not a list' }) as never },
       authenticate: async () => null,
       hasRole: async () => false,
+      authenticateApiKey: async () => {
+        throw new Error('no license calls here');
+      },
     });
     try {
       const response = await app.inject({ method: 'POST', url: '/api/products/getCategories', payload: {} });

@@ -10,7 +10,13 @@ import {
 import type { UserRow } from '@everdeal/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Authenticator, requireSession } from './auth';
+import {
+  type ApiKeyAuthenticator,
+  type ApiKeyCaller,
+  type Authenticator,
+  readBearerToken,
+  requireSession,
+} from './auth';
 import { describeZodError, sendApiNotFound } from './errors';
 import { requireStorableInput } from './input-guard';
 import { buildOpenApiDocument } from './openapi';
@@ -27,7 +33,9 @@ export type ApiRequestContext<P extends ApiPath = ApiPath> = {
   requiresAuth: true;
 }
   ? { user: UserRow; sessionId: string }
-  : { user?: undefined; sessionId?: undefined });
+  : ApiRoutes[P] extends { auth: 'apiKey' }
+    ? { user?: undefined; sessionId?: undefined; apiKey: ApiKeyCaller }
+    : { user?: undefined; sessionId?: undefined });
 
 export type ApiHandler<P extends ApiPath> = (
   input: z.output<ApiRoutes[P]['input']>,
@@ -47,6 +55,8 @@ export type ApiOptions = {
   authenticate: Authenticator;
   /** Whether a signed-in user holds a route's `role` (modules/roles/roles.ts). */
   hasRole: (user: UserRow, role: ApiRole) => Promise<boolean>;
+  /** Resolves the API key of routes whose `auth` is `apiKey` (decision 032; modules/licensing). */
+  authenticateApiKey: ApiKeyAuthenticator;
 };
 
 /**
@@ -58,7 +68,10 @@ export type ApiOptions = {
  * output schema (so nothing outside the contract, such as a hash or an internal flag, can leak)
  * and wrapped in the envelope. Unknown `/api/*` paths answer the JSON 404.
  */
-export async function registerApi(app: FastifyInstance, { handlers, authenticate, hasRole }: ApiOptions) {
+export async function registerApi(
+  app: FastifyInstance,
+  { handlers, authenticate, hasRole, authenticateApiKey }: ApiOptions,
+) {
   // Cached catalogue answers (decision 004) come back as the same objects: each is checked and
   // serialised once, not on every request that reads it.
   // Bytes, not a string: a string would be encoded to UTF-8 again on every send.
@@ -89,11 +102,16 @@ export async function registerApi(app: FastifyInstance, { handlers, authenticate
           // So does the role (requirements §6): one 403 for every route of a role the caller lacks.
           const role = (route as { role?: ApiRole }).role;
           if (session && role && !(await hasRole(session.user, role))) throw AppError.forbidden();
+          // A license call's API key (decision 032), never a session: a session's token is refused.
+          const apiKey =
+            (route as { auth?: string }).auth === 'apiKey'
+              ? await authenticateApiKey(readBearerToken(request), reply.raw)
+              : undefined;
           const input = route.input.parse(request.body ?? {});
           requireStorableInput(input);
           const context = session
             ? { request, reply, user: session.user, sessionId: session.sessionId }
-            : { request, reply, user: undefined, sessionId: undefined };
+            : { request, reply, user: undefined, sessionId: undefined, apiKey };
           const result = await handler(input as never, context as never);
           return reply.type('application/json; charset=utf-8').send(envelopeOf(path, route, result));
         });

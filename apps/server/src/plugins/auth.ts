@@ -1,6 +1,7 @@
 import { AppError } from '@everdeal/contracts';
 import type { UserRow } from '@everdeal/db';
 import type { FastifyRequest } from 'fastify';
+import type { Answer } from '../lib/background-tasks';
 
 /** Who is calling: the user row (checked active) and the session the bearer token belongs to. */
 export type AuthSession = { user: UserRow; sessionId: string };
@@ -31,3 +32,17 @@ export async function requireSession(authenticate: Authenticator, request: Fasti
   if (!session) throw AppError.unauthorized();
   return session;
 }
+
+/** Who calls a license route (decision 032): the API key and the seller it acts for. */
+export type ApiKeyCaller = { keyId: string; sellerId: number };
+
+/**
+ * Resolves the bearer of a license call to its key, or throws: 401 for a missing, unknown or
+ * revoked key (one answer, as for sessions), 429 past the key's calls a minute. The licensing
+ * module provides it.
+ */
+export type ApiKeyAuthenticator = (
+  token: string | null,
+  /** The answer being prepared: work after the call (the key's last use) waits for it to be sent. */
+  answer: Answer,
+) => Promise<ApiKeyCaller>;

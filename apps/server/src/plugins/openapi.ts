@@ -20,6 +20,7 @@ export function buildOpenApiDocument(): object {
         summary: route.summary,
         tags: [route.tag],
         ...(route.requiresAuth ? { security: [{ bearer: [] }] } : {}),
+        ...('auth' in route && route.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : {}),
         requestBody: {
           required: false,
           content: { 'application/json': { schema: z.toJSONSchema(route.input, { io: 'input' }) } },
@@ -79,7 +80,25 @@ export function buildOpenApiDocument(): object {
       description:
         'Every call is a POST with a JSON body and answers the envelope {code, msg, data}; code 0 means success.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'A session token from users/login or users/register' },
+        // Decision 032: the license calls take a seller's API key, never a session.
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'evd_…',
+          description: "A seller's API key (seller/createApiKey), sent as `Authorization: Bearer evd_…`",
+        },
+      },
+    },
+    tags: [
+      {
+        name: 'Licenses',
+        description:
+          "Sellers' license calls (decision 032): a seller's API key as the bearer, 60 calls a minute per key; a code of another seller's product answers 404 \"License not found\"",
+      },
+    ],
     paths,
   };
   return cached;

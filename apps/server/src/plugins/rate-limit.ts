@@ -85,6 +85,8 @@ export const defaultRateLimits = {
    * the hashed visitor; only its first view counts, and the window outlives the day in its key.
    */
   productViewPerVisitor: { points: 1, durationSeconds: 24 * 60 * 60 },
+  /** A seller's license calls per API key (decision 032): every call counts, found or not. */
+  licenseCallsPerKey: { points: 60, durationSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

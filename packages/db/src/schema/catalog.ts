@@ -250,6 +250,8 @@ export const licenseCodes = pgTable(
     index('license_codes_plan_id_status_idx').on(t.planId, t.status),
     // Recent sales for the trending score (decision 003).
     index('license_codes_allocated_at_idx').on(t.allocatedAt).where(sql`${t.status} = 'allocated'`),
+    // The sellers' license calls find a sold code by its text alone (decision 032).
+    index('license_codes_code_idx').on(t.code),
   ],
 );
 

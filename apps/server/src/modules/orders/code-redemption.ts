@@ -5,8 +5,8 @@
  * activation once: `license.activated` is queued in the same transaction when a code goes from
  * not redeemed to redeemed, never for a repeated mark.
  */
-import { licenseCodes, orderItemCodes, type Tx } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { type Db, licenseCodes, orderItemCodes, plans, products, type Tx } from '@everdeal/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { itemFacts, queueItemEvent } from './item-events';
 
 export type RedemptionChange = {
@@ -57,4 +57,40 @@ export async function markCodeRedeemed(
     );
   }
   return { itemId: current.itemId, changed: true, redeemedAt };
+}
+
+/**
+ * `license.activated` for an activation the licensing API made itself (decision 032's one-statement
+ * mark), queued right after it committed: the seller's sold code found by its text. Unlike
+ * `markCodeRedeemed`, this is not the activation's own transaction (a crash between the two loses
+ * the event); moving the API's activate onto `markCodeRedeemed` removes that window.
+ */
+export async function queueApiActivationEvent(
+  db: Db,
+  activation: { sellerId: number; code: string; instanceName: string | null; at: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ itemId: orderItemCodes.orderItemId })
+      .from(orderItemCodes)
+      .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
+      .innerJoin(plans, eq(plans.id, licenseCodes.planId))
+      .innerJoin(products, eq(products.id, plans.productId))
+      .where(and(eq(licenseCodes.code, activation.code), eq(products.sellerId, activation.sellerId)))
+      .orderBy(desc(licenseCodes.id))
+      .limit(1);
+    if (!row) return;
+    await queueItemEvent(
+      tx,
+      'license.activated',
+      await itemFacts(tx, row.itemId),
+      {
+        code: activation.code,
+        instanceName: activation.instanceName,
+        source: 'api',
+        activatedAt: activation.at.toISOString(),
+      },
+      activation.at,
+    );
+  });
 }

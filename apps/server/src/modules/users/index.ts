@@ -6,6 +6,7 @@
 export { registerAvatarUpload } from './avatar';
 export { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashCost } from './passwords';
 export { findSession, generateToken, hashToken } from './sessions';
+export { deleteSpentCredentials } from './spent-credentials';
 export { usersHandlers } from './users.routes';
 export { deactivateAccount, normalizeEmail } from './users.service';
 export type { UsersDeps } from './users-deps';

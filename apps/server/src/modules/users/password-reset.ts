@@ -124,7 +124,14 @@ export async function changePassword(
   const passwordHash = await deps.passwords.hash(input.newPassword);
   const now = deps.now();
   const queued = await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    // Only over the hash just verified: a Google sign-in that claimed the account in between
+    // (decision 027) removed it, and its owner's account must not get the claimant's password.
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash ?? '')))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw AppError.badRequest(AccountMessage.currentPasswordIncorrect);
     await revokeUserSessions(tx, user.id, now, caller.sessionId);
     await expireResetTokens(tx, user.id, now);
     await endEmailTokens(tx, user.id, now, 'change');

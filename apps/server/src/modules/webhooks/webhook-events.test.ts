@@ -218,6 +218,32 @@ describe('license events', () => {
     expect(activations).toHaveLength(2);
   });
 
+  it('license.activated from the licensing API names the instance, once', async () => {
+    const seller = await sellerWithEndpoint();
+    const { item } = await boughtItem(seller.sellerId, 1);
+    const created = await callApi<{ key: string }>(
+      t.app,
+      'seller/createApiKey',
+      { name: 'Backend', sellerId: seller.sellerId },
+      { token: seller.token },
+    );
+    expect(created.status).toBe(200);
+    const code = item.codes[0]?.code;
+    for (let i = 0; i < 2; i += 1) {
+      const activated = await callApi(
+        t.app,
+        'licenses/activate',
+        { code, instanceName: 'build-server-1' },
+        { token: created.body.data.key },
+      );
+      expect(activated.status).toBe(200);
+    }
+    const activations = (await eventsOf(seller.sellerId)).filter((event) => event.type === 'license.activated');
+    expect(activations.map((event) => event.data)).toEqual([
+      expect.objectContaining({ itemId: item.id, code, instanceName: 'build-server-1', source: 'api' }),
+    ]);
+  });
+
   it('only the events the endpoint chose, and only to the seller of the product', async () => {
     const picky = await sellerWithEndpoint(['product.sunset']);
     const bystander = await sellerWithEndpoint();
