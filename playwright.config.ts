@@ -93,6 +93,10 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: e2eGoogleClientId,
       GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/tokeninfo`,
       GOOGLE_USERINFO_URL: `http://127.0.0.1:${e2ePorts.oidc}/me`,
+      // Sellers' webhooks (decision 033): e2e/seller-webhooks.spec.ts's receiver listens on
+      // 127.0.0.1 over http; the key is a test key, as production must set its own.
+      WEBHOOKS_ALLOW_LOOPBACK: '1',
+      WEBHOOK_SECRET_KEY: 'e2e0'.repeat(16),
     },
     reuseExistingServer: false,
     // Seeding the demo catalogue (images included) takes a few seconds on a quiet machine and

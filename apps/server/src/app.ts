@@ -18,7 +18,7 @@ import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
 import { createLicensing } from './modules/licensing';
 import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
-import { handlePaymentIntentEvent, ordersHandlers } from './modules/orders';
+import { handlePaymentIntentEvent, ordersHandlers, queueApiActivationEvent } from './modules/orders';
 import type { PaymentProvider, PayoutProvider } from './modules/payments';
 import { paymentsHandlers, registerSandboxOnboarding, registerStripeWebhook } from './modules/payments';
 import { payoutsHandlers, refreshPayoutAccountByRef } from './modules/payouts';
@@ -44,6 +44,7 @@ import {
 } from './modules/users';
 import { registerOneClickUnsubscribe, waitlistHandlers } from './modules/waitlist';
 import { walletHandlers } from './modules/wallet';
+import { webhooksHandlers } from './modules/webhooks';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
 import type { Config } from './plugins/config';
@@ -192,6 +193,9 @@ export async function buildApp({
     ...storeServices,
     redisUrl: config.redisUrl,
     revocationChannel: `${config.redisKeyPrefix}:api-keys-revoked`,
+    // The seller's app hears of an API activation too (decision 033), as of the buyer's mark.
+    onLicenseActivated: ({ sellerId, license, instanceName, at }) =>
+      queueApiActivationEvent(database.db, { sellerId, code: license.code, instanceName, at }),
   });
   app.addHook('onClose', () => licensing.close());
   await registerApi(app, {
@@ -230,6 +234,8 @@ export async function buildApp({
       ...licensing.handlers,
       // Payouts that move money: connected accounts and monthly transfers (decision 036).
       ...payoutsHandlers(storeServices),
+      // Sellers' signed webhooks (decision 033).
+      ...webhooksHandlers(storeServices),
     },
     authenticate,
     authenticateApiKey: licensing.authenticateApiKey,

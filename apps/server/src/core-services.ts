@@ -10,6 +10,7 @@ import type { PaymentProvider, PayoutProvider } from './modules/payments';
 import { createPaymentProvider, createPayoutProvider } from './modules/payments';
 import { addSellerMailRenderers } from './modules/sellers';
 import { addWaitlistMailRenderers } from './modules/waitlist';
+import { countWebhookDeliveries, createWebhookDelivery } from './modules/webhooks';
 import type { Config } from './plugins/config';
 import { logSerializers } from './plugins/logging';
 import { createMetrics, type Metrics, noMetrics, registerRequestMetrics, startMetricsServer } from './plugins/metrics';
@@ -46,7 +47,11 @@ export function registerMetrics(
 ): Metrics {
   if (!config.metrics) return noMetrics;
   const { host, port, token } = config.metrics;
-  const metrics = createMetrics(database.connectionStats, () => countOutbox(database.db));
+  const metrics = createMetrics(
+    database.connectionStats,
+    () => countOutbox(database.db),
+    () => countWebhookDeliveries(database.db),
+  );
   if (countRequests) registerRequestMetrics(app, metrics.registry);
   let listener: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
@@ -158,6 +163,17 @@ export function createCoreServices({
   addOrderMailRenderers(outbox, { db: database.db, brand });
   addSellerMailRenderers(outbox, { db: database.db, brand });
   addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
+  // Sellers' signed webhooks (decision 033): events queued with their change, sent at once when
+  // a request asks, and by the webhook-delivery job (retries, what another instance queued).
+  const webhookDelivery = createWebhookDelivery({
+    db: database.db,
+    now,
+    log,
+    secretKey: config.webhooks.secretKey,
+    allowLoopback: config.webhooks.allowLoopback,
+    timeoutMs: config.webhooks.timeoutMs,
+    onAttempt: (outcome) => metrics.webhookAttempt(outcome),
+  });
   return {
     catalogCache,
     pageCache,
@@ -176,10 +192,16 @@ export function createCoreServices({
       publicUrl: config.publicUrl,
       isPublicUrlSet: config.isPublicUrlSet,
       mail: { outbox, brand },
+      webhooks: {
+        delivery: webhookDelivery,
+        secretKey: config.webhooks.secretKey,
+        allowLoopback: config.webhooks.allowLoopback,
+      },
     },
-    /** Waits for the deliveries started, then closes the mailer and the caches' Redis links. */
+    /** Waits for the deliveries started (mail, webhooks), then closes the mailer and the caches' Redis links. */
     async close() {
       await outbox.flush();
+      await webhookDelivery.flush();
       mailer.close();
       await Promise.all([catalogCache.close(), pageCache?.close()]);
     },

@@ -1,6 +1,7 @@
-import { licenseCodes, sellerMembers } from '@everdeal/db';
+import { licenseCodes, sellerMembers, webhookEndpoints } from '@everdeal/db';
 import { createProduct, createSeller } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
+import { queueWebhookEvents } from '../src/modules/webhooks';
 import { callApi, type TestApp } from './app';
 import { addCard, checkout, createDeal, fillCart, newKey } from './shop';
 
@@ -28,8 +29,26 @@ async function sellerOf(t: TestApp, owner: SuiteUser): Promise<number> {
   return seller.id;
 }
 
+/**
+ * A webhook endpoint of the seller (decision 033), written directly (the suite's app does not allow
+ * loopback URLs), so the calls that need one (rotate, test) answer the owner too.
+ */
+async function endpointOf(t: TestApp, sellerId: number): Promise<void> {
+  await t.db.insert(webhookEndpoints).values({
+    sellerId,
+    url: 'https://hooks.example.com/in',
+    events: ['license.purchased'],
+    secretCiphertext: 'v1.unused',
+    secretHint: 'abcd',
+  });
+}
+
 export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
-  seller: async (t, owner) => ({ sellerId: await sellerOf(t, owner) }),
+  seller: async (t, owner) => {
+    const sellerId = await sellerOf(t, owner);
+    await endpointOf(t, sellerId);
+    return { sellerId };
+  },
   // A draft of the owner's seller with one plan; its plan id for the calls about plans.
   sellerProduct: async (t, owner) => {
     const product = await createProduct(t.db, {
@@ -60,6 +79,13 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
     const planId = product.plans[0]?.id as number;
     const [code] = await t.db.select({ id: licenseCodes.id }).from(licenseCodes).where(eq(licenseCodes.planId, planId));
     return { planId, productId: product.id, codeId: code?.id, codeIds: [code?.id] };
+  },
+  // A delivery of a test event to the endpoint of the owner's seller (decision 033).
+  webhookDelivery: async (t, owner) => {
+    const sellerId = await sellerOf(t, owner);
+    await endpointOf(t, sellerId);
+    const [queued] = await queueWebhookEvents(t.db, [{ sellerId, type: 'webhook.test', data: {} }], new Date());
+    return { sellerId, deliveryId: queued?.id };
   },
   ticket: async (t, owner) => {
     const created = await callApi<{ ticket: { id: string } }>(

@@ -39,6 +39,7 @@ export default [
       route('payouts', 'routes/seller-payouts.tsx'),
       route('analytics', 'routes/seller-analytics.tsx'),
       route('sales', 'routes/seller-sales.tsx'),
+      route('webhooks', 'routes/seller-webhooks.tsx'),
       route('plans/:planId/codes', 'routes/seller-plan-codes.tsx'),
       // Decision 032: API keys of the licensing API.
       route('api-keys', 'routes/seller-api-keys.tsx'),

@@ -47,3 +47,5 @@ export * from './user';
 export * from './waitlist';
 export * from './wallet';
 export * from './wallet-rules';
+export * from './webhook-rules';
+export * from './webhooks';

@@ -16,6 +16,7 @@ import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
 import { walletRoutes } from './routes/wallet';
+import { webhooksRoutes } from './routes/webhooks';
 
 /**
  * Who may call a route beyond being signed in (requirements §6): `admin` is a user whose
@@ -69,6 +70,7 @@ export const apiRoutes = {
   ...walletRoutes,
   ...licensingRoutes,
   ...payoutsRoutes,
+  ...webhooksRoutes,
 } satisfies Record<string, ApiRouteDefinition>;
 
 export type ApiRoutes = typeof apiRoutes;

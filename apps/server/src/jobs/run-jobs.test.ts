@@ -159,11 +159,12 @@ describe('jobSchedule', () => {
       'subscription-renewals',
       'trending',
       'waitlist-announcements',
+      'webhook-delivery',
       'wishlist-alerts',
     ]);
     for (const declared of schedule) {
       expect(declared.does.length).toBeGreaterThan(20);
-      // The mail outbox's safety net (15 s) and the wishlist alerts (30 s: an alert within a
+      // The mail outbox's and the webhooks' safety nets (15 s) and the wishlist alerts (30 s: an alert within a
       // minute, decision 029) are the quickest; nothing should spin faster.
       expect(declared.everyMs).toBeGreaterThanOrEqual(15_000);
     }

@@ -13,6 +13,7 @@ import { type PayoutsDeps, runPayoutRound } from '../modules/payouts';
 import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { deleteSpentCredentials } from '../modules/users';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
+import type { WebhooksDeps } from '../modules/webhooks';
 import type { JobOutcome } from './periodic-job';
 
 export type JobName =
@@ -26,7 +27,8 @@ export type JobName =
   | 'wishlist-alerts'
   | 'lifetime-protection'
   | 'spent-credentials'
-  | 'seller-payouts';
+  | 'seller-payouts'
+  | 'webhook-delivery';
 
 export type JobDeclaration = {
   /** Also its label in /metrics (`everdeal_job_runs_total{job}`) and its log lines. */
@@ -52,7 +54,12 @@ export type JobDeclaration = {
 };
 
 /** The parts of the store's services (app.ts) the jobs' rounds use. */
-export type JobDeps = CheckoutDeps & AnnouncerDeps & CommissionDeps & PromiseDeps & PayoutsDeps & { outbox: Outbox };
+export type JobDeps = CheckoutDeps &
+  AnnouncerDeps &
+  CommissionDeps &
+  PromiseDeps &
+  PayoutsDeps &
+  WebhooksDeps & { outbox: Outbox };
 
 const MINUTE_MS = 60_000;
 const ok = (work: () => Promise<unknown>) => async (): Promise<JobOutcome> => {
@@ -172,6 +179,17 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // a lease (payouts/transfer-round.ts): rounds on several instances make one transfer.
       onSeveralInstances: 'together',
       round: ok(() => runPayoutRound(deps)),
+    },
+    {
+      name: 'webhook-delivery',
+      does: "sends sellers' webhook events that are due: new ones, retries on a backoff for 3 days, claims a crash left (decision 033)",
+      // Events from a change (a refund, a sunset) wait for this round: within 15 s is at once for a
+      // seller's app, and no job spins faster (a test event and a redelivery are sent by the request).
+      everyMs: 15_000,
+      firstRound: 'at-start',
+      // Deliveries are claimed with SKIP LOCKED and a lease; an outcome is written only while the claim is ours.
+      onSeveralInstances: 'together',
+      round: ok(() => deps.webhooks.delivery.deliverDue()),
     },
   ];
 }

@@ -76,7 +76,32 @@ const EnvSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).optional(),
   /** Deprecated: `RUN_JOBS=0` was `ROLE=web` before roles existed (decision 034). */
   RUN_JOBS: flag.optional(),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .refine((text) => webhookKey(text) !== undefined, {
+      error: 'must be 32 bytes in base64 or 64 hex digits (openssl rand -base64 32)',
+    })
+    .optional(),
+  WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, { error: 'must be at least 100' })
+    .max(10_000, { error: 'must be at most 10000 (the 10 s the requirements give a receiver)' })
+    .default(10_000),
 });
+
+/** A 32-byte key written as 64 hex digits or as base64, or undefined. */
+function webhookKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+/**
+ * The key that encrypts webhook secrets outside production when WEBHOOK_SECRET_KEY is unset: public
+ * (it is in this file), so only for development and tests. Production has no default (decision 033).
+ */
+const DEVELOPMENT_WEBHOOK_KEY = Buffer.from('everdeal-development-webhook-key').subarray(0, 32);
 
 /**
  * What an instance does (decision 034): `all` answers requests and runs the background jobs (one
@@ -151,6 +176,12 @@ export type Config = {
   role: InstanceRole;
   /** Settings still accepted but on their way out, for a warning at start (e.g. RUN_JOBS). */
   deprecations: string[];
+  /**
+   * Sellers' webhooks (decision 033): the key that encrypts their signing secrets (undefined in
+   * production without WEBHOOK_SECRET_KEY: the webhook calls then answer 503), whether http to
+   * 127.0.0.1 is allowed (tests), and how long a receiver has to answer.
+   */
+  webhooks: { secretKey: Buffer | undefined; allowLoopback: boolean; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -231,6 +262,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageRenderSlots: e.PAGE_RENDER_SLOTS,
     role,
     deprecations,
+    webhooks: {
+      secretKey:
+        e.WEBHOOK_SECRET_KEY !== undefined
+          ? webhookKey(e.WEBHOOK_SECRET_KEY)
+          : e.NODE_ENV === 'production'
+            ? undefined
+            : DEVELOPMENT_WEBHOOK_KEY,
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
   };
 }
 

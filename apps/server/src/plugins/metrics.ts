@@ -20,9 +20,16 @@ export type Metrics = {
   jobRun(job: string, outcome: JobOutcome, seconds: number): void;
   rateLimited(limit: string): void;
   mailDelivery(kind: string, outcome: string): void;
+  webhookAttempt(outcome: string): void;
 };
 
-export const noMetrics: Metrics = { cacheLookup() {}, jobRun() {}, rateLimited() {}, mailDelivery() {} };
+export const noMetrics: Metrics = {
+  cacheLookup() {},
+  jobRun() {},
+  rateLimited() {},
+  mailDelivery() {},
+  webhookAttempt() {},
+};
 
 /** Connections of this process to the database, by state, read when Prometheus scrapes. */
 export type PoolReader = () => Promise<{ max: number; byState: Record<string, number> }>;
@@ -32,7 +39,11 @@ export type OutboxReader = () => Promise<Record<string, number>>;
 
 export type MetricsRegistry = Metrics & { registry: Registry };
 
-export function createMetrics(readPool: PoolReader, readOutbox: OutboxReader): MetricsRegistry {
+export function createMetrics(
+  readPool: PoolReader,
+  readOutbox: OutboxReader,
+  readWebhooks: OutboxReader = async () => ({}),
+): MetricsRegistry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'everdeal_' });
   const cacheLookups = new Counter({
@@ -89,9 +100,27 @@ export function createMetrics(readPool: PoolReader, readOutbox: OutboxReader): M
       for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
     },
   });
+  const webhookAttempts = new Counter({
+    name: 'everdeal_webhook_attempts_total',
+    help: "Attempts to deliver sellers' webhook events (decision 033) by outcome: delivered, retry, failed (window closed)",
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'everdeal_webhook_deliveries',
+    help: 'Webhook deliveries waiting, by state, shared by every instance: the backlog is pending + sending; failed gave up after 3 days',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const counts = await readWebhooks();
+      this.reset();
+      for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+    },
+  });
   return {
     registry,
     mailDelivery: (kind, outcome) => mailDeliveries.inc({ kind, outcome }),
+    webhookAttempt: (outcome) => webhookAttempts.inc({ outcome }),
     cacheLookup: (cache, outcome) => cacheLookups.inc({ cache, outcome }),
     jobRun: (job, outcome, seconds) => {
       jobRuns.inc({ job, outcome });

@@ -17,3 +17,4 @@ export * from './support';
 export * from './users';
 export * from './waitlist';
 export * from './wallet';
+export * from './webhooks';

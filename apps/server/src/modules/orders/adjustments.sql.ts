@@ -21,6 +21,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
 import { moveCredit } from '../wallet';
+import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
@@ -138,6 +139,19 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
   return row;
 }
 
+/** Revokes the item's allocated codes; answers them, in the order they were allocated. */
+async function revokeCodes(tx: Tx, itemId: string): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(
+    tx,
+    sql`
+    update ${licenseCodes} c set status = 'revoked'
+    from ${orderItemCodes} l
+    where l.order_item_id = ${itemId} and c.id = l.license_code_id and c.status = 'allocated'
+    returning c.code, c.id`,
+  );
+  return rows.map((row) => row.code);
+}
+
 /**
  * The part of a claimed refund or downgrade the item was paid with store credit, back to the
  * wallet as one movement keyed by the adjustment (decision 030): in the finishing transaction,
@@ -204,11 +218,16 @@ export async function finishRefundIn(
     update ${orderItems} set status = 'refunded', refunded_at = ${timestamp(at)}, cancel_at_period_end = false,
       renewal_retry_at = null
     where id = ${claimed.itemId}`);
-  await tx.execute(sql`
-    update ${licenseCodes} c set status = 'revoked'
-    from ${orderItemCodes} l
-    where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
+  const revoked = await revokeCodes(tx, claimed.itemId);
   await tx.execute(refundRows(adjustmentId, refunds, at));
+  // The seller's app hears the codes are revoked, with the refund (decision 033).
+  await queueItemEvent(
+    tx,
+    'license.refunded',
+    await itemFacts(tx, claimed.itemId),
+    { codes: revoked, refundedAt: at.toISOString() },
+    at,
+  );
   // The affiliate's commission on the item goes back with the money (decision 012).
   await reverseCommissionOfItem(tx, claimed.itemId, at);
   // The buyer's mail, queued with the refund (decision 029).
@@ -254,14 +273,16 @@ export async function finishPlanChange(
   return db.transaction(async (tx) => {
     const claimed = await claimPending(tx, adjustmentId, 'plan_change', at);
     if (!claimed || claimed.toPlanId === null) return false;
-    await tx.execute(sql`
-      update ${licenseCodes} c set status = 'revoked'
-      from ${orderItemCodes} l
-      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'allocated'`);
-    await tx.execute(sql`
+    const before = await itemFacts(tx, claimed.itemId);
+    const revoked = await revokeCodes(tx, claimed.itemId);
+    const given = await queryRows<{ code: string }>(
+      tx,
+      sql`
       update ${licenseCodes} c set status = 'allocated', allocated_at = ${timestamp(at)}
       from ${orderItemCodes} l
-      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'reserved'`);
+      where l.order_item_id = ${claimed.itemId} and c.id = l.license_code_id and c.status = 'reserved'
+      returning c.code`,
+    );
     const switched = sql`i.plan_kind = 'subscription' and i.billing_interval is distinct from p.billing_interval`;
     await tx.execute(sql`
       update ${orderItems} i
@@ -287,6 +308,20 @@ export async function finishPlanChange(
     }
     if (money.refunds.length > 0) await tx.execute(refundRows(adjustmentId, money.refunds, at));
     await returnCreditPart(tx, adjustmentId, claimed, at);
+    // The seller's app hears which codes stopped and which replaced them (decision 033).
+    await queueItemEvent(
+      tx,
+      'license.plan_changed',
+      await itemFacts(tx, claimed.itemId),
+      {
+        previousVariantId: before?.variantId ?? null,
+        previousPlanName: before?.planName ?? null,
+        revokedCodes: revoked,
+        codes: given.map((row) => row.code),
+        changedAt: at.toISOString(),
+      },
+      at,
+    );
     return true;
   });
 }

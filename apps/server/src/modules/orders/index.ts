@@ -4,6 +4,7 @@
  * Everything else in this folder is private to it.
  */
 export type { CheckoutDeps } from './checkout-deps';
+export { markCodeRedeemed, queueApiActivationEvent, type RedemptionChange } from './code-redemption';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
 export { addOrderMailRenderers } from './receipt';

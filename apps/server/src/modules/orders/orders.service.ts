@@ -23,6 +23,7 @@ import {
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
+import { markCodeRedeemed } from './code-redemption';
 
 export type OrdersDeps = { db: Db; now: () => Date };
 
@@ -276,21 +277,24 @@ export async function setCodeRedeemed(
   input: Required<SetCodeRedeemedInput>,
 ): Promise<{ item: OrderItem }> {
   await requireOwnOrder(db, userId, input.orderId);
-  const marked = await db
-    .update(orderItemCodes)
-    .set({
-      redeemedAt: input.redeemed
-        ? sql`coalesce(${orderItemCodes.redeemedAt}, ${now().toISOString()}::timestamptz)`
-        : null,
-    })
-    .where(
-      and(
-        eq(orderItemCodes.orderItemId, input.itemId),
-        sql`${orderItemCodes.orderItemId} in (select ${orderItems.id} from ${orderItems} where ${orderItems.orderId} = ${input.orderId})`,
-        sql`${orderItemCodes.licenseCodeId} in (select ${licenseCodes.id} from ${licenseCodes} where ${licenseCodes.code} = ${input.code} and ${licenseCodes.status} = 'allocated')`,
-      ),
-    )
-    .returning({ id: orderItemCodes.licenseCodeId });
-  if (marked.length === 0) throw AppError.notFound(OrderMessage.codeNotFound);
+  const marked = await db.transaction(async (tx) => {
+    const [code] = await tx
+      .select({ id: orderItemCodes.licenseCodeId })
+      .from(orderItemCodes)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemCodes.orderItemId))
+      .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
+      .where(
+        and(
+          eq(orderItemCodes.orderItemId, input.itemId),
+          eq(orderItems.orderId, input.orderId),
+          eq(licenseCodes.code, input.code),
+          eq(licenseCodes.status, 'allocated'),
+        ),
+      )
+      .limit(1);
+    // One path with the licensing API's activation (code-redemption.ts): the seller hears of it once.
+    return code ? markCodeRedeemed(tx, code.id, input.redeemed, now(), { source: 'buyer' }) : null;
+  });
+  if (!marked) throw AppError.notFound(OrderMessage.codeNotFound);
   return { item: await loadOwnItem(db, userId, input.orderId, input.itemId) };
 }

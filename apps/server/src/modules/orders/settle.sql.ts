@@ -21,6 +21,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { queryRows } from '../../lib/query-rows';
+import { queueEventsCtes } from '../webhooks';
 import { returnOrderCredit } from './credit-payment';
 import type { ItemTerms } from './item-terms';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
@@ -61,7 +62,8 @@ export type SettlementMails = { receiptId: string | null; ids: string[] };
  * refund deadline and the subscription's first period), their codes (allocated), one charge row per item in
  * money_movements for the card's part (the item's amount less its store credit, decision 030), the bought lines out of the cart, and the mail it causes in the outbox
  * (decision 029): the buyer's receipt and a sale mail to each active member of the sellers whose
- * products were bought, rendered at delivery from the order. Paying and queuing the receipt are
+ * products were bought, rendered at delivery from the order, and the sellers' `license.purchased`
+ * webhook events (decision 033). Paying and queuing the receipt are
  * one step, so a crash after it delays the receipt and never loses it. Answers null unless this
  * call settled the order; else the receipt's recipient, the settled items and the queued mail,
  * so the answer needs no second read.
@@ -122,7 +124,8 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
           period_end = terms.period_end
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
-      returning i.id, i.product_id, i.plan_id, i.amount_cents, i.paid_with_credit_cents, i.currency,
+      returning i.id, i.product_id, i.plan_id, i.plan_name, i.quantity, i.amount_cents, i.paid_with_credit_cents,
+                i.currency,
                 i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
@@ -162,7 +165,18 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       join ${users} u on u.id = m.user_id and u.status = 'active'
       on conflict (key) do nothing
       returning id
-    )
+    ), purchases as (
+      -- The sellers' webhook event of each bought item (decision 033), queued below for the
+      -- sellers whose endpoint takes it; a seller without an endpoint costs one index probe.
+      select p.seller_id, 'license.purchased'::text as type, jsonb_build_object(
+               'orderId', settled.id, 'itemId', items.id, 'productId', items.product_id, 'productSlug', p.slug,
+               'variantId', items.plan_id, 'planName', items.plan_name, 'quantity', items.quantity,
+               'codes', (select coalesce(jsonb_agg(c.code order by c.id), '[]'::jsonb) from codes c where c.item_id = items.id),
+               'amountCents', items.amount_cents, 'currency', items.currency,
+               'refundableUntil', ${iso(sql`items.refundable_until`)}, 'purchasedAt', ${iso(timestamp(at))}) as data
+      from settled, items
+      join ${products} p on p.id = items.product_id
+    ), ${queueEventsCtes(sql`select * from purchases`, timestamp(at))}
     select (select email from settled) as "email",
            (select first_name from settled) as "firstName",
            (select id from receipt) as "receiptId",

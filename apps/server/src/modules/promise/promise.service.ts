@@ -20,6 +20,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type AdminActor, recordAdminAction, recordSellerEdit } from '../audit';
 import { queueMail } from '../mail';
 import { requireOwnProduct } from '../sellers';
+import { queueWebhookEvents } from '../webhooks';
 import { type Buyer, formatPromiseDate, shutdownMail, sunsetMail } from './promise.mail';
 import type { PromiseDeps } from './promise-deps';
 import { payProductProtection } from './protection';
@@ -82,6 +83,30 @@ async function endProduct(
   return updated;
 }
 
+/**
+ * The seller's app hears that the deal ended (`product.sunset`, decision 033), in the transaction
+ * that ends it: `kind` says whether the seller announced a sunset or an admin shut it down.
+ */
+function queueSunsetEvent(tx: Tx, product: ProductRow, kind: 'sunset' | 'shutdown', at: Date) {
+  return queueWebhookEvents(
+    tx,
+    [
+      {
+        sellerId: product.sellerId,
+        type: 'product.sunset',
+        data: {
+          productId: product.id,
+          productSlug: product.slug,
+          kind,
+          sunsetAt: product.sunsetAt?.toISOString() ?? at.toISOString(),
+          message: product.sunsetMessage ?? '',
+        },
+      },
+    ],
+    at,
+  );
+}
+
 const resultOf = (product: ProductRow, buyersMailed: number): LifetimePromiseResult => ({
   lifetimePromise: lifetimePromiseOf(product.lifetimePromise, product.sunsetAt, product.sunsetMessage),
   buyersMailed,
@@ -125,6 +150,7 @@ export async function announceSunset(
       },
       now,
     );
+    await queueSunsetEvent(tx, product, 'sunset', now);
     const buyers = await activeBuyers(tx, current.id);
     const notice = { sunsetAt, message: input.message };
     const mailIds = await queueMail(
@@ -173,6 +199,7 @@ export async function shutDownProduct(
       },
       now,
     );
+    await queueSunsetEvent(tx, product, 'shutdown', now);
     const buyers = await activeBuyers(tx, current.id);
     const mailIds = await queueMail(
       tx,

@@ -9,6 +9,7 @@ import {
   SELLER_SALES_PATH,
   withSeller,
 } from '@everdeal/contracts/seller-rules';
+import { SELLER_WEBHOOKS_PATH } from '@everdeal/contracts/webhook-rules';
 import { clsx } from 'clsx';
 import Rocket from 'lucide-react/icons/rocket';
 import type { ReactNode } from 'react';
@@ -31,6 +32,7 @@ const SECTIONS = [
   { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
   // Decision 032: the keys of the licensing API.
   { to: SELLER_API_KEYS_PATH, label: 'API keys', end: false },
+  { to: SELLER_WEBHOOKS_PATH, label: 'Webhooks', end: false },
 ] as const;
 
 /**
