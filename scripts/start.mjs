@@ -5,6 +5,14 @@
 // database. Signals reach the server, which shuts down gracefully.
 import { spawn } from 'node:child_process';
 
+// npm runs this on node_modules/.bin/node, the Node 24 it installs on Linux; elsewhere on the
+// system Node, which must be 22 or 24 (docs/decisions/035-node-target.md).
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.warn(
+    `Everdeal supports Node 22 and 24, and this is Node ${process.version}: npm installs Node 24 into node_modules on Linux (x64, arm64); elsewhere install Node 24 (\`nvm install 24\`).`,
+  );
+}
+
 function run(command, args) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: 'inherit' });
