@@ -100,14 +100,24 @@ test('a seller creates an API key, sees it once, uses it and revokes it', async 
   expect(refused.status()).toBe(401);
 });
 
-test('the developer guide explains the license calls, on a phone too', async ({ page }, info) => {
+test('the developer guide explains the license calls and the webhooks, on a phone too', async ({ page }, info) => {
   await page.goto('/developers');
   await expect(page.getByRole('heading', { name: 'Developer guide', level: 1 })).toBeVisible();
-  for (const heading of ['API keys', 'Validate a code', 'Activate and deactivate', 'List your sold codes', 'Errors']) {
+  for (const heading of [
+    'API keys',
+    'Validate a code',
+    'Activate and deactivate',
+    'List your sold codes',
+    'Errors',
+    'Webhooks',
+  ]) {
     await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
   }
   await expect(page.getByText('curl -X POST').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'License not found' })).toBeVisible();
+  // The webhooks section: the events and how to check a signature in both languages.
+  await expect(page.getByRole('rowheader', { name: 'license.refunded' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checking the signature', level: 3 })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: info.outputPath('developers-1280.png'), fullPage: true });
   await atPhoneWidth(page, info.outputPath('developers-375.png'));

@@ -6,7 +6,8 @@ import {
   SELLER_API_KEYS_PATH,
 } from '@everdeal/contracts/licensing-rules';
 import { Link } from 'react-router';
-import { CodeSample, type DeveloperSection } from '../components/developers-page';
+import { CodeSample } from '~/components/ui/code-sample';
+import type { DeveloperSection } from '../components/developers-page';
 
 // The licensing API's part of the developers' page (decision 032). Examples name the store's own
 // address, so what a seller copies works against the store they read it on.

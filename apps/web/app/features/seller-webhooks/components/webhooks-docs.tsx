@@ -3,7 +3,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TEST_EVENT_TYPE,
 } from '@everdeal/contracts/webhook-rules';
-import { useId } from 'react';
+import { CodeSample } from '~/components/ui/code-sample';
 import { TableScroller } from '~/components/ui/table-scroller';
 
 // The webhooks section of the sellers' developer docs (decision 033; docs/webhooks.md is the same
@@ -68,24 +68,14 @@ def verify(header: str, raw: bytes, secret: str) -> bool:
     return hmac.compare_digest(expected, parts.get("v1", ""))`;
 
 /** A sample, in a box that scrolls sideways on a phone and takes keyboard focus to do it. */
-function Code({ label, children }: { label: string; children: string }) {
-  return (
-    <TableScroller label={label} className="rounded-xl bg-ink-900">
-      <pre className="p-4 text-ink-50 text-xs leading-relaxed">
-        <code>{children}</code>
-      </pre>
-    </TableScroller>
-  );
-}
 
-/** "Webhooks": the events and their bodies, checking the signature, retries and dedupe. */
+/**
+ * The body of the developer guide's "Webhooks" section (its page gives the heading): the events
+ * and their bodies, checking the signature, retries and dedupe.
+ */
 export function WebhooksDocs() {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-4 text-ink-700 text-sm leading-relaxed">
-      <h2 id={headingId} className="font-bold text-2xl text-ink-900 tracking-tight">
-        Webhooks
-      </h2>
+    <div className="space-y-4">
       <p>
         Set one endpoint in Seller area → Webhooks (https on a public address). Each event is a POST of JSON{' '}
         <code>{'{id, type, createdAt, data}'}</code> with the headers <code>{WEBHOOK_SIGNATURE_HEADER}</code> and{' '}
@@ -126,8 +116,8 @@ export function WebhooksDocs() {
         with your secret (the whole <code>whsec_…</code> string) over <code>&lt;t&gt;.&lt;raw body&gt;</code>. Check the
         raw body before parsing it, compare in constant time, and refuse a t more than 5 minutes from your clock.
       </p>
-      <Code label="Checking the signature in JavaScript (Node.js)">{NODE_SAMPLE}</Code>
-      <Code label="Checking the signature in Python">{PYTHON_SAMPLE}</Code>
+      <CodeSample label="Checking the signature in JavaScript (Node.js)" code={NODE_SAMPLE} />
+      <CodeSample label="Checking the signature in Python" code={PYTHON_SAMPLE} />
       <h3 className="font-semibold text-ink-900 text-lg">Retries and duplicates</h3>
       <ul className="list-disc space-y-1 pl-5">
         <li>Answer 2xx within 10 seconds. Any other status, a timeout or a redirect (never followed) is a failure.</li>
@@ -140,6 +130,6 @@ export function WebhooksDocs() {
           <code>data</code>.
         </li>
       </ul>
-    </section>
+    </div>
   );
 }
