@@ -14,7 +14,9 @@ import { createSession } from '../modules/users/sessions';
  * route's `role` allows: a caller without the role gets 403 "You do not have permission to
  * perform this action" before the payload is even read, a caller with it gets past the guard.
  * Roles are not ranked: an admin is not a seller unless a member of one. A new route is covered
- * by being in the table.
+ * by being in the table. The license calls take a seller's API key and never a session (decision
+ * 032): every caller here, whatever its role, is refused 401 (their keys are tested in
+ * api-authorization.test.ts and modules/licensing).
  */
 
 type Caller = 'visitor' | 'user' | 'seller' | 'admin';
@@ -56,11 +58,13 @@ async function call(path: ApiPath, caller: Caller) {
 }
 
 describe.each(routePaths)('%s', (path) => {
-  const route = apiRoutes[path] as { requiresAuth: boolean; role?: ApiRole };
+  const route = apiRoutes[path] as { requiresAuth: boolean; role?: ApiRole; auth?: string };
 
   it.each(CALLERS)('answers a %s as its role allows', async (caller) => {
     const response = await call(path, caller);
-    if (caller === 'visitor' && route.requiresAuth) {
+    if (route.auth === 'apiKey') {
+      expect(response.statusCode).toBe(401);
+    } else if (caller === 'visitor' && route.requiresAuth) {
       expect(response.statusCode).toBe(401);
     } else if (!allows(route.role, caller)) {
       expect(response.statusCode).toBe(403);
