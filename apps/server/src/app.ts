@@ -194,8 +194,8 @@ export async function buildApp({
     redisUrl: config.redisUrl,
     revocationChannel: `${config.redisKeyPrefix}:api-keys-revoked`,
     // The seller's app hears of an API activation too (decision 033), as of the buyer's mark.
-    onLicenseActivated: ({ sellerId, license, instanceName, at }) =>
-      queueApiActivationEvent(database.db, { sellerId, code: license.code, instanceName, at }),
+    onLicenseActivated: (tx, { sellerId, license, instanceName, at }) =>
+      queueApiActivationEvent(tx, { sellerId, code: license.code, instanceName, at }),
   });
   app.addHook('onClose', () => licensing.close());
   await registerApi(app, {

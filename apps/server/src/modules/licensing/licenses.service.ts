@@ -8,6 +8,9 @@ import {
   type ListLicensesInput,
 } from '@everdeal/contracts';
 import type { Db } from '@everdeal/db';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 import { queryRows } from '../../lib/query-rows';
 import {
   clearRedeemed,
@@ -30,17 +33,18 @@ export type LicensesDeps = {
   db: Db;
   now: () => Date;
   /**
-   * Told once per code that an activation turned from active to redeemed (not on a repeat), after
-   * the change is committed. Optional: nothing listens until the webhooks are wired in.
+   * Told once per code that an activation turned from active to redeemed (not on a repeat), in
+   * the transaction of the change: what it writes (the `license.activated` webhook event,
+   * decision 033) commits with the activation or not at all.
    */
-  onLicenseActivated?: (activation: LicenseActivation) => Promise<void>;
+  onLicenseActivated?: (tx: Tx, activation: LicenseActivation) => Promise<void>;
 };
 
 function toLicense({ codeId: _codeId, ...row }: LicenseRow): License {
   return { ...row, valid: row.status !== 'revoked' };
 }
 
-async function requireLicense(db: Db, sellerId: number, code: string): Promise<License> {
+async function requireLicense(db: Db | Tx, sellerId: number, code: string): Promise<License> {
   const [row] = await findLicense<LicenseRow>(db, { code, sellerId });
   if (!row) throw AppError.notFound(LicensingMessage.licenseNotFound);
   return toLicense(row);
@@ -64,14 +68,16 @@ export async function activateLicense(
   input: ActivateLicenseInput,
 ): Promise<License> {
   const at = deps.now();
-  const [mark] = await markRedeemed<MarkRow>(deps.db, { code: input.code, sellerId, at: at.toISOString() });
-  if (!mark) throw AppError.notFound(LicensingMessage.licenseNotFound);
-  if (mark.codeStatus === 'revoked') throw AppError.conflict(LicensingMessage.revokedLicense);
-  const license = await requireLicense(deps.db, sellerId, input.code);
-  if (mark.changed && deps.onLicenseActivated) {
-    await deps.onLicenseActivated({ sellerId, license, instanceName: input.instanceName ?? null, at });
-  }
-  return license;
+  return deps.db.transaction(async (tx) => {
+    const [mark] = await markRedeemed<MarkRow>(tx, { code: input.code, sellerId, at: at.toISOString() });
+    if (!mark) throw AppError.notFound(LicensingMessage.licenseNotFound);
+    if (mark.codeStatus === 'revoked') throw AppError.conflict(LicensingMessage.revokedLicense);
+    const license = await requireLicense(tx, sellerId, input.code);
+    if (mark.changed && deps.onLicenseActivated) {
+      await deps.onLicenseActivated(tx, { sellerId, license, instanceName: input.instanceName ?? null, at });
+    }
+    return license;
+  });
 }
 
 /**

@@ -61,36 +61,33 @@ export async function markCodeRedeemed(
 
 /**
  * `license.activated` for an activation the licensing API made itself (decision 032's one-statement
- * mark), queued right after it committed: the seller's sold code found by its text. Unlike
- * `markCodeRedeemed`, this is not the activation's own transaction (a crash between the two loses
- * the event); moving the API's activate onto `markCodeRedeemed` removes that window.
+ * mark), queued in that activation's transaction (`tx`): the seller's sold code found by its
+ * text. The event commits with the activation or not at all.
  */
 export async function queueApiActivationEvent(
-  db: Db,
+  tx: Tx,
   activation: { sellerId: number; code: string; instanceName: string | null; at: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ itemId: orderItemCodes.orderItemId })
-      .from(orderItemCodes)
-      .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
-      .innerJoin(plans, eq(plans.id, licenseCodes.planId))
-      .innerJoin(products, eq(products.id, plans.productId))
-      .where(and(eq(licenseCodes.code, activation.code), eq(products.sellerId, activation.sellerId)))
-      .orderBy(desc(licenseCodes.id))
-      .limit(1);
-    if (!row) return;
-    await queueItemEvent(
-      tx,
-      'license.activated',
-      await itemFacts(tx, row.itemId),
-      {
-        code: activation.code,
-        instanceName: activation.instanceName,
-        source: 'api',
-        activatedAt: activation.at.toISOString(),
-      },
-      activation.at,
-    );
-  });
+  const [row] = await tx
+    .select({ itemId: orderItemCodes.orderItemId })
+    .from(orderItemCodes)
+    .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
+    .innerJoin(plans, eq(plans.id, licenseCodes.planId))
+    .innerJoin(products, eq(products.id, plans.productId))
+    .where(and(eq(licenseCodes.code, activation.code), eq(products.sellerId, activation.sellerId)))
+    .orderBy(desc(licenseCodes.id))
+    .limit(1);
+  if (!row) return;
+  await queueItemEvent(
+    tx,
+    'license.activated',
+    await itemFacts(tx, row.itemId),
+    {
+      code: activation.code,
+      instanceName: activation.instanceName,
+      source: 'api',
+      activatedAt: activation.at.toISOString(),
+    },
+    activation.at,
+  );
 }
