@@ -15,8 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
+import { memberAt, onboardInSandbox, payableDeal, payoutDeps, payoutSeller } from '../../../test/payouts';
 import { createSellerWithMember, type SellerMember } from '../../../test/seller';
 import { checkout, createBuyer, newKey } from '../../../test/shop';
+import { runPayoutRound } from '../payouts';
 
 const DAY_MS = 24 * 60 * 60_000;
 let clock = new Date('2026-03-10T12:00:00Z');
@@ -28,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Product = Awaited<ReturnType<typeof createProduct>>;
+type Product = Pick<Awaited<ReturnType<typeof createProduct>>, 'id' | 'plans'>;
 
 const dealOf = (seller: SellerMember, name: string, priceCents: number, refundWindowDays: number) =>
   createProduct(t.db, {
@@ -229,6 +231,94 @@ describe('a sale paid partly with store credit, in the seller’s books', () => 
     expect(june.csv).not.toContain(toCard.item.id);
     expect(june.csv).not.toContain(toCredit.item.id);
     expect((await salesOf(seller)).months.map((month) => [month.month, month.netCents])).toEqual([['2026-06', 3430]]);
+    await expectLedgerBalanced(t.db);
+  });
+
+  it('is paid by the monthly transfer at 70% of the full price, and an admin refund after it reverses both parts', async () => {
+    clock = new Date('2027-01-12T09:00:00Z');
+    admin = await createAdminWithSession(t.db, clock);
+    let seller = await payoutSeller(t, clock);
+    // No refund window: the share is payable when the order is paid.
+    const deal = await payableDeal(t, seller, 10_000);
+    const sold = await buyWithCredit(deal.product, 4000);
+    expect(sold.order).toMatchObject({ total: 10_000, paidWithCreditCents: 4000 });
+    expect(await balanceOf(seller)).toEqual({ currency: 'USD', payableCents: 7000 });
+    await onboardInSandbox(t, seller);
+
+    clock = new Date('2027-02-01T00:05:00Z');
+    expect(await runPayoutRound(payoutDeps(t, () => clock))).toMatchObject({ paid: 1 });
+    seller = await memberAt(t, seller, clock);
+    const payouts = await read<SellerPayouts>('seller/getPayouts', seller);
+    expect(payouts.transfers.map((row) => [row.period, row.status, row.amountCents])).toEqual([
+      ['2027-01', 'paid', 7000],
+    ]);
+    expect(payouts.balance).toEqual({ currency: 'USD', payableCents: 0 });
+
+    clock = new Date('2027-02-10T10:00:00Z');
+    admin = await createAdminWithSession(t.db, clock);
+    const refunded = await callApi(
+      t.app,
+      'admin/refundItem',
+      { orderId: sold.order.id, itemId: sold.item.id, reason: 'The tool never worked' },
+      { token: admin.token },
+    );
+    expect(refunded.status, refunded.body.msg).toBe(200);
+    // Both parts come back out in February: the seller owes the 70% they were paid.
+    expect(await balanceOf(seller)).toEqual({ currency: 'USD', payableCents: -7000 });
+    const sales = await salesOf(seller);
+    expect(sales.totals).toMatchObject({ grossCents: 10_000, refundedCents: 10_000, netCents: 0 });
+    expect(sales.months.find((month) => month.month === '2027-02')).toMatchObject({ reversedCents: 7000 });
+    const february = await statementOf(seller, '2027-02');
+    // February's movements: the transfer of January's balance, then both parts reversed.
+    expect(february.totalCents).toBe(-7000 - 7000);
+    expect(february.csv).toContain(',transfer,,,payout 2027-01,,,,,-70.00,USD');
+    expect(february.csv).toContain(`,reversed,${sold.order.id},${sold.item.id},`);
+    expect(february.csv).toContain(',1,60.00,0.00,-42.00,USD');
+    expect(february.csv).toContain(',1,40.00,0.00,-28.00,USD');
+    await expectLedgerBalanced(t.db);
+  });
+
+  it('counts a downgrade’s return from the card and from the credit as refunds of each part', async () => {
+    clock = new Date('2026-08-03T12:00:00Z');
+    admin = await createAdminWithSession(t.db, clock);
+    const seller = await createSellerWithMember(t.db);
+    const product = await createProduct(t.db, {
+      name: 'Tiered Notes',
+      sellerId: seller.sellerId,
+      refundWindowDays: 30,
+      plans: [
+        { name: 'Tier 1', position: 0, priceCents: 2000, originalPriceCents: 4000, codes: 5 },
+        { name: 'Tier 2', position: 1, priceCents: 10_000, originalPriceCents: 20_000, codes: 5 },
+      ],
+    });
+    const [tier1, tier2] = product.plans;
+    if (!tier1 || !tier2) throw new Error('two tiers expected');
+    // $100: $70 credit, $30 card.
+    const bought = await buyWithCredit({ id: product.id, plans: [tier2] }, 7000);
+    clock = new Date(clock.getTime() + DAY_MS);
+    // Down to $20: $80 back, the card's $30 first, then $50 of the credit.
+    const changed = await callApi<{ refundedCents: number }>(
+      t.app,
+      'orders/changePlan',
+      { orderId: bought.order.id, itemId: bought.item.id, variantId: tier1.id, idempotencyKey: newKey() },
+      { token: bought.buyer.token },
+    );
+    expect(changed.status, changed.body.msg).toBe(200);
+    expect(changed.body.data.refundedCents).toBe(8000);
+
+    const sales = await salesOf(seller);
+    expect(sales.totals).toMatchObject({ grossCents: 10_000, refundedCents: 8000, netCents: 2000 });
+    // What is kept, $20 of the credit part, pays 70%.
+    expect(sales.payouts).toEqual({ currency: 'USD', payableCents: 0, pendingCents: 1400, transferredCents: 0 });
+    expect((await listOf(seller)).items.find((row) => row.orderItemId === bought.item.id)).toMatchObject({
+      paidCents: 10_000,
+      refundedCents: 8000,
+      shareCents: 1400,
+      status: 'plan_changed',
+    });
+    expect((await analyticsOf(seller)).totals).toMatchObject({ sales: 1, revenueCents: 1400 });
+    clock = new Date('2026-09-10T12:00:00Z');
+    expect(await balanceOf(seller)).toEqual({ currency: 'USD', payableCents: 1400 });
     await expectLedgerBalanced(t.db);
   });
 });
