@@ -18,7 +18,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * reads this one definition. Columns: `id`, `kind` ('charge' | 'refund'), `order_id`,
  * `order_item_id`, `product_id`, `amount_cents`, `currency`, `moved_at`, `charge_id` (a refund's charge,
  * null for a charge). `items` is a condition on `i`, the `order_items` row of each event; it is
- * repeated in every branch so the planner filters each before the union.
+ * repeated in every branch so the planner filters each before the union. Only an item with a
+ * credit share can have credit returned, so the adjustments are read for those items alone.
  */
 export function saleMoney(items: SQL): SQL {
   return sql`(
@@ -35,8 +36,8 @@ export function saleMoney(items: SQL): SQL {
     select 'credit-refund:' || a.id::text, 'refund', i.order_id, i.id, i.product_id, a.credit_refund_cents,
       i.currency, a.completed_at, 'credit:' || i.id::text
     from ${orderItemAdjustments} a join ${orderItems} i on i.id = a.order_item_id
-    where a.status = 'succeeded' and a.kind in ('refund', 'plan_change') and a.credit_refund_cents > 0
-      and a.completed_at is not null and ${items}
+    where i.paid_with_credit_cents > 0 and a.status = 'succeeded' and a.kind in ('refund', 'plan_change')
+      and a.credit_refund_cents > 0 and a.completed_at is not null and ${items}
   )`;
 }
 

@@ -10,7 +10,7 @@ import { type Db, orderItems, orders, productDailyCounts, products } from '@ever
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { sellerShareCents } from './payouts';
 import { utcDay } from './product-counters';
-import { itemNamed, itemsOfSeller, saleMoney } from './sale-money.sql';
+import { itemsOfSeller, saleMoney } from './sale-money.sql';
 import { requireMembership } from './seller-access';
 
 // `seller/getAnalytics` (requirements §13, decision 025): per product and UTC day, the counted
@@ -92,17 +92,19 @@ export async function getSellerAnalytics(
     .where(and(ofSeller, eq(orders.status, 'paid'), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
     .groupBy(orderItems.productId, dayOf(orders.paidAt));
   // Each charge (the card's and the part paid with store credit, `saleMoney`) made in the range,
-  // with what was refunded of it so far: the share is floored per charge (payouts.ts).
-  const refunded = sql`(select coalesce(sum(r.amount_cents), 0) from ${saleMoney(itemNamed(sql`e.order_item_id`))} r
-    where r.kind = 'refund' and r.charge_id = e.id)`;
+  // with what was refunded of it so far: the share is floored per charge (payouts.ts). The refunds
+  // are summed per charge once over the seller's events, not looked up per charge.
+  const events = saleMoney(itemsOfSeller(input.sellerId));
   const charged = await db
     .select({
       productId: sql<number>`e.product_id`.mapWith(Number),
       day: sql<string>`to_char(e.moved_at at time zone 'UTC', 'YYYY-MM-DD')`,
       amountCents: sql<number>`e.amount_cents`.mapWith(Number),
-      refundedCents: sql<number>`${refunded}`.mapWith(Number),
+      refundedCents: sql<number>`coalesce(r.cents, 0)`.mapWith(Number),
     })
-    .from(sql`${saleMoney(itemsOfSeller(input.sellerId))} e`)
+    .from(sql`${events} e
+      left join (select charge_id, sum(amount_cents) as cents from ${events} x where x.kind = 'refund'
+        group by charge_id) r on r.charge_id = e.id`)
     .where(
       sql`e.kind = 'charge' and e.moved_at >= ${range.start.toISOString()}::timestamptz and e.moved_at < ${range.end.toISOString()}::timestamptz`,
     );
