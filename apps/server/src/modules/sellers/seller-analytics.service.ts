@@ -6,16 +6,18 @@ import {
   productStage,
   type SellerAnalytics,
 } from '@everdeal/contracts';
-import { type Db, moneyMovements, orderItems, orders, productDailyCounts, products } from '@everdeal/db';
+import { type Db, orderItems, orders, productDailyCounts, products } from '@everdeal/db';
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { sellerShareCents } from './payouts';
 import { utcDay } from './product-counters';
+import { itemsOfSeller, saleMoney } from './sale-money.sql';
 import { requireMembership } from './seller-access';
 
 // `seller/getAnalytics` (requirements §13, decision 025): per product and UTC day, the counted
 // views and cart adds (product_daily_counts), the sales (paid order items, on the day the order
-// was paid) and the revenue (the seller's share of each charge made that day, after what was
-// refunded of it, by payouts.ts's rule), over the last 7, 30 or 90 days by the app's clock.
+// was paid) and the revenue (the seller's share of each charge made that day, the part paid with
+// store credit counted as a charge at the order's payment, after what was refunded of it, by
+// payouts.ts's rule), over the last 7, 30 or 90 days by the app's clock.
 
 export type AnalyticsDeps = { db: Db; now: () => Date };
 
@@ -43,8 +45,7 @@ const addTo = (sum: Counts, more: Counts) => {
 };
 
 /** The UTC day of a timestamp column, as text (the grouping key). */
-const dayOf = (column: typeof orders.paidAt | typeof moneyMovements.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+const dayOf = (column: typeof orders.paidAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 export async function getSellerAnalytics(
   deps: AnalyticsDeps,
@@ -90,26 +91,22 @@ export async function getSellerAnalytics(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(ofSeller, eq(orders.status, 'paid'), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
     .groupBy(orderItems.productId, dayOf(orders.paidAt));
-  // Each charge with what was refunded of it so far: the share is floored per charge (payouts.ts).
-  const refund = sql`(select coalesce(sum(r.amount_cents), 0) from ${moneyMovements} r
-    where r.order_item_id = ${moneyMovements.orderItemId} and r.refunded_movement_id = ${moneyMovements.id})`;
+  // Each charge (the card's and the part paid with store credit, `saleMoney`) made in the range,
+  // with what was refunded of it so far: the share is floored per charge (payouts.ts). The refunds
+  // are summed per charge once over the seller's events, not looked up per charge.
+  const events = saleMoney(itemsOfSeller(input.sellerId));
   const charged = await db
     .select({
-      productId: orderItems.productId,
-      day: dayOf(moneyMovements.createdAt),
-      amountCents: moneyMovements.amountCents,
-      refundedCents: sql<number>`${refund}`.mapWith(Number),
+      productId: sql<number>`e.product_id`.mapWith(Number),
+      day: sql<string>`to_char(e.moved_at at time zone 'UTC', 'YYYY-MM-DD')`,
+      amountCents: sql<number>`e.amount_cents`.mapWith(Number),
+      refundedCents: sql<number>`coalesce(r.cents, 0)`.mapWith(Number),
     })
-    .from(moneyMovements)
-    .innerJoin(orderItems, eq(orderItems.id, moneyMovements.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
+    .from(sql`${events} e
+      left join (select charge_id, sum(amount_cents) as cents from ${events} x where x.kind = 'refund'
+        group by charge_id) r on r.charge_id = e.id`)
     .where(
-      and(
-        ofSeller,
-        eq(moneyMovements.kind, 'charge'),
-        gte(moneyMovements.createdAt, range.start),
-        lt(moneyMovements.createdAt, range.end),
-      ),
+      sql`e.kind = 'charge' and e.moved_at >= ${range.start.toISOString()}::timestamptz and e.moved_at < ${range.end.toISOString()}::timestamptz`,
     );
 
   const cells = new Map<string, Counts & { productId: number; day: string }>();

@@ -10,7 +10,6 @@ import {
 } from '@everdeal/contracts';
 import {
   licenseCodes,
-  moneyMovements,
   orderItemAdjustments,
   orderItemCodes,
   orderItems,
@@ -20,6 +19,7 @@ import {
 } from '@everdeal/db';
 import { and, asc, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { centsToDecimal, csvCell, csvText, payableAt, type SaleCharge, sellerShareCents } from './payouts';
+import { itemNamed, saleMoney } from './sale-money.sql';
 import { requireMembership, type SellerDeps } from './seller-access';
 import { loadSales } from './seller-sales.service';
 
@@ -28,24 +28,27 @@ import { loadSales } from './seller-sales.service';
 // a seller needs what was sold, for how much, what they earn and whether the code was redeemed;
 // the store delivers the codes and answers the buyer (decision 024).
 
-// Subqueries name their tables with short aliases (mc: a charge, mr: a refund of it), as the
-// order module's statements do; the outer row is `order_items`.
+// The item's money is read from `saleMoney` (its card charges, the part paid with store credit, and
+// their refunds, decision 030), named `ec` for a charge and `er` for a refund of it; the outer row
+// is `order_items`.
+const moneyOfThisItem = () => saleMoney(itemNamed(orderItems.id));
 
-/** What the store kept of one charge `mc`: its amount minus the refunds that name it. */
-const keptOfCharge = sql`greatest(mc.amount_cents - coalesce((select sum(mr.amount_cents) from ${moneyMovements} mr
-  where mr.refunded_movement_id = mc.id and mr.kind = 'refund'), 0), 0)`;
+/** What the store kept of one charge `ec`: its amount minus the refunds that name it. */
+const keptOfCharge = sql`greatest(ec.amount_cents - coalesce((select sum(er.amount_cents) from ${moneyOfThisItem()} er
+  where er.charge_id = ec.id and er.kind = 'refund'), 0), 0)`;
 
-/** The item's money, summed over its charges (checkout, upgrades, renewals) or its refunds. */
+/** The item's money, summed over its charges (checkout, credit part, upgrades, renewals) or its refunds. */
 const moneyOfItem = (kind: 'charge' | 'refund') =>
-  sql<number>`coalesce((select sum(mc.amount_cents) from ${moneyMovements} mc
-    where mc.order_item_id = ${orderItems.id} and mc.kind = ${kind}), 0)`.mapWith(Number);
+  sql<number>`coalesce((select sum(ec.amount_cents) from ${moneyOfThisItem()} ec where ec.kind = ${kind}), 0)`.mapWith(
+    Number,
+  );
 
 /**
  * The seller's share as payouts.ts computes it in the end: 70% of what the store kept of each
  * charge, floored to the cent per charge (integer division of non-negative cents floors).
  */
 const shareOfItem = sql<number>`coalesce((select sum(${keptOfCharge} * ${SELLER_SHARE_PERCENT}::int / 100)
-  from ${moneyMovements} mc where mc.order_item_id = ${orderItems.id} and mc.kind = 'charge'), 0)`.mapWith(Number);
+  from ${moneyOfThisItem()} ec where ec.kind = 'charge'), 0)`.mapWith(Number);
 
 const statusOfItem = sql<SaleStatus>`case
   when ${orderItems.status} = 'refunded' then 'refunded'

@@ -12,7 +12,6 @@ import {
 import {
   type Db,
   licenseCodes,
-  moneyMovements,
   orderItems,
   orders,
   plans,
@@ -22,7 +21,6 @@ import {
   sellers,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   adjustmentTotals,
   computePayouts,
@@ -34,10 +32,12 @@ import {
   statementCsv,
   transferTotals,
 } from './payouts';
+import { itemsOfSeller, saleMoney } from './sale-money.sql';
 import { requireMembership, type SellerDeps } from './seller-access';
 
 // Sales, refunds and payouts of a seller's products (requirements §13, decision 014), computed
-// from the order and money-movement rows on every read, with the clock the app was given.
+// from the order and money rows on every read (`saleMoney`: the card's part and the part paid with
+// store credit alike, decision 030), with the clock the app was given.
 
 const emptyFigures = (currency = DEFAULT_CURRENCY): SalesFigures => ({
   unitsSold: 0,
@@ -66,26 +66,20 @@ async function unitsByProduct(db: Db, sellerId: number) {
     .groupBy(orderItems.productId);
 }
 
-/** Money per product: every charge (checkout, upgrade, renewal) and every refund, one grouped statement. */
+/**
+ * Money per product: every charge (checkout, upgrade, renewal, the part paid with store credit)
+ * and every refund (to the card or to credit), one grouped statement over `saleMoney`.
+ */
 async function moneyByProduct(db: Db, sellerId: number) {
   return db
     .select({
-      productId: orderItems.productId,
-      currency: moneyMovements.currency,
-      grossCents:
-        sql<number>`coalesce(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'charge'), 0)`.mapWith(
-          Number,
-        ),
-      refundedCents:
-        sql<number>`coalesce(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'refund'), 0)`.mapWith(
-          Number,
-        ),
+      productId: sql<number>`e.product_id`.mapWith(Number),
+      currency: sql<string>`e.currency`,
+      grossCents: sql<number>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)`.mapWith(Number),
+      refundedCents: sql<number>`coalesce(sum(e.amount_cents) filter (where e.kind = 'refund'), 0)`.mapWith(Number),
     })
-    .from(moneyMovements)
-    .innerJoin(orderItems, eq(orderItems.id, moneyMovements.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(products.sellerId, sellerId))
-    .groupBy(orderItems.productId, moneyMovements.currency);
+    .from(sql`${saleMoney(itemsOfSeller(sellerId))} e`)
+    .groupBy(sql`e.product_id`, sql`e.currency`);
 }
 
 async function salesFiguresByProduct(db: Db, sellerId: number): Promise<Map<number, SalesFigures>> {
@@ -107,38 +101,35 @@ async function salesFiguresByProduct(db: Db, sellerId: number): Promise<Map<numb
   return figures;
 }
 
-/** Every charge of the seller's products with the item it paid for, and every refund of them. */
+/**
+ * Every charge of the seller's products with the item it paid for, and every refund of them, by
+ * `saleMoney`: the card's charges and the part paid with store credit, and their refunds.
+ */
 export async function loadSales(db: Db, sellerId: number): Promise<{ charges: SaleCharge[]; refunds: SaleRefund[] }> {
-  const refund = alias(moneyMovements, 'refund');
-  const charges = await db
+  const rows = await db
     .select({
-      id: moneyMovements.id,
-      amountCents: moneyMovements.amountCents,
-      currency: moneyMovements.currency,
-      createdAt: moneyMovements.createdAt,
+      id: sql<string>`e.id`,
+      kind: sql<'charge' | 'refund'>`e.kind`,
+      chargeId: sql<string | null>`e.charge_id`,
+      amountCents: sql<number>`e.amount_cents`.mapWith(Number),
+      currency: sql<string>`e.currency`,
+      at: sql<Date>`e.moved_at`.mapWith((value: string | Date) => new Date(value)),
       refundableUntil: orderItems.refundableUntil,
-      orderId: moneyMovements.orderId,
-      orderItemId: moneyMovements.orderItemId,
+      orderId: orderItems.orderId,
+      orderItemId: orderItems.id,
       productName: orderItems.productName,
       planName: orderItems.planName,
       quantity: orderItems.quantity,
     })
-    .from(moneyMovements)
-    .innerJoin(orderItems, eq(orderItems.id, moneyMovements.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(products.sellerId, sellerId), eq(moneyMovements.kind, 'charge')))
-    .orderBy(asc(moneyMovements.createdAt), asc(moneyMovements.id));
-  const refunds = await db
-    .select({
-      id: refund.id,
-      chargeId: sql<string>`${refund.refundedMovementId}`,
-      amountCents: refund.amountCents,
-      createdAt: refund.createdAt,
-    })
-    .from(refund)
-    .innerJoin(orderItems, eq(orderItems.id, refund.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(products.sellerId, sellerId), eq(refund.kind, 'refund')));
+    .from(sql`${saleMoney(itemsOfSeller(sellerId))} e`)
+    .innerJoin(orderItems, eq(orderItems.id, sql`e.order_item_id`))
+    .orderBy(sql`e.moved_at`, sql`e.id`);
+  const charges: SaleCharge[] = [];
+  const refunds: SaleRefund[] = [];
+  for (const { kind, chargeId, at, ...row } of rows) {
+    if (kind === 'charge') charges.push({ ...row, createdAt: at });
+    else if (chargeId !== null) refunds.push({ id: row.id, chargeId, amountCents: row.amountCents, createdAt: at });
+  }
   return { charges, refunds };
 }
 
