@@ -5,7 +5,7 @@
  * activation once: `license.activated` is queued in the same transaction when a code goes from
  * not redeemed to redeemed, never for a repeated mark.
  */
-import { type Db, licenseCodes, orderItemCodes, plans, products, type Tx } from '@everdeal/db';
+import { licenseCodes, orderItemCodes, plans, products, type Tx } from '@everdeal/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { itemFacts, queueItemEvent } from './item-events';
 
