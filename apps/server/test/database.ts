@@ -15,7 +15,8 @@ export type TestDatabase = {
 
 let pgliteTemplate: Blob | undefined;
 
-function loadPgliteTemplate(): Blob {
+/** The migrated PGlite template of the run (global-setup.ts), as a dump `loadDataDir` takes. */
+export function loadPgliteTemplate(): Blob {
   const path = inject('pgliteTemplatePath');
   if (!path) throw new Error('No PGlite template: is apps/server/test/global-setup.ts the globalSetup?');
   pgliteTemplate ??= new Blob([readFileSync(path)]);
