@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restorePgliteDataDir } from '@everdeal/db';
+import { createDatabase, type Db, restorePgliteDataDir } from '@everdeal/db';
 import type { CommandContext, ExitCode } from '../src/commands/command';
-import { loadPgliteTemplate } from './database';
+import { createTestDatabase, loadPgliteTemplate } from './database';
 
 /**
  * Runs an operator command (src/commands) in this process, as its `*-cli.ts` entry would run it
@@ -35,4 +35,44 @@ export function emptyFolder(name: string): string {
  */
 export async function createTestDataDir(dataDir: string): Promise<void> {
   await restorePgliteDataDir(dataDir, loadPgliteTemplate());
+}
+
+/**
+ * The migrated database a command test points its command at, as an operator would: a throwaway
+ * PostgreSQL database (DATABASE_URL) when the run is on PostgreSQL, else an embedded one in
+ * `cwd/data` (DATA_DIR). `use` opens it between command runs (PGlite's folder is one process's
+ * at a time, and the command opens it itself).
+ */
+export async function createCommandDatabase(cwd: string): Promise<{
+  env: NodeJS.ProcessEnv;
+  /** How the command names this database in its messages. */
+  name: string;
+  use<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}> {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase();
+    const url = new URL(database.url as string);
+    return {
+      env: { DATABASE_URL: url.toString() },
+      name: `the PostgreSQL database ${url.host}${url.pathname} (DATABASE_URL)`,
+      use: (work) => work(database.db),
+      close: () => database.close(),
+    };
+  }
+  const dataDir = join(cwd, 'data');
+  await createTestDataDir(dataDir);
+  return {
+    env: { DATA_DIR: dataDir },
+    name: `the embedded database in ${dataDir} (DATA_DIR)`,
+    use: async (work) => {
+      const database = await createDatabase({ dataDir });
+      try {
+        return await work(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    close: async () => {},
+  };
 }

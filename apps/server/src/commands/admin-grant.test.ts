@@ -1,39 +1,36 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, users } from '@everdeal/db';
+import { users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDataDir, emptyFolder, runCommand } from '../../test/commands';
+import { createCommandDatabase, emptyFolder, runCommand } from '../../test/commands';
 import { adminGrant } from './admin-grant';
 
-// An empty folder and an embedded database of this file's own, holding one account before the
-// command runs (the command opens the folder after this file closed it).
+// An empty folder and a database of this file's own (PostgreSQL on a PostgreSQL run, else an
+// embedded one), holding one account before the command runs.
 const cwd = emptyFolder('admin-grant');
-const dataDir = join(cwd, 'data');
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
-
-async function roleOf(email: string) {
-  const database = await createDatabase({ dataDir });
-  try {
-    const [row] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, email));
-    return row?.role;
-  } finally {
-    await database.close();
-  }
-}
+let database: Awaited<ReturnType<typeof createCommandDatabase>>;
 
 beforeAll(async () => {
-  await createTestDataDir(dataDir);
-  const database = await createDatabase({ dataDir });
-  try {
-    await database.db.insert(users).values({ email: 'Ops@Example.com', firstName: 'Ops', lastName: 'Person' });
-  } finally {
-    await database.close();
-  }
+  database = await createCommandDatabase(cwd);
+  await database.use((db) =>
+    db.insert(users).values({ email: 'Ops@Example.com', firstName: 'Ops', lastName: 'Person' }),
+  );
 }, 60_000);
+afterAll(async () => {
+  await database.close();
+  rmSync(cwd, { recursive: true, force: true });
+});
 
-function grant(argv: string[]) {
-  return runCommand(adminGrant, { argv, cwd, env: { DATA_DIR: dataDir } });
+function roleOf(email: string) {
+  return database.use(async (db) => {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+    return row?.role;
+  });
+}
+
+function grant(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  return runCommand(adminGrant, { argv, cwd, env: { ...database.env, ...env } });
 }
 
 describe('admin:grant', () => {
@@ -52,17 +49,13 @@ describe('admin:grant', () => {
     expect(await roleOf('Ops@Example.com')).toBe('user');
   }, 60_000);
 
-  it('fails, naming the address, when no account has it; and prints its usage without one', async () => {
+  it('fails, naming the address and the database it opened, when no account has it; and prints its usage', async () => {
     const unknown = await grant(['nobody@example.com']);
     expect(unknown.code).toBe(1);
-    // It names the database it opened: DATA_DIR unset would quietly be ./data of where it runs.
-    expect(unknown.output).toContain(
-      `No account is registered under nobody@example.com in the embedded database in ${dataDir} (DATA_DIR).`,
+    expect(unknown.output).toBe(
+      `No account is registered under nobody@example.com in ${database.name}. ` +
+        'Sign up first, or point DATA_DIR or DATABASE_URL at the server’s database, then run this again.',
     );
-
-    const unset = await runCommand(adminGrant, { argv: ['nobody@example.com'], cwd });
-    expect(unset.code).toBe(1);
-    expect(unset.output).toContain(`in the embedded database in ${dataDir} (DATA_DIR)`);
 
     const bare = await grant([]);
     expect(bare.code).toBe(1);
@@ -73,10 +66,22 @@ describe('admin:grant', () => {
     expect(unknownFlag.output).toBe('Usage: npm run admin:grant -- EMAIL [--revoke]');
   }, 60_000);
 
+  it('without DATA_DIR opens ./data of the folder it runs in, and says so', async () => {
+    const elsewhere = emptyFolder('admin-grant-unset');
+    try {
+      const unset = await runCommand(adminGrant, { argv: ['nobody@example.com'], cwd: elsewhere });
+      expect(unset.code).toBe(1);
+      expect(unset.output).toContain(`in the embedded database in ${join(elsewhere, 'data')} (DATA_DIR)`);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('reads the .env of the folder it runs in, as the server does, and a set variable wins', async () => {
     const elsewhere = emptyFolder('admin-grant-dotenv');
     try {
-      writeFileSync(join(elsewhere, '.env'), `DATA_DIR=${dataDir}\nPORT=not-a-port\n`);
+      const settings = Object.entries(database.env).map(([name, value]) => `${name}=${value}`);
+      writeFileSync(join(elsewhere, '.env'), `${settings.join('\n')}\nPORT=not-a-port\n`);
       const broken = await runCommand(adminGrant, { argv: ['ops@example.com'], cwd: elsewhere });
       expect(broken.code).toBe(1);
       expect(broken.output).toMatch(/Invalid configuration:[\s\S]*PORT must be a port number/);
