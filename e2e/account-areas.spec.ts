@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { registerShopper, type Session, signInAs } from './shopping-helpers';
 
@@ -52,7 +53,7 @@ for (const role of ['shopper', 'seller', 'admin'] as const) {
       await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
       await answered;
       await expectAreaLinks(nav, role);
-      await page.screenshot({ path: testInfo.outputPath(`account-nav-${role}-${width}.png`) });
+      await saveScreenshot(page, testInfo.outputPath(`account-nav-${role}-${width}.png`));
       if (EXPECTED[role].seller) {
         await nav.getByRole('link', { name: 'Seller area' }).click();
         await expect(page).toHaveURL(/\/seller$/);
@@ -72,7 +73,7 @@ for (const role of ['shopper', 'seller', 'admin'] as const) {
     await expect(menu.getByRole('link', { name: 'Your account' })).toBeVisible();
     await answered;
     await expectAreaLinks(menu, role);
-    await page.screenshot({ path: testInfo.outputPath(`mobile-menu-${role}-${width}.png`) });
+    await saveScreenshot(page, testInfo.outputPath(`mobile-menu-${role}-${width}.png`));
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
@@ -83,7 +84,7 @@ for (const role of ['shopper', 'seller', 'admin'] as const) {
     const { seller, admin } = EXPECTED[role];
     await expect(accountMenu.getByRole('menuitem', { name: 'Seller area' })).toHaveCount(seller ? 1 : 0);
     await expect(accountMenu.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(admin ? 1 : 0);
-    await page.screenshot({ path: testInfo.outputPath(`account-menu-${role}-${width}.png`) });
+    await saveScreenshot(page, testInfo.outputPath(`account-menu-${role}-${width}.png`));
     if (seller || admin) {
       await accountMenu.getByRole('menuitem', { name: seller ? 'Seller area' : 'Admin', exact: true }).click();
       await expect(page).toHaveURL(seller ? /\/seller$/ : /\/admin/);

@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { toastWith, uniqueEmail } from './auth-helpers';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { checkAtWidths, expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { callApi } from './helpers';
 import { sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
 // Decision 029, docs/operations.md "Mail outbox": the admin sees what the store mailed, finds the
 // mail that failed for good (e2e/setup-accounts.ts queued one) and sends it again.
-
-/** The admin area works on a phone too: at 375 px nothing scrolls sideways. */
-async function atPhoneWidth(page: Page, screenshot: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshot, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('the admin finds a failed mail on /admin/mail and sends it again', async ({ page, request }, info) => {
   test.setTimeout(120_000);
@@ -58,8 +48,8 @@ test('the admin finds a failed mail on /admin/mail and sends it again', async ({
   await expect(failedRow.getByRole('cell', { name: '12', exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `/tmp/admin-mail-failed-${info.project.name}.png`, fullPage: true });
-  await atPhoneWidth(page, '/tmp/admin-mail-failed-375.png');
+  await saveScreenshot(page, `/tmp/admin-mail-failed-${info.project.name}.png`, { fullPage: true });
+  await checkAtWidths(page, { widths: [375], axe: true, screenshot: () => '/tmp/admin-mail-failed-375.png' });
 
   await failedRow.getByRole('button', { name: `Retry the mail to ${failedTo}` }).click();
   await expect(toastWith(page, `The mail to ${failedTo} is being sent again`)).toBeVisible();
@@ -73,7 +63,7 @@ test('the admin finds a failed mail on /admin/mail and sends it again', async ({
   const retried = table.getByRole('row').filter({ hasText: failedTo });
   await expect(retried.getByText('Sent', { exact: true })).toBeVisible();
   await expect(retried.getByRole('cell', { name: '1', exact: true })).toBeVisible();
-  await page.screenshot({ path: `/tmp/admin-mail-retried-${info.project.name}.png`, fullPage: true });
+  await saveScreenshot(page, `/tmp/admin-mail-retried-${info.project.name}.png`, { fullPage: true });
 
   // The retry is in the audit log.
   await page.goto('/admin/audit?action=mail.retry');

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §14, decisions 009 and 015: a customer's ticket reaches the admin inbox; the admin
 // finds it, answers and closes it; the customer sees the team's answer in their own thread.
-
-/** The admin area works on a phone too: at 375 px nothing scrolls sideways. */
-async function atPhoneWidth(page: Page, screenshot: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshot, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('the admin answers and closes a ticket from the inbox; the customer sees the answer', async ({
   page,
@@ -39,8 +30,8 @@ test('the admin answers and closes a ticket from the inbox; the customer sees th
   await expect(row.getByText('nobody')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `/tmp/tickets-inbox-${info.project.name}.png`, fullPage: true });
-  await atPhoneWidth(page, '/tmp/tickets-inbox-375.png');
+  await saveScreenshot(page, `/tmp/tickets-inbox-${info.project.name}.png`, { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => '/tmp/tickets-inbox-375.png' });
 
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { name: `#${ticket.number} ${subject}`, level: 2 })).toBeVisible();
@@ -61,8 +52,8 @@ test('the admin answers and closes a ticket from the inbox; the customer sees th
   await expect(page.getByRole('button', { name: 'Reopen ticket' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `/tmp/tickets-ticket-${info.project.name}.png`, fullPage: true });
-  await atPhoneWidth(page, '/tmp/tickets-ticket-375.png');
+  await saveScreenshot(page, `/tmp/tickets-ticket-${info.project.name}.png`, { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => '/tmp/tickets-ticket-375.png' });
 
   await page.getByRole('link', { name: 'All tickets' }).click();
   await expect(page).toHaveURL(/\/admin\/tickets\?status=open&q=/);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './content-helpers';
+import { checkAtWidths, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
@@ -11,15 +11,6 @@ async function asAdmin(page: Page, request: APIRequestContext) {
   const admin = await sessionFrom(request, 'e2e-admin.json');
   await signInAs(page, admin);
   return admin;
-}
-
-async function screenshotAtBothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('a shopper refunds with a reason; the admin reads it on the shopper’s page', async ({
@@ -50,7 +41,7 @@ test('a shopper refunds with a reason; the admin reads it on the shopper’s pag
   await note.fill('No export to Notion yet.');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await page.screenshot({ path: `/tmp/admin-refund-reason-dialog-${width}.png` });
+    await saveScreenshot(page, `/tmp/admin-refund-reason-dialog-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: /^Refund \$/ }).click();
@@ -77,7 +68,7 @@ test('a shopper refunds with a reason; the admin reads it on the shopper’s pag
   for (const width of [1280, 375]) {
     await adminPage.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalOverflow(adminPage);
-    await adminPage.screenshot({ path: `/tmp/admin-user-page-${width}.png`, fullPage: true });
+    await saveScreenshot(adminPage, `/tmp/admin-user-page-${width}.png`, { fullPage: true });
   }
   await adminPage.setViewportSize({ width: 1280, height: 800 });
 
@@ -85,11 +76,11 @@ test('a shopper refunds with a reason; the admin reads it on the shopper’s pag
   await card.getByRole('link', { name: `Order ${order.id}` }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/admin/orders\\?q=${order.id}$`));
   await expect(adminPage.getByText('Missing features — “No export to Notion yet.”')).toBeVisible();
-  await screenshotAtBothWidths(adminPage, 'admin-orders-refund-reason');
+  await checkAtWidths(adminPage, { screenshot: (width) => `/tmp/admin-orders-refund-reason-${width}.png` });
   await adminPage.goBack();
   await adminPage.goBack();
   await expect(adminPage.getByRole('link', { name: shopper.user.email })).toBeVisible();
-  await screenshotAtBothWidths(adminPage, 'admin-users-list');
+  await checkAtWidths(adminPage, { screenshot: (width) => `/tmp/admin-users-list-${width}.png` });
   await adminContext.close();
 });
 
@@ -138,7 +129,7 @@ test('the audit log filters live in the address: a reload keeps them, Back retur
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `/tmp/admin-audit-empty-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `/tmp/admin-audit-empty-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -158,6 +149,6 @@ test('the audit log filters live in the address: a reload keeps them, Back retur
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expect(entries.first()).toBeVisible();
-    await page.screenshot({ path: `/tmp/admin-audit-${width}.png` });
+    await saveScreenshot(page, `/tmp/admin-audit-${width}.png`);
   }
 });

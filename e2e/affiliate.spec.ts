@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asOwnVisitor, expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { asOwnVisitor, expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 test('a visitor reads how the programme works and is asked to sign in to join', async ({ page }) => {
@@ -86,9 +86,10 @@ test('a member joins, builds a link, and sees the click and the order a ?ref vis
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalOverflow(page);
-    await page
-      .getByRole('region', { name: 'Orders and commissions' })
-      .screenshot({ path: `/tmp/affiliate-earnings-${width}.png` });
+    await saveScreenshot(
+      page.getByRole('region', { name: 'Orders and commissions' }),
+      `/tmp/affiliate-earnings-${width}.png`,
+    );
   }
   await expectNoAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 
 // docs/operations.md "API reference": /api/docs is a browsable reference of the OpenAPI document,
 // its files served by the store itself, under the site's Content-Security-Policy unchanged.
@@ -55,5 +55,5 @@ test('the API reference renders the calls from our own files, with no CSP violat
   await expectNoHorizontalOverflow(page);
   // Our own frame is checked; Swagger UI's markup is the library's.
   await expectNoAxeViolations(page, '.api-header');
-  await page.screenshot({ path: `/tmp/api-docs-${info.project.name}.png` });
+  await saveScreenshot(page, `/tmp/api-docs-${info.project.name}.png`);
 });

@@ -3,6 +3,7 @@
 // message and the cart as it now is.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { saveScreenshot } from './content-helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
 import { type Order, registerShopper, saveTestCard, shopperApi, signInAs } from './shopping-helpers';
 
@@ -35,10 +36,10 @@ test('a price changed between viewing and paying is refused with its message and
   await expect(line).toContainText(name);
   await expect(line).toContainText(/Lifetime · Refundable for \d+ days/);
   await expect(summary.getByRole('button', { name: 'Pay $49', exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/checkout-terms-1280.png', fullPage: true });
+  await saveScreenshot(page, '/tmp/checkout-terms-1280.png', { fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(summary.getByRole('button', { name: 'Pay $49', exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/checkout-terms-375.png', fullPage: true });
+  await saveScreenshot(page, '/tmp/checkout-terms-375.png', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The seller changes the price while the shopper looks at the checkout.
@@ -57,7 +58,7 @@ test('a price changed between viewing and paying is refused with its message and
   );
   const before = await shopperApi<{ orders: Order[] }>(request, shopper, 'orders/getOrders');
   expect(before.orders).toEqual([]);
-  await page.screenshot({ path: '/tmp/checkout-price-changed-1280.png', fullPage: true });
+  await saveScreenshot(page, '/tmp/checkout-price-changed-1280.png', { fullPage: true });
 
   // The cart was fetched again: the new total is on the button, and paying it works.
   const pay = summary.getByRole('button', { name: 'Pay $39', exact: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
  * WCAG 2.2 A and AA, the rules axe can decide by itself. `include` narrows the scan to a dialog
@@ -29,6 +29,44 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
     nodes: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(summary, 'axe violations').toEqual([]);
+}
+
+/**
+ * Pictures of the screens are for people to look at (docs/screenshots, or a test's output), so a
+ * run takes them only with `E2E_SCREENSHOTS=1`: a full-page capture costs about a second of a
+ * core, the suite took ~70 of them, and a plain run no longer rewrites docs/screenshots
+ * (docs/development.md, "Screenshots"). What a screenshot step checks runs either way.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/** A screenshot of the page (or of one element) into `path`, when screenshots are wanted. */
+export async function saveScreenshot(target: Page | Locator, path: string, { fullPage = false } = {}) {
+  if (!screenshotsWanted) return;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
+
+/**
+ * The page at each of `widths` (1280 and 375 px unless told): nothing scrolls sideways, axe finds
+ * nothing when `axe` is set, and a full-page screenshot into `screenshot(width)` when screenshots
+ * are wanted. The viewport is put back as it was.
+ */
+export async function checkAtWidths(
+  page: Page,
+  {
+    widths = [1280, 375],
+    axe = false,
+    screenshot,
+    fullPage = true,
+  }: { widths?: number[]; axe?: boolean; screenshot?: (width: number) => string; fullPage?: boolean } = {},
+) {
+  const size = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width <= 375 ? 740 : 800 });
+    await expectNoHorizontalOverflow(page);
+    if (axe) await expectNoAxeViolations(page);
+    if (screenshot) await saveScreenshot(page, screenshot(width), { fullPage });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /**

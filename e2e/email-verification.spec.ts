@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fillSignIn, strongPassword, toastWith, uniqueEmail, waitForMail } from './auth-helpers';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 
 // Decision 027: the sign-up mail's link verifies the address (the account page's badge says so),
 // and a change of e-mail takes effect when the link mailed to the new address is opened.
@@ -19,12 +19,12 @@ function linkIn(mail: string, path: string): string {
 /** The screen at 1280 and 375 px: no axe violation, nothing scrolls sideways, a picture of each. */
 async function lookAt(page: Page, name: string, part?: Locator) {
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `/tmp/email-${name}-1280.png`, fullPage: true });
+  await saveScreenshot(page, `/tmp/email-${name}-1280.png`, { fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `/tmp/email-${name}-375.png`, fullPage: true });
-  await part?.screenshot({ path: `/tmp/email-${name}-part-375.png` });
+  await saveScreenshot(page, `/tmp/email-${name}-375.png`, { fullPage: true });
+  if (part) await saveScreenshot(part, `/tmp/email-${name}-part-375.png`);
   if (size) await page.setViewportSize(size);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
@@ -35,7 +36,7 @@ test('contact: Send stays pressable with an error above the screen, and takes th
   await send.click();
   await expect(email).toBeFocused();
   await expectInView(page, email);
-  await page.screenshot({ path: testInfo.outputPath('contact-error-375.png') });
+  await saveScreenshot(page, testInfo.outputPath('contact-error-375.png'));
 });
 
 test('seller product form: a refusal shown above the form is brought into view', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { saveScreenshot } from './content-helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
@@ -19,7 +20,7 @@ async function bannerAtBothWidths(page: Page, slug: string, text: RegExp, name: 
     await expect(banner).toContainText(text);
     // A banner on a phone that scrolls sideways would hide its message.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: false });
+    await saveScreenshot(page, `${SCREENS}/${name}-${width}.png`);
   }
 }
 
@@ -43,7 +44,7 @@ test('a seller sunsets a deal with notice; the product page shows the date and m
   await expect(page.getByText(/Sunset announced: \d+ buyers were mailed/)).toBeVisible();
   await expect(section).toContainText(/This deal ends on .+\. It is no longer sold\./);
   await expect(section).toContainText(message);
-  await section.screenshot({ path: `${SCREENS}/seller-sunset-done.png` });
+  await saveScreenshot(section, `${SCREENS}/seller-sunset-done.png`);
 
   await bannerAtBothWidths(
     page,
@@ -69,7 +70,7 @@ test('an admin shuts a deal down with a reason; the product page says so', async
   await dialog
     .getByLabel(/Reason/)
     .fill('The service has been unreachable for a month and the seller does not answer.');
-  await dialog.screenshot({ path: `${SCREENS}/admin-shutdown-dialog.png` });
+  await saveScreenshot(dialog, `${SCREENS}/admin-shutdown-dialog.png`);
   await dialog.getByRole('button', { name: 'Shut down and pay buyers' }).click();
   await expect(page.getByText(`${name} was shut down; 0 buyers were mailed`)).toBeVisible();
   await expect(card.getByText('Shut down', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import { waitForReactRoot } from './helpers';
 import { registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
@@ -9,15 +9,6 @@ import { registerShopper, shopperApi, signInAs } from './shopping-helpers';
 // the page of a notification mail's unsubscribe link.
 
 const SHOTS = join(process.cwd(), '.tmp', 'screens');
-
-async function screenshotsAt1280And375(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('the settings page saves a switch, says so, and keeps it after a reload', async ({ page, request }) => {
   const session = await registerShopper(request, 'e2e-notify-settings');
@@ -45,7 +36,7 @@ test('the settings page saves a switch, says so, and keeps it after a reload', a
   await expect(page.getByText('You have unsaved changes.')).toBeVisible();
   await save.click();
   await expect(page.getByRole('status').getByText('Your notification settings are saved.')).toBeVisible();
-  await screenshotsAt1280And375(page, 'notification-settings');
+  await checkAtWidths(page, { screenshot: (width) => join(SHOTS, `notification-settings-${width}.png`) });
 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Refund reminders' })).not.toBeChecked();
@@ -74,7 +65,7 @@ test('a notification mail’s unsubscribe link: nothing happens until the button
   // Opening the link (a mail scanner does) turns nothing off.
   expect(calls).toEqual([]);
   expect(await shopperApi(request, session, 'users/getNotificationSettings')).toMatchObject({ wishlistAlerts: true });
-  await screenshotsAt1280And375(page, 'unsubscribe-before');
+  await checkAtWidths(page, { screenshot: (width) => join(SHOTS, `unsubscribe-before-${width}.png`) });
 
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText('You will no longer get wishlist alerts at e…@example.com.')).toBeVisible();
@@ -88,12 +79,12 @@ test('a notification mail’s unsubscribe link: nothing happens until the button
     '/user/notifications',
   );
   await expectNoAxeViolations(page);
-  await screenshotsAt1280And375(page, 'unsubscribe-done');
+  await checkAtWidths(page, { screenshot: (width) => join(SHOTS, `unsubscribe-done-${width}.png`) });
 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('You will get wishlist alerts at e…@example.com again.')).toBeVisible();
   expect(await shopperApi(request, session, 'users/getNotificationSettings')).toMatchObject({ wishlistAlerts: true });
-  await screenshotsAt1280And375(page, 'unsubscribe-undone');
+  await checkAtWidths(page, { screenshot: (width) => join(SHOTS, `unsubscribe-undone-${width}.png`) });
 });
 
 test('an unsubscribe link that is not ours says so and points to the settings', async ({ page }) => {

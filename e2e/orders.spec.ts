@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './content-helpers';
+import { expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import {
   buyableProducts,
   buyThroughApi,
@@ -150,19 +150,19 @@ test('a refunded item reads as refunded, and a subscription set to cancel says w
     await expect(refunded.getByText(/You saved/)).toHaveCount(0);
     const cancels = orders.filter({ hasText: 'Sheetsense' });
     await expect(cancels.getByText(/^Cancels on /)).toBeVisible();
-    await page.screenshot({ path: `/tmp/orders-list-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `/tmp/orders-list-${width}.png`, { fullPage: true });
 
     await page.goto(`/order/${bought.id}/${item.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByText(/This item was refunded on .*, so its license codes no longer work\./)).toBeVisible();
     await expect(page.getByText(/did not go through/)).toHaveCount(0);
     await expect(page.getByText(/went back to your card/)).toBeVisible();
-    await page.screenshot({ path: `/tmp/orders-refunded-item-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `/tmp/orders-refunded-item-${width}.png`, { fullPage: true });
 
     await page.goto(`/order/${subscribed.id}/${subscription.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sheetsense' })).toBeVisible();
     await expect(page.getByText(/^Cancels on /)).toBeVisible();
-    await page.screenshot({ path: `/tmp/orders-canceling-item-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `/tmp/orders-canceling-item-${width}.png`, { fullPage: true });
   }
   await expectNoAxeViolations(page);
 });

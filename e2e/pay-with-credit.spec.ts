@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import {
   buyableProducts,
   buyThroughApi,
@@ -18,19 +18,6 @@ import {
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
-
-/** At 1280 and 375 px, into docs/screenshots (the repository's habit for the buying screens). */
-async function screenshotAtBothWidths(page: Page, name: string, fullPage = true) {
-  for (const [width, label] of [
-    [1280, 'desktop'],
-    [375, 'mobile'],
-  ] as const) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `docs/screenshots/${name}-${label}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const priceOf = (product: Product) => firstBuyablePlan(product).price;
 
@@ -78,7 +65,9 @@ test('store credit pays first at checkout, alone or with the card, and its part 
   await expect(howYouPay).toContainText(`Store credit applied−${dollars(credit)}`);
   await expect(howYouPay).toContainText(`Card pays${dollars(priceOf(dearest) - credit)}`);
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'checkout-credit-part');
+  await checkAtWidths(page, {
+    screenshot: (width) => `docs/screenshots/checkout-credit-part-${width === 375 ? 'mobile' : 'desktop'}.png`,
+  });
   await summary.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
   await expect(
@@ -101,7 +90,10 @@ test('store credit pays first at checkout, alone or with the card, and its part 
     `${dollars(priceOf(dearest) - credit)} to your card in 5 to 10 business days; the ${dollars(credit)} you paid with credit always returns as credit, at once`,
   );
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'refund-credit-paid-dialog', false);
+  await checkAtWidths(page, {
+    screenshot: (width) => `docs/screenshots/refund-credit-paid-dialog-${width === 375 ? 'mobile' : 'desktop'}.png`,
+    fullPage: false,
+  });
   await dialog.getByRole('radio', { name: /^Store credit/ }).check();
   await dialog.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(dialog).toBeHidden();
@@ -116,11 +108,15 @@ test('store credit pays first at checkout, alone or with the card, and its part 
   await expect(page.getByRole('radio', { name: /Visa/ })).toHaveCount(0);
   await expect(summary.getByRole('region', { name: 'How you pay' })).toContainText('Card pays$0');
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'checkout-credit-only');
+  await checkAtWidths(page, {
+    screenshot: (width) => `docs/screenshots/checkout-credit-only-${width === 375 ? 'mobile' : 'desktop'}.png`,
+  });
   await summary.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
   await expect(page.getByText(`Paid ${dollars(priceOf(second))} with store credit`, { exact: false })).toBeVisible();
-  await screenshotAtBothWidths(page, 'success-credit-only');
+  await checkAtWidths(page, {
+    screenshot: (width) => `docs/screenshots/success-credit-only-${width === 375 ? 'mobile' : 'desktop'}.png`,
+  });
 
   // The wallet: what was spent, and how credit is used.
   await page.goto('/user/credit');
@@ -130,5 +126,7 @@ test('store credit pays first at checkout, alone or with the card, and its part 
   const wallet = await shopperApi<{ balanceCents: number }>(request, shopper, 'wallet/getWallet');
   expect(wallet.balanceCents).toBe(balance - priceOf(second));
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'credit-after-spending');
+  await checkAtWidths(page, {
+    screenshot: (width) => `docs/screenshots/credit-after-spending-${width === 375 ? 'mobile' : 'desktop'}.png`,
+  });
 });

@@ -1,20 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForMail } from './auth-helpers';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Refund to store credit (shared requirements "Store credit", decision 030): the item page's
 // refund asks where the money goes, the card by default; credit is there at once on /user/credit.
-
-/** At 1280 and 375 px; a page in full, an open dialog as the screen shows it. */
-async function screenshotAtBothWidths(page: Page, name: string, fullPage = true) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a shopper refunds an item to store credit from its page and finds the credit on /user/credit', async ({
   page,
@@ -47,7 +37,7 @@ test('a shopper refunds an item to store credit from its page and finds the cred
   await expect(toCredit).toBeChecked();
   await expect(dialog).toContainText('back as store credit, right away');
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'refund-to-credit-dialog', false);
+  await checkAtWidths(page, { screenshot: (width) => `/tmp/refund-to-credit-dialog-${width}.png`, fullPage: false });
 
   await dialog.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(dialog).toBeHidden();
@@ -55,7 +45,7 @@ test('a shopper refunds an item to store credit from its page and finds the cred
   await expect(refund).toContainText(
     /Refunded on .*: \$[\d.,]+ was added to your store credit and the license codes are revoked\./,
   );
-  await screenshotAtBothWidths(page, 'refund-to-credit-done');
+  await checkAtWidths(page, { screenshot: (width) => `/tmp/refund-to-credit-done-${width}.png` });
 
   // The refund's mail says where the money went and leads to the credit; looked at as HTML.
   const mail = await waitForMail(shopper.user.email, /was added to your store credit/);
@@ -67,7 +57,7 @@ test('a shopper refunds an item to store credit from its page and finds the cred
     'href',
     /\/user\/credit$/,
   );
-  await screenshotAtBothWidths(mailPage, 'refund-to-credit-mail');
+  await checkAtWidths(mailPage, { screenshot: (width) => `/tmp/refund-to-credit-mail-${width}.png` });
   await mailPage.close();
 
   await refund.getByRole('link', { name: 'store credit' }).click();
@@ -79,5 +69,5 @@ test('a shopper refunds an item to store credit from its page and finds the cred
   await expect(history.getByRole('listitem').first()).toContainText('Refund to credit');
   await expect(history.getByRole('listitem').first()).toContainText(`Refund of ${item.productName}: ${item.planName}`);
   await expectNoAxeViolations(page);
-  await screenshotAtBothWidths(page, 'refund-to-credit-wallet');
+  await checkAtWidths(page, { screenshot: (width) => `/tmp/refund-to-credit-wallet-${width}.png` });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
 import { headerEntry, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
@@ -14,15 +14,6 @@ test.use({
 });
 
 const SCREENSHOTS = 'test-results/screenshots';
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a product’s view and cart add show on its seller’s analytics', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -75,7 +66,7 @@ test('a product’s view and cart add show on its seller’s analytics', async (
   await expect(page.getByRole('heading', { name: `${name}, the last 7 days` })).toBeVisible();
   await expect(page.getByRole('table', { name: `${name} per day, newest first` }).getByRole('row')).toHaveCount(9);
   await expectNoAxeViolations(page);
-  await screenshots(page, 'seller-analytics');
+  await checkAtWidths(page, { screenshot: (width) => `${SCREENSHOTS}/seller-analytics-${width}.png` });
 });
 
 test('a product nobody has seen yet says so; the figures show a loading state first', async ({ page, request }) => {
@@ -104,11 +95,11 @@ test('a product nobody has seen yet says so; the figures show a loading state fi
   });
   await page.goto(`/seller/analytics?product=${product.id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading analytics…' })).toBeAttached();
-  await screenshots(page, 'seller-analytics-loading');
+  await checkAtWidths(page, { screenshot: (width) => `${SCREENSHOTS}/seller-analytics-loading-${width}.png` });
   release();
 
   await expect(page.getByText(`No views or sales in the last 30 days`)).toBeVisible();
   await expect(page.getByRole('heading', { name: `${name}, the last 30 days` })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'seller-analytics-empty');
+  await checkAtWidths(page, { screenshot: (width) => `${SCREENSHOTS}/seller-analytics-empty-${width}.png` });
 });

@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import { callApi } from './helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
 import { buyThroughApi, type Product, registerShopper, signInAs } from './shopping-helpers';
 
 // Decision 032: a seller creates an API key (shown once, copied), their app calls the license
 // API with it, the page shows its last use, and a revocation with confirmation stops it.
-
-/** At 375 px too: nothing scrolls sideways, and a screenshot to look at. */
-async function atPhoneWidth(page: Page, screenshot: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshot, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('a seller creates an API key, sees it once, uses it and revokes it', async ({ page, request, context }, info) => {
   test.setTimeout(150_000);
@@ -52,8 +43,8 @@ test('a seller creates an API key, sees it once, uses it and revokes it', async 
   await expect(panel.getByRole('button', { name: 'Copied API key' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: info.outputPath('api-keys-new-key-1280.png'), fullPage: true });
-  await atPhoneWidth(page, info.outputPath('api-keys-new-key-375.png'));
+  await saveScreenshot(page, info.outputPath('api-keys-new-key-1280.png'), { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => info.outputPath('api-keys-new-key-375.png') });
 
   await panel.getByRole('button', { name: 'I have copied it' }).click();
   await expect(panel).toHaveCount(0);
@@ -78,8 +69,8 @@ test('a seller creates an API key, sees it once, uses it and revokes it', async 
     await expect(row).toBeVisible();
     await expect(row).toContainText('Last used', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await page.screenshot({ path: info.outputPath('api-keys-list-1280.png'), fullPage: true });
-  await atPhoneWidth(page, info.outputPath('api-keys-list-375.png'));
+  await saveScreenshot(page, info.outputPath('api-keys-list-1280.png'), { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => info.outputPath('api-keys-list-375.png') });
 
   // Revoking asks first; Cancel keeps the key.
   await row.getByRole('button', { name: `Revoke the key ${name}` }).click();
@@ -119,6 +110,6 @@ test('the developer guide explains the license calls and the webhooks, on a phon
   await expect(page.getByRole('rowheader', { name: 'license.refunded' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Checking the signature', level: 3 })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: info.outputPath('developers-1280.png'), fullPage: true });
-  await atPhoneWidth(page, info.outputPath('developers-375.png'));
+  await saveScreenshot(page, info.outputPath('developers-1280.png'), { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => info.outputPath('developers-375.png') });
 });

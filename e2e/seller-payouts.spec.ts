@@ -1,20 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
 // Decision 036: a seller connects a payout account (the sandbox's onboarding page, offline) from
 // the payouts page and sees it ready; a seller with transfers sees each with its state and
 // amount; an admin sees every seller's transfers. At 1280 and 375 px, with no axe violations.
-
-async function atPhoneWidth(page: Page, screenshot: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshot, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('a seller connects a payout account from the payouts page', async ({ page, request }) => {
   await signInAs(page, await sessionFrom(request, 'e2e-seller.json'));
@@ -23,8 +14,8 @@ test('a seller connects a payout account from the payouts page', async ({ page, 
   await expect(account.getByText('No payout account yet')).toBeVisible();
   await expect(page.getByText('No transfers yet')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/seller-payouts-empty-1280.png', fullPage: true });
-  await atPhoneWidth(page, '/tmp/seller-payouts-empty-375.png');
+  await saveScreenshot(page, '/tmp/seller-payouts-empty-1280.png', { fullPage: true });
+  await checkAtWidths(page, { widths: [375], axe: true, screenshot: () => '/tmp/seller-payouts-empty-375.png' });
 
   await account.getByRole('button', { name: 'Set up payouts' }).click();
   // The sandbox's onboarding page enables payouts and sends the seller back, which asks for the state.
@@ -51,12 +42,12 @@ test('a seller sees each transfer with its state and amount, and an admin sees e
   await expect(page.getByText('Minimum transfer')).toBeVisible();
   await expect(page.getByText('$50', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/seller-payouts-1280.png', fullPage: true });
+  await saveScreenshot(page, '/tmp/seller-payouts-1280.png', { fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   const cards = page.getByRole('list', { name: 'Transfers to your payout account, newest first' });
   await expect(cards.getByRole('listitem')).toHaveCount(2);
   await expect(cards.getByRole('listitem').first().getByText('$84.20')).toBeVisible();
-  await atPhoneWidth(page, '/tmp/seller-payouts-375.png');
+  await checkAtWidths(page, { widths: [375], axe: true, screenshot: () => '/tmp/seller-payouts-375.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const admin = await page.context().newPage();
@@ -70,6 +61,6 @@ test('a seller sees each transfer with its state and amount, and an admin sees e
   await expect(admin).toHaveURL(/status=paid/);
   await expect(list.getByRole('row').filter({ hasText: 'E2E Payees' })).toHaveCount(1);
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: '/tmp/admin-payouts-1280.png', fullPage: true });
-  await atPhoneWidth(admin, '/tmp/admin-payouts-375.png');
+  await saveScreenshot(admin, '/tmp/admin-payouts-1280.png', { fullPage: true });
+  await checkAtWidths(admin, { widths: [375], axe: true, screenshot: () => '/tmp/admin-payouts-375.png' });
 });

@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAtWidths, expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import { callApi } from './helpers';
 import { liveProduct, sessionFrom } from './seller-helpers';
 import { buyThroughApi, type Product, registerShopper, type Session, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 024: the seller's sales page (filters in the address, the pending
 // sales as a CSV file) and a plan's unsold codes, revealed and removed after a confirmation.
-
-/** At 375 px too: nothing scrolls sideways but the sales table's own box, and a screenshot. */
-async function atPhoneWidth(page: Page, screenshot: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: screenshot, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('a seller lists their sales, filters them, downloads the pending ones and removes an unsold code', async ({
   page,
@@ -64,8 +55,8 @@ test('a seller lists their sales, filters them, downloads the pending ones and r
   await page.getByLabel('Status').selectOption('');
   await expect(row).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/seller-sales-1280.png', fullPage: true });
-  await atPhoneWidth(page, '/tmp/seller-sales-375.png');
+  await saveScreenshot(page, '/tmp/seller-sales-1280.png', { fullPage: true });
+  await checkAtWidths(page, { widths: [375], screenshot: () => '/tmp/seller-sales-375.png' });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download pending sales (CSV)' }).click();
@@ -92,10 +83,10 @@ test('a seller lists their sales, filters them, downloads the pending ones and r
   const masked = codes.getByText(/^••••••••/);
   await expect(masked).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/seller-codes-1280.png', fullPage: true });
+  await saveScreenshot(page, '/tmp/seller-codes-1280.png', { fullPage: true });
   await page.getByRole('button', { name: /^Show the code ending / }).click();
   await expect(codes.getByText(/^ADM-[0-9A-F]{8}-\d$/)).toBeVisible();
-  await atPhoneWidth(page, '/tmp/seller-codes-375.png');
+  await checkAtWidths(page, { widths: [375], screenshot: () => '/tmp/seller-codes-375.png' });
 
   await page.getByRole('checkbox', { name: /^ADM-/ }).check();
   await page.getByRole('button', { name: 'Remove selected (1)' }).click();

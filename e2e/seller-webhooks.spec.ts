@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
@@ -90,7 +90,7 @@ test('a seller sets up a webhook, tests it, redelivers a failed delivery and rot
     const failed = log.getByRole('row').nth(1);
     await expect(failed).toContainText('Waiting to retry', { timeout: 15_000 });
     await expect(failed).toContainText('500');
-    await page.screenshot({ path: 'test-results/seller-webhooks-1280.png', fullPage: true });
+    await saveScreenshot(page, 'test-results/seller-webhooks-1280.png', { fullPage: true });
     await expectNoAxeViolations(page);
     receiver.answer.status = 204;
     await failed.getByRole('button', { name: /^Redeliver/ }).click();
@@ -114,7 +114,7 @@ test('a seller sets up a webhook, tests it, redelivers a failed delivery and rot
     // At 375 px: nothing scrolls sideways but the log's own box.
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: 'test-results/seller-webhooks-375.png', fullPage: true });
+    await saveScreenshot(page, 'test-results/seller-webhooks-375.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Removing asks first; the page goes back to an empty form.

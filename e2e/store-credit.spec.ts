@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { checkAtWidths, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
 import { registerShopper, type Session, shopperApi, signInAs } from './shopping-helpers';
 
@@ -9,18 +9,6 @@ import { registerShopper, type Session, shopperApi, signInAs } from './shopping-
 
 async function grant(request: APIRequestContext, admin: Session, userId: string, amountCents: number, note: string) {
   return shopperApi<{ balanceCents: number }>(request, admin, 'admin/grantCredit', { userId, amountCents, note });
-}
-
-async function screenshotAtBothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalOverflow(page);
-    await expectNoAxeViolations(page);
-    // A full-page picture of a scrolled page draws the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('a shopper reads their store credit: empty, then a grant and a correction, then pages of history', async ({
@@ -38,7 +26,8 @@ test('a shopper reads their store credit: empty, then a grant and a correction, 
   await expect(page).toHaveURL(/\/user\/credit$/);
   await expect(page.getByText('No store credit yet')).toBeVisible();
   await expect(page.getByText('$0 store credit')).toBeVisible();
-  await screenshotAtBothWidths(page, 'store-credit-empty');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAtWidths(page, { axe: true, screenshot: (width) => `/tmp/store-credit-empty-${width}.png` });
 
   await grant(request, admin, shopper.user.id, 1_250, 'Your license codes arrived two days late. Sorry!');
   await grant(request, admin, shopper.user.id, -250, 'Part of the goodwill was granted twice');
@@ -56,7 +45,8 @@ test('a shopper reads their store credit: empty, then a grant and a correction, 
   await expect(rows.nth(1)).toContainText('Credit from Everdeal');
   await expect(rows.nth(1)).toContainText('Your license codes arrived two days late. Sorry!');
   await expect(rows.nth(1)).toContainText('+$12.50');
-  await screenshotAtBothWidths(page, 'store-credit');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAtWidths(page, { axe: true, screenshot: (width) => `/tmp/store-credit-${width}.png` });
 
   // On a phone the menu behind the hamburger leads to it too.
   await page.setViewportSize({ width: 375, height: 740 });
@@ -102,7 +92,8 @@ test('an admin grants and corrects credit on the user’s page, confirming each'
   await amount.fill('20000');
   await amount.blur();
   await expect(form.getByText('Enter at most $10,000 either way')).toBeVisible();
-  await screenshotAtBothWidths(page, 'admin-credit-form-errors');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAtWidths(page, { axe: true, screenshot: (width) => `/tmp/admin-credit-form-errors-${width}.png` });
 
   await amount.fill('12.50');
   await note.fill('Your license codes arrived two days late. Sorry!');
@@ -112,7 +103,7 @@ test('an admin grants and corrects credit on the user’s page, confirming each'
   await expect(dialog).toContainText('Your license codes arrived two days late. Sorry!');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await page.screenshot({ path: `/tmp/admin-credit-confirm-${width}.png` });
+    await saveScreenshot(page, `/tmp/admin-credit-confirm-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Grant credit' }).click();
@@ -137,7 +128,8 @@ test('an admin grants and corrects credit on the user’s page, confirming each'
   await expect(form.getByRole('status')).toHaveText('Took $2.50 back. The balance is now $10.');
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('Correction by Everdeal');
-  await screenshotAtBothWidths(page, 'admin-credit');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAtWidths(page, { axe: true, screenshot: (width) => `/tmp/admin-credit-${width}.png` });
 
   // The shopper sees the same.
   const seen = await shopperApi<{ balanceCents: number; total: number }>(request, shopper, 'wallet/getWallet');
