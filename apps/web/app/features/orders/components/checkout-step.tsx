@@ -168,7 +168,7 @@ export function CheckoutStep({
             </li>
           ))}
         </ul>
-        <PriceSummary cart={cart} />
+        <PriceSummary cart={cart} beforeTax={taxCents > 0 || totals?.taxReverseCharge === true} />
         {totals ? (
           <CheckoutTaxLines totals={totals} />
         ) : checkoutTotals.isError ? (
