@@ -170,7 +170,10 @@ export function CheckoutStep({
         </ul>
         <PriceSummary cart={cart} beforeTax={taxCents > 0 || totals?.taxReverseCharge === true} />
         {totals ? (
-          <CheckoutTaxLines totals={totals} />
+          // Only where VAT applies: a buyer outside the EU sees the summary as before.
+          totals.taxCountry !== null || totals.taxReverseCharge ? (
+            <CheckoutTaxLines totals={totals} />
+          ) : null
         ) : checkoutTotals.isError ? (
           <FormAlert className="mt-3">
             We could not work out the VAT of this order.{' '}

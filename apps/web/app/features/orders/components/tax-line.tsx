@@ -8,23 +8,19 @@ function countryName(code: string): string {
 
 /**
  * The checkout summary's VAT line and the total to pay (decision 037): the billing country's rate
- * and amount, or the reverse charge's note; "No VAT" when none applies.
+ * and amount, or the reverse charge's note. Shown only where VAT applies.
  */
 export function CheckoutTaxLines({ totals }: { totals: CheckoutTotals }) {
   const { taxCountry, taxReverseCharge, taxCents, taxRate, currency } = totals;
   const label = taxReverseCharge
     ? 'VAT (reverse charge)'
-    : taxCountry
-      ? `VAT (${countryName(taxCountry)}, ${taxRate}%)`
-      : 'VAT';
+    : `VAT (${taxCountry ? countryName(taxCountry) : ''}, ${taxRate}%)`;
   return (
     <section aria-label="Tax and total" className="mt-3 border-ink-900/[0.07] border-t pt-3 text-sm">
       <dl className="space-y-2">
         <div className="flex justify-between gap-4">
           <dt className="text-ink-600">{label}</dt>
-          <dd className="text-ink-900 tabular-nums">
-            {taxCountry === null && !taxReverseCharge ? 'None' : formatMoney(taxCents, currency)}
-          </dd>
+          <dd className="text-ink-900 tabular-nums">{formatMoney(taxCents, currency)}</dd>
         </div>
         {taxReverseCharge && totals.taxNote ? <p className="text-ink-500 text-xs">{totals.taxNote}</p> : null}
         <div className="flex justify-between gap-4 font-semibold">
