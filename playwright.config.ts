@@ -62,6 +62,7 @@ export default defineConfig({
         'account-areas.spec.ts',
         'api-docs.spec.ts',
         'auth.spec.ts',
+        'billing-and-tax.spec.ts',
         'cart.spec.ts',
         'checkout.spec.ts',
         'discovery.spec.ts',

@@ -33,6 +33,7 @@ import {
 } from './modules/sellers';
 import { registerSeo } from './modules/seo';
 import { supportHandlers } from './modules/support';
+import { billingProfileHandlers } from './modules/tax';
 import { upvotesHandlers } from './modules/upvotes';
 import {
   createPasswordHasher,
@@ -204,6 +205,8 @@ export async function buildApp({
       ...usersHandlers(storeServices, limits),
       // Notification settings and the unsubscribe page's calls (decision 029), beside their table in mail.
       ...notificationSettingsHandlers(storeServices, limits),
+      // The billing profile the invoice names and the VAT rule reads (decision 037).
+      ...billingProfileHandlers(storeServices),
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(storeServices),

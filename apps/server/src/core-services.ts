@@ -192,6 +192,8 @@ export function createCoreServices({
       publicUrl: config.publicUrl,
       isPublicUrlSet: config.isPublicUrlSet,
       mail: { outbox, brand },
+      // VAT on digital services (decision 037).
+      tax: config.tax,
       webhooks: {
         delivery: webhookDelivery,
         secretKey: config.webhooks.secretKey,

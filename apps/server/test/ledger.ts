@@ -21,7 +21,8 @@ const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STO
  * an item was paid with credit (its adjustments' `credit_refund_cents`). Paying with credit
  * (decision 030): an order's spend rows in the wallet are its `paid_with_credit_cents` while it is
  * pending or paid and nothing once it failed; its items' shares add up to it; its checkout charge
- * rows are the card part only. Also no charge row is refunded beyond its amount.
+ * rows are the card part only, plus the VAT (decision 037), which the items' VAT adds up to. Also no
+ * charge row is refunded beyond its amount, nor beyond its VAT.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const store = await db
@@ -87,6 +88,12 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
       and c.amount_cents < (select coalesce(sum(r.amount_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
   const rows = Array.isArray(overRefunded) ? overRefunded : ((overRefunded as { rows?: unknown[] }).rows ?? []);
   expect(rows).toEqual([]);
+  // No refund returns more VAT than its charge carried (decision 037).
+  const overTaxed = await db.execute(sql`
+    select c.id from ${moneyMovements} c
+    where c.kind = 'charge'
+      and c.tax_cents < (select coalesce(sum(r.tax_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
+  expect(Array.isArray(overTaxed) ? overTaxed : ((overTaxed as { rows?: unknown[] }).rows ?? [])).toEqual([]);
 }
 
 /** The credit side of checkout (decision 030): spends, their returns, the items' shares, the card part. */
@@ -104,7 +111,10 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     select o.id, o.status, o.paid_with_credit_cents as "credit",
       (select coalesce(sum(i.paid_with_credit_cents), 0) from ${orderItems} i where i.order_id = o.id)::int
         as "itemsCredit",
-      o.total_cents as "total",
+      o.total_cents as "total", o.tax_cents as "tax",
+      (select coalesce(sum(i.tax_cents), 0) from ${orderItems} i where i.order_id = o.id)::int as "itemsTax",
+      (select coalesce(sum(m.tax_cents), 0) from ${moneyMovements} m
+        where m.order_id = o.id and m.kind = 'charge' and m.adjustment_id is null)::int as "chargedTax",
       (select coalesce(sum(m.amount_cents), 0) from ${moneyMovements} m
         where m.order_id = o.id and m.kind = 'charge' and m.adjustment_id is null)::int as "charged"
     from ${orders} o`);
@@ -114,6 +124,9 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     credit: number;
     itemsCredit: number;
     total: number;
+    tax: number;
+    itemsTax: number;
+    chargedTax: number;
     charged: number;
   }[];
   for (const order of rows) {
@@ -121,8 +134,11 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     expect(spentByOrder.get(order.id) ?? 0, `credit spent on order ${order.id}`).toBe(
       order.status === 'failed' ? 0 : order.credit,
     );
+    // VAT (decision 037): the order's is its items' sum, and the card pays all of it at checkout.
+    expect(order.itemsTax, `items' VAT of order ${order.id}`).toBe(order.tax);
     if (order.status === 'paid' && order.charged > 0) {
-      expect(order.charged, `card charged for order ${order.id}`).toBe(order.total - order.credit);
+      expect(order.charged, `card charged for order ${order.id}`).toBe(order.total - order.credit + order.tax);
+      expect(order.chargedTax, `VAT charged for order ${order.id}`).toBe(order.tax);
     }
   }
 }

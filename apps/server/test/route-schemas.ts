@@ -133,7 +133,9 @@ export function validArbitrary(schema: JsonSchema, name = ''): fc.Arbitrary<unkn
 /** An id field of a route's input: where it sits and whose rows it may name. */
 export type IdField = { path: string[]; meta: IdMeta | undefined };
 
-const ID_NAME = /(^id$|Id$|_id$)/;
+// `vatId` (decision 037) is a tax number the caller types, not a row of the store: it names no
+// one's data, so no owner can be declared for it.
+const ID_NAME = /(^id$|(?<!^vat)Id$|_id$)/;
 
 /**
  * Every field that is, or is named like, an id, at any depth. `meta` is the declaration of

@@ -132,7 +132,17 @@ export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () =
   const outbox = createOutbox({ db: t.db, mailer, now, log: t.app.log });
   addOrderMailRenderers(outbox, { db: t.db, brand });
   addSellerMailRenderers(outbox, { db: t.db, brand });
-  return { db: t.db, now, provider, mailer, outbox, brand, log: t.app.log, catalogChanged: () => {} };
+  return {
+    db: t.db,
+    now,
+    provider,
+    mailer,
+    outbox,
+    brand,
+    log: t.app.log,
+    catalogChanged: () => {},
+    tax: { mode: 'eu-vat', storeCountry: 'US' },
+  };
 }
 
 /** The cart as its owner sees it. */

@@ -77,6 +77,8 @@ export default [
       route('payment-methods', 'routes/user-payment-methods.tsx'),
       // Store credit (decision 030).
       route('credit', 'routes/user-credit.tsx'),
+      // Billing details and VAT (decision 037).
+      route('billing', 'routes/user-billing.tsx'),
       route('personal-info', 'routes/user-personal-info.tsx'),
       route('notifications', 'routes/user-notifications.tsx'),
       route('confirm-email', 'routes/user-confirm-email.tsx'),

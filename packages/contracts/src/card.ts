@@ -88,6 +88,8 @@ export function isCardExpired(expMonth: number, expYear: number, now: Date): boo
 export function paidWith(
   order: {
     total: number;
+    /** VAT on top of the total (decision 037), always paid by card; absent means none. */
+    taxCents?: number;
     paidWithCreditCents: number;
     currency: string;
     payment: { brand: string; last4: string } | null;
@@ -95,9 +97,10 @@ export function paidWith(
   cardLabel: (card: { brand: string; last4: string }) => string = cardName,
 ): string {
   const credit = order.paidWithCreditCents;
-  const cardCents = order.total - credit;
+  const total = order.total + (order.taxCents ?? 0);
+  const cardCents = total - credit;
   const card = order.payment ? cardLabel(order.payment) : 'card';
-  if (credit <= 0) return `${formatMoney(order.total, order.currency)} with ${card}`;
+  if (credit <= 0) return `${formatMoney(total, order.currency)} with ${card}`;
   if (cardCents <= 0) return `${formatMoney(credit, order.currency)} with store credit`;
   return `${formatMoney(credit, order.currency)} with store credit and ${formatMoney(cardCents, order.currency)} with ${card}`;
 }

@@ -8,6 +8,7 @@ export * from './admin-tickets';
 export * from './admin-user-page';
 export * from './affiliates';
 export * from './auth';
+export * from './billing';
 export * from './blog';
 export * from './card';
 export * from './catalog';

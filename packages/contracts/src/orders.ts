@@ -45,7 +45,7 @@ export const CheckoutInputSchema = z
       .nonnegative()
       .optional()
       .describe(
-        'cents: the total the shopper confirmed; another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
+        'cents: the total the shopper confirmed, VAT included (the cart’s totalWithTaxCents, decision 037); another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
       ),
   })
   // A card is optional only when store credit may pay: whether it covers the total is known only
@@ -55,6 +55,23 @@ export const CheckoutInputSchema = z
     path: ['paymentMethodId'],
   });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
+
+/**
+ * `orders/getCheckoutTotals` (decision 037): what checkout would charge for the cart now, VAT
+ * included, computed by the same functions as checkout. The shopper confirms `totalWithTaxCents`
+ * as checkout's `expectedTotal`.
+ */
+export const CheckoutTotalsSchema = z.object({
+  subtotalCents: z.number().int().describe('the cart’s price without VAT (the cart’s totalPrice)'),
+  taxCents: z.number().int(),
+  taxRate: z.number().describe('percentage: 19 for 19%, 25.5 for 25.5%; 0 without VAT or when reverse-charged'),
+  taxCountry: z.string().nullable().describe('the billing country whose VAT applies; null when none does'),
+  taxReverseCharge: z.boolean(),
+  taxNote: z.string().nullable().describe('the reverse charge’s legal note, when it applies'),
+  totalWithTaxCents: z.number().int(),
+  currency: z.string(),
+});
+export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
 
 /** `pending` until the provider settles the payment, then `paid`; a refused payment is `failed`. */
 export const OrderStatusSchema = z.enum(['pending', 'paid', 'failed']);
@@ -97,6 +114,7 @@ export const OrderItemSchema = z.object({
     .number()
     .int()
     .describe('the part of the amount paid with store credit: a refund always returns it as credit'),
+  taxCents: z.number().int().describe('VAT on the amount at the order’s rate (decision 037), charged on top of it'),
   currency: z.string(),
   status: OrderItemStatusSchema,
   codes: z.array(OrderCodeSchema).describe('one per unit once paid; empty before'),
@@ -132,11 +150,19 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  total: z.number().int().describe('cents charged'),
+  total: z.number().int().describe('cents of the price, without VAT (decision 037: taxCents is added on top)'),
   originalTotal: z.number().int().describe('cents at list prices'),
   discount: z.number().int().describe('originalTotal − total, cents'),
   currency: z.string(),
   paidWithCreditCents: z.number().int().describe('the part of the total paid with store credit (decision 030)'),
+  taxCents: z.number().int().describe('VAT charged on top of the total, the sum of the items’ (decision 037)'),
+  taxRate: z.number().describe('the VAT rate as a percentage: 19 for 19%, 25.5 for 25.5%; 0 without VAT'),
+  taxReverseCharge: z
+    .boolean()
+    .describe(
+      'an EU business with a valid VAT id: 0% VAT, accounted for by the buyer (Article 196, Directive 2006/112/EC)',
+    ),
+  totalWithTaxCents: z.number().int().describe('total + taxCents: what the order cost, card and store credit together'),
   payment: z
     .object({ brand: z.string(), last4: z.string() })
     .nullable()

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { adminRoutes } from './routes/admin';
 import { affiliatesRoutes } from './routes/affiliates';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { communityRoutes } from './routes/community';
@@ -56,6 +57,7 @@ export const apiRoutes = {
   ...catalogRoutes,
   ...authRoutes,
   ...notificationsRoutes,
+  ...billingRoutes,
   ...cartRoutes,
   ...favoritesRoutes,
   ...upvotesRoutes,

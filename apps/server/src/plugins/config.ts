@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isCountryCode } from '@everdeal/contracts/billing-rules';
 import { z } from 'zod';
 
 const flag = z
@@ -89,6 +90,13 @@ const EnvSchema = z.object({
     .min(100, { error: 'must be at least 100' })
     .max(10_000, { error: 'must be at most 10000 (the 10 s the requirements give a receiver)' })
     .default(10_000),
+  // VAT on digital services (decision 037): the store's own country (ISO alpha-2) and the rule set.
+  STORE_COUNTRY: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .refine(isCountryCode, { error: 'must be a two-letter ISO 3166-1 country code, such as US or DE' })
+    .default('US'),
+  TAX_MODE: z.enum(['eu-vat', 'off'], { error: 'must be eu-vat or off' }).default('eu-vat'),
 });
 
 /** A 32-byte key written as 64 hex digits or as base64, or undefined. */
@@ -182,6 +190,8 @@ export type Config = {
    * 127.0.0.1 is allowed (tests), and how long a receiver has to answer.
    */
   webhooks: { secretKey: Buffer | undefined; allowLoopback: boolean; timeoutMs: number };
+  /** VAT on digital services (decision 037): `eu-vat` charges the EU rule, `off` no tax; the store's country. */
+  tax: { mode: 'eu-vat' | 'off'; storeCountry: string };
 };
 
 export class ConfigError extends Error {
@@ -272,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
+    tax: { mode: e.TAX_MODE, storeCountry: e.STORE_COUNTRY },
   };
 }
 

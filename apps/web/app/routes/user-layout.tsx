@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/user', label: 'Overview', end: true },
   { to: '/user/orders', label: 'Orders', end: false },
   { to: USER_CREDIT_PATH, label: 'Store credit', end: false },
+  { to: '/user/billing', label: 'Billing details', end: false },
   { to: '/user/payment-methods', label: 'Payment methods', end: false },
   { to: '/user/personal-info', label: 'Personal info', end: false },
   { to: NOTIFICATION_SETTINGS_PATH, label: 'Notifications', end: false },

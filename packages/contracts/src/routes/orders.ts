@@ -1,8 +1,10 @@
+import { EmptyInputSchema } from '../auth';
 import {
   ChangePlanInputSchema,
   ChangePlanResultSchema,
   CheckoutInputSchema,
   CheckoutResultSchema,
+  CheckoutTotalsSchema,
   GetOrderInputSchema,
   GetOrdersInputSchema,
   GetOwnedItemsInputSchema,
@@ -25,6 +27,14 @@ export const ordersRoutes = {
     output: CheckoutResultSchema,
     summary:
       'Turn the cart into one order paid with a saved card, one license code per unit; 402 declined, 409 sold out, the same idempotencyKey answers the first result',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getCheckoutTotals': defineRoute({
+    input: EmptyInputSchema,
+    output: CheckoutTotalsSchema,
+    summary:
+      'What checkout would charge for the cart now: the price, the VAT of the billing country (or the reverse charge) and the total to confirm as expectedTotal',
     tag: 'orders',
     requiresAuth: true,
   }),

@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './affiliates';
 export * from './analytics';
+export * from './billing';
 export * from './blog';
 export * from './catalog';
 export * from './community';

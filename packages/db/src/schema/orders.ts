@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -56,6 +57,14 @@ export const orders = pgTable(
     // The part of the total paid with store credit (decision 030): the wallet's `spend:<orderId>`
     // movement; the card is charged the rest. Set in the reservation's transaction.
     paidWithCreditCents: integer().notNull().default(0),
+    // VAT on digital services (decision 037): the sum of the items' tax, charged on top of
+    // `total_cents` (which stays the price without tax); the rate as basis points (1900 = 19%);
+    // whether the buyer was reverse-charged (0%, the legal note on the invoice); and the buyer's
+    // billing profile as it was when the order was made, for the invoice (null without one).
+    taxCents: integer().notNull().default(0),
+    taxRateBasisPoints: integer().notNull().default(0),
+    taxReverseCharge: boolean().notNull().default(false),
+    billingDetails: jsonb(),
     // The provider's payment (sandbox charge, Stripe PaymentIntent) once known.
     providerPaymentId: text(),
     failureCode: text(),
@@ -71,6 +80,7 @@ export const orders = pgTable(
     unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     check('orders_total_check', sql`${t.totalCents} >= 0 and ${t.originalTotalCents} >= ${t.totalCents}`),
     check('orders_paid_with_credit_check', sql`${t.paidWithCreditCents} between 0 and ${t.totalCents}`),
+    check('orders_tax_check', sql`${t.taxCents} >= 0 and ${t.taxRateBasisPoints} >= 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
   ],
@@ -106,6 +116,8 @@ export const orderItems = pgTable(
     // The item's share of the order's store credit (decision 030, largest remainder): a refund
     // returns it as credit whatever the destination chosen; its card charge is the rest.
     paidWithCreditCents: integer().notNull().default(0),
+    // VAT on the item's amount at the order's rate, rounded half up (decision 037); card-paid.
+    taxCents: integer().notNull().default(0),
     currency: text().notNull(),
     status: orderItemStatus().notNull().default('pending'),
     // requirements §9: the product's window at purchase; 0 = no refunds (refundable_until null).
@@ -131,6 +143,7 @@ export const orderItems = pgTable(
     check('order_items_refund_window_check', sql`${t.refundWindowDays} >= 0`),
     // Not bounded by amount_cents: a downgrade lowers the amount and returns credit as it goes.
     check('order_items_paid_with_credit_check', sql`${t.paidWithCreditCents} >= 0`),
+    check('order_items_tax_check', sql`${t.taxCents} >= 0`),
     unique('order_items_order_position_key').on(t.orderId, t.position),
     index('order_items_product_status_idx').on(t.productId, t.status),
     // The renewal job's scan: active subscriptions by the time their next attempt is due.
@@ -182,6 +195,9 @@ export const moneyMovements = pgTable(
       .notNull()
       .references(() => orderItems.id),
     amountCents: integer().notNull(),
+    // Of amountCents, the VAT (decision 037): money the store owes the tax authority, not the
+    // seller, so the sellers' sale money counts `amount_cents - tax_cents`.
+    taxCents: integer().notNull().default(0),
     currency: text().notNull(),
     provider: paymentProvider().notNull(),
     providerReference: text().notNull(),
@@ -193,6 +209,7 @@ export const moneyMovements = pgTable(
   },
   (t) => [
     check('money_movements_amount_check', sql`${t.amountCents} > 0`),
+    check('money_movements_tax_check', sql`${t.taxCents} between 0 and ${t.amountCents}`),
     check('money_movements_refund_source_check', sql`(${t.kind} = 'refund') = (${t.refundedMovementId} is not null)`),
     unique('money_movements_kind_reference_item_key').on(t.kind, t.providerReference, t.orderItemId),
     index('money_movements_order_id_idx').on(t.orderId),

@@ -93,13 +93,24 @@ export async function creditHeldOf(db: Runner, itemId: string): Promise<number> 
 /** One provider refund made for an adjustment, to be written as a refund row. */
 export type MadeRefund = { movementId: string; reference: string; amountCents: number };
 
-/** Writes the refund rows of an adjustment (inside its finishing statement's transaction). */
+/**
+ * Writes the refund rows of an adjustment (inside its finishing statement's transaction). A refund
+ * returns the VAT with the price (decision 037): each row's `tax_cents` is the part of it that is
+ * tax, the charge's whole tax left when the refund takes all the charge has left, otherwise its
+ * share in proportion (rounded half up), capped at the tax the charge still holds; so the sellers'
+ * money (`amount_cents - tax_cents`) gives back exactly the price it counted.
+ */
 function refundRows(adjustmentId: string, refunds: MadeRefund[], at: Date) {
   return sql`
-    insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, currency, provider,
+    insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, tax_cents, currency, provider,
       provider_reference, refunded_movement_id, adjustment_id, created_at)
-    select 'refund', m.order_id, m.order_item_id, r.amount_cents, m.currency, m.provider, r.reference, m.id,
-      ${adjustmentId}, ${timestamp(at)}
+    select 'refund', m.order_id, m.order_item_id, r.amount_cents,
+      case when m.tax_cents = 0 then 0
+           when r.amount_cents >= m.amount_cents - prior.amount then m.tax_cents - prior.tax
+           else least(m.tax_cents - prior.tax, floor((r.amount_cents::bigint * m.tax_cents * 2 + m.amount_cents)
+                                                     / (2 * m.amount_cents)))::int
+      end,
+      m.currency, m.provider, r.reference, m.id, ${adjustmentId}, ${timestamp(at)}
     from json_to_recordset(${JSON.stringify(
       refunds.map((refund) => ({
         movement_id: refund.movementId,
@@ -108,6 +119,10 @@ function refundRows(adjustmentId: string, refunds: MadeRefund[], at: Date) {
       })),
     )}::json) as r(movement_id uuid, reference text, amount_cents int)
     join ${moneyMovements} m on m.id = r.movement_id
+    cross join lateral (
+      select coalesce(sum(p.amount_cents), 0)::int as amount, coalesce(sum(p.tax_cents), 0)::int as tax
+      from ${moneyMovements} p where p.refunded_movement_id = m.id
+    ) prior
     where r.amount_cents > 0`;
 }
 

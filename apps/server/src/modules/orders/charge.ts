@@ -10,7 +10,7 @@ import { type PaymentOutcome, type PaymentRequest, ProviderUnavailableError } fr
 import type { CheckoutDeps } from './checkout-deps';
 import { cardCentsOf } from './credit-payment';
 import type { ItemRules } from './item-terms';
-import { cardOf, loadOrderView } from './orders.service';
+import { cardOf, loadOrderView, taxViewOf } from './orders.service';
 import { receiptMail } from './receipt';
 import { type NewOrder, PENDING_LEASE_MS } from './reserve';
 import { applyPaymentOutcome, failureError, type PaymentState, type Settlement } from './settle';
@@ -18,7 +18,7 @@ import type { SettledItem } from './settle.sql';
 
 /**
  * Everything the provider needs to address the order's one payment, from the order row: the
- * card's part, the total less what store credit paid (decision 030).
+ * card's part, the total and its VAT less what store credit paid (decisions 030, 037).
  */
 export function paymentRequestOf(order: OrderRow): PaymentRequest {
   // Only an order with something left for the card is charged: one without a card was paid by
@@ -64,6 +64,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
     discount: row.originalTotalCents - row.totalCents,
     currency: row.currency,
     paidWithCreditCents: row.paidWithCreditCents,
+    ...taxViewOf(row),
     payment: cardOf(row),
     items: order.lines.map((line, position) => {
       const id = order.itemIds[position] ?? '';
@@ -84,6 +85,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
         originalPrice: line.originalPriceCents,
         amount: line.priceCents * line.quantity,
         paidWithCreditCents: order.itemCredits[position] ?? 0,
+        taxCents: order.itemTaxes[position] ?? 0,
         currency: line.currency,
         status: 'active',
         codes: (item?.codes ?? []).map((code) => ({ code, status: 'active', redeemedAt: null })),

@@ -8,6 +8,7 @@ import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import type { Outbox } from '../mail';
 import type { PaymentProvider } from '../payments';
+import type { TaxConfig } from '../tax';
 
 export type CheckoutDeps = {
   db: Db;
@@ -20,4 +21,6 @@ export type CheckoutDeps = {
   log: FastifyBaseLogger;
   /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
   catalogChanged: () => void;
+  /** VAT on digital services: the store's country and the rule set (decision 037). */
+  tax: TaxConfig;
 };

@@ -11,11 +11,13 @@ import type { CheckoutLine } from './checkout.sql';
 const lineTotal = (lines: CheckoutLine[]) => lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 
 /**
- * With `expectedTotal` (the total the shopper confirmed) the server's total must be that total;
+ * With `expectedTotal` (the total the shopper confirmed, VAT included: decision 037) the server's
+ * total plus `taxCents` must be that total, so a changed billing country or rate is refused like a
+ * changed price;
  * without it, no line may cost more than the cart last showed its owner. Either way no line may
  * have a shorter refund window than shown. A refusal names the line that changed.
  */
-export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number | undefined): void {
+export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number | undefined, taxCents = 0): void {
   for (const line of lines) {
     const shown = line.shownRefundWindowDays;
     if (shown !== null && line.refundWindowDays < shown) {
@@ -29,7 +31,7 @@ export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number |
       );
     }
   }
-  const total = lineTotal(lines);
+  const total = lineTotal(lines) + taxCents;
   if (expectedTotal !== undefined) {
     if (total === expectedTotal) return;
     const changed = lines.find((line) => line.shownPriceCents !== null && line.shownPriceCents !== line.priceCents);

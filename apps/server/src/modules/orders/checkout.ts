@@ -16,12 +16,13 @@ import { type Db, type OrderRow, orderItems, orders, type UserRow } from '@everd
 import { and, eq } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
 import { effectiveDealStatus } from '../catalog';
+import { decideTax, readBillingSnapshot } from '../tax';
 import { pay } from './charge';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { requireShownTerms } from './checkout-prices';
 import { loadOrderView } from './orders.service';
-import { reserveOrder } from './reserve';
+import { lineTaxes, reserveOrder } from './reserve';
 import { failureError } from './settle';
 
 /** Ended, upcoming or foreign-currency lines cannot be bought (requirements §10). */
@@ -89,7 +90,7 @@ export async function checkout(
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
   const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
   const cardId = input.paymentMethodId;
-  const [existing, lines, [method], refunded] = await Promise.all([
+  const [existing, lines, [method], refunded, billing] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
     // No card given: store credit is to pay it all (the schema allows that only with useCredit).
@@ -97,6 +98,8 @@ export async function checkout(
       ? Promise.resolve([])
       : statements.paymentMethod.execute({ id: cardId, userId: user.id, provider: deps.provider.name }),
     statements.recentlyRefunded.execute({ userId: user.id, since }),
+    // The buyer's billing facts decide the VAT (decision 037); the order keeps them for the invoice.
+    readBillingSnapshot(deps.db, user.id),
   ]);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
@@ -111,7 +114,9 @@ export async function checkout(
   requirePurchasable(lines, deps.now());
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
-  requireShownTerms(lines, input.expectedTotal);
+  const decision = decideTax(deps.tax, billing.facts, deps.now());
+  const taxCents = lineTaxes(lines, decision.rateBasisPoints).reduce((sum, cents) => sum + cents, 0);
+  requireShownTerms(lines, input.expectedTotal, taxCents);
   const useCredit = input.useCredit === true;
   const requestHash = hashCheckoutRequest(cardId, lines, useCredit);
   const order = await reserveOrder(deps, {
@@ -122,6 +127,7 @@ export async function checkout(
     method: method ?? null,
     useCredit,
     attribution,
+    tax: { decision, billing: billing.details },
   });
   if (!order) {
     const first = await findByKey();

@@ -29,9 +29,12 @@ export function creditShares(amounts: readonly number[], cents: number): number[
   return shares;
 }
 
-/** What the card is charged for the order: the total less the part paid with credit. */
-export function cardCentsOf(order: Pick<OrderRow, 'totalCents' | 'paidWithCreditCents'>): number {
-  return order.totalCents - order.paidWithCreditCents;
+/**
+ * What the card is charged for the order: the total less the part paid with credit, plus the VAT.
+ * Credit pays the price only, never the VAT (decision 037), so the tax is always card money.
+ */
+export function cardCentsOf(order: Pick<OrderRow, 'totalCents' | 'paidWithCreditCents' | 'taxCents'>): number {
+  return order.totalCents - order.paidWithCreditCents + order.taxCents;
 }
 
 /**
@@ -42,7 +45,7 @@ export function cardCentsOf(order: Pick<OrderRow, 'totalCents' | 'paidWithCredit
  */
 export async function payWithCredit(
   tx: Tx,
-  order: { id: string; userId: string; totalCents: number; currency: string; hasCard: boolean },
+  order: { id: string; userId: string; totalCents: number; taxCents: number; currency: string; hasCard: boolean },
   items: readonly { id: string; amountCents: number }[],
   at: Date,
 ): Promise<{ cents: number; shares: number[] }> {
@@ -51,11 +54,12 @@ export async function payWithCredit(
     { userId: order.userId, upToCents: order.totalCents, orderId: order.id, note: '' },
     at,
   );
-  if (cents < order.totalCents && !order.hasCard) {
+  // The VAT is never paid with credit (decision 037): a taxed order always needs a card.
+  if ((cents < order.totalCents || order.taxCents > 0) && !order.hasCard) {
     throw AppError.badRequest(
       OrderMessage.cardNeededForRest(
         formatMoney(cents, order.currency),
-        formatMoney(order.totalCents - cents, order.currency),
+        formatMoney(order.totalCents - cents + order.taxCents, order.currency),
       ),
     );
   }

@@ -3,6 +3,7 @@ import type { RateLimits } from '../../plugins/rate-limit';
 import { accrueCommissions, attributionFor, clickTokenOf } from '../affiliates';
 import { checkout } from './checkout';
 import type { CheckoutDeps } from './checkout-deps';
+import { getCheckoutTotals } from './checkout-totals';
 import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
 import { getOwnedItems } from './owned-items';
 import { changePlan, getPlanOptions } from './plan-change';
@@ -26,6 +27,7 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
       }
       return result;
     },
+    'orders/getCheckoutTotals': (_input, { user }) => getCheckoutTotals(deps, user.id),
     'orders/getOrders': (input, { user }) => getOrders(deps, user.id, input),
     'orders/getOrder': (input, { user }) => getOrder(deps, user.id, input.orderId),
     'orders/getOrderItem': (input, { user }) => getOrderItem(deps, user.id, input.orderId, input.itemId),

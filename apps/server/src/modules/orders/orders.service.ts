@@ -65,6 +65,7 @@ function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     // What of the current amount was paid with credit: a downgrade returns the card's part first,
     // so after one the credit still held is the lesser of the two (decision 030).
     paidWithCreditCents: Math.min(row.paidWithCreditCents, row.amountCents),
+    taxCents: row.taxCents,
     currency: row.currency,
     status: row.status,
     codes: codes.map((code) => ({ code: code.code, status: codeStatus(code), redeemedAt: iso(code.redeemedAt) })),
@@ -99,12 +100,25 @@ export function subscriptionState(
   };
 }
 
-/** The card an order charged; none when store credit paid the whole total (decision 030). */
+/** The card an order charged; none when store credit paid the whole total and there was no VAT (decisions 030, 037). */
 export function cardOf(
-  row: Pick<OrderRow, 'cardBrand' | 'cardLast4' | 'totalCents' | 'paidWithCreditCents'>,
+  row: Pick<OrderRow, 'cardBrand' | 'cardLast4' | 'totalCents' | 'paidWithCreditCents' | 'taxCents'>,
 ): Order['payment'] {
-  if (row.cardBrand === null || row.cardLast4 === null || row.paidWithCreditCents >= row.totalCents) return null;
+  if (row.cardBrand === null || row.cardLast4 === null) return null;
+  if (row.paidWithCreditCents >= row.totalCents + row.taxCents) return null;
   return { brand: row.cardBrand, last4: row.cardLast4 };
+}
+
+/** The order's VAT fields (decision 037): the rate as the API's percentage (1900 → 19). */
+export function taxViewOf(
+  row: Pick<OrderRow, 'totalCents' | 'taxCents' | 'taxRateBasisPoints' | 'taxReverseCharge'>,
+): Pick<Order, 'taxCents' | 'taxRate' | 'taxReverseCharge' | 'totalWithTaxCents'> {
+  return {
+    taxCents: row.taxCents,
+    taxRate: row.taxRateBasisPoints / 100,
+    taxReverseCharge: row.taxReverseCharge,
+    totalWithTaxCents: row.totalCents + row.taxCents,
+  };
 }
 
 function toOrder(row: OrderRow, items: OrderItem[]): Order {
@@ -118,6 +132,7 @@ function toOrder(row: OrderRow, items: OrderItem[]): Order {
     discount: row.originalTotalCents - row.totalCents,
     currency: row.currency,
     paidWithCreditCents: row.paidWithCreditCents,
+    ...taxViewOf(row),
     payment: cardOf(row),
     items,
   };

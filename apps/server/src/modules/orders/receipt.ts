@@ -1,4 +1,4 @@
-import { BRAND_NAME, formatMoney, type Order, type OrderItem } from '@everdeal/contracts';
+import { BRAND_NAME, formatMoney, type Order, type OrderItem, REVERSE_CHARGE_NOTE } from '@everdeal/contracts';
 import { paidWith } from '@everdeal/contracts/card';
 import { type Db, users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
@@ -31,6 +31,18 @@ function renewalLines(item: OrderItem): string[] {
   ];
 }
 
+/**
+ * The order's VAT line (decision 037): the rate and amount on top of the price, or the reverse
+ * charge's legal note; nothing for an order without VAT.
+ */
+export function taxLines(order: Order): string[] {
+  if (order.taxReverseCharge) return [`VAT 0%: ${REVERSE_CHARGE_NOTE}.`];
+  if (order.taxCents === 0) return [];
+  return [
+    `Price ${formatMoney(order.total, order.currency)} + VAT ${order.taxRate}% ${formatMoney(order.taxCents, order.currency)} = ${formatMoney(order.totalWithTaxCents, order.currency)}.`,
+  ];
+}
+
 /** Requirements §16 "The mails the store sends": the receipt names the order, each code, and a link to each item's page. */
 export function receiptMail(order: Order, to: Recipient, brand: MailBrand): MailMessage {
   const ordersUrl = `${brand.publicUrl}/user/orders`;
@@ -44,6 +56,7 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
         greeting: greetingFor(to.firstName),
         paragraphs: [
           `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${paidWith(order)}.`,
+          ...taxLines(order),
           'Your license codes are below. Redeem each one on the seller’s site; the link under each item opens its page, with the redemption link and your refund deadline.',
         ],
         sections: order.items.map((item) => ({

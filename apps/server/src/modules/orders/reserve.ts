@@ -4,9 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, DEFAULT_CURRENCY, OrderMessage } from '@everdeal/contracts';
-import { type Db, licenseCodes, type OrderRow, orderAttributions, type UserRow } from '@everdeal/db';
+import {
+  type Db,
+  licenseCodes,
+  type OrderRow,
+  orderAttributions,
+  orderItems,
+  orders,
+  type Tx,
+  type UserRow,
+} from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
+import { type BillingSnapshot, type TaxDecision, taxOn } from '../tax';
 import type { CheckoutLine } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { payWithCredit } from './credit-payment';
@@ -44,7 +54,49 @@ class SoldOut extends Error {
  * A new order as checkout made it: the row, its lines, the ids of its items and the store credit
  * each was paid with (decision 030), in line order.
  */
-export type NewOrder = { row: OrderRow; lines: CheckoutLine[]; itemIds: string[]; itemCredits: number[] };
+export type NewOrder = {
+  row: OrderRow;
+  lines: CheckoutLine[];
+  itemIds: string[];
+  itemCredits: number[];
+  /** Each item's VAT (decision 037), in line order. */
+  itemTaxes: number[];
+};
+
+/** The VAT an order is charged and the billing profile it copies (decision 037). */
+export type OrderTax = { decision: TaxDecision; billing: BillingSnapshot['details'] };
+
+/** Each line's VAT: its amount at the rate, rounded half up (decision 037). */
+export function lineTaxes(lines: CheckoutLine[], rateBasisPoints: number): number[] {
+  return lines.map((line) => taxOn(line.priceCents * line.quantity, rateBasisPoints));
+}
+
+/**
+ * Writes the order's VAT and billing snapshot in transaction 1, only for a buyer with a billing
+ * profile: a checkout without one sends no more statements than before (decision 037).
+ */
+async function recordOrderTax(
+  tx: Tx,
+  row: OrderRow,
+  items: readonly { id: string }[],
+  itemTaxes: readonly number[],
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      taxCents: row.taxCents,
+      taxRateBasisPoints: row.taxRateBasisPoints,
+      taxReverseCharge: row.taxReverseCharge,
+      billingDetails: row.billingDetails,
+    })
+    .where(eq(orders.id, row.id));
+  if (row.taxCents === 0) return;
+  const taxes = items.map((item, index) => ({ id: item.id, cents: itemTaxes[index] ?? 0 }));
+  await tx.execute(sql`
+    update ${orderItems} i set tax_cents = t.cents
+    from json_to_recordset(${JSON.stringify(taxes)}::json) as t(id uuid, cents int)
+    where i.id = t.id and t.cents > 0`);
+}
 
 /** The card of a checkout, when one was given: store credit may pay the whole total without one. */
 export type CheckoutCard = { id: string; token: string; brand: string; last4: string; customerRef: string | null };
@@ -66,10 +118,12 @@ export async function reserveOrder(
     /** Store credit pays first (decision 030), under the wallet's lock, taken last in this transaction. */
     useCredit: boolean;
     attribution: Attribution | null;
+    tax: OrderTax;
   },
 ): Promise<NewOrder | null> {
   const at = deps.now();
   const { lines, method } = input;
+  const itemTaxes = lineTaxes(lines, input.tax.decision.rateBasisPoints);
   const row: OrderRow = {
     id: randomUUID(),
     userId: input.user.id,
@@ -86,6 +140,10 @@ export async function reserveOrder(
     cardBrand: method?.brand ?? null,
     cardLast4: method?.last4 ?? null,
     paidWithCreditCents: 0,
+    taxCents: itemTaxes.reduce((sum, cents) => sum + cents, 0),
+    taxRateBasisPoints: input.tax.decision.rateBasisPoints,
+    taxReverseCharge: input.tax.decision.reverseCharge,
+    billingDetails: input.tax.billing,
     providerPaymentId: null,
     failureCode: null,
     failureMessage: null,
@@ -146,6 +204,7 @@ export async function reserveOrder(
       if (input.attribution) {
         await tx.insert(orderAttributions).values({ orderId: row.id, ...input.attribution, createdAt: at });
       }
+      if (row.billingDetails !== null) await recordOrderTax(tx, row, items, itemTaxes);
       // Only when asked: a checkout without credit reads no wallet and sends no more statements.
       const credit = input.useCredit
         ? await payWithCredit(
@@ -168,6 +227,7 @@ export async function reserveOrder(
       lines,
       itemIds: items.map((item) => item.id),
       itemCredits: made.credit?.shares ?? items.map(() => 0),
+      itemTaxes,
     };
   } catch (error) {
     if (error instanceof SoldOut) throw await soldOutError(deps.db, error.line);

@@ -60,7 +60,7 @@ export type SettlementMails = { receiptId: string | null; ids: string[] };
  * the order holds its reserved code (requirements §11: no paid order lacks its codes) and every
  * item has its `terms` (item-terms.ts dates them): the order, its items (active, with their
  * refund deadline and the subscription's first period), their codes (allocated), one charge row per item in
- * money_movements for the card's part (the item's amount less its store credit, decision 030), the bought lines out of the cart, and the mail it causes in the outbox
+ * money_movements for the card's part (the item's amount less its store credit, decision 030, plus its VAT, which the row's tax_cents names: decision 037), the bought lines out of the cart, and the mail it causes in the outbox
  * (decision 029): the buyer's receipt and a sale mail to each active member of the sellers whose
  * products were bought, rendered at delivery from the order, and the sellers' `license.purchased`
  * webhook events (decision 033). Paying and queuing the receipt are
@@ -125,7 +125,7 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
       returning i.id, i.product_id, i.plan_id, i.plan_name, i.quantity, i.amount_cents, i.paid_with_credit_cents,
-                i.currency,
+                i.tax_cents, i.currency,
                 i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
@@ -135,11 +135,11 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       returning c.id, c.code, l.order_item_id as item_id
     ), movements as (
       insert into ${moneyMovements}
-        (kind, order_id, order_item_id, amount_cents, currency, provider, provider_reference, created_at)
-      select 'charge', settled.id, items.id, items.amount_cents - items.paid_with_credit_cents, items.currency,
-             settled.provider, ${reference}::text, ${timestamp(at)}
+        (kind, order_id, order_item_id, amount_cents, tax_cents, currency, provider, provider_reference, created_at)
+      select 'charge', settled.id, items.id, items.amount_cents - items.paid_with_credit_cents + items.tax_cents,
+             items.tax_cents, items.currency, settled.provider, ${reference}::text, ${timestamp(at)}
       from items, settled
-      where items.amount_cents > items.paid_with_credit_cents and ${reference}::text is not null
+      where items.amount_cents + items.tax_cents > items.paid_with_credit_cents and ${reference}::text is not null
       returning id
     ), cart as (
       delete from ${cartItems} ci using items, settled

@@ -4,11 +4,12 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * The money of sold items as the seller is paid for it (decisions 014 and 030), one row per event:
  *
- * - each card charge (`money_movements` kind `charge`: checkout, upgrade, renewal), at its time;
+ * - each card charge (`money_movements` kind `charge`: checkout, upgrade, renewal), at its time,
+ *   without its VAT (`tax_cents`, decision 037: tax is the store's to pay over, not the seller's);
  * - the part the item was paid with store credit at checkout (`order_items.paid_with_credit_cents`
  *   of a paid order), as one charge with the id `credit:<itemId>`, at the order's payment;
  * - each card refund (`money_movements` kind `refund`, including the rows of a refund to store
- *   credit, which name the card charge they return), naming its charge, at its time;
+ *   credit, which name the card charge they return), naming its charge, at its time, without its VAT;
  * - the credit part a succeeded refund or downgrade gave back
  *   (`order_item_adjustments.credit_refund_cents`), as a refund of `credit:<itemId>` with the id
  *   `credit-refund:<adjustmentId>`, at the adjustment's completion.
@@ -23,7 +24,8 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export function saleMoney(items: SQL): SQL {
   return sql`(
-    select m.id::text as id, m.kind::text as kind, m.order_id, m.order_item_id, i.product_id, m.amount_cents,
+    select m.id::text as id, m.kind::text as kind, m.order_id, m.order_item_id, i.product_id,
+      m.amount_cents - m.tax_cents as amount_cents,
       m.currency, m.created_at as moved_at, m.refunded_movement_id::text as charge_id
     from ${moneyMovements} m join ${orderItems} i on i.id = m.order_item_id
     where ${items}

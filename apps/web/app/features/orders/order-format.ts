@@ -11,9 +11,21 @@ export function paymentLabel(payment: { brand: string; last4: string }): string 
 
 /** "Paid $30.00 with store credit and $19.00 with Visa •••• 4242", or with one of the two (decision 030). */
 export function orderPaymentWords(
-  order: Pick<Order, 'total' | 'paidWithCreditCents' | 'currency' | 'payment'>,
+  order: Pick<Order, 'total' | 'paidWithCreditCents' | 'currency' | 'payment'> & Partial<Pick<Order, 'taxCents'>>,
 ): string {
   return `Paid ${paidWith(order, paymentLabel)}`;
+}
+
+/**
+ * An order's VAT in words (decision 037): "Includes VAT 19%: $9.31", the reverse charge, or
+ * nothing for an order without VAT.
+ */
+export function orderTaxWords(
+  order: Pick<Order, 'taxCents' | 'taxRate' | 'taxReverseCharge' | 'currency'>,
+): string | null {
+  if (order.taxReverseCharge) return 'VAT 0%: reverse charge';
+  if (order.taxCents === 0) return null;
+  return `Includes VAT ${order.taxRate}%: ${formatMoney(order.taxCents, order.currency)}`;
 }
 
 /** An item's share of its order's payment: "Paid $30.00 with store credit and $19.00 by card". */

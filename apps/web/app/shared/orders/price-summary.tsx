@@ -5,6 +5,8 @@ import { savingText } from './saving';
 
 export interface PriceSummaryProps {
   cart: Pick<CartContents, 'items' | 'totalPrice' | 'totalDiscount' | 'currency'>;
+  /** The checkout adds VAT below (decision 037): the total here is then said to be before it. */
+  beforeTax?: boolean;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface PriceSummaryProps {
  * cost at their deal prices, the saving against the regular price is said as a saving below it
  * (decision 021), then the total and what recurs. A `<dl>` and, when something is saved, a note.
  */
-export function PriceSummary({ cart }: PriceSummaryProps) {
+export function PriceSummary({ cart, beforeTax = false }: PriceSummaryProps) {
   const total = formatMoney(cart.totalPrice, cart.currency);
   const saving = savingText(cart);
   return (
@@ -23,7 +25,10 @@ export function PriceSummary({ cart }: PriceSummaryProps) {
           <dd className="text-ink-900 tabular-nums">{total}</dd>
         </div>
         <div className="flex justify-between gap-4 border-ink-900/[0.07] border-t pt-3 font-semibold text-base">
-          <dt className="text-ink-900">{totalLabel(cart.items)}</dt>
+          <dt className="text-ink-900">
+            {totalLabel(cart.items)}
+            {beforeTax ? ' before VAT' : ''}
+          </dt>
           <dd className="text-ink-900 tabular-nums">{total}</dd>
         </div>
         <RecurringTotals lines={cart.items} currency={cart.currency} />

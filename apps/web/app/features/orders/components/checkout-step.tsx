@@ -12,8 +12,10 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { PriceSummary } from '~/shared/orders/price-summary';
 import { checkoutCart } from '../api/checkout';
+import { useCheckoutTotals } from '../api/checkout-totals';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
+import { CheckoutTaxLines } from './tax-line';
 
 export interface CheckoutStepProps {
   cart: CartContents;
@@ -49,16 +51,24 @@ export function CheckoutStep({
   const [isPaying, setIsPaying] = useState(false);
   const [failure, setFailure] = useState<FormError | null>(null);
   const lastAttempt = useRef<(CheckoutAttempt & { isUnknown: boolean }) | null>(null);
-  const total = formatMoney(cart.totalPrice, cart.currency);
+  // The VAT of the buyer's billing country (decision 037), from the server's own functions; the
+  // total with it is what the shopper confirms. Until it is known (or when it is of another cart)
+  // the Pay button waits.
+  const checkoutTotals = useCheckoutTotals(cart);
+  const totals = checkoutTotals.data?.subtotalCents === cart.totalPrice ? checkoutTotals.data : undefined;
+  const taxCents = totals?.taxCents ?? 0;
+  const totalToPay = cart.totalPrice + taxCents;
+  const total = formatMoney(totalToPay, cart.currency);
   const [useCredit, setUseCredit] = useState(false);
   // What the server will most likely take: it decides under the wallet's lock, and refuses with
   // a clear message when the credit no longer covers what this page promised without a card.
+  // Credit pays the price, never the VAT (decision 037).
   const creditCents = useCredit ? Math.min(creditBalanceCents, cart.totalPrice) : 0;
-  const cardCents = cart.totalPrice - creditCents;
+  const cardCents = totalToPay - creditCents;
   const needsCard = cardCents > 0;
 
   const pay = async () => {
-    if (isPaying) return;
+    if (isPaying || !totals) return;
     setFailure(null);
     setIsPaying(true);
     let isLeaving = false;
@@ -70,12 +80,12 @@ export function CheckoutStep({
       const attempt = nextCheckoutAttempt(lastAttempt.current, fingerprint);
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
-        // The total on the Pay button: the server charges it or nothing (decision 021).
+        // The total on the Pay button, VAT included: the server charges it or nothing (decisions 021, 037).
         const result = await checkoutCart({
           ...(method ? { paymentMethodId: method.id } : {}),
           ...(useCredit ? { useCredit: true } : {}),
           idempotencyKey: attempt.key,
-          expectedTotal: cart.totalPrice,
+          expectedTotal: totals.totalWithTaxCents,
         });
         if (result.paymentAction) await finishPaymentAction(result.paymentAction);
         storeNewOrder(result.order);
@@ -92,7 +102,10 @@ export function CheckoutStep({
         );
         // A refusal may mean the cart changed (a price, a refund window, a plan sold out): the
         // refreshed cart shows what is now on offer, and the next click confirms that.
-        if (!isUnknown) onCartChanged();
+        if (!isUnknown) {
+          onCartChanged();
+          void checkoutTotals.refetch();
+        }
       }
     } finally {
       if (!isLeaving) setIsPaying(false);
@@ -155,7 +168,24 @@ export function CheckoutStep({
             </li>
           ))}
         </ul>
-        <PriceSummary cart={cart} />
+        <PriceSummary cart={cart} beforeTax={taxCents > 0 || totals?.taxReverseCharge === true} />
+        {totals ? (
+          // Only where VAT applies: a buyer outside the EU sees the summary as before.
+          totals.taxCountry !== null || totals.taxReverseCharge ? (
+            <CheckoutTaxLines totals={totals} />
+          ) : null
+        ) : checkoutTotals.isError ? (
+          <FormAlert className="mt-3">
+            We could not work out the VAT of this order.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void checkoutTotals.refetch()}>
+              Try again
+            </button>
+          </FormAlert>
+        ) : (
+          <p role="status" className="mt-3 text-ink-500 text-sm">
+            Working out the VAT…
+          </p>
+        )}
         {creditCents > 0 ? (
           <section aria-label="How you pay" className="mt-3 border-ink-900/[0.07] border-t pt-3 text-sm">
             <dl className="space-y-2">
@@ -178,7 +208,7 @@ export function CheckoutStep({
             {failure.message}
           </FormAlert>
         ) : null}
-        <Button size="lg" className="mt-5 w-full" isLoading={isPaying} onClick={pay}>
+        <Button size="lg" className="mt-5 w-full" isLoading={isPaying} disabled={!totals} onClick={pay}>
           <Lock aria-hidden="true" className="size-4" />
           Pay {total}
         </Button>

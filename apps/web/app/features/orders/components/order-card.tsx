@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
 import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
-import { orderPaymentWords, planLabel } from '../order-format';
+import { orderPaymentWords, orderTaxWords, planLabel } from '../order-format';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
 
@@ -33,12 +33,13 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             {date}
             {order.payment || order.paidWithCreditCents > 0 ? ` · ${orderPaymentWords(order)}` : ''}
           </p>
+          {orderTaxWords(order) ? <p className="text-ink-500 text-sm">{orderTaxWords(order)}</p> : null}
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={orderStanding(order)} />
           <p className="font-semibold text-ink-900 tabular-nums">
             <span className="sr-only">Total </span>
-            {formatMoney(order.total, order.currency)}
+            {formatMoney(order.totalWithTaxCents, order.currency)}
           </p>
         </div>
       </header>

@@ -37,7 +37,7 @@ export function PaymentSuccessView({ order }: { order: Order }) {
         </h1>
         <p role="status" className="mt-2 max-w-lg text-ink-500">
           {isPaid
-            ? `You paid ${formatMoney(order.total, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
+            ? `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
             : 'Your bank is confirming the payment. This page updates by itself; your codes appear as soon as it goes through.'}
         </p>
       </div>

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  registerShopper,
+  saveTestCard,
+  shopperApi,
+  signInAs,
+} from './shopping-helpers';
+
+// Billing details and VAT on digital services (decision 037): a shopper saves a German billing
+// profile, sees Germany's 19% VAT line and the total with it at the cart's checkout step, pays
+// that total, and the order shows its VAT. Runs at 1280 and 375 px (the mobile project).
+
+/** "$49" or "$9.31", as the store writes money. */
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+/** 19% rounded half up to the cent, as the server computes it. */
+const germanVat = (cents: number) => Math.floor((cents * 1900 + 5000) / 10_000);
+
+test('a German shopper saves billing details, sees 19% VAT at checkout, pays it and finds it on the order', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const shopper = await registerShopper(request, 'e2e-vat');
+  await saveTestCard(request, shopper);
+  await signInAs(page, shopper);
+
+  // The billing page: empty at first, linked from the account's navigation.
+  await page.goto('/user/orders');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Billing details' }).click();
+  await expect(page).toHaveURL(/\/user\/billing$/);
+  await expect(page.getByText('You have not added billing details yet.')).toBeVisible();
+  const country = page.getByLabel('Country');
+  await country.selectOption({ label: 'Germany' });
+  const vatId = page.getByLabel('VAT id (optional)');
+  // A VAT id of another country is refused beside the field, before anything is sent.
+  await vatId.fill('FR40303265045');
+  await vatId.blur();
+  await expect(page.getByText('must start with DE, the VAT prefix of your billing country')).toBeVisible();
+  await expect(vatId).toHaveAttribute('aria-invalid', 'true');
+  // A valid German id shows the reverse-charge hint; this shopper is a consumer, so it goes again.
+  await vatId.fill('DE 136 695 976');
+  await expect(page.getByText(/Valid EU VAT id: your orders are reverse-charged/)).toBeVisible();
+  await vatId.fill('');
+  await page.getByLabel('Full name').fill('Erika Mustermann');
+  await page.getByLabel('City').fill('Berlin');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: testInfo.outputPath(`billing-${testInfo.project.name}.png`), fullPage: true });
+  await page.screenshot({ path: `/tmp/tax-billing-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(page.getByText('Your billing details have been saved')).toBeVisible();
+  await expect(page.getByText('You have not added billing details yet.')).toBeHidden();
+
+  // The checkout step: Germany's VAT and the total with it, on the Pay button too.
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no product');
+  const price = firstBuyablePlan(product).price;
+  const vat = germanVat(price);
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  await page.goto('/cart?step=checkout');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  const taxLines = summary.getByRole('region', { name: 'Tax and total' });
+  await expect(taxLines).toContainText(`VAT (Germany, 19%)${dollars(vat)}`);
+  await expect(taxLines).toContainText(`Total to pay${dollars(price + vat)}`);
+  const pay = summary.getByRole('button', { name: `Pay ${dollars(price + vat)}` });
+  await expect(pay).toBeEnabled();
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `/tmp/tax-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await pay.click();
+
+  // Paid: the success page and the order say what the VAT was.
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByText(`You paid ${dollars(price + vat)}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`Includes VAT 19%: ${dollars(vat)}`)).toBeVisible();
+  await page.screenshot({ path: `/tmp/tax-success-${testInfo.project.name}.png`, fullPage: true });
+  await page.goto('/user/orders');
+  await expect(page.getByText(`Includes VAT 19%: ${dollars(vat)}`).first()).toBeVisible();
+});
