@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import {
   buyableProducts,
   firstBuyablePlan,
@@ -49,8 +49,7 @@ test('a German shopper saves billing details, sees 19% VAT at checkout, pays it 
   await page.getByLabel('City').fill('Berlin');
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath(`billing-${testInfo.project.name}.png`), fullPage: true });
-  await page.screenshot({ path: `/tmp/tax-billing-${testInfo.project.name}.png`, fullPage: true });
+  await saveScreenshot(page, `/tmp/tax-billing-${testInfo.project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Save billing details' }).click();
   await expect(page.getByText('Your billing details have been saved')).toBeVisible();
   await expect(page.getByText('You have not added billing details yet.')).toBeHidden();
@@ -73,14 +72,14 @@ test('a German shopper saves billing details, sees 19% VAT at checkout, pays it 
   const pay = summary.getByRole('button', { name: `Pay ${dollars(price + vat)}` });
   await expect(pay).toBeEnabled();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `/tmp/tax-checkout-${testInfo.project.name}.png`, fullPage: true });
+  await saveScreenshot(page, `/tmp/tax-checkout-${testInfo.project.name}.png`, { fullPage: true });
   await pay.click();
 
   // Paid: the success page and the order say what the VAT was.
   await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
   await expect(page.getByText(`You paid ${dollars(price + vat)}.`, { exact: false })).toBeVisible();
   await expect(page.getByText(`Includes VAT 19%: ${dollars(vat)}`)).toBeVisible();
-  await page.screenshot({ path: `/tmp/tax-success-${testInfo.project.name}.png`, fullPage: true });
+  await saveScreenshot(page, `/tmp/tax-success-${testInfo.project.name}.png`, { fullPage: true });
   await page.goto('/user/orders');
   await expect(page.getByText(`Includes VAT 19%: ${dollars(vat)}`).first()).toBeVisible();
 });
