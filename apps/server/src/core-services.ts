@@ -192,6 +192,8 @@ export function createCoreServices({
       publicUrl: config.publicUrl,
       isPublicUrlSet: config.isPublicUrlSet,
       mail: { outbox, brand },
+      // The store as the seller on invoices and credit notes (decision 038).
+      invoiceSeller: config.invoiceSeller,
       webhooks: {
         delivery: webhookDelivery,
         secretKey: config.webhooks.secretKey,

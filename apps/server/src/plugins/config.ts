@@ -29,6 +29,19 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Everdeal <no-reply@everdeal.local>'),
+  // The store as the seller on invoices and credit notes (decision 038); the defaults are a demo's.
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(120).default('Everdeal Demo Ltd'),
+  INVOICE_SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, { error: 'must be at most 300 characters' })
+    .default('1 Example Street; 10115 Berlin; Germany'),
+  INVOICE_SELLER_VAT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, { error: 'must be a VAT id such as DE123456789' })
+    .optional(),
   MAIL_DELIVERY_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -182,6 +195,8 @@ export type Config = {
    * 127.0.0.1 is allowed (tests), and how long a receiver has to answer.
    */
   webhooks: { secretKey: Buffer | undefined; allowLoopback: boolean; timeoutMs: number };
+  /** The seller printed on invoices and credit notes (decision 038); address lines split at `;`. */
+  invoiceSeller: { name: string; address: string; vatId: string | null };
 };
 
 export class ConfigError extends Error {
@@ -271,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : DEVELOPMENT_WEBHOOK_KEY,
       allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      address: e.INVOICE_SELLER_ADDRESS,
+      vatId: e.INVOICE_SELLER_VAT_ID ?? null,
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   products,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { invoicesOfOrders, type OrderInvoices } from '../invoices';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
 import { markCodeRedeemed } from './code-redemption';
 
@@ -107,7 +108,7 @@ export function cardOf(
   return { brand: row.cardBrand, last4: row.cardLast4 };
 }
 
-function toOrder(row: OrderRow, items: OrderItem[]): Order {
+function toOrder(row: OrderRow, items: OrderItem[], documents: OrderInvoices | undefined): Order {
   return {
     id: row.id,
     status: row.status,
@@ -120,6 +121,8 @@ function toOrder(row: OrderRow, items: OrderItem[]): Order {
     paidWithCreditCents: row.paidWithCreditCents,
     payment: cardOf(row),
     items,
+    invoiceNumber: documents?.invoiceNumber ?? null,
+    creditNotes: documents?.creditNotes ?? [],
   };
 }
 
@@ -172,7 +175,7 @@ async function loadCodes(db: Db, itemIds: string[]): Promise<Map<string, CodeRow
   return byItem;
 }
 
-/** Full views of the given order rows, in their order: three statements whatever their number. */
+/** Full views of the given order rows, in their order: four statements whatever their number. */
 export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await loadItems(
@@ -182,14 +185,21 @@ export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       rows.map((row) => row.id),
     ),
   );
-  const codes = await loadCodes(
-    db,
-    items.map((item) => item.id),
-  );
+  const [codes, documents] = await Promise.all([
+    loadCodes(
+      db,
+      items.map((item) => item.id),
+    ),
+    invoicesOfOrders(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.orderId === row.id).map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
+      documents.get(row.id),
     ),
   );
 }
