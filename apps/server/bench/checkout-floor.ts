@@ -18,6 +18,7 @@ import { settleStatement } from '../src/modules/orders/settle.sql';
 
 /** The invoice's seller the settlement writes (decision 038), as the app's demo default. */
 const BENCH_SELLER = JSON.stringify({ name: 'Everdeal', address: 'Bench Street 1', vatId: null });
+
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';

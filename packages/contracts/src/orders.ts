@@ -145,7 +145,7 @@ export const OrderSchema = z.object({
   invoiceNumber: z
     .string()
     .nullable()
-    .describe('the paid order\'s invoice, EVD-{year}-{6 digits} (decision 038); its PDF is GET /invoices/{orderId}.pdf'),
+    .describe("the paid order's invoice, EVD-{year}-{6 digits} (decision 038); its PDF is GET /invoices/{orderId}.pdf"),
   creditNotes: z
     .array(
       z.object({

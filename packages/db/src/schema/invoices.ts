@@ -28,7 +28,10 @@ export const invoiceCounters = pgTable(
     year: integer().notNull(),
     lastNumber: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.series, t.year] }), check('invoice_counters_positive_check', sql`${t.lastNumber} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.series, t.year] }),
+    check('invoice_counters_positive_check', sql`${t.lastNumber} > 0`),
+  ],
 );
 
 export const invoiceKind = pgEnum('invoice_kind', ['invoice', 'credit_note']);

@@ -5,5 +5,5 @@
  */
 export type { InvoiceSeller } from './invoice-document';
 export { creditNotePath, invoicePath, registerInvoiceDownloads } from './invoices.routes';
-export { issueCreditNote, issueInvoiceCtes } from './invoices.sql';
 export { invoicesOfOrders, type OrderInvoices } from './invoices.service';
+export { issueCreditNote, issueInvoiceCtes } from './invoices.sql';

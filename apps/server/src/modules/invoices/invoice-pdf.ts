@@ -37,7 +37,11 @@ const bottomOf = (pdf: Pdf) => pdf.page.height - MARGIN - 30;
 
 function header(pdf: Pdf, doc: InvoiceDocument): void {
   const top = MARGIN;
-  pdf.font(BOLD).fontSize(16).fillColor('black').text(doc.seller.name, MARGIN, top, { width: CONTENT / 2 });
+  pdf
+    .font(BOLD)
+    .fontSize(16)
+    .fillColor('black')
+    .text(doc.seller.name, MARGIN, top, { width: CONTENT / 2 });
   pdf.font(FONT).fontSize(9).fillColor(GREY);
   for (const line of doc.seller.address.split(';')) pdf.text(line.trim(), { width: CONTENT / 2 });
   if (doc.seller.vatId) pdf.text(`VAT ID: ${doc.seller.vatId}`, { width: CONTENT / 2 });
@@ -68,7 +72,11 @@ function header(pdf: Pdf, doc: InvoiceDocument): void {
 
 function buyerBlock(pdf: Pdf, doc: InvoiceDocument): void {
   const { buyer } = doc;
-  pdf.font(BOLD).fontSize(9).fillColor(GREY).text(doc.kind === 'invoice' ? 'BILL TO' : 'CREDITED TO', MARGIN);
+  pdf
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(doc.kind === 'invoice' ? 'BILL TO' : 'CREDITED TO', MARGIN);
   pdf.moveDown(0.2);
   pdf.font(BOLD).fontSize(10).fillColor('black');
   if (buyer.companyName) pdf.text(buyer.companyName, { width: CONTENT / 2 });

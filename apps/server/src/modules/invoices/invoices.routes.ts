@@ -33,7 +33,9 @@ async function sendDocument(
   const { user } = await requireSession(deps.authenticate, request);
   await deps.limits.consume([['invoicePdfPerUser', user.id]]);
   const id = PDF_NAME.exec(file)?.[1];
-  const row = id ? await findReadableDocument(deps.db, toRef(id), { user, isAdmin: await deps.hasRole(user, 'admin') }) : null;
+  const row = id
+    ? await findReadableDocument(deps.db, toRef(id), { user, isAdmin: await deps.hasRole(user, 'admin') })
+    : null;
   if (!row) throw AppError.notFound();
   const pdf = await documentPdf(row);
   return reply

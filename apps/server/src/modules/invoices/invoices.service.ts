@@ -51,7 +51,11 @@ export type DocumentReader = { user: UserRow; isAdmin: boolean };
 export type DocumentRef = { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; id: string };
 
 /** The document if the reader may see it, else null (one answer for missing and forbidden). */
-export async function findReadableDocument(db: Db, ref: DocumentRef, reader: DocumentReader): Promise<InvoiceRow | null> {
+export async function findReadableDocument(
+  db: Db,
+  ref: DocumentRef,
+  reader: DocumentReader,
+): Promise<InvoiceRow | null> {
   const where =
     ref.kind === 'invoice'
       ? and(eq(invoices.orderId, ref.orderId), eq(invoices.kind, 'invoice'))

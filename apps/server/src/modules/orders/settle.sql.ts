@@ -77,7 +77,12 @@ export async function settleOrder(
   at: Date,
   terms: ItemTerms[],
   seller: InvoiceSeller,
-): Promise<{ recipient: Recipient; items: SettledItem[]; mails: SettlementMails; invoiceNumber: string | null } | null> {
+): Promise<{
+  recipient: Recipient;
+  items: SettledItem[];
+  mails: SettlementMails;
+  invoiceNumber: string | null;
+} | null> {
   const [row] = await settle<{
     email: string | null;
     firstName: string | null;
