@@ -6,9 +6,14 @@ import { HttpErrorMessage, type Order, type OrderItem } from '@everdeal/contract
 import { invoiceCounters, invoices } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
+import {
+  createAdminWithSession,
+  createUserWithSession,
+  decodeQuotedPrintable,
+  waitForMailFile,
+} from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { buy, checkout, createBuyer, createDeal, newKey, SANDBOX_TEST_CARDS } from '../../../test/shop';
+import { buy, checkout, createBuyer, createDeal, emailOf, newKey, SANDBOX_TEST_CARDS } from '../../../test/shop';
 
 let clock = new Date('2026-12-30T10:00:00Z');
 let t: TestApp;
@@ -69,6 +74,11 @@ describe('invoices (decision 038)', () => {
       lines: [{ product: 'Invoiced Wiki', quantity: 1, unitPriceCents: 4900, amountCents: 4900 }],
       card: { brand: 'visa', last4: '4242' },
     });
+    // The receipt names the invoice and sends the buyer to the page that downloads it.
+    const receipt = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, await emailOf(t.db, first.buyer.userId), /receipt/),
+    );
+    expect(receipt).toContain('Your invoice EVD-2026-000001 is on your orders page');
   });
 
   it('gives a declined payment no number: the next paid order takes the next one', async () => {
