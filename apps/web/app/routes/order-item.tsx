@@ -3,7 +3,8 @@ import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
-import { useOrderItem } from '~/features/orders/api/orders';
+import { useOrder, useOrderItem } from '~/features/orders/api/orders';
+import { InvoiceLinks } from '~/features/orders/components/invoice-links';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
 import { PlanChangePanel } from '~/features/refunds/components/plan-change-panel';
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
@@ -31,6 +32,8 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
   const user = useRequireLogin();
   const isWellFormed = UUID.test(params.orderId) && UUID.test(params.itemId);
   const item = useOrderItem({ orderId: params.orderId, itemId: params.itemId }, isWellFormed);
+  // The order's invoice and credit notes (decision 038), once the item is known to be the caller's.
+  const order = useOrder(isWellFormed && item.data ? params.orderId : null);
   const isNotFound = !isWellFormed || (item.error instanceof ApiError && [404, 422].includes(item.error.status ?? 0));
 
   return (
@@ -44,6 +47,12 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
             <RefundPanel item={item.data} />
             <SubscriptionPanel item={item.data} />
             <PlanChangePanel item={item.data} />
+            {order.data ? (
+              <InvoiceLinks
+                order={order.data}
+                className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5"
+              />
+            ) : null}
           </OrderItemView>
         ) : user && item.isError ? (
           <p className="rounded-card bg-white p-6 text-ink-700 shadow-card">

@@ -4,6 +4,6 @@
  * Everything else in this folder is private to it.
  */
 export type { InvoiceSeller } from './invoice-document';
-export { creditNotePath, invoicePath, registerInvoiceDownloads } from './invoices.routes';
+export { registerInvoiceDownloads } from './invoices.routes';
 export { invoicesOfOrders, type OrderInvoices } from './invoices.service';
 export { issueCreditNote, issueInvoiceCtes } from './invoices.sql';

@@ -19,10 +19,6 @@ export type InvoiceRoutesDeps = InvoicesDeps & {
 
 const PDF_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
 
-/** Where an order's invoice and a credit note are downloaded (the web app and the receipt link here). */
-export const invoicePath = (orderId: string) => `/invoices/${orderId}.pdf`;
-export const creditNotePath = (id: string) => `/credit-notes/${id}.pdf`;
-
 async function sendDocument(
   deps: InvoiceRoutesDeps,
   request: FastifyRequest,
