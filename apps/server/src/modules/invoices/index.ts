@@ -5,5 +5,5 @@
  */
 export type { InvoiceSeller } from './invoice-document';
 export { registerInvoiceDownloads } from './invoices.routes';
-export { invoicesOfOrders, type OrderInvoices } from './invoices.service';
-export { issueCreditNote, issueInvoiceCtes } from './invoices.sql';
+export type { CreditNoteSummary } from './invoices.service';
+export { issueCreditNote, issueInvoiceCtes, itemCreditNotes, orderInvoiceNumber } from './invoices.sql';

@@ -1,9 +1,10 @@
 /**
- * Reading issued invoices and credit notes (decision 038): for the order views, and for a
- * download, which only the order's owner or an admin may make (anyone else learns nothing: 404).
+ * Reading issued invoices and credit notes (decision 038) for a download, which only the order's
+ * owner or an admin may make (anyone else learns nothing: 404). The order views read their numbers
+ * with the items (invoices.sql.ts `orderInvoiceNumber`, `itemCreditNotes`).
  */
 import { type Db, type InvoiceRow, invoices, orders, type UserRow } from '@everdeal/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { buildInvoiceDocument, type IssuedDocument } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -11,39 +12,6 @@ export type InvoicesDeps = { db: Db };
 
 /** A credit note as the order view lists it. */
 export type CreditNoteSummary = { id: string; number: string; amountCents: number; issuedAt: string };
-export type OrderInvoices = { invoiceNumber: string | null; creditNotes: CreditNoteSummary[] };
-
-/** The invoice number and credit notes of each of the given orders (one statement). */
-export async function invoicesOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderInvoices>> {
-  const byOrder = new Map<string, OrderInvoices>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({
-      id: invoices.id,
-      kind: invoices.kind,
-      number: invoices.number,
-      orderId: invoices.orderId,
-      totalCents: invoices.totalCents,
-      issuedAt: invoices.issuedAt,
-    })
-    .from(invoices)
-    .where(inArray(invoices.orderId, orderIds))
-    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
-  for (const row of rows) {
-    const entry = byOrder.get(row.orderId) ?? { invoiceNumber: null, creditNotes: [] };
-    if (row.kind === 'invoice') entry.invoiceNumber = row.number;
-    else
-      entry.creditNotes.push({
-        id: row.id,
-        number: row.number,
-        amountCents: row.totalCents,
-        issuedAt: row.issuedAt.toISOString(),
-      });
-    byOrder.set(row.orderId, entry);
-  }
-  return byOrder;
-}
-
 /** Who asks for a document: its order's owner, or an admin. */
 export type DocumentReader = { user: UserRow; isAdmin: boolean };
 

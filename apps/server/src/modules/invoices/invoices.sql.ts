@@ -6,7 +6,7 @@
  * leave one at every rollback). The document's JSON (`IssuedDocument`) is written with the number.
  */
 import { type Db, invoiceCounters, invoices, orderItemAdjustments, orderItems, plans } from '@everdeal/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { CREDIT_NOTE_SERIES, INVOICE_SERIES, NUMBER_DIGITS } from './invoice-number';
 
@@ -117,3 +117,19 @@ export async function issueCreditNote(
   );
   return row?.number ?? null;
 }
+
+/** The order's invoice number, for a column list of the order views (null before it is paid). */
+export const orderInvoiceNumber = (orderId: Column) =>
+  sql<string | null>`(select n.number from ${invoices} n where n.order_id = ${orderId} and n.kind = 'invoice')`;
+
+/**
+ * The JSON text of an item's credit notes (`CreditNoteSummary[]`, oldest first), for a column list
+ * of the order views: a credit note credits one item's refund or plan change.
+ */
+export const itemCreditNotes = (itemId: Column) =>
+  sql<string>`(select coalesce(json_agg(json_build_object('id', n.id, 'number', n.number,
+      'amountCents', n.total_cents,
+      'issuedAt', to_char(n.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by n.number),
+    '[]'::json)::text
+    from ${invoices} n join ${orderItemAdjustments} a on a.id = n.adjustment_id
+    where a.order_item_id = ${itemId} and n.kind = 'credit_note')`;

@@ -22,7 +22,7 @@ import {
   products,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { invoicesOfOrders, type OrderInvoices } from '../invoices';
+import { type CreditNoteSummary, itemCreditNotes, orderInvoiceNumber } from '../invoices';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
 import { markCodeRedeemed } from './code-redemption';
 
@@ -38,6 +38,9 @@ type ItemRow = OrderItemRow & {
   sunsetAt: Date | null;
   sunsetMessage: string | null;
   refundedToCredit: boolean;
+  invoiceNumber: string | null;
+  /** JSON of the item's `CreditNoteSummary[]`. */
+  creditNotes: string;
 };
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
@@ -108,7 +111,15 @@ export function cardOf(
   return { brand: row.cardBrand, last4: row.cardLast4 };
 }
 
-function toOrder(row: OrderRow, items: OrderItem[], documents: OrderInvoices | undefined): Order {
+/** The order's invoice and credit notes (decision 038), read with its items. */
+function documentsOf(items: ItemRow[]): Pick<Order, 'invoiceNumber' | 'creditNotes'> {
+  const creditNotes = items
+    .flatMap((item) => JSON.parse(item.creditNotes) as CreditNoteSummary[])
+    .sort((a, b) => a.number.localeCompare(b.number));
+  return { invoiceNumber: items[0]?.invoiceNumber ?? null, creditNotes };
+}
+
+function toOrder(row: OrderRow, items: OrderItem[], documents: Pick<Order, 'invoiceNumber' | 'creditNotes'>): Order {
   return {
     id: row.id,
     status: row.status,
@@ -121,8 +132,8 @@ function toOrder(row: OrderRow, items: OrderItem[], documents: OrderInvoices | u
     paidWithCreditCents: row.paidWithCreditCents,
     payment: cardOf(row),
     items,
-    invoiceNumber: documents?.invoiceNumber ?? null,
-    creditNotes: documents?.creditNotes ?? [],
+    invoiceNumber: documents.invoiceNumber,
+    creditNotes: documents.creditNotes,
   };
 }
 
@@ -144,6 +155,8 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
           and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))
         or (${orderItems.paidWithCreditCents} > 0 and not exists (select 1 from ${moneyMovements} m
           where m.order_item_id = ${orderItems.id} and m.kind = 'refund'))`,
+      invoiceNumber: orderInvoiceNumber(orderItems.orderId),
+      creditNotes: itemCreditNotes(orderItems.id),
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -175,7 +188,7 @@ async function loadCodes(db: Db, itemIds: string[]): Promise<Map<string, CodeRow
   return byItem;
 }
 
-/** Full views of the given order rows, in their order: four statements whatever their number. */
+/** Full views of the given order rows, in their order: three statements whatever their number. */
 export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await loadItems(
@@ -185,23 +198,18 @@ export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       rows.map((row) => row.id),
     ),
   );
-  const [codes, documents] = await Promise.all([
-    loadCodes(
-      db,
-      items.map((item) => item.id),
-    ),
-    invoicesOfOrders(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
-  return rows.map((row) =>
-    toOrder(
-      row,
-      items.filter((item) => item.orderId === row.id).map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
-      documents.get(row.id),
-    ),
+  const codes = await loadCodes(
+    db,
+    items.map((item) => item.id),
   );
+  return rows.map((row) => {
+    const own = items.filter((item) => item.orderId === row.id);
+    return toOrder(
+      row,
+      own.map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
+      documentsOf(own),
+    );
+  });
 }
 
 /** The order's current view; the caller knows it exists. */
