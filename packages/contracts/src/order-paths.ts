@@ -17,10 +17,3 @@ export const CHECKOUT_PATH = '/cart?step=checkout';
 /** The shopper's store credit in the account area (decision 030), and one page of its history. */
 export const USER_CREDIT_PATH = '/user/credit';
 export const userCreditPath = (page: number) => (page > 1 ? `${USER_CREDIT_PATH}?page=${page}` : USER_CREDIT_PATH);
-
-/**
- * An order's invoice and a credit note as PDFs (decision 038): served beside the API, with its
- * bearer token, to the order's owner or an admin.
- */
-export const invoicePdfPath = (orderId: string) => `/invoices/${encodeURIComponent(orderId)}.pdf`;
-export const creditNotePdfPath = (creditNoteId: string) => `/credit-notes/${encodeURIComponent(creditNoteId)}.pdf`;

@@ -1,6 +1,6 @@
 import type { Order } from '@everdeal/contracts';
+import { creditNotePdfPath, invoicePdfPath } from '@everdeal/contracts/invoice-paths';
 import { formatMoney } from '@everdeal/contracts/money';
-import { creditNotePdfPath, invoicePdfPath } from '@everdeal/contracts/order-paths';
 import FileDown from 'lucide-react/icons/file-down';
 import { useState } from 'react';
 import { downloadDocument } from '../api/download-document';
