@@ -20,6 +20,8 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   page,
   request,
 }, testInfo) => {
+  // Two purchases, a refund and three downloads before the pages are even looked at.
+  test.slow();
   const shopper = await registerShopper(request, 'e2e-invoices');
   const products = await buyableProducts(request, 9);
   const [kept, returned] = [products[4], products[8]];

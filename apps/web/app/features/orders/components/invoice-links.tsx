@@ -46,7 +46,7 @@ export function InvoiceLinks({ order, className = '' }: { order: Order; classNam
               type="button"
               onClick={() => void download(document)}
               aria-busy={busy === document.key}
-              className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-700 text-sm underline-offset-2 hover:underline sm:min-h-0"
+              className="inline-flex min-h-11 items-center gap-1.5 text-left font-medium text-brand-700 text-sm underline-offset-2 hover:underline sm:min-h-0"
             >
               <FileDown aria-hidden="true" className="size-4" />
               {document.label}
