@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './content-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 type OrderView = { id: string; invoiceNumber: string | null; creditNotes: { id: string; number: string }[] };
@@ -50,6 +51,7 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   await expect(newest.getByText(`Invoice ${refundedView.invoiceNumber}`)).toBeVisible();
   await expect(newest.getByRole('button', { name: `Credit note ${creditNote?.number}`, exact: false })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('orders-invoices.png'), fullPage: true });
+  await expectNoAxeViolations(page);
 
   const invoice = await downloadBy(page, 'Download invoice (PDF)');
   expect(invoice).toEqual({ fileName: `${refundedView.invoiceNumber}.pdf`, head: '%PDF-' });
@@ -60,6 +62,7 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
   await expect(page.getByText(`Invoice ${view.invoiceNumber}`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('order-item-invoice.png'), fullPage: true });
+  await expectNoAxeViolations(page);
   const fromItem = await downloadBy(page, 'Download invoice (PDF)');
   expect(fromItem).toEqual({ fileName: `${view.invoiceNumber}.pdf`, head: '%PDF-' });
 });
