@@ -68,6 +68,7 @@ export default defineConfig({
         'discovery.spec.ts',
         'home.spec.ts',
         'icons.spec.ts',
+        'invoices.spec.ts',
         'layout-stability.spec.ts',
         'login-screens.spec.ts',
         'mobile-menu.spec.ts',

@@ -15,6 +15,10 @@ import { termsAtPayment } from '../src/modules/orders/item-terms';
 import { PENDING_LEASE_MS } from '../src/modules/orders/reserve';
 import { lockCheckoutUserStatement, reserveOrderStatement } from '../src/modules/orders/reserve.sql';
 import { settleStatement } from '../src/modules/orders/settle.sql';
+
+/** The invoice's seller the settlement writes (decision 038), as the app's demo default. */
+const BENCH_SELLER = JSON.stringify({ name: 'Everdeal', address: 'Bench Street 1', vatId: null });
+
 import { paidCardStatements } from '../src/modules/payments/card-after-payment';
 import { paymentIdempotencyKey } from '../src/modules/payments/provider';
 import { sandboxStatements } from '../src/modules/payments/sandbox-provider';
@@ -99,7 +103,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     ),
     card: prepared(sandboxSql.card),
     charge: prepared(sandboxSql.record),
-    settle: rendered(settleStatement(P('orderId'), P('reference'), P('at'), P('terms')), dialect),
+    settle: rendered(settleStatement(P('orderId'), P('reference'), P('at'), P('terms'), P('seller')), dialect),
     paidCardIsDefault: prepared(paidCardStatements(db).isDefault),
     claimQueuedMail: rendered(claimQueuedStatement(P('ids'), P('now'), P('limit'), P('lockedUntil')), dialect),
     recordMailOutcome: rendered(
@@ -283,6 +287,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       reference: charge?.id,
       at,
       terms: JSON.stringify(terms),
+      seller: BENCH_SELLER,
     });
     // The app then makes the paying card the default unless it is already (it is, here), and
     // delivers the mail the settlement queued (not awaited: it goes in the background).

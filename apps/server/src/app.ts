@@ -16,6 +16,7 @@ import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { favoritesHandlers } from './modules/favorites';
+import { registerInvoiceDownloads } from './modules/invoices';
 import { createLicensing } from './modules/licensing';
 import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
 import { handlePaymentIntentEvent, ordersHandlers, queueApiActivationEvent } from './modules/orders';
@@ -260,6 +261,12 @@ export async function buildApp({
   await registerAvatarUpload(app, { ...storeServices, dataDir: config.dataDir, authenticate });
   // The seller area's code and picture uploads, and the pictures at /media/products/* (decision 014).
   await registerSellerUploads(app, {
+    ...storeServices,
+    authenticate,
+    hasRole: (user, role) => hasRole(database.db, user, role),
+  });
+  // Invoice and credit note PDFs for the order's owner or an admin (decision 038).
+  registerInvoiceDownloads(app, {
     ...storeServices,
     authenticate,
     hasRole: (user, role) => hasRole(database.db, user, role),

@@ -194,6 +194,8 @@ export function createCoreServices({
       mail: { outbox, brand },
       // VAT on digital services (decision 037).
       tax: config.tax,
+      // The store as the seller on invoices and credit notes (decision 038).
+      invoiceSeller: config.invoiceSeller,
       webhooks: {
         delivery: webhookDelivery,
         secretKey: config.webhooks.secretKey,

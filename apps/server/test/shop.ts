@@ -11,6 +11,7 @@ import type { CheckoutDeps } from '../src/modules/orders/checkout-deps';
 import type { PaymentProvider } from '../src/modules/payments/provider';
 import { SANDBOX_TEST_CARDS } from '../src/modules/payments/sandbox-provider';
 import { addSellerMailRenderers } from '../src/modules/sellers';
+import { loadConfig } from '../src/plugins/config';
 import { createUserWithSession } from './accounts';
 import { callApi, type TestApp } from './app';
 
@@ -132,6 +133,8 @@ export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () =
   const outbox = createOutbox({ db: t.db, mailer, now, log: t.app.log });
   addOrderMailRenderers(outbox, { db: t.db, brand });
   addSellerMailRenderers(outbox, { db: t.db, brand });
+  // The seller on invoices, as the test app's configuration has it (its demo defaults).
+  const { invoiceSeller } = loadConfig({ NODE_ENV: 'test' });
   return {
     db: t.db,
     now,
@@ -139,6 +142,7 @@ export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () =
     mailer,
     outbox,
     brand,
+    invoiceSeller,
     log: t.app.log,
     catalogChanged: () => {},
     tax: { mode: 'eu-vat', storeCountry: 'US' },

@@ -168,6 +168,20 @@ export const OrderSchema = z.object({
     .nullable()
     .describe('the card charged the rest; null when store credit paid it all'),
   items: z.array(OrderItemSchema),
+  invoiceNumber: z
+    .string()
+    .nullable()
+    .describe("the paid order's invoice, EVD-{year}-{6 digits} (decision 038); its PDF is GET /invoices/{orderId}.pdf"),
+  creditNotes: z
+    .array(
+      z.object({
+        id: z.string(),
+        number: z.string().describe('EVD-CN-{year}-{6 digits}'),
+        amountCents: z.number().int().describe('cents credited'),
+        issuedAt: z.string(),
+      }),
+    )
+    .describe('one per refund or refunding plan change; PDF at GET /credit-notes/{id}.pdf'),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -30,6 +30,19 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Everdeal <no-reply@everdeal.local>'),
+  // The store as the seller on invoices and credit notes (decision 038); the defaults are a demo's.
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(120).default('Everdeal Demo Ltd'),
+  INVOICE_SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, { error: 'must be at most 300 characters' })
+    .default('1 Example Street; 10115 Berlin; Germany'),
+  INVOICE_SELLER_VAT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, { error: 'must be a VAT id such as DE123456789' })
+    .optional(),
   MAIL_DELIVERY_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -192,6 +205,8 @@ export type Config = {
   webhooks: { secretKey: Buffer | undefined; allowLoopback: boolean; timeoutMs: number };
   /** VAT on digital services (decision 037): `eu-vat` charges the EU rule, `off` no tax; the store's country. */
   tax: { mode: 'eu-vat' | 'off'; storeCountry: string };
+  /** The seller printed on invoices and credit notes (decision 038); address lines split at `;`. */
+  invoiceSeller: { name: string; address: string; vatId: string | null };
 };
 
 export class ConfigError extends Error {
@@ -283,6 +298,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     tax: { mode: e.TAX_MODE, storeCountry: e.STORE_COUNTRY },
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      address: e.INVOICE_SELLER_ADDRESS,
+      vatId: e.INVOICE_SELLER_VAT_ID ?? null,
+    },
   };
 }
 

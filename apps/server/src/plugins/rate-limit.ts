@@ -69,6 +69,8 @@ export const defaultRateLimits = {
   checkoutPerUser: { points: 30, durationSeconds: 60 * 60 },
   /** Avatar uploads: each is a decode and a re-encode of up to 40 megapixels. */
   avatarPerUser: { points: 20, durationSeconds: 60 * 60 },
+  /** Invoice and credit note PDFs drawn for one account (decision 038): each costs a render. */
+  invoicePdfPerUser: { points: 120, durationSeconds: 60 * 60 },
   avatarPerIp: { points: 60, durationSeconds: 60 * 60 },
   /** `?ref=CODE` visits recorded per address (decision 012): past it, visits count no clicks. */
   affiliateClickPerIp: { points: 60, durationSeconds: 60 * 60 },

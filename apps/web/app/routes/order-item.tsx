@@ -1,9 +1,10 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
+import { lazy, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
-import { useOrderItem } from '~/features/orders/api/orders';
+import { useOrder, useOrderItem } from '~/features/orders/api/orders';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
 import { PlanChangePanel } from '~/features/refunds/components/plan-change-panel';
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
@@ -11,6 +12,12 @@ import { SubscriptionPanel } from '~/features/refunds/components/subscription-pa
 import { ApiError } from '~/lib/api-client';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 import type { Route } from './+types/order-item';
+
+// The invoice links come after the order's own request, below the item: their own chunk keeps the
+// page's first load inside its budget (docs/benchmarks.md).
+const InvoiceLinks = lazy(() =>
+  import('~/features/orders/components/invoice-links').then((module) => ({ default: module.InvoiceLinks })),
+);
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;
@@ -31,6 +38,8 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
   const user = useRequireLogin();
   const isWellFormed = UUID.test(params.orderId) && UUID.test(params.itemId);
   const item = useOrderItem({ orderId: params.orderId, itemId: params.itemId }, isWellFormed);
+  // The order's invoice and credit notes (decision 038), once the item is known to be the caller's.
+  const order = useOrder(isWellFormed && item.data ? params.orderId : null);
   const isNotFound = !isWellFormed || (item.error instanceof ApiError && [404, 422].includes(item.error.status ?? 0));
 
   return (
@@ -44,6 +53,14 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
             <RefundPanel item={item.data} />
             <SubscriptionPanel item={item.data} />
             <PlanChangePanel item={item.data} />
+            {order.data?.invoiceNumber ? (
+              <Suspense fallback={null}>
+                <InvoiceLinks
+                  order={order.data}
+                  className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5"
+                />
+              </Suspense>
+            ) : null}
           </OrderItemView>
         ) : user && item.isError ? (
           <p className="rounded-card bg-white p-6 text-ink-700 shadow-card">

@@ -20,6 +20,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
+import { type InvoiceSeller, issueCreditNote } from '../invoices';
 import { moveCredit } from '../wallet';
 import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
@@ -209,8 +210,9 @@ export async function finishRefund(
   refunds: MadeRefund[],
   at: Date,
   queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
+  seller: InvoiceSeller,
 ): Promise<string[] | null> {
-  return db.transaction((tx) => finishRefundIn(tx, adjustmentId, refunds, at, queueMails));
+  return db.transaction((tx) => finishRefundIn(tx, adjustmentId, refunds, at, queueMails, { seller }));
 }
 
 /**
@@ -224,7 +226,7 @@ export async function finishRefundIn(
   refunds: MadeRefund[],
   at: Date,
   queueMails: (tx: Tx, itemId: string) => Promise<string[]>,
-  options: { creditMoved?: boolean } = {},
+  options: { creditMoved?: boolean; seller: InvoiceSeller },
 ): Promise<string[] | null> {
   const claimed = await claimPending(tx, adjustmentId, 'refund', at);
   if (!claimed) return null;
@@ -245,6 +247,10 @@ export async function finishRefundIn(
   );
   // The affiliate's commission on the item goes back with the money (decision 012).
   await reverseCommissionOfItem(tx, claimed.itemId, at);
+  // The credit note of the refund (decision 038), its counter's lock the last one taken.
+  await issueCreditNote(tx, adjustmentId, at, JSON.stringify(options.seller), {
+    refundedToCredit: options.creditMoved === true,
+  });
   // The buyer's mail, queued with the refund (decision 029).
   return queueMails(tx, claimed.itemId);
 }
@@ -284,6 +290,7 @@ export async function finishPlanChange(
   adjustmentId: string,
   money: { charge: { reference: string; provider: string } | null; refunds: MadeRefund[] },
   at: Date,
+  seller: InvoiceSeller,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await claimPending(tx, adjustmentId, 'plan_change', at);
@@ -337,6 +344,8 @@ export async function finishPlanChange(
       },
       at,
     );
+    // A downgrade's refund gets its credit note (decision 038), the counter's lock last.
+    await issueCreditNote(tx, adjustmentId, at, JSON.stringify(seller), { refundedToCredit: false });
     return true;
   });
 }

@@ -51,7 +51,7 @@ function itemRulesOf(order: NewOrder): ItemRules[] {
  * The order just settled by this request, from what the request already holds: the same view
  * `loadOrderView` reads back (the idempotency tests compare the two), without reading it.
  */
-function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date): Order {
+function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date, invoiceNumber: string | null): Order {
   const byId = new Map(settled.map((item) => [item.id, item]));
   const { row } = order;
   return {
@@ -101,6 +101,8 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date)
         endedAt: null,
       };
     }),
+    invoiceNumber,
+    creditNotes: [],
   };
 }
 
@@ -141,7 +143,7 @@ export async function pay(deps: CheckoutDeps, order: OrderRow, fresh: NewOrder |
   }
   const view =
     fresh && result.settlement
-      ? settledOrderView(fresh, result.settlement.items, at)
+      ? settledOrderView(fresh, result.settlement.items, at, result.settlement.invoiceNumber)
       : await loadOrderView(deps.db, order.id);
   if (result.settlement) {
     // The settlement queued the receipt and the sale mails (decision 029); this request holds the

@@ -6,6 +6,7 @@ import type { Db } from '@everdeal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
+import type { InvoiceSeller } from '../invoices';
 import type { Outbox } from '../mail';
 import type { PaymentProvider } from '../payments';
 import type { TaxConfig } from '../tax';
@@ -18,6 +19,8 @@ export type CheckoutDeps = {
   /** Mail caused by an order's changes is queued with them and delivered after commit (decision 029). */
   outbox: Outbox;
   brand: MailBrand;
+  /** The store as the seller on invoices and credit notes (decision 038). */
+  invoiceSeller: InvoiceSeller;
   log: FastifyBaseLogger;
   /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
   catalogChanged: () => void;

@@ -8,7 +8,7 @@ import {
   REVERSE_CHARGE_NOTE,
   type SellerPayouts,
 } from '@everdeal/contracts';
-import { moneyMovements, orders, sandboxLedger } from '@everdeal/db';
+import { invoices, moneyMovements, orders, sandboxLedger } from '@everdeal/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
@@ -108,6 +108,13 @@ describe('VAT at checkout', () => {
     // The order as read back is the order the checkout answered.
     const read = await callApi<{ order: Order }>(t.app, 'orders/getOrder', { orderId: order.id }, buyer);
     expect(read.body.data.order).toEqual(order);
+    // Its invoice (decision 038) is for what was charged: the price, its VAT line and the buyer's country.
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(invoice?.totalCents).toBe(5831);
+    expect(invoice?.document).toMatchObject({
+      tax: { rateBasisPoints: 1900, amountCents: 931, reverseCharge: false },
+      billing: { country: 'DE', city: 'Berlin' },
+    });
     await expectLedgerBalanced(t.db);
   });
 
@@ -132,6 +139,13 @@ describe('VAT at checkout', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.billingDetails).toMatchObject({ vatId: 'FR40303265045', companyName: 'Société X', country: 'FR' });
     expect((await providerRowsOf(order.id)).map((entry) => entry.amountCents)).toEqual([4900]);
+    // The invoice names the business and its VAT id and carries the reverse charge (decisions 037, 038).
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(invoice?.totalCents).toBe(4900);
+    expect(invoice?.document).toMatchObject({
+      tax: { rateBasisPoints: 0, amountCents: 0, reverseCharge: true },
+      billing: { vatId: 'FR40303265045', companyName: 'Société X', country: 'FR' },
+    });
   });
 
   it('charges no VAT to a buyer outside the EU or without a billing profile', async () => {

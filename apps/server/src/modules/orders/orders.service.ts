@@ -22,6 +22,7 @@ import {
   products,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type CreditNoteSummary, itemCreditNotes, orderInvoiceNumber } from '../invoices';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
 import { markCodeRedeemed } from './code-redemption';
 
@@ -37,6 +38,9 @@ type ItemRow = OrderItemRow & {
   sunsetAt: Date | null;
   sunsetMessage: string | null;
   refundedToCredit: boolean;
+  invoiceNumber: string | null;
+  /** JSON of the item's `CreditNoteSummary[]`. */
+  creditNotes: string;
 };
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
@@ -121,7 +125,15 @@ export function taxViewOf(
   };
 }
 
-function toOrder(row: OrderRow, items: OrderItem[]): Order {
+/** The order's invoice and credit notes (decision 038), read with its items. */
+function documentsOf(items: ItemRow[]): Pick<Order, 'invoiceNumber' | 'creditNotes'> {
+  const creditNotes = items
+    .flatMap((item) => JSON.parse(item.creditNotes) as CreditNoteSummary[])
+    .sort((a, b) => a.number.localeCompare(b.number));
+  return { invoiceNumber: items[0]?.invoiceNumber ?? null, creditNotes };
+}
+
+function toOrder(row: OrderRow, items: OrderItem[], documents: Pick<Order, 'invoiceNumber' | 'creditNotes'>): Order {
   return {
     id: row.id,
     status: row.status,
@@ -135,6 +147,8 @@ function toOrder(row: OrderRow, items: OrderItem[]): Order {
     ...taxViewOf(row),
     payment: cardOf(row),
     items,
+    invoiceNumber: documents.invoiceNumber,
+    creditNotes: documents.creditNotes,
   };
 }
 
@@ -156,6 +170,8 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
           and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))
         or (${orderItems.paidWithCreditCents} > 0 and not exists (select 1 from ${moneyMovements} m
           where m.order_item_id = ${orderItems.id} and m.kind = 'refund'))`,
+      invoiceNumber: orderInvoiceNumber(orderItems.orderId),
+      creditNotes: itemCreditNotes(orderItems.id),
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -201,12 +217,14 @@ export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
     db,
     items.map((item) => item.id),
   );
-  return rows.map((row) =>
-    toOrder(
+  return rows.map((row) => {
+    const own = items.filter((item) => item.orderId === row.id);
+    return toOrder(
       row,
-      items.filter((item) => item.orderId === row.id).map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
-    ),
-  );
+      own.map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
+      documentsOf(own),
+    );
+  });
 }
 
 /** The order's current view; the caller knows it exists. */

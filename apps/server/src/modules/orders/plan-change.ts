@@ -184,7 +184,7 @@ export async function completePlanChange(
     const outcome = await chargeAdjustment(deps, adjustment, orderId, options);
     if (outcome.status === 'succeeded') {
       const charge = { reference: outcome.reference, provider: deps.provider.name };
-      await finishPlanChange(deps.db, adjustment.id, { charge, refunds: [] }, at());
+      await finishPlanChange(deps.db, adjustment.id, { charge, refunds: [] }, at(), deps.invoiceSeller);
       deps.catalogChanged();
       return { state: 'succeeded' };
     }
@@ -198,7 +198,7 @@ export async function completePlanChange(
   try {
     const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
     const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
-    await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at());
+    await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at(), deps.invoiceSeller);
     deps.catalogChanged();
     return { state: 'succeeded' };
   } catch (error) {

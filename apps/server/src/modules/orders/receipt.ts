@@ -71,8 +71,14 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
           codes: item.codes.map((code) => code.code),
           link: { label: 'Open this item', url: orderItemUrl(brand.publicUrl, order.id, item.id) },
         })),
-        action: { label: 'View your orders', url: ordersUrl },
-        afterAction: ['Keep this mail: it is your receipt.'],
+        action: { label: order.invoiceNumber ? 'View your orders and invoice' : 'View your orders', url: ordersUrl },
+        // The PDF needs the signed-in session (decision 038), so the mail links to the page that downloads it.
+        afterAction: [
+          ...(order.invoiceNumber
+            ? [`Your invoice ${order.invoiceNumber} is on your orders page: "Download invoice (PDF)".`]
+            : []),
+          'Keep this mail: it is your receipt.',
+        ],
       },
       brand,
     ),

@@ -162,7 +162,7 @@ async function refundToCredit(deps: CheckoutDeps, userId: string, input: RefundI
           { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' },
           at,
         ),
-      { creditMoved: true },
+      { creditMoved: true, seller: deps.invoiceSeller },
     );
     return mails ?? [];
   });
@@ -183,16 +183,22 @@ export async function completeRefund(
     const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
     const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
     const at = deps.now();
-    const mails = await finishRefund(deps.db, adjustment.id, refunds, at, (tx, itemId) =>
-      queueItemMail(
-        tx,
-        deps.brand,
-        { id: itemId, eventId: adjustment.id },
-        cardCents === 0
-          ? { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' }
-          : { kind: 'refunded', amountCents: cardCents, to: 'original', creditCents: adjustment.creditRefundCents },
-        at,
-      ),
+    const mails = await finishRefund(
+      deps.db,
+      adjustment.id,
+      refunds,
+      at,
+      (tx, itemId) =>
+        queueItemMail(
+          tx,
+          deps.brand,
+          { id: itemId, eventId: adjustment.id },
+          cardCents === 0
+            ? { kind: 'refunded', amountCents: adjustment.refundCents, to: 'credit' }
+            : { kind: 'refunded', amountCents: cardCents, to: 'original', creditCents: adjustment.creditRefundCents },
+          at,
+        ),
+      deps.invoiceSeller,
     );
     if (mails) deps.outbox.deliver(mails);
     return 'refunded';

@@ -21,6 +21,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { queryRows } from '../../lib/query-rows';
+import { type InvoiceSeller, issueInvoiceCtes } from '../invoices';
 import { queueEventsCtes } from '../webhooks';
 import { returnOrderCredit } from './credit-payment';
 import type { ItemTerms } from './item-terms';
@@ -63,7 +64,8 @@ export type SettlementMails = { receiptId: string | null; ids: string[] };
  * money_movements for the card's part (the item's amount less its store credit, decision 030, plus its VAT, which the row's tax_cents names: decision 037), the bought lines out of the cart, and the mail it causes in the outbox
  * (decision 029): the buyer's receipt and a sale mail to each active member of the sellers whose
  * products were bought, rendered at delivery from the order, and the sellers' `license.purchased`
- * webhook events (decision 033). Paying and queuing the receipt are
+ * webhook events (decision 033), and the order's numbered invoice (decision 038: its number is taken
+ * here, so a released order never takes one). Paying and queuing the receipt are
  * one step, so a crash after it delays the receipt and never loses it. Answers null unless this
  * call settled the order; else the receipt's recipient, the settled items and the queued mail,
  * so the answer needs no second read.
@@ -74,30 +76,44 @@ export async function settleOrder(
   reference: string | null,
   at: Date,
   terms: ItemTerms[],
-): Promise<{ recipient: Recipient; items: SettledItem[]; mails: SettlementMails } | null> {
+  seller: InvoiceSeller,
+): Promise<{
+  recipient: Recipient;
+  items: SettledItem[];
+  mails: SettlementMails;
+  invoiceNumber: string | null;
+} | null> {
   const [row] = await settle<{
     email: string | null;
     firstName: string | null;
     items: string;
     receiptId: string | null;
+    invoiceNumber: string | null;
     saleMailIds: string;
-  }>(db, { orderId, reference, at: at.toISOString(), terms: JSON.stringify(terms) });
+  }>(db, { orderId, reference, at: at.toISOString(), terms: JSON.stringify(terms), seller: JSON.stringify(seller) });
   if (!row || row.email === null) return null;
   const saleMailIds = JSON.parse(row.saleMailIds) as string[];
   return {
     recipient: { email: row.email, firstName: row.firstName ?? '' },
     items: JSON.parse(row.items) as SettledItem[],
     mails: { receiptId: row.receiptId, ids: [...(row.receiptId ? [row.receiptId] : []), ...saleMailIds] },
+    invoiceNumber: row.invoiceNumber,
   };
 }
 
 /** Prepared once: every paid order settles through it. */
 const settle = preparedStatement('checkout_settle_order', () =>
-  settleStatement(P('orderId'), P('reference'), P('at'), P('terms')),
+  settleStatement(P('orderId'), P('reference'), P('at'), P('terms'), P('seller')),
 );
 
-/** `terms` is the JSON of `ItemTerms[]`. */
-export function settleStatement(orderId: unknown, reference: unknown, at: unknown, terms: unknown): SQL {
+/** `terms` is the JSON of `ItemTerms[]`; `seller`, of the configured `InvoiceSeller` (decision 038). */
+export function settleStatement(
+  orderId: unknown,
+  reference: unknown,
+  at: unknown,
+  terms: unknown,
+  seller: unknown,
+): SQL {
   return sql`
     with terms as (
       select * from json_to_recordset(${terms}::json)
@@ -117,7 +133,9 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
           provider_payment_id = coalesce(${reference}::text, o.provider_payment_id)
       from ready, ${users} u
       where o.id = ready.id and o.status = 'pending' and u.id = o.user_id
-      returning o.id, o.user_id, o.provider, u.email, u.first_name
+      returning o.id, o.user_id, o.provider, o.currency, o.total_cents, o.paid_with_credit_cents, o.card_brand,
+                o.card_last4, o.tax_cents, o.tax_rate_basis_points, o.tax_reverse_charge, o.billing_details,
+                u.email, u.first_name, u.last_name
     ), items as (
       update ${orderItems} i
       set status = 'active', refundable_until = terms.refundable_until, period_start = terms.period_start,
@@ -125,7 +143,7 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
       returning i.id, i.product_id, i.plan_id, i.plan_name, i.quantity, i.amount_cents, i.paid_with_credit_cents,
-                i.tax_cents, i.currency,
+                i.tax_cents, i.currency, i.product_name, i.unit_price_cents, i.position,
                 i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
@@ -165,7 +183,7 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
       join ${users} u on u.id = m.user_id and u.status = 'active'
       on conflict (key) do nothing
       returning id
-    ), purchases as (
+    ), ${issueInvoiceCtes(timestamp(at), seller)}, purchases as (
       -- The sellers' webhook event of each bought item (decision 033), queued below for the
       -- sellers whose endpoint takes it; a seller without an endpoint costs one index probe.
       select p.seller_id, 'license.purchased'::text as type, jsonb_build_object(
@@ -180,6 +198,7 @@ export function settleStatement(orderId: unknown, reference: unknown, at: unknow
     select (select email from settled) as "email",
            (select first_name from settled) as "firstName",
            (select id from receipt) as "receiptId",
+           (select number from invoice) as "invoiceNumber",
            (select coalesce(json_agg(id), '[]'::json) from sale_mails)::text as "saleMailIds",
            (select coalesce(json_agg(json_build_object(
               'id', i.id,

@@ -26,7 +26,13 @@ export function failureError(order: Pick<OrderRow, 'failureCode' | 'failureMessa
 }
 
 /** A settlement this very call made: the mail it queued is its to deliver once committed. */
-export type Settlement = { recipient: Recipient; items: SettledItem[]; mails: SettlementMails };
+export type Settlement = {
+  recipient: Recipient;
+  items: SettledItem[];
+  mails: SettlementMails;
+  /** The invoice the settlement issued (decision 038). */
+  invoiceNumber: string | null;
+};
 
 /** The rules settlement dates an order's items by, read when the caller does not hold them. */
 async function itemRulesOf(deps: CheckoutDeps, orderId: string): Promise<ItemRules[]> {
@@ -50,7 +56,7 @@ async function settlePaid(
   items: ItemRules[] | undefined,
 ): Promise<{ state: 'settled'; settlement: Settlement } | { state: 'paid' }> {
   const terms = termsAtPayment(items ?? (await itemRulesOf(deps, order.id)), at);
-  const settlement = await settleOrder(deps.db, order.id, reference, at, terms);
+  const settlement = await settleOrder(deps.db, order.id, reference, at, terms, deps.invoiceSeller);
   if (settlement) return { state: 'settled', settlement };
   const [current] = await deps.db
     .select({ status: orders.status })

@@ -9,6 +9,7 @@ import { formatDate } from '~/lib/format-date';
 import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
 import { orderPaymentWords, orderTaxWords, planLabel } from '../order-format';
+import { InvoiceLinks } from './invoice-links';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
 
@@ -74,6 +75,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           You saved {formatMoney(saved, order.currency)} on list prices.
         </p>
       ) : null}
+      <InvoiceLinks order={order} className="border-ink-900/[0.07] border-t px-5 py-3 sm:px-6" />
     </article>
   );
 }

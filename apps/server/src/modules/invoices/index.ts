@@ -1,0 +1,9 @@
+/**
+ * The invoices module's public face (docs/architecture.md "Server modules"): numbered invoices and
+ * credit notes, issued in the transactions of payments and refunds, downloaded as PDFs (decision 038).
+ * Everything else in this folder is private to it.
+ */
+export type { InvoiceSeller } from './invoice-document';
+export { registerInvoiceDownloads } from './invoices.routes';
+export type { CreditNoteSummary } from './invoices.service';
+export { issueCreditNote, issueInvoiceCtes, itemCreditNotes, orderInvoiceNumber } from './invoices.sql';

@@ -1,0 +1,141 @@
+/**
+ * Issuing invoices and credit notes (decision 038): a number is taken by an upsert of the
+ * (series, year) counter row in the very transaction that issues the document, so concurrent
+ * issuers wait on the row lock one after another, and a transaction that rolls back gives its
+ * number back with everything else: numbers run 1, 2, 3… per year without gaps (a sequence would
+ * leave one at every rollback). The document's JSON (`IssuedDocument`) is written with the number.
+ */
+import { type Db, invoiceCounters, invoices, orderItemAdjustments, orderItems, plans } from '@everdeal/db';
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
+import { CREDIT_NOTE_SERIES, INVOICE_SERIES, NUMBER_DIGITS } from './invoice-number';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The number of the `sequence`th document of `year` (invoice-number.ts `formatDocumentNumber`). */
+function documentNumber(series: string, year: SQL, sequence: SQL): SQL {
+  return sql`${literal(series)} || '-' || ${year}::text || '-' || lpad(${sequence}::text, greatest(${sql.raw(String(NUMBER_DIGITS))}, length(${sequence}::text)), '0')`;
+}
+
+/**
+ * The series are constants of this file, written into the text rather than sent as parameters:
+ * the settle statement is prepared once with placeholders for what changes (lib/prepared.ts).
+ */
+const literal = (series: string) => {
+  if (!/^[A-Z-]+$/.test(series)) throw new Error(`bad series ${series}`);
+  return sql.raw(`'${series}'::text`);
+};
+
+/** The UTC calendar year of a `timestamptz`. */
+const yearOf = (at: SQL) => sql`extract(year from (${at}) at time zone 'UTC')::int`;
+
+/** Takes the next number of the series in the year of `at`, once per row of `source`. */
+function takeNumberCte(name: string, series: string, source: string, at: SQL): SQL {
+  return sql`${sql.raw(name)} as (
+      insert into ${invoiceCounters} (series, year, last_number)
+      select ${literal(series)}, ${yearOf(at)}, 1 from ${sql.raw(source)}
+      on conflict (series, year) do update set last_number = ${invoiceCounters}.last_number + 1
+      returning year, last_number
+    )`;
+}
+
+/**
+ * CTEs for the settle statement (orders/settle.sql.ts): the invoice of the order it settled, if
+ * it settled one. `settled` must return the order's id, currency, total_cents,
+ * paid_with_credit_cents, card_brand, card_last4, tax_cents, tax_rate_basis_points,
+ * tax_reverse_charge, billing_details, email, first_name and last_name; `items` its
+ * items' product_name, plan_name, quantity, unit_price_cents, amount_cents and position. `seller`
+ * is the JSON of the configured `InvoiceSeller`. Adds `invoice` (returning `number`).
+ */
+export function issueInvoiceCtes(at: SQL, seller: unknown): SQL {
+  return sql`${takeNumberCte('invoice_number', INVOICE_SERIES, 'settled', at)}, invoice as (
+      insert into ${invoices} (kind, number, order_id, issued_at, total_cents, currency, document)
+      select 'invoice', n.number, settled.id, ${at}, settled.total_cents + settled.tax_cents, settled.currency,
+        jsonb_build_object(
+          'kind', 'invoice', 'number', n.number,
+          'issuedAt', to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'orderId', settled.id, 'currency', settled.currency, 'seller', ${seller}::jsonb,
+          'buyer', jsonb_build_object('name', trim(settled.first_name || ' ' || settled.last_name), 'email', settled.email),
+          'lines', (select coalesce(jsonb_agg(jsonb_build_object(
+              'product', i.product_name, 'plan', i.plan_name, 'quantity', i.quantity,
+              'unitPriceCents', i.unit_price_cents, 'amountCents', i.amount_cents) order by i.position), '[]'::jsonb)
+            from items i),
+          'paidWithCreditCents', settled.paid_with_credit_cents,
+          -- The buyer's billing details and the VAT as the order was made (decision 037).
+          'billing', settled.billing_details,
+          'tax', case when settled.tax_cents > 0 or settled.tax_reverse_charge then jsonb_build_object(
+            'rateBasisPoints', settled.tax_rate_basis_points, 'amountCents', settled.tax_cents,
+            'reverseCharge', settled.tax_reverse_charge) end,
+          'card', case when settled.card_brand is null or settled.card_last4 is null then null
+            else jsonb_build_object('brand', settled.card_brand, 'last4', settled.card_last4) end)
+      from settled, invoice_number c,
+        lateral (select ${documentNumber(INVOICE_SERIES, sql`c.year`, sql`c.last_number`)} as number) n
+      returning number
+    )`;
+}
+
+/**
+ * The credit note of a refund or a plan change's refund, in the transaction that finishes it
+ * (orders/adjustments.sql.ts), as its last lock (after the item's and the wallet's, which every
+ * refund path takes in that order): the amount refunded, the item and plan as bought, the invoice it
+ * corrects. An order with no invoice (paid
+ * before invoices existed) and an adjustment that refunds nothing get none. Answers its number.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  adjustmentId: string,
+  at: Date,
+  seller: unknown,
+  options: { refundedToCredit: boolean },
+): Promise<string | null> {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ number: string }>(
+    tx,
+    sql`
+    with source as (
+      select a.id as adjustment_id, a.kind, a.refund_cents, a.credit_refund_cents,
+             i.product_name, coalesce(f.name, i.plan_name) as plan_name, i.quantity, p.name as to_plan,
+             inv.id as invoice_id, inv.number as invoice_number, inv.order_id, inv.currency,
+             inv.document -> 'buyer' as buyer, inv.document -> 'billing' as billing
+      from ${orderItemAdjustments} a
+      join ${orderItems} i on i.id = a.order_item_id
+      join ${invoices} inv on inv.order_id = i.order_id and inv.kind = 'invoice'
+      left join ${plans} p on p.id = a.to_plan_id
+      left join ${plans} f on f.id = a.from_plan_id
+      where a.id = ${adjustmentId} and a.refund_cents > 0
+    ), ${takeNumberCte('credit_note_number', CREDIT_NOTE_SERIES, 'source', when)}
+    insert into ${invoices} (kind, number, order_id, adjustment_id, credited_invoice_id, issued_at, total_cents,
+                             currency, document)
+    select 'credit_note', n.number, s.order_id, s.adjustment_id, s.invoice_id, ${when}, s.refund_cents, s.currency,
+      jsonb_strip_nulls(jsonb_build_object(
+        'kind', 'credit_note', 'number', n.number, 'issuedAt', ${at.toISOString()}::text,
+        'orderId', s.order_id, 'currency', s.currency, 'seller', ${seller}::jsonb, 'buyer', s.buyer,
+        'billing', s.billing,
+        'lines', jsonb_build_array(jsonb_build_object(
+          'product', s.product_name, 'plan', s.plan_name, 'quantity', 1,
+          'unitPriceCents', s.refund_cents, 'amountCents', s.refund_cents,
+          'reason', s.kind::text, 'toPlan', s.to_plan)),
+        'paidWithCreditCents', s.credit_refund_cents, 'card', null,
+        'creditedInvoiceNumber', s.invoice_number, 'refundedToCredit', ${options.refundedToCredit}::boolean))
+    from source s, credit_note_number c,
+      lateral (select ${documentNumber(CREDIT_NOTE_SERIES, sql`c.year`, sql`c.last_number`)} as number) n
+    returning number`,
+  );
+  return row?.number ?? null;
+}
+
+/** The order's invoice number, for a column list of the order views (null before it is paid). */
+export const orderInvoiceNumber = (orderId: Column) =>
+  sql<string | null>`(select n.number from ${invoices} n where n.order_id = ${orderId} and n.kind = 'invoice')`;
+
+/**
+ * The JSON text of an item's credit notes (`CreditNoteSummary[]`, oldest first), for a column list
+ * of the order views: a credit note credits one item's refund or plan change.
+ */
+export const itemCreditNotes = (itemId: Column) =>
+  sql<string>`(select coalesce(json_agg(json_build_object('id', n.id, 'number', n.number,
+      'amountCents', n.total_cents,
+      'issuedAt', to_char(n.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by n.number),
+    '[]'::json)::text
+    from ${invoices} n join ${orderItemAdjustments} a on a.id = n.adjustment_id
+    where a.order_item_id = ${itemId} and n.kind = 'credit_note')`;

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orderItemAdjustments, orders } from './orders';
+
+/**
+ * The last number given in one series and calendar year (decision 038). Numbers are taken by an
+ * upsert of this row in the transaction that issues the document, so the row lock serializes
+ * concurrent issuers and a rolled-back transaction gives its number back: no gaps, unlike a
+ * sequence.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text().notNull(),
+    year: integer().notNull(),
+    lastNumber: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.year] }),
+    check('invoice_counters_positive_check', sql`${t.lastNumber} > 0`),
+  ],
+);
+
+export const invoiceKind = pgEnum('invoice_kind', ['invoice', 'credit_note']);
+
+/**
+ * An issued invoice or credit note (decision 038): its number, the order it belongs to, for a
+ * credit note the refund or plan change it credits and the invoice it corrects, and `document`,
+ * the JSON of everything printed on it as it was at issue. A row is never updated: the PDF is
+ * drawn from `document` every time it is asked for.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: invoiceKind().notNull(),
+    number: text().notNull().unique(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    adjustmentId: uuid().references(() => orderItemAdjustments.id),
+    creditedInvoiceId: uuid().references((): AnyPgColumn => invoices.id),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    // The invoice's total, or the amount a credit note returns (positive), in cents.
+    totalCents: integer().notNull(),
+    currency: text().notNull(),
+    document: jsonb().notNull(),
+  },
+  (t) => [
+    check(
+      'invoices_credit_note_check',
+      sql`(${t.kind} = 'credit_note') = (${t.adjustmentId} is not null and ${t.creditedInvoiceId} is not null)`,
+    ),
+    check('invoices_total_check', sql`${t.totalCents} >= 0`),
+    // One invoice per order, one credit note per adjustment.
+    uniqueIndex('invoices_order_invoice_key').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_adjustment_key').on(t.adjustmentId),
+    index('invoices_order_idx').on(t.orderId),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
