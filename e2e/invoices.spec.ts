@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './content-helpers';
+import { expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 type OrderView = { id: string; invoiceNumber: string | null; creditNotes: { id: string; number: string }[] };
@@ -50,7 +50,7 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   const newest = cards.nth(0);
   await expect(newest.getByText(`Invoice ${refundedView.invoiceNumber}`)).toBeVisible();
   await expect(newest.getByRole('button', { name: `Credit note ${creditNote?.number}`, exact: false })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('orders-invoices.png'), fullPage: true });
+  await saveScreenshot(page, testInfo.outputPath('orders-invoices.png'), { fullPage: true });
   await expectNoAxeViolations(page);
 
   const invoice = await downloadBy(page, 'Download invoice (PDF)');
@@ -61,7 +61,7 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   await page.goto(`/order/${order.id}/${order.items[0]?.id}`);
   await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
   await expect(page.getByText(`Invoice ${view.invoiceNumber}`)).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('order-item-invoice.png'), fullPage: true });
+  await saveScreenshot(page, testInfo.outputPath('order-item-invoice.png'), { fullPage: true });
   await expectNoAxeViolations(page);
   const fromItem = await downloadBy(page, 'Download invoice (PDF)');
   expect(fromItem).toEqual({ fileName: `${view.invoiceNumber}.pdf`, head: '%PDF-' });

@@ -5,7 +5,15 @@
  * number back with everything else: numbers run 1, 2, 3… per year without gaps (a sequence would
  * leave one at every rollback). The document's JSON (`IssuedDocument`) is written with the number.
  */
-import { type Db, invoiceCounters, invoices, orderItemAdjustments, orderItems, plans } from '@everdeal/db';
+import {
+  type Db,
+  invoiceCounters,
+  invoices,
+  moneyMovements,
+  orderItemAdjustments,
+  orderItems,
+  plans,
+} from '@everdeal/db';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { CREDIT_NOTE_SERIES, INVOICE_SERIES, NUMBER_DIGITS } from './invoice-number';
@@ -96,7 +104,11 @@ export async function issueCreditNote(
       select a.id as adjustment_id, a.kind, a.refund_cents, a.credit_refund_cents,
              i.product_name, coalesce(f.name, i.plan_name) as plan_name, i.quantity, p.name as to_plan,
              inv.id as invoice_id, inv.number as invoice_number, inv.order_id, inv.currency,
-             inv.document -> 'buyer' as buyer, inv.document -> 'billing' as billing
+             inv.document -> 'buyer' as buyer, inv.document -> 'billing' as billing,
+             inv.document -> 'tax' as invoice_tax,
+             -- The VAT the refund returned (decision 037): its refund rows' part, written before.
+             (select coalesce(sum(m.tax_cents), 0)::int from ${moneyMovements} m
+              where m.adjustment_id = a.id and m.kind = 'refund') as refund_tax
       from ${orderItemAdjustments} a
       join ${orderItems} i on i.id = a.order_item_id
       join ${invoices} inv on inv.order_id = i.order_id and inv.kind = 'invoice'
@@ -113,8 +125,11 @@ export async function issueCreditNote(
         'billing', s.billing,
         'lines', jsonb_build_array(jsonb_build_object(
           'product', s.product_name, 'plan', s.plan_name, 'quantity', 1,
-          'unitPriceCents', s.refund_cents, 'amountCents', s.refund_cents,
+          'unitPriceCents', s.refund_cents - s.refund_tax, 'amountCents', s.refund_cents - s.refund_tax,
           'reason', s.kind::text, 'toPlan', s.to_plan)),
+        'tax', case when s.invoice_tax is not null then jsonb_build_object(
+          'rateBasisPoints', s.invoice_tax -> 'rateBasisPoints', 'amountCents', s.refund_tax,
+          'reverseCharge', s.invoice_tax -> 'reverseCharge') end,
         'paidWithCreditCents', s.credit_refund_cents, 'card', null,
         'creditedInvoiceNumber', s.invoice_number, 'refundedToCredit', ${options.refundedToCredit}::boolean))
     from source s, credit_note_number c,

@@ -235,6 +235,14 @@ describe('VAT and refunds, VAT and the sellers’ money', () => {
       ['charge', 1999],
       ['refund', 1999],
     ]);
+    // The credit note (decision 038) returns the price and its VAT as separate lines, as the invoice had them.
+    const creditNotes = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const creditNote = creditNotes.find((row) => row.kind === 'credit_note');
+    expect(creditNote?.totalCents).toBe(2379);
+    expect(creditNote?.document).toMatchObject({
+      lines: [{ amountCents: 1999 }],
+      tax: { rateBasisPoints: 1900, amountCents: 380, reverseCharge: false },
+    });
     await expectLedgerBalanced(t.db);
   });
 
