@@ -6,9 +6,7 @@ import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useOrder, useOrderItem } from '~/features/orders/api/orders';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
-import { PlanChangePanel } from '~/features/refunds/components/plan-change-panel';
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
-import { SubscriptionPanel } from '~/features/refunds/components/subscription-panel';
 import { ApiError } from '~/lib/api-client';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
 import type { Route } from './+types/order-item';
@@ -17,6 +15,16 @@ import type { Route } from './+types/order-item';
 // page's first load inside its budget (docs/benchmarks.md).
 const InvoiceLinks = lazy(() =>
   import('~/features/orders/components/invoice-links').then((module) => ({ default: module.InvoiceLinks })),
+);
+// The plan options are a request of their own after the item's: their panel loads beside it.
+const PlanChangePanel = lazy(() =>
+  import('~/features/refunds/components/plan-change-panel').then((module) => ({ default: module.PlanChangePanel })),
+);
+// Only subscriptions have the subscription panel: the lifetime deals most items are never load it.
+const SubscriptionPanel = lazy(() =>
+  import('~/features/refunds/components/subscription-panel').then((module) => ({
+    default: module.SubscriptionPanel,
+  })),
 );
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
@@ -51,8 +59,14 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
         ) : user && item.data ? (
           <OrderItemView item={item.data}>
             <RefundPanel item={item.data} />
-            <SubscriptionPanel item={item.data} />
-            <PlanChangePanel item={item.data} />
+            {item.data.planKind === 'subscription' ? (
+              <Suspense fallback={<Skeleton className="h-32 rounded-card" />}>
+                <SubscriptionPanel item={item.data} />
+              </Suspense>
+            ) : null}
+            <Suspense fallback={null}>
+              <PlanChangePanel item={item.data} />
+            </Suspense>
             {order.data?.invoiceNumber ? (
               <Suspense fallback={null}>
                 <InvoiceLinks
