@@ -4,8 +4,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REBUY_BLOCK_HOURS } from '@everdeal/contracts';
-import { sessions, users } from '@everdeal/db';
-import { fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { billingProfiles, sessions, users } from '@everdeal/db';
+import { eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
@@ -79,6 +79,14 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     orderByKey: prepared(checkoutSql.orderByKey),
     paymentMethod: prepared(checkoutSql.paymentMethod),
     recentlyRefunded: prepared(checkoutSql.recentlyRefunded),
+    // The buyer's billing profile, which decides the VAT (decision 037; tax/billing-profile.ts).
+    billingProfile: (() => {
+      const query = db
+        .select()
+        .from(billingProfiles)
+        .where(eq(billingProfiles.userId, sql.placeholder('userId')));
+      return prepared({ getQuery: () => query.toSQL() });
+    })(),
     lockUser: rendered(lockCheckoutUserStatement(P('userId')), dialect),
     reserve: rendered(
       reserveOrderStatement({
@@ -174,14 +182,16 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     if (!userId) return refuse(reply, 401);
     const { paymentMethodId, idempotencyKey } = request.body as { paymentMethodId: string; idempotencyKey: string };
     const now = new Date();
-    // The app's four reads, side by side: the order of this key, the cart, the card and the
-    // products refunded in the last 24 hours (requirements §11: no rebuy).
+    // The app's five reads, side by side: the order of this key, the cart, the card, the
+    // products refunded in the last 24 hours (requirements §11: no rebuy) and the billing profile.
     const since = new Date(now.getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
+    // The bench's buyers have no billing profile: no VAT, as in the app.
     const [existing, rows, [method], refunded] = await Promise.all([
       run(client, statements.orderByKey, { userId, key: idempotencyKey }),
       run(client, statements.lines, { userId }).values(),
       run(client, statements.paymentMethod, { id: paymentMethodId, userId, provider: 'sandbox' }).values(),
       run(client, statements.recentlyRefunded, { userId, since }).values(),
+      run(client, statements.billingProfile, { userId }),
     ]);
     if (existing.length > 0) return refuse(reply, 409);
     if (!method) return refuse(reply, 404);
