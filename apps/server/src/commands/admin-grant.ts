@@ -3,10 +3,14 @@
 // (DATABASE_URL, or the embedded one in DATA_DIR; with PGlite, stop the server first: one process
 // at a time owns its data folder). Admins grant and revoke each other in the admin area too.
 import { parseArgs } from 'node:util';
-import { createDatabase } from '@everdeal/db';
 import { setUserRoleByEmail } from '../modules/roles';
-import { ConfigError } from '../plugins/config';
-import { type CommandContext, type ExitCode, loadCommandConfig } from './command';
+import {
+  type CommandContext,
+  describeFailure,
+  type ExitCode,
+  loadCommandConfig,
+  openConfiguredDatabase,
+} from './command';
 
 const USAGE = 'Usage: npm run admin:grant -- EMAIL [--revoke]';
 
@@ -43,9 +47,7 @@ export async function adminGrant(context: CommandContext): Promise<ExitCode> {
     const [email, ...extra] = positionals;
     if (!email || extra.length > 0) throw new UsageError();
     const config = loadCommandConfig(context);
-    const database = await createDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    );
+    const database = await openConfiguredDatabase(config);
     try {
       await database.migrate();
       const changed = await setUserRoleByEmail(database.db, email, values.revoke ? 'user' : 'admin');
@@ -63,9 +65,7 @@ export async function adminGrant(context: CommandContext): Promise<ExitCode> {
       await database.close();
     }
   } catch (error) {
-    if (error instanceof ConfigError) out.error(error.message);
-    else if (error instanceof UsageError || isParseArgsError(error)) out.error(USAGE);
-    else out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    out.error(error instanceof UsageError || isParseArgsError(error) ? USAGE : describeFailure(error));
     return 1;
   }
 }

@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { type Config, loadConfig } from '../plugins/config';
+import { createDatabase, type Database } from '@everdeal/db';
+import { type Config, ConfigError, loadConfig } from '../plugins/config';
 
 export type CommandOutput = { info(message: string): void; error(message: string): void };
 
@@ -33,6 +34,17 @@ export function loadCommandConfig({ env, cwd }: Pick<CommandContext, 'env' | 'cw
   const merged: NodeJS.ProcessEnv = { ...fromFile, ...env };
   merged.DATA_DIR = resolve(cwd, merged.DATA_DIR || './data');
   return loadConfig(merged);
+}
+
+/** The configured database: PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return createDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+}
+
+/** What a command prints when it fails: a configuration's list of problems, else the error's stack. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** Runs a command as its process: with this process's arguments, environment and folder. */

@@ -3,17 +3,19 @@
 // starting a server. A deployment runs it once before starting a new release (compose.yaml's
 // `migrate` service); the instances still check at start, which is then a no-op. Safe to run
 // again, and beside running instances: migrations take an advisory lock on PostgreSQL.
-import { createDatabase } from '@everdeal/db';
-import { ConfigError } from '../plugins/config';
-import { type CommandContext, type ExitCode, loadCommandConfig } from './command';
+import {
+  type CommandContext,
+  describeFailure,
+  type ExitCode,
+  loadCommandConfig,
+  openConfiguredDatabase,
+} from './command';
 
 export async function dbMigrate(context: CommandContext): Promise<ExitCode> {
   const { out } = context;
   try {
     const config = loadCommandConfig(context);
-    const database = await createDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    );
+    const database = await openConfiguredDatabase(config);
     try {
       const started = Date.now();
       await database.migrate();
@@ -23,8 +25,7 @@ export async function dbMigrate(context: CommandContext): Promise<ExitCode> {
       await database.close();
     }
   } catch (error) {
-    if (error instanceof ConfigError) out.error(error.message);
-    else out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    out.error(describeFailure(error));
     return 1;
   }
 }

@@ -5,11 +5,16 @@
 // migrate, and load the demo catalogue only when SEED_DEMO allows it.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '@everdeal/db';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog, seedSyntheticProducts } from '@everdeal/db/seed';
 import { svgToPng } from '../lib/svg-to-png';
 import { ConfigError } from '../plugins/config';
-import { type CommandContext, type ExitCode, loadCommandConfig } from './command';
+import {
+  type CommandContext,
+  describeFailure,
+  type ExitCode,
+  loadCommandConfig,
+  openConfiguredDatabase,
+} from './command';
 
 export async function seed(context: CommandContext): Promise<ExitCode> {
   const { out } = context;
@@ -23,9 +28,7 @@ export async function seed(context: CommandContext): Promise<ExitCode> {
       throw new ConfigError(['--products must be a whole number from 0 to 1000000']);
     }
     const config = loadCommandConfig(context);
-    const database = await createDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    );
+    const database = await openConfiguredDatabase(config);
     try {
       await database.migrate();
       const mediaDir = join(config.dataDir, 'uploads', 'demo');
@@ -52,8 +55,7 @@ export async function seed(context: CommandContext): Promise<ExitCode> {
       await database.close();
     }
   } catch (error) {
-    if (error instanceof ConfigError) out.error(error.message);
-    else out.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    out.error(describeFailure(error));
     return 1;
   }
 }
