@@ -58,7 +58,7 @@ async function callProvider<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * `seller/startPayoutOnboarding`: the seller's account is created once (the provider's key is the
- * seller's, so two clicks at once make one account; the row's primary key keeps one), then a
+ * seller's, so two clicks at once make one account; the first insert keeps its row), then a
  * fresh onboarding link that returns to the payouts page.
  */
 export async function startPayoutOnboarding(
@@ -75,14 +75,19 @@ export async function startPayoutOnboarding(
       provider.createAccount({ key: payoutAccountKey(sellerId), sellerId, email: user.email }),
     );
     const at = deps.now();
-    await deps.db
-      .insert(sellerPayoutAccounts)
-      .values({ sellerId, provider: provider.name, accountRef, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({
-        target: sellerPayoutAccounts.sellerId,
-        set: { provider: provider.name, accountRef, detailsSubmitted: false, payoutsEnabled: false, updatedAt: at },
-        setWhere: eq(sellerPayoutAccounts.provider, provider.name === 'stripe' ? 'sandbox' : 'stripe'),
-      });
+    if (account) {
+      await deps.db
+        .update(sellerPayoutAccounts)
+        .set({ provider: provider.name, accountRef, detailsSubmitted: false, payoutsEnabled: false, updatedAt: at })
+        .where(eq(sellerPayoutAccounts.sellerId, sellerId));
+    } else {
+      // No conflict target: two clicks at once got the same account (the key) and both insert
+      // it; the second meets the first on the seller or on the account reference, and keeps it.
+      await deps.db
+        .insert(sellerPayoutAccounts)
+        .values({ sellerId, provider: provider.name, accountRef, createdAt: at, updatedAt: at })
+        .onConflictDoNothing();
+    }
     account = await findAccount(deps, sellerId);
     if (!account) throw new Error(`no payout account for seller ${sellerId}`);
   }
