@@ -28,7 +28,11 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording a trace films every page (a screencast the browser encodes frame by frame): a
+    // quarter of the browser's CPU and a fifth of the run's time on a 2-core machine
+    // (docs/benchmarks.md, "End-to-end run"). CI records it only for the retry of a failed test,
+    // which keeps the failure's trace; a local run, without retries, keeps it on failure.
+    trace: isCi ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // docs/development.md, pitfall 8: the system Chromium with the flags that work in this sandbox.
     launchOptions: {
