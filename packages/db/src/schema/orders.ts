@@ -278,10 +278,7 @@ export const orderItemAdjustments = pgTable(
   (t) => [
     check('order_item_adjustments_amounts_check', sql`${t.chargeCents} >= 0 and ${t.refundCents} >= 0`),
     check('order_item_adjustments_credit_refund_check', sql`${t.creditRefundCents} between 0 and ${t.refundCents}`),
-    check(
-      'order_item_adjustments_tax_check',
-      sql`${t.taxCents} >= 0 and ${t.taxRateBasisPoints} >= 0`,
-    ),
+    check('order_item_adjustments_tax_check', sql`${t.taxCents} >= 0 and ${t.taxRateBasisPoints} >= 0`),
     check(
       'order_item_adjustments_refund_reason_check',
       sql`${t.refundReason} is null or ${t.refundReason} in ('not_as_expected', 'missing_features', 'found_better_tool', 'bought_by_mistake', 'other')`,
