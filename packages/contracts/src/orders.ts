@@ -346,8 +346,14 @@ export const PlanOptionSchema = z.object({
   currency: z.string(),
   features: z.array(z.string()),
   direction: z.enum(['upgrade', 'downgrade', 'same_price']),
-  chargeCents: z.number().int().describe('what changing to it charges now'),
-  refundCents: z.number().int().describe('what changing to it refunds now'),
+  chargeCents: z.number().int().describe('the price difference changing to it charges now, VAT apart'),
+  refundCents: z.number().int().describe('the price difference changing to it refunds now, VAT apart'),
+  taxCents: z
+    .number()
+    .int()
+    .describe(
+      'the VAT charged on top of chargeCents at the billing profile now, or returned with refundCents (decision 037)',
+    ),
   available: z.boolean(),
   unavailableReason: z.string().nullable().describe('why the change cannot be made, in words for the page'),
 });

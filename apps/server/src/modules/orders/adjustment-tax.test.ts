@@ -2,7 +2,7 @@
 // database: an upgrade and a renewal charge their price plus the VAT of the buyer's billing facts
 // at that moment and get an invoice each; a downgrade returns the difference and the VAT its
 // charges carried on it; the sellers' money counts and takes back the price alone.
-import type { ChangePlanResult, Order } from '@everdeal/contracts';
+import type { ChangePlanResult, Order, PlanOptionsResult } from '@everdeal/contracts';
 import { type InvoiceRow, invoices, moneyMovements, orderItemAdjustments, sandboxLedger } from '@everdeal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,16 @@ async function changePlan(buyer: Buyer, orderId: string, itemId: string, variant
   return response.body.data;
 }
 
+async function optionTaxes(buyer: Buyer, orderId: string, itemId: string) {
+  const response = await callApi<PlanOptionsResult>(t.app, 'orders/getPlanOptions', { orderId, itemId }, buyer);
+  return response.body.data.options.map((option) => [
+    option.name,
+    option.chargeCents,
+    option.refundCents,
+    option.taxCents,
+  ]);
+}
+
 const orderView = async (buyer: Buyer, orderId: string) =>
   (await callApi<{ order: Order }>(t.app, 'orders/getOrder', { orderId }, buyer)).body.data.order;
 const movementsOf = (itemId: string) =>
@@ -105,6 +115,11 @@ describe('VAT on plan changes', () => {
     const { buyer, order, item, planId, productName } = await boughtTier({ country: 'DE' }, TIERS, 'Tier 2');
     expect(order).toMatchObject({ total: 10_000, taxCents: 1900 });
     clock = new Date(clock.getTime() + DAY_MS);
+    // The plan options say the VAT each change would charge or return.
+    expect(await optionTaxes(buyer, order.id, item.id)).toEqual([
+      ['Tier 1', 0, 5000, 950],
+      ['Tier 3', 10_000, 0, 1900],
+    ]);
 
     const result = await changePlan(buyer, order.id, item.id, planId('Tier 3'));
 
@@ -236,6 +251,7 @@ describe('VAT on plan changes', () => {
     ];
     const { buyer, order, item, planId } = await boughtTier({ country: 'DE' }, tiers, 'Large');
     expect(order.taxCents).toBe(570);
+    expect(await optionTaxes(buyer, order.id, item.id)).toEqual([['Small', 0, 1999, 380]]);
     const result = await changePlan(buyer, order.id, item.id, planId('Small'));
     expect({ charged: result.chargedCents, refunded: result.refundedCents }).toEqual({ charged: 0, refunded: 2379 });
     const ledger = await t.db.select().from(sandboxLedger).where(eq(sandboxLedger.merchantReference, order.id));

@@ -26,10 +26,11 @@ import {
 } from '@everdeal/db';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments';
+import { decideTax, readBillingSnapshot, taxOn } from '../tax';
 import { formatDate } from './adjustment-mail';
 import { adjustmentTaxOf } from './adjustment-tax';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import { failAdjustment, finishPlanChange, lockOwnItem, savedCardsOf, type Tx } from './adjustments.sql';
+import { failAdjustment, finishPlanChange, lockOwnItem, type Runner, savedCardsOf, type Tx } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
@@ -103,8 +104,8 @@ async function cardFor(
  * of the price comes from the item's store credit (credit never paid VAT). `returnItemMoney`
  * makes the same split when it asks the provider.
  */
-async function downgradeRefundOf(tx: Tx, itemId: string, priceCents: number) {
-  const [charges, creditHeld] = await Promise.all([refundableCharges(tx, itemId), creditHeldOf(tx, itemId)]);
+async function downgradeRefundOf(db: Runner, itemId: string, priceCents: number) {
+  const [charges, creditHeld] = await Promise.all([refundableCharges(db, itemId), creditHeldOf(db, itemId)]);
   const cardPriceHeld = charges.reduce(
     (sum, charge) => sum + (charge.refundableCents > 0 ? refundablePriceOf(charge) : 0),
     0,
@@ -309,12 +310,24 @@ export async function getPlanOptions(
     .from(plans)
     .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
     .orderBy(asc(plans.position), asc(plans.id));
-  const left = await codesLeftByPlan(
-    deps.db,
-    others.map((plan) => plan.id),
+  const [left, billing] = await Promise.all([
+    codesLeftByPlan(
+      deps.db,
+      others.map((plan) => plan.id),
+    ),
+    readBillingSnapshot(deps.db, userId),
+  ]);
+  // The VAT each change would charge or return, as `beginPlanChange` would decide it now (decision 037).
+  const rate = decideTax(deps.tax, billing.facts, at).rateBasisPoints;
+  const taxes = await Promise.all(
+    others.map(async (plan) => {
+      const difference = differenceOf(item, plan, at);
+      if (difference > 0) return taxOn(difference, rate);
+      return difference < 0 ? (await downgradeRefundOf(deps.db, item.id, -difference)).taxCents : 0;
+    }),
   );
   return {
-    options: others.map((plan) => {
+    options: others.map((plan, position) => {
       const codesLeft = left.get(plan.id) ?? 0;
       const difference = differenceOf(item, plan, at);
       const refusal =
@@ -332,6 +345,7 @@ export async function getPlanOptions(
         direction: difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same_price',
         chargeCents: Math.max(difference, 0),
         refundCents: Math.max(-difference, 0),
+        taxCents: taxes[position] ?? 0,
         available: refusal === null,
         unavailableReason: refusal,
       };
