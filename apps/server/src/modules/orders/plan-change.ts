@@ -98,20 +98,25 @@ async function cardFor(
   return card;
 }
 
+/** What the item's charges and store credit still hold, which a downgrade returns from. */
+async function refundSourcesOf(db: Runner, itemId: string) {
+  const [charges, creditHeld] = await Promise.all([refundableCharges(db, itemId), creditHeldOf(db, itemId)]);
+  return { charges, creditHeld };
+}
+
 /**
  * What a downgrade of `priceCents` returns (decisions 030, 037): the card's charges give back
  * first, as far as they hold price, each with the VAT it carried on the price it gives; the rest
  * of the price comes from the item's store credit (credit never paid VAT). `returnItemMoney`
  * makes the same split when it asks the provider.
  */
-async function downgradeRefundOf(db: Runner, itemId: string, priceCents: number) {
-  const [charges, creditHeld] = await Promise.all([refundableCharges(db, itemId), creditHeldOf(db, itemId)]);
-  const cardPriceHeld = charges.reduce(
+function downgradeRefundOf(sources: Awaited<ReturnType<typeof refundSourcesOf>>, priceCents: number) {
+  const cardPriceHeld = sources.charges.reduce(
     (sum, charge) => sum + (charge.refundableCents > 0 ? refundablePriceOf(charge) : 0),
     0,
   );
-  const creditRefundCents = Math.min(creditHeld, Math.max(priceCents - cardPriceHeld, 0));
-  const { parts } = splitRefund(charges, priceCents - creditRefundCents);
+  const creditRefundCents = Math.min(sources.creditHeld, Math.max(priceCents - cardPriceHeld, 0));
+  const { parts } = splitRefund(sources.charges, priceCents - creditRefundCents);
   const taxCents = parts.reduce((sum, part) => sum + part.taxCents, 0);
   return { refundCents: priceCents + taxCents, creditRefundCents, taxCents };
 }
@@ -138,7 +143,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     const tax = difference > 0 ? await adjustmentTaxOf(tx, deps.tax, userId, difference, at) : null;
     const refund =
       difference < 0
-        ? await downgradeRefundOf(tx, item.id, -difference)
+        ? downgradeRefundOf(await refundSourcesOf(tx, item.id), -difference)
         : { refundCents: 0, creditRefundCents: 0, taxCents: 0 };
     const [adjustment] = await tx
       .insert(orderItemAdjustments)
@@ -310,24 +315,20 @@ export async function getPlanOptions(
     .from(plans)
     .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
     .orderBy(asc(plans.position), asc(plans.id));
-  const [left, billing] = await Promise.all([
+  const [left, billing, sources] = await Promise.all([
     codesLeftByPlan(
       deps.db,
       others.map((plan) => plan.id),
     ),
     readBillingSnapshot(deps.db, userId),
+    refundSourcesOf(deps.db, item.id),
   ]);
   // The VAT each change would charge or return, as `beginPlanChange` would decide it now (decision 037).
   const rate = decideTax(deps.tax, billing.facts, at).rateBasisPoints;
-  const taxes = await Promise.all(
-    others.map(async (plan) => {
-      const difference = differenceOf(item, plan, at);
-      if (difference > 0) return taxOn(difference, rate);
-      return difference < 0 ? (await downgradeRefundOf(deps.db, item.id, -difference)).taxCents : 0;
-    }),
-  );
+  const taxOf = (difference: number) =>
+    difference > 0 ? taxOn(difference, rate) : difference < 0 ? downgradeRefundOf(sources, -difference).taxCents : 0;
   return {
-    options: others.map((plan, position) => {
+    options: others.map((plan) => {
       const codesLeft = left.get(plan.id) ?? 0;
       const difference = differenceOf(item, plan, at);
       const refusal =
@@ -345,7 +346,7 @@ export async function getPlanOptions(
         direction: difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same_price',
         chargeCents: Math.max(difference, 0),
         refundCents: Math.max(-difference, 0),
-        taxCents: taxes[position] ?? 0,
+        taxCents: taxOf(difference),
         available: refusal === null,
         unavailableReason: refusal,
       };
