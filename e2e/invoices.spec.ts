@@ -66,3 +66,49 @@ test('after a purchase and a refund the shopper downloads the invoice and the cr
   const fromItem = await downloadBy(page, 'Download invoice (PDF)');
   expect(fromItem).toEqual({ fileName: `${view.invoiceNumber}.pdf`, head: '%PDF-' });
 });
+
+type PlanOptionView = { variantId: number; name: string; direction: string; available: boolean; taxCents: number };
+type UpgradeView = OrderView & { adjustmentInvoices: { adjustmentId: string; number: string; kind: string }[] };
+
+// Decisions 037 and 038: an upgrade of a German consumer is charged with VAT and gets an invoice
+// of its own, listed on the order item page beside the order's.
+test('after an upgrade the shopper downloads its invoice from the order item page', async ({ page, request }) => {
+  test.slow();
+  const shopper = await registerShopper(request, 'e2e-upgrade-invoice');
+  await shopperApi(request, shopper, 'users/updateBillingProfile', { country: 'DE' });
+  const products = await buyableProducts(request, 9);
+  const product = products.find((candidate) => {
+    const bought = candidate.plans.find((plan) => !plan.isSoldOut);
+    return candidate.plans.some((plan) => !plan.isSoldOut && bought && plan.price > bought.price);
+  });
+  if (!product) throw new Error('no live deal with a dearer plan to upgrade to');
+  const order = await buyThroughApi(request, shopper, product);
+  const itemId = order.items[0]?.id;
+  const { options } = await shopperApi<{ options: PlanOptionView[] }>(request, shopper, 'orders/getPlanOptions', {
+    orderId: order.id,
+    itemId,
+  });
+  const upgrade = options.find((option) => option.direction === 'upgrade' && option.available);
+  if (!upgrade) throw new Error(`${product.name} offers no upgrade`);
+  expect(upgrade.taxCents).toBeGreaterThan(0);
+  await shopperApi(request, shopper, 'orders/changePlan', {
+    orderId: order.id,
+    itemId,
+    variantId: upgrade.variantId,
+    idempotencyKey: `e2e-upgrade-${order.id}`,
+  });
+  const { order: view } = await shopperApi<{ order: UpgradeView }>(request, shopper, 'orders/getOrder', {
+    orderId: order.id,
+  });
+  const upgradeInvoice = view.adjustmentInvoices[0];
+  expect(upgradeInvoice?.number).toMatch(/^EVD-\d{4}-\d{6}$/);
+  expect(upgradeInvoice?.number).not.toBe(view.invoiceNumber);
+
+  await signInAs(page, shopper);
+  await page.goto(`/order/${order.id}/${itemId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText(`Invoice ${view.invoiceNumber}`)).toBeVisible();
+  const downloaded = await downloadBy(page, new RegExp(`Upgrade invoice ${upgradeInvoice?.number}`));
+  expect(downloaded).toEqual({ fileName: `${upgradeInvoice?.number}.pdf`, head: '%PDF-' });
+  await expectNoAxeViolations(page);
+});

@@ -9,7 +9,7 @@ import {
 } from '@everdeal/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { STORE_CREDIT_REFERENCE_PREFIX } from '../src/modules/orders/adjustments.sql';
+import { STORE_CREDIT_REFERENCE_PREFIX } from '../src/modules/orders/refund-money.sql';
 
 const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STORE_CREDIT_REFERENCE_PREFIX})`;
 
@@ -22,7 +22,8 @@ const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STO
  * (decision 030): an order's spend rows in the wallet are its `paid_with_credit_cents` while it is
  * pending or paid and nothing once it failed; its items' shares add up to it; its checkout charge
  * rows are the card part only, plus the VAT (decision 037), which the items' VAT adds up to. Also no
- * charge row is refunded beyond its amount, nor beyond its VAT.
+ * charge row is refunded beyond its amount, nor beyond its VAT; an upgrade's or renewal's charge row
+ * is its adjustment's price plus VAT, carrying that VAT; a downgrade's refund rows return its VAT.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const store = await db
@@ -94,6 +95,18 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
     where c.kind = 'charge'
       and c.tax_cents < (select coalesce(sum(r.tax_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
   expect(Array.isArray(overTaxed) ? overTaxed : ((overTaxed as { rows?: unknown[] }).rows ?? [])).toEqual([]);
+  // An upgrade's or a renewal's charge row is its price and VAT, carrying the adjustment's VAT; a
+  // downgrade's refund rows return the VAT the adjustment says, on top of its price (decision 037).
+  const adjustmentsOff = await db.execute(sql`
+    select a.id from ${orderItemAdjustments} a
+    where exists (select 1 from ${moneyMovements} c where c.adjustment_id = a.id and c.kind = 'charge'
+                    and (c.tax_cents <> a.tax_cents or c.amount_cents <> a.charge_cents + a.tax_cents))
+       or (a.kind = 'plan_change' and a.status = 'succeeded' and a.refund_cents > 0
+           and (select coalesce(sum(r.tax_cents), 0) from ${moneyMovements} r
+                where r.adjustment_id = a.id and r.kind = 'refund') <> a.tax_cents)`);
+  expect(
+    Array.isArray(adjustmentsOff) ? adjustmentsOff : ((adjustmentsOff as { rows?: unknown[] }).rows ?? []),
+  ).toEqual([]);
 }
 
 /** The credit side of checkout (decision 030): spends, their returns, the items' shares, the card part. */

@@ -182,6 +182,20 @@ export const OrderSchema = z.object({
       }),
     )
     .describe('one per refund or refunding plan change; PDF at GET /credit-notes/{id}.pdf'),
+  adjustmentInvoices: z
+    .array(
+      z.object({
+        id: z.string(),
+        number: z.string().describe('EVD-{year}-{6 digits}, the series of the order invoices'),
+        adjustmentId: z.string(),
+        kind: z.enum(['plan_change', 'renewal']).describe('an upgrade, or a subscription renewal'),
+        amountCents: z.number().int().describe('cents charged, VAT included'),
+        issuedAt: z.string(),
+      }),
+    )
+    .describe(
+      'one per upgrade or renewal that charged the card (decision 038); PDF at GET /invoices/{orderId}.pdf?adjustment={adjustmentId}',
+    ),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -314,8 +328,11 @@ export type ChangePlanInput = z.infer<typeof ChangePlanInputSchema>;
 
 export const ChangePlanResultSchema = z.object({
   item: OrderItemSchema,
-  chargedCents: z.number().int().describe('what the upgrade charged'),
-  refundedCents: z.number().int().describe('what the downgrade refunded'),
+  chargedCents: z.number().int().describe('what the upgrade charged the card, its VAT included (decision 037)'),
+  refundedCents: z
+    .number()
+    .int()
+    .describe('what the downgrade refunded, the VAT its charges carried on the difference included (decision 037)'),
 });
 export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
 
@@ -329,8 +346,14 @@ export const PlanOptionSchema = z.object({
   currency: z.string(),
   features: z.array(z.string()),
   direction: z.enum(['upgrade', 'downgrade', 'same_price']),
-  chargeCents: z.number().int().describe('what changing to it charges now'),
-  refundCents: z.number().int().describe('what changing to it refunds now'),
+  chargeCents: z.number().int().describe('the price difference changing to it charges now, VAT apart'),
+  refundCents: z.number().int().describe('the price difference changing to it refunds now, VAT apart'),
+  taxCents: z
+    .number()
+    .int()
+    .describe(
+      'the VAT charged on top of chargeCents at the billing profile now, or returned with refundCents (decision 037)',
+    ),
   available: z.boolean(),
   unavailableReason: z.string().nullable().describe('why the change cannot be made, in words for the page'),
 });

@@ -60,13 +60,18 @@ export const invoices = pgTable(
     document: jsonb().notNull(),
   },
   (t) => [
+    // A credit note corrects an invoice and credits an adjustment; an invoice corrects nothing and
+    // names an adjustment only when it bills one (an upgrade or a renewal).
     check(
       'invoices_credit_note_check',
-      sql`(${t.kind} = 'credit_note') = (${t.adjustmentId} is not null and ${t.creditedInvoiceId} is not null)`,
+      sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null) and (${t.kind} = 'invoice' or ${t.adjustmentId} is not null)`,
     ),
     check('invoices_total_check', sql`${t.totalCents} >= 0`),
-    // One invoice per order, one credit note per adjustment.
-    uniqueIndex('invoices_order_invoice_key').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    // One invoice per order's checkout, one document per adjustment (the invoice of a charge, or
+    // the credit note of a refund).
+    uniqueIndex('invoices_order_invoice_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice' and ${t.adjustmentId} is null`),
     uniqueIndex('invoices_adjustment_key').on(t.adjustmentId),
     index('invoices_order_idx').on(t.orderId),
   ],

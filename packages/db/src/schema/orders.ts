@@ -251,6 +251,14 @@ export const orderItemAdjustments = pgTable(
     // Of refundCents, the part the item was paid with store credit: it returns as credit, whatever
     // the refund's destination (decision 030).
     creditRefundCents: integer().notNull().default(0),
+    // VAT (decision 037): what an upgrade or a renewal charges on top of `chargeCents`, decided at
+    // the buyer's billing facts when the change began, or what a refund or downgrade returns of
+    // the VAT its charges carried (included in `refundCents`). Rate, reverse charge and billing
+    // details as decided, for the adjustment's invoice (decision 038).
+    taxCents: integer().notNull().default(0),
+    taxRateBasisPoints: integer().notNull().default(0),
+    taxReverseCharge: boolean().notNull().default(false),
+    billingDetails: jsonb(),
     // The card a charge uses, as it was when the change began.
     paymentToken: text(),
     customerRef: text(),
@@ -270,6 +278,7 @@ export const orderItemAdjustments = pgTable(
   (t) => [
     check('order_item_adjustments_amounts_check', sql`${t.chargeCents} >= 0 and ${t.refundCents} >= 0`),
     check('order_item_adjustments_credit_refund_check', sql`${t.creditRefundCents} between 0 and ${t.refundCents}`),
+    check('order_item_adjustments_tax_check', sql`${t.taxCents} >= 0 and ${t.taxRateBasisPoints} >= 0`),
     check(
       'order_item_adjustments_refund_reason_check',
       sql`${t.refundReason} is null or ${t.refundReason} in ('not_as_expected', 'missing_features', 'found_better_tool', 'bought_by_mistake', 'other')`,

@@ -3,7 +3,14 @@
  * credit notes, issued in the transactions of payments and refunds, downloaded as PDFs (decision 038).
  * Everything else in this folder is private to it.
  */
+export { issueAdjustmentInvoice } from './adjustment-invoices.sql';
 export type { InvoiceSeller } from './invoice-document';
 export { registerInvoiceDownloads } from './invoices.routes';
-export type { CreditNoteSummary } from './invoices.service';
-export { issueCreditNote, issueInvoiceCtes, itemCreditNotes, orderInvoiceNumber } from './invoices.sql';
+export type { AdjustmentInvoiceSummary, CreditNoteSummary } from './invoices.service';
+export {
+  issueCreditNote,
+  issueInvoiceCtes,
+  itemAdjustmentInvoices,
+  itemCreditNotes,
+  orderInvoiceNumber,
+} from './invoices.sql';

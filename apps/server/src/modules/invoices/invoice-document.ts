@@ -30,9 +30,16 @@ export type IssuedLine = {
   quantity: number;
   unitPriceCents: number;
   amountCents: number;
-  /** Credit notes: what is credited (`refund`, or `plan_change` to `toPlan`). */
-  reason?: 'refund' | 'plan_change';
+  /**
+   * Credit notes: what is credited (`refund`, or `plan_change` to `toPlan`). Invoices of an
+   * adjustment: what is billed (`upgrade` from `fromPlan` to `toPlan`, or `renewal` for the period
+   * from `periodStart` to `periodEnd`).
+   */
+  reason?: 'refund' | 'plan_change' | 'upgrade' | 'renewal';
+  fromPlan?: string | null;
   toPlan?: string | null;
+  periodStart?: string;
+  periodEnd?: string;
 };
 
 /** The JSON stored in `invoices.document` when the row is issued. */
@@ -48,6 +55,8 @@ export type IssuedDocument = {
   /** Invoices: the part of the total paid with store credit, and the card that paid the rest. */
   paidWithCreditCents: number;
   card: { brand: string; last4: string } | null;
+  /** Invoices of an upgrade or a renewal: the adjustment billed (decision 038). */
+  adjustmentId?: string;
   /** Credit notes: the invoice corrected, and whether the money went back as store credit. */
   creditedInvoiceNumber?: string;
   refundedToCredit?: boolean;
@@ -88,8 +97,17 @@ export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by t
 
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
+/** The day of an ISO time, as the line of a renewal names its period. */
+const dayOf = (iso: string) => iso.slice(0, 10);
+
 function lineDescription(line: IssuedLine): string {
   if (line.reason === 'plan_change') return `${line.product}: plan change to ${line.toPlan ?? 'another plan'}`;
+  if (line.reason === 'upgrade') {
+    return `${line.product}: upgrade from ${line.fromPlan ?? 'the previous plan'} to ${line.toPlan ?? line.plan}`;
+  }
+  if (line.reason === 'renewal' && line.periodStart && line.periodEnd) {
+    return `${line.product}: renewal for ${dayOf(line.periodStart)} to ${dayOf(line.periodEnd)}`;
+  }
   if (line.reason === 'refund') return `${line.product}: refund`;
   return line.product;
 }

@@ -4,7 +4,7 @@
  * with the items (invoices.sql.ts `orderInvoiceNumber`, `itemCreditNotes`).
  */
 import { type Db, type InvoiceRow, invoices, orders, type UserRow } from '@everdeal/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { buildInvoiceDocument, type IssuedDocument } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -12,11 +12,25 @@ export type InvoicesDeps = { db: Db };
 
 /** A credit note as the order view lists it. */
 export type CreditNoteSummary = { id: string; number: string; amountCents: number; issuedAt: string };
+/** The invoice of an upgrade or a renewal as the order view lists it. */
+export type AdjustmentInvoiceSummary = {
+  id: string;
+  number: string;
+  adjustmentId: string;
+  kind: 'plan_change' | 'renewal';
+  amountCents: number;
+  issuedAt: string;
+};
 /** Who asks for a document: its order's owner, or an admin. */
 export type DocumentReader = { user: UserRow; isAdmin: boolean };
 
-/** Which document: an order's invoice, or a credit note by its id. */
-export type DocumentRef = { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; id: string };
+/**
+ * Which document: an order's invoice (its checkout's, or with `adjustmentId` the invoice of one of
+ * its upgrades or renewals), or a credit note by its id.
+ */
+export type DocumentRef =
+  | { kind: 'invoice'; orderId: string; adjustmentId: string | null }
+  | { kind: 'credit_note'; id: string };
 
 /** The document if the reader may see it, else null (one answer for missing and forbidden). */
 export async function findReadableDocument(
@@ -26,7 +40,11 @@ export async function findReadableDocument(
 ): Promise<InvoiceRow | null> {
   const where =
     ref.kind === 'invoice'
-      ? and(eq(invoices.orderId, ref.orderId), eq(invoices.kind, 'invoice'))
+      ? and(
+          eq(invoices.orderId, ref.orderId),
+          eq(invoices.kind, 'invoice'),
+          ref.adjustmentId === null ? isNull(invoices.adjustmentId) : eq(invoices.adjustmentId, ref.adjustmentId),
+        )
       : and(eq(invoices.id, ref.id), eq(invoices.kind, 'credit_note'));
   const [row] = await db
     .select({ invoice: invoices, ownerId: orders.userId })

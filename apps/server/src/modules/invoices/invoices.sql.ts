@@ -21,7 +21,7 @@ import { CREDIT_NOTE_SERIES, INVOICE_SERIES, NUMBER_DIGITS } from './invoice-num
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The number of the `sequence`th document of `year` (invoice-number.ts `formatDocumentNumber`). */
-function documentNumber(series: string, year: SQL, sequence: SQL): SQL {
+export function documentNumber(series: string, year: SQL, sequence: SQL): SQL {
   return sql`${literal(series)} || '-' || ${year}::text || '-' || lpad(${sequence}::text, greatest(${sql.raw(String(NUMBER_DIGITS))}, length(${sequence}::text)), '0')`;
 }
 
@@ -38,7 +38,7 @@ const literal = (series: string) => {
 const yearOf = (at: SQL) => sql`extract(year from (${at}) at time zone 'UTC')::int`;
 
 /** Takes the next number of the series in the year of `at`, once per row of `source`. */
-function takeNumberCte(name: string, series: string, source: string, at: SQL): SQL {
+export function takeNumberCte(name: string, series: string, source: string, at: SQL): SQL {
   return sql`${sql.raw(name)} as (
       insert into ${invoiceCounters} (series, year, last_number)
       select ${literal(series)}, ${yearOf(at)}, 1 from ${sql.raw(source)}
@@ -111,7 +111,16 @@ export async function issueCreditNote(
               where m.adjustment_id = a.id and m.kind = 'refund') as refund_tax
       from ${orderItemAdjustments} a
       join ${orderItems} i on i.id = a.order_item_id
-      join ${invoices} inv on inv.order_id = i.order_id and inv.kind = 'invoice'
+      join ${invoices} inv on inv.id = coalesce(
+        -- The invoice of the newest charge the refund returned money from: an upgrade's or a
+        -- renewal's when it billed one, else the order's (decision 038).
+        (select ai.id from ${moneyMovements} r
+         join ${moneyMovements} c on c.id = r.refunded_movement_id
+         join ${invoices} ai on ai.adjustment_id = c.adjustment_id and ai.kind = 'invoice'
+         where r.adjustment_id = a.id and r.kind = 'refund'
+         order by c.created_at desc, c.id desc limit 1),
+        (select oi.id from ${invoices} oi
+         where oi.order_id = i.order_id and oi.kind = 'invoice' and oi.adjustment_id is null))
       left join ${plans} p on p.id = a.to_plan_id
       left join ${plans} f on f.id = a.from_plan_id
       where a.id = ${adjustmentId} and a.refund_cents > 0
@@ -141,7 +150,20 @@ export async function issueCreditNote(
 
 /** The order's invoice number, for a column list of the order views (null before it is paid). */
 export const orderInvoiceNumber = (orderId: Column) =>
-  sql<string | null>`(select n.number from ${invoices} n where n.order_id = ${orderId} and n.kind = 'invoice')`;
+  sql<string | null>`(select n.number from ${invoices} n
+    where n.order_id = ${orderId} and n.kind = 'invoice' and n.adjustment_id is null)`;
+
+/**
+ * The JSON text of an item's invoices of upgrades and renewals (`AdjustmentInvoiceSummary[]`,
+ * oldest first), for a column list of the order views.
+ */
+export const itemAdjustmentInvoices = (itemId: Column) =>
+  sql<string>`(select coalesce(json_agg(json_build_object('id', n.id, 'number', n.number,
+      'adjustmentId', n.adjustment_id, 'kind', a.kind, 'amountCents', n.total_cents,
+      'issuedAt', to_char(n.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by n.number),
+    '[]'::json)::text
+    from ${invoices} n join ${orderItemAdjustments} a on a.id = n.adjustment_id
+    where a.order_item_id = ${itemId} and n.kind = 'invoice')`;
 
 /**
  * The JSON text of an item's credit notes (`CreditNoteSummary[]`, oldest first), for a column list

@@ -20,10 +20,11 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
-import { type InvoiceSeller, issueCreditNote } from '../invoices';
+import { type InvoiceSeller, issueAdjustmentInvoice, issueCreditNote } from '../invoices';
 import { moveCredit } from '../wallet';
 import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
+import { type MadeRefund, refundRows } from './refund-money.sql';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -51,82 +52,6 @@ export async function savedCardsOf(db: Runner, userId: string, provider: Payment
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
-/** A charge row of an item with what is left of it after earlier refunds. */
-export type RefundableCharge = {
-  movementId: string;
-  reference: string;
-  provider: string;
-  refundableCents: number;
-};
-
-/**
- * The item's charges that still hold money, newest first: a refund returns money from the
- * payments that took it (a provider refunds one payment at a time), the latest first.
- */
-export async function refundableCharges(db: Runner, itemId: string): Promise<RefundableCharge[]> {
-  return queryRows<RefundableCharge>(
-    db,
-    sql`
-    select m.id as "movementId", m.provider_reference as "reference", m.provider::text as "provider",
-           (m.amount_cents - coalesce((select sum(r.amount_cents) from ${moneyMovements} r
-                                       where r.refunded_movement_id = m.id), 0))::int as "refundableCents"
-    from ${moneyMovements} m
-    where m.order_item_id = ${itemId} and m.kind = 'charge'
-    order by m.created_at desc, m.id desc`,
-  );
-}
-
-/**
- * The store credit an item still holds (decision 030): its share of the order's credit less what
- * earlier adjustments gave back as credit. A refund or downgrade returns this part as credit.
- */
-export async function creditHeldOf(db: Runner, itemId: string): Promise<number> {
-  const [row] = await queryRows<{ cents: number }>(
-    db,
-    sql`
-    select (i.paid_with_credit_cents - coalesce((select sum(a.credit_refund_cents) from ${orderItemAdjustments} a
-      where a.order_item_id = i.id and a.status = 'succeeded'), 0))::int as "cents"
-    from ${orderItems} i where i.id = ${itemId}`,
-  );
-  return Math.max(row?.cents ?? 0, 0);
-}
-
-/** One provider refund made for an adjustment, to be written as a refund row. */
-export type MadeRefund = { movementId: string; reference: string; amountCents: number };
-
-/**
- * Writes the refund rows of an adjustment (inside its finishing statement's transaction). A refund
- * returns the VAT with the price (decision 037): each row's `tax_cents` is the part of it that is
- * tax, the charge's whole tax left when the refund takes all the charge has left, otherwise its
- * share in proportion (rounded half up), capped at the tax the charge still holds; so the sellers'
- * money (`amount_cents - tax_cents`) gives back exactly the price it counted.
- */
-function refundRows(adjustmentId: string, refunds: MadeRefund[], at: Date) {
-  return sql`
-    insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, tax_cents, currency, provider,
-      provider_reference, refunded_movement_id, adjustment_id, created_at)
-    select 'refund', m.order_id, m.order_item_id, r.amount_cents,
-      case when m.tax_cents = 0 then 0
-           when r.amount_cents >= m.amount_cents - prior.amount then m.tax_cents - prior.tax
-           else least(m.tax_cents - prior.tax, floor((r.amount_cents::bigint * m.tax_cents * 2 + m.amount_cents)
-                                                     / (2 * m.amount_cents)))::int
-      end,
-      m.currency, m.provider, r.reference, m.id, ${adjustmentId}, ${timestamp(at)}
-    from json_to_recordset(${JSON.stringify(
-      refunds.map((refund) => ({
-        movement_id: refund.movementId,
-        reference: refund.reference,
-        amount_cents: refund.amountCents,
-      })),
-    )}::json) as r(movement_id uuid, reference text, amount_cents int)
-    join ${moneyMovements} m on m.id = r.movement_id
-    cross join lateral (
-      select coalesce(sum(p.amount_cents), 0)::int as amount, coalesce(sum(p.tax_cents), 0)::int as tax
-      from ${moneyMovements} p where p.refunded_movement_id = m.id
-    ) prior
-    where r.amount_cents > 0`;
-}
-
 /**
  * Claims a pending adjustment for finishing, inside the caller's transaction: the guarded update
  * takes its row lock, so a second finisher waits and then finds it no longer pending. The item is
@@ -143,6 +68,7 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
     userId: string;
     toPlanId: number | null;
     chargeCents: number;
+    taxCents: number;
     creditRefundCents: number;
   }>(
     tx,
@@ -150,7 +76,7 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
     update ${orderItemAdjustments} set status = 'succeeded', completed_at = ${timestamp(at)}
     where id = ${adjustmentId} and status = 'pending' and kind = ${kind}::order_item_adjustment_kind
     returning order_item_id as "itemId", user_id as "userId", to_plan_id as "toPlanId", charge_cents as "chargeCents",
-      credit_refund_cents as "creditRefundCents"`,
+      tax_cents as "taxCents", credit_refund_cents as "creditRefundCents"`,
   );
   return row;
 }
@@ -256,31 +182,9 @@ export async function finishRefundIn(
 }
 
 /**
- * The reference of a refund row that returned a charge's money as store credit rather than
- * through the provider: the store no longer holds the money for the seller, so every statement
- * that subtracts refunds from a charge (payouts, sales, analytics, the lifetime promise) reads it
- * as refunded, while the provider, asked for nothing, shows no refund. Unique per charge, as the
- * row's (kind, reference, item) key needs.
- */
-export const STORE_CREDIT_REFERENCE_PREFIX = 'store-credit:';
-const storeCreditReference = (adjustmentId: string, movementId: string) =>
-  `${STORE_CREDIT_REFERENCE_PREFIX}${adjustmentId}:${movementId}`;
-
-/** The refund rows of a refund to store credit: every charge's refundable rest, none asked of the provider. */
-export function storeCreditRefunds(adjustmentId: string, charges: RefundableCharge[]): MadeRefund[] {
-  return charges
-    .filter((charge) => charge.refundableCents > 0)
-    .map((charge) => ({
-      movementId: charge.movementId,
-      reference: storeCreditReference(adjustmentId, charge.movementId),
-      amountCents: charge.refundableCents,
-    }));
-}
-
-/**
  * A plan change, done, in one transaction with the item change: the adjustment succeeded, the
  * item on its new plan and price (purchase date and refund deadline kept), old codes revoked,
- * reserved codes allocated, the charge or refund rows written. A subscription moving to another
+ * reserved codes allocated, the charge (price and VAT) or refund rows written. A subscription moving to another
  * billing interval also takes the plan's interval and a new period from now, paid by this change,
  * so the renewal job charges the new price at the new interval (decision 010). Answers whether
  * this call finished it.
@@ -322,10 +226,10 @@ export async function finishPlanChange(
       where i.id = ${claimed.itemId} and p.id = ${claimed.toPlanId}`);
     if (money.charge && claimed.chargeCents > 0) {
       await tx.execute(sql`
-        insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, currency, provider,
+        insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, tax_cents, currency, provider,
           provider_reference, adjustment_id, created_at)
-        select 'charge', i.order_id, i.id, ${claimed.chargeCents}, i.currency, ${money.charge.provider}::payment_provider,
-          ${money.charge.reference}, ${adjustmentId}, ${timestamp(at)}
+        select 'charge', i.order_id, i.id, ${claimed.chargeCents + claimed.taxCents}, ${claimed.taxCents}, i.currency,
+          ${money.charge.provider}::payment_provider, ${money.charge.reference}, ${adjustmentId}, ${timestamp(at)}
         from ${orderItems} i where i.id = ${claimed.itemId}`);
     }
     if (money.refunds.length > 0) await tx.execute(refundRows(adjustmentId, money.refunds, at));
@@ -344,7 +248,10 @@ export async function finishPlanChange(
       },
       at,
     );
-    // A downgrade's refund gets its credit note (decision 038), the counter's lock last.
+    // An upgrade's charge gets its invoice, a downgrade's refund its credit note (decision 038),
+    // the counter's lock last.
+    if (money.charge && claimed.chargeCents > 0)
+      await issueAdjustmentInvoice(tx, adjustmentId, at, JSON.stringify(seller));
     await issueCreditNote(tx, adjustmentId, at, JSON.stringify(seller), { refundedToCredit: false });
     return true;
   });

@@ -6,8 +6,8 @@
 import { type Db, type OrderItemAdjustmentRow, orderItemAdjustments, orders } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentRequest } from '../payments';
-import { type MadeRefund, refundableCharges } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { type MadeRefund, refundableCharges, splitRefund } from './refund-money.sql';
 
 /** Base of every provider key of one adjustment: one change, one payment. */
 export const adjustmentKey = (adjustmentId: string) => `everdeal:adjustment:${adjustmentId}`;
@@ -30,8 +30,10 @@ async function orderOf(db: Db, orderId: string) {
 }
 
 /**
- * Returns `amountCents` of the item's money through the provider, from its newest charges first,
- * one provider refund per charge touched. The split is computed from rows that do not change while
+ * Returns the card's part of an adjustment through the provider, from the item's newest charges
+ * first, one provider refund per charge touched: a refund all the charges hold; a downgrade its
+ * price (`refundCents` less the store credit part and the VAT) with the VAT each charge carried
+ * on it (decision 037, `splitRefund`). The split is computed from rows that do not change while
  * the adjustment is pending (one pending adjustment per item), so a retry asks for the same
  * refunds with the same keys and the provider makes each once. Throws RefundRefusedError when the
  * provider refuses, ProviderUnavailableError when it does not answer.
@@ -40,33 +42,30 @@ export async function returnItemMoney(
   deps: CheckoutDeps,
   adjustment: OrderItemAdjustmentRow,
   orderId: string,
-  amountCents: number,
 ): Promise<MadeRefund[]> {
   const [charges, order] = await Promise.all([
     refundableCharges(deps.db, adjustment.orderItemId),
     orderOf(deps.db, orderId),
   ]);
-  let left = amountCents;
+  const cardPrice = adjustment.refundCents - adjustment.creditRefundCents - adjustment.taxCents;
+  const { parts, missingCents } = splitRefund(charges, adjustment.kind === 'refund' ? 'all' : cardPrice);
+  if (missingCents > 0) {
+    throw new RefundRefusedError(
+      `item ${adjustment.orderItemId} holds ${cardPrice - missingCents} cents of price, not ${cardPrice}`,
+    );
+  }
   const made: MadeRefund[] = [];
-  for (const charge of charges) {
-    if (left === 0) break;
-    const cents = Math.min(left, charge.refundableCents);
-    if (cents <= 0) continue;
+  for (const part of parts) {
     const outcome = await deps.provider.refund({
-      key: `${adjustmentKey(adjustment.id)}:refund:${charge.movementId}`,
+      key: `${adjustmentKey(adjustment.id)}:refund:${part.movementId}`,
       orderId,
-      chargeReference: charge.reference,
-      amountCents: cents,
+      chargeReference: part.reference,
+      amountCents: part.amountCents,
       currency: order.currency,
     });
     if (outcome.status === 'failed') throw new RefundRefusedError(outcome.message);
-    made.push({ movementId: charge.movementId, reference: outcome.reference, amountCents: cents });
-    left -= cents;
+    made.push({ ...part, reference: outcome.reference });
   }
-  if (left > 0)
-    throw new RefundRefusedError(
-      `item ${adjustment.orderItemId} holds ${amountCents - left} cents, not ${amountCents}`,
-    );
   return made;
 }
 
@@ -84,7 +83,8 @@ export async function adjustmentPayment(
     orderId,
     key: adjustmentKey(adjustment.id),
     userId: adjustment.userId,
-    amountCents: adjustment.chargeCents,
+    // The price and the VAT on it (decision 037).
+    amountCents: adjustment.chargeCents + adjustment.taxCents,
     currency: order.currency,
     token,
     customerRef: adjustment.customerRef ?? order.customerRef,
@@ -95,7 +95,7 @@ export async function adjustmentPayment(
 }
 
 /**
- * Charges an adjustment's `chargeCents` with the card it was begun with, once: a retry first asks
+ * Charges an adjustment's `chargeCents` and its VAT with the card it was begun with, once: a retry first asks
  * the provider what became of the payment, and the charge itself is keyed by the adjustment.
  */
 export async function chargeAdjustment(

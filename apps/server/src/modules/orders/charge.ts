@@ -103,6 +103,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
     }),
     invoiceNumber,
     creditNotes: [],
+    adjustmentInvoices: [],
   };
 }
 

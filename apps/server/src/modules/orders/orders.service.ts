@@ -22,9 +22,15 @@ import {
   products,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type CreditNoteSummary, itemCreditNotes, orderInvoiceNumber } from '../invoices';
-import { STORE_CREDIT_REFERENCE_PREFIX } from './adjustments.sql';
+import {
+  type AdjustmentInvoiceSummary,
+  type CreditNoteSummary,
+  itemAdjustmentInvoices,
+  itemCreditNotes,
+  orderInvoiceNumber,
+} from '../invoices';
 import { markCodeRedeemed } from './code-redemption';
+import { STORE_CREDIT_REFERENCE_PREFIX } from './refund-money.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
 
@@ -41,6 +47,8 @@ type ItemRow = OrderItemRow & {
   invoiceNumber: string | null;
   /** JSON of the item's `CreditNoteSummary[]`. */
   creditNotes: string;
+  /** JSON of the item's `AdjustmentInvoiceSummary[]`. */
+  adjustmentInvoices: string;
 };
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
@@ -125,15 +133,20 @@ export function taxViewOf(
   };
 }
 
-/** The order's invoice and credit notes (decision 038), read with its items. */
-function documentsOf(items: ItemRow[]): Pick<Order, 'invoiceNumber' | 'creditNotes'> {
+type OrderDocuments = Pick<Order, 'invoiceNumber' | 'creditNotes' | 'adjustmentInvoices'>;
+
+/** The order's invoices and credit notes (decision 038), read with its items. */
+function documentsOf(items: ItemRow[]): OrderDocuments {
   const creditNotes = items
     .flatMap((item) => JSON.parse(item.creditNotes) as CreditNoteSummary[])
     .sort((a, b) => a.number.localeCompare(b.number));
-  return { invoiceNumber: items[0]?.invoiceNumber ?? null, creditNotes };
+  const adjustmentInvoices = items
+    .flatMap((item) => JSON.parse(item.adjustmentInvoices) as AdjustmentInvoiceSummary[])
+    .sort((a, b) => a.number.localeCompare(b.number));
+  return { invoiceNumber: items[0]?.invoiceNumber ?? null, creditNotes, adjustmentInvoices };
 }
 
-function toOrder(row: OrderRow, items: OrderItem[], documents: Pick<Order, 'invoiceNumber' | 'creditNotes'>): Order {
+function toOrder(row: OrderRow, items: OrderItem[], documents: OrderDocuments): Order {
   return {
     id: row.id,
     status: row.status,
@@ -147,8 +160,7 @@ function toOrder(row: OrderRow, items: OrderItem[], documents: Pick<Order, 'invo
     ...taxViewOf(row),
     payment: cardOf(row),
     items,
-    invoiceNumber: documents.invoiceNumber,
-    creditNotes: documents.creditNotes,
+    ...documents,
   };
 }
 
@@ -172,6 +184,7 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
           where m.order_item_id = ${orderItems.id} and m.kind = 'refund'))`,
       invoiceNumber: orderInvoiceNumber(orderItems.orderId),
       creditNotes: itemCreditNotes(orderItems.id),
+      adjustmentInvoices: itemAdjustmentInvoices(orderItems.id),
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

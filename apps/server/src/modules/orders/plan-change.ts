@@ -26,20 +26,15 @@ import {
 } from '@everdeal/db';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { ProviderUnavailableError } from '../payments';
+import { decideTax, readBillingSnapshot, taxOn } from '../tax';
 import { formatDate } from './adjustment-mail';
+import { adjustmentTaxOf } from './adjustment-tax';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
-import {
-  creditHeldOf,
-  failAdjustment,
-  finishPlanChange,
-  lockOwnItem,
-  refundableCharges,
-  savedCardsOf,
-  type Tx,
-} from './adjustments.sql';
+import { failAdjustment, finishPlanChange, lockOwnItem, type Runner, savedCardsOf, type Tx } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
+import { creditHeldOf, refundableCharges, refundablePriceOf, splitRefund } from './refund-money.sql';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -103,14 +98,27 @@ async function cardFor(
   return card;
 }
 
+/** What the item's charges and store credit still hold, which a downgrade returns from. */
+async function refundSourcesOf(db: Runner, itemId: string) {
+  const [charges, creditHeld] = await Promise.all([refundableCharges(db, itemId), creditHeldOf(db, itemId)]);
+  return { charges, creditHeld };
+}
+
 /**
- * Of a downgrade's refund, the part that returns as store credit (decision 030): the card's
- * charges give back first, as far as they hold money; the rest comes from the item's credit.
+ * What a downgrade of `priceCents` returns (decisions 030, 037): the card's charges give back
+ * first, as far as they hold price, each with the VAT it carried on the price it gives; the rest
+ * of the price comes from the item's store credit (credit never paid VAT). `returnItemMoney`
+ * makes the same split when it asks the provider.
  */
-async function creditPartOfDowngrade(tx: Tx, itemId: string, refundCents: number): Promise<number> {
-  const [charges, creditHeld] = await Promise.all([refundableCharges(tx, itemId), creditHeldOf(tx, itemId)]);
-  const cardCents = charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0);
-  return Math.min(creditHeld, Math.max(refundCents - cardCents, 0));
+function downgradeRefundOf(sources: Awaited<ReturnType<typeof refundSourcesOf>>, priceCents: number) {
+  const cardPriceHeld = sources.charges.reduce(
+    (sum, charge) => sum + (charge.refundableCents > 0 ? refundablePriceOf(charge) : 0),
+    0,
+  );
+  const creditRefundCents = Math.min(sources.creditHeld, Math.max(priceCents - cardPriceHeld, 0));
+  const { parts } = splitRefund(sources.charges, priceCents - creditRefundCents);
+  const taxCents = parts.reduce((sum, part) => sum + part.taxCents, 0);
+  return { refundCents: priceCents + taxCents, creditRefundCents, taxCents };
 }
 
 /**
@@ -131,7 +139,12 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     if (refusal) throw AppError.conflict(refusal);
     const difference = differenceOf(item, target, at);
     const card = difference > 0 ? await cardFor(tx, deps, userId, input.paymentMethodId, order.paymentMethodId) : null;
-    const creditRefundCents = difference < 0 ? await creditPartOfDowngrade(tx, item.id, -difference) : 0;
+    // An upgrade's VAT at the buyer's billing facts now; a downgrade's, what its charges carried.
+    const tax = difference > 0 ? await adjustmentTaxOf(tx, deps.tax, userId, difference, at) : null;
+    const refund =
+      difference < 0
+        ? downgradeRefundOf(await refundSourcesOf(tx, item.id), -difference)
+        : { refundCents: 0, creditRefundCents: 0, taxCents: 0 };
     const [adjustment] = await tx
       .insert(orderItemAdjustments)
       .values({
@@ -142,8 +155,12 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
         fromPlanId: item.planId,
         toPlanId: target.id,
         chargeCents: Math.max(difference, 0),
-        refundCents: Math.max(-difference, 0),
-        creditRefundCents,
+        refundCents: refund.refundCents,
+        creditRefundCents: refund.creditRefundCents,
+        taxCents: tax?.taxCents ?? refund.taxCents,
+        taxRateBasisPoints: tax?.taxRateBasisPoints ?? 0,
+        taxReverseCharge: tax?.taxReverseCharge ?? false,
+        billingDetails: tax?.billingDetails ?? null,
         paymentToken: card?.token ?? null,
         customerRef: card?.customerRef ?? null,
         createdAt: at,
@@ -196,8 +213,7 @@ export async function completePlanChange(
     return { state: 'pending' };
   }
   try {
-    const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
-    const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
+    const refunds = await returnItemMoney(deps, adjustment, orderId);
     await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at(), deps.invoiceSeller);
     deps.catalogChanged();
     return { state: 'succeeded' };
@@ -241,7 +257,8 @@ async function answerOf(
   if (result.state === 'pending') throw AppError.unavailable(PaymentMessage.providerUnavailable);
   return {
     item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId),
-    chargedCents: adjustment.chargeCents,
+    // What the card was charged or given back, VAT included (decision 037).
+    chargedCents: adjustment.chargeCents > 0 ? adjustment.chargeCents + adjustment.taxCents : 0,
     refundedCents: adjustment.refundCents,
   };
 }
@@ -298,10 +315,18 @@ export async function getPlanOptions(
     .from(plans)
     .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
     .orderBy(asc(plans.position), asc(plans.id));
-  const left = await codesLeftByPlan(
-    deps.db,
-    others.map((plan) => plan.id),
-  );
+  const [left, billing, sources] = await Promise.all([
+    codesLeftByPlan(
+      deps.db,
+      others.map((plan) => plan.id),
+    ),
+    readBillingSnapshot(deps.db, userId),
+    refundSourcesOf(deps.db, item.id),
+  ]);
+  // The VAT each change would charge or return, as `beginPlanChange` would decide it now (decision 037).
+  const rate = decideTax(deps.tax, billing.facts, at).rateBasisPoints;
+  const taxOf = (difference: number) =>
+    difference > 0 ? taxOn(difference, rate) : difference < 0 ? downgradeRefundOf(sources, -difference).taxCents : 0;
   return {
     options: others.map((plan) => {
       const codesLeft = left.get(plan.id) ?? 0;
@@ -321,6 +346,7 @@ export async function getPlanOptions(
         direction: difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same_price',
         chargeCents: Math.max(difference, 0),
         refundCents: Math.max(-difference, 0),
+        taxCents: taxOf(difference),
         available: refusal === null,
         unavailableReason: refusal,
       };

@@ -21,17 +21,10 @@ import { ProviderUnavailableError } from '../payments';
 import { moveCredit } from '../wallet';
 import { formatDate, queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
-import {
-  creditHeldOf,
-  failAdjustment,
-  finishRefund,
-  finishRefundIn,
-  lockOwnItem,
-  refundableCharges,
-  storeCreditRefunds,
-} from './adjustments.sql';
+import { failAdjustment, finishRefund, finishRefundIn, lockOwnItem } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem } from './orders.service';
+import { creditHeldOf, refundableCharges, storeCreditRefunds } from './refund-money.sql';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -76,6 +69,8 @@ export async function writeRefundAdjustment(
       kind: 'refund',
       refundCents: charges.reduce((sum, charge) => sum + Math.max(charge.refundableCents, 0), 0) + creditCents,
       creditRefundCents: creditCents,
+      // The VAT all the charges still hold, which the refund returns with the price (decision 037).
+      taxCents: charges.reduce((sum, charge) => sum + (charge.refundableCents > 0 ? charge.refundableTaxCents : 0), 0),
       // The shopper's optional reason, kept with the refund for admins and sellers to read.
       refundReason: why.reason ?? null,
       refundNote: why.note || null,
@@ -181,7 +176,7 @@ export async function completeRefund(
 ): Promise<'refunded' | 'failed'> {
   try {
     const cardCents = adjustment.refundCents - adjustment.creditRefundCents;
-    const refunds = await returnItemMoney(deps, adjustment, orderId, cardCents);
+    const refunds = await returnItemMoney(deps, adjustment, orderId);
     const at = deps.now();
     const mails = await finishRefund(
       deps.db,

@@ -21,6 +21,7 @@ type OwedCharge = {
   reference: string;
   currency: string;
   owedCents: number;
+  owedTaxCents: number;
 };
 
 /**
@@ -37,7 +38,9 @@ export async function returnRenewalCharges(deps: CheckoutDeps, adjustmentId?: st
     select a.id as "adjustmentId", m.id as "movementId", m.order_id as "orderId", m.order_item_id as "orderItemId",
            m.provider_reference as "reference", m.currency,
            (a.refund_cents - coalesce((select sum(r.amount_cents) from ${moneyMovements} r
-                                       where r.adjustment_id = a.id and r.kind = 'refund'), 0))::int as "owedCents"
+                                       where r.adjustment_id = a.id and r.kind = 'refund'), 0))::int as "owedCents",
+           (m.tax_cents - coalesce((select sum(r.tax_cents) from ${moneyMovements} r
+                                    where r.adjustment_id = a.id and r.kind = 'refund'), 0))::int as "owedTaxCents"
     from ${orderItemAdjustments} a
     join ${moneyMovements} m on m.adjustment_id = a.id and m.kind = 'charge'
     where a.kind = 'renewal' and a.status = 'succeeded' and a.refund_cents > 0
@@ -69,6 +72,8 @@ export async function returnRenewalCharges(deps: CheckoutDeps, adjustmentId?: st
           orderId: charge.orderId,
           orderItemId: charge.orderItemId,
           amountCents: charge.owedCents,
+          // The whole charge goes back, so all its VAT with it (decision 037).
+          taxCents: Math.min(charge.owedTaxCents, charge.owedCents),
           currency: charge.currency,
           provider: deps.provider.name,
           providerReference: outcome.reference,
@@ -119,14 +124,15 @@ async function recordUnrecordedCharge(deps: CheckoutDeps, adjustment: OrderItemA
   const reference = outcome.reference;
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, currency, provider,
+      insert into ${moneyMovements} (kind, order_id, order_item_id, amount_cents, tax_cents, currency, provider,
         provider_reference, adjustment_id, created_at)
-      select 'charge', i.order_id, i.id, ${adjustment.chargeCents}, i.currency, ${deps.provider.name}::payment_provider,
-        ${reference}, ${adjustment.id}, ${deps.now().toISOString()}::timestamptz
+      select 'charge', i.order_id, i.id, ${adjustment.chargeCents + adjustment.taxCents}, ${adjustment.taxCents},
+        i.currency, ${deps.provider.name}::payment_provider, ${reference}, ${adjustment.id},
+        ${deps.now().toISOString()}::timestamptz
       from ${orderItems} i where i.id = ${adjustment.orderItemId}
       on conflict do nothing`);
     await tx.execute(sql`
-      update ${orderItemAdjustments} set refund_cents = charge_cents, failure_message = ${UNRECORDED_CHARGE}
+      update ${orderItemAdjustments} set refund_cents = charge_cents + tax_cents, failure_message = ${UNRECORDED_CHARGE}
       where id = ${adjustment.id} and refund_cents = 0`);
   });
   deps.log.error({ adjustmentId: adjustment.id, orderId }, 'a renewal charge had no row: recorded and returned');

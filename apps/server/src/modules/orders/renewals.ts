@@ -19,7 +19,9 @@ import {
 } from '@everdeal/db';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
+import { issueAdjustmentInvoice } from '../invoices';
 import { queueItemMail } from './adjustment-mail';
+import { adjustmentTaxOf } from './adjustment-tax';
 import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
@@ -79,13 +81,17 @@ async function beginRenewal(deps: CheckoutDeps, itemId: string, at: Date): Promi
     if (item.cancelAtPeriodEnd) return { kind: 'cancel', item };
     const card = await renewalCard(tx, deps.provider.name, order);
     const planCents = row.planPriceCents === null ? item.amountCents : row.planPriceCents * item.quantity;
+    const chargeCents = Math.min(item.amountCents, planCents);
+    // The VAT at the buyer's billing facts now, like the price (decisions 020, 037).
+    const tax = await adjustmentTaxOf(tx, deps.tax, order.userId, chargeCents, at);
     const [adjustment] = await tx
       .insert(orderItemAdjustments)
       .values({
         orderItemId: item.id,
         userId: order.userId,
         kind: 'renewal',
-        chargeCents: Math.min(item.amountCents, planCents),
+        chargeCents,
+        ...tax,
         paymentToken: card.token,
         customerRef: card.customerRef,
         // Copied in SQL: the column keeps the microseconds a JavaScript Date drops, and the
@@ -167,17 +173,22 @@ async function finishRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustment
       kind: 'charge',
       orderId: item.orderId,
       orderItemId: item.id,
-      amountCents: claimed.chargeCents,
+      amountCents: claimed.chargeCents + claimed.taxCents,
+      taxCents: claimed.taxCents,
       currency: item.currency,
       provider: deps.provider.name,
       providerReference: reference,
       adjustmentId: adjustment.id,
       createdAt: at,
     });
-    if (renewed.length > 0) return false;
+    if (renewed.length > 0) {
+      // The period's invoice (decision 038), the counter's lock the last one taken.
+      await issueAdjustmentInvoice(tx, adjustment.id, at, JSON.stringify(deps.invoiceSeller));
+      return false;
+    }
     await tx
       .update(orderItemAdjustments)
-      .set({ refundCents: claimed.chargeCents, failureMessage: RENEWAL_ITEM_CHANGED })
+      .set({ refundCents: claimed.chargeCents + claimed.taxCents, failureMessage: RENEWAL_ITEM_CHANGED })
       .where(eq(orderItemAdjustments.id, adjustment.id));
     return true;
   });
@@ -212,7 +223,7 @@ async function failRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRo
       tx,
       deps.brand,
       { id: item.id, eventId: adjustment.id },
-      { kind: 'renewal_failed', amountCents: adjustment.chargeCents, reason, nextAttemptAt },
+      { kind: 'renewal_failed', amountCents: adjustment.chargeCents + adjustment.taxCents, reason, nextAttemptAt },
       at,
     );
   });

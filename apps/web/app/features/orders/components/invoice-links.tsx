@@ -8,7 +8,8 @@ import { downloadDocument } from '../api/download-document';
 type Document = { key: string; label: string; path: string; fileName: string };
 
 /**
- * The order's invoice and credit notes as PDF downloads (decision 038); nothing for an order
+ * The order's invoice, its upgrades' and renewals' invoices and its credit notes as PDF downloads
+ * (decision 038); nothing for an order
  * without an invoice (unpaid, or paid before invoices were issued).
  */
 export function InvoiceLinks({ order, className = '' }: { order: Order; className?: string }) {
@@ -22,6 +23,12 @@ export function InvoiceLinks({ order, className = '' }: { order: Order; classNam
       path: invoicePdfPath(order.id),
       fileName: `${order.invoiceNumber}.pdf`,
     },
+    ...order.adjustmentInvoices.map((invoice) => ({
+      key: invoice.id,
+      label: `${invoice.kind === 'renewal' ? 'Renewal' : 'Upgrade'} invoice ${invoice.number} (${formatMoney(invoice.amountCents, order.currency)}, PDF)`,
+      path: invoicePdfPath(order.id, invoice.adjustmentId),
+      fileName: `${invoice.number}.pdf`,
+    })),
     ...order.creditNotes.map((note) => ({
       key: note.id,
       label: `Credit note ${note.number} (${formatMoney(note.amountCents, order.currency)}, PDF)`,

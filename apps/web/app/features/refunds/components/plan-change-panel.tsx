@@ -9,11 +9,16 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { useChangePlan, usePlanOptions } from '../api/order-item';
 
+/** What moves on the card, the VAT on the difference included (decision 037). */
 function costOf(option: PlanOption): string {
-  if (option.chargeCents > 0) return `Pay ${formatMoney(option.chargeCents, option.currency)} more`;
-  if (option.refundCents > 0) return `Get ${formatMoney(option.refundCents, option.currency)} back`;
+  if (option.chargeCents > 0) return `Pay ${formatMoney(option.chargeCents + option.taxCents, option.currency)} more`;
+  if (option.refundCents > 0) return `Get ${formatMoney(option.refundCents + option.taxCents, option.currency)} back`;
   return 'Same price';
 }
+
+/** ", of which $19 is VAT" when the change charges or returns VAT. */
+const vatPartOf = (option: PlanOption) =>
+  option.taxCents > 0 ? `, of which ${formatMoney(option.taxCents, option.currency)} is VAT` : '';
 
 function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }) {
   const change = useChangePlan({ orderId: item.orderId, itemId: item.id });
@@ -61,9 +66,9 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
         >
           <p>
             {option.chargeCents > 0
-              ? `Your saved card is charged ${formatMoney(option.chargeCents, option.currency)}, the difference for ${item.quantity === 1 ? 'this code' : `these ${item.quantity} codes`}.`
+              ? `Your saved card is charged ${formatMoney(option.chargeCents + option.taxCents, option.currency)}, the difference for ${item.quantity === 1 ? 'this code' : `these ${item.quantity} codes`}${vatPartOf(option)}.`
               : option.refundCents > 0
-                ? `${formatMoney(option.refundCents, option.currency)} goes back to the card you paid with.`
+                ? `${formatMoney(option.refundCents + option.taxCents, option.currency)} goes back to the card you paid with${vatPartOf(option)}.`
                 : 'Nothing is charged or refunded.'}{' '}
             Your current license codes are revoked and new {option.name} codes replace them right away; redeem the new
             ones on the seller’s site. Your refund deadline stays the same.
