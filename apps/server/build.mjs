@@ -18,13 +18,15 @@ const reactRouterProduction = join(
 );
 
 await build({
-  // main.ts and worker.ts settle NODE_ENV, then load server.js at run time (kept external below).
+  // main.ts and worker.ts settle NODE_ENV, then load server.js (main.ts through cluster-primary.js)
+  // at run time (kept external below).
   // The operator commands are built too, so production runs them with plain node, without tsx
   // (docs/operations.md "Operator commands").
   entryPoints: [
     'src/main.ts',
     'src/worker.ts',
     'src/server.ts',
+    'src/cluster-primary.ts',
     'src/db-migrate-cli.ts',
     'src/seed-cli.ts',
     'src/db-backup-cli.ts',
@@ -41,7 +43,7 @@ await build({
     {
       name: 'externalize-npm-packages',
       setup(b) {
-        b.onResolve({ filter: /^\.\/server\.js$/ }, (args) => ({ path: args.path, external: true }));
+        b.onResolve({ filter: /^\.\/(server|cluster-primary)\.js$/ }, (args) => ({ path: args.path, external: true }));
         b.onResolve({ filter: /^react-router$/ }, () => ({ path: reactRouterProduction }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith('@everdeal/') && !args.path.startsWith('@everdeal/web') ? undefined : { external: true },

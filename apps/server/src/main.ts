@@ -2,7 +2,10 @@
 // production build from NODE_ENV when first imported, and the config defaults to production, so
 // the variable is settled before anything imports them (the development build renders pages
 // several times slower). The server is a separate module because static imports run first.
-if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
-await import('./server.js');
+import cluster from 'node:cluster';
 
-export {};
+if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+// The primary decides whether it is the server or forks several (WEB_CONCURRENCY, decision 041);
+// a forked process is a server.
+if (cluster.isPrimary) await import('./cluster-primary.js');
+else await import('./server.js');

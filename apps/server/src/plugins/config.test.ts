@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEntryScript } from '../../test/entry-script';
@@ -114,6 +114,32 @@ describe('loadConfig', () => {
     expect(configErrorOf({ ROLE: 'worker' }).message).toContain(
       'ROLE=worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so run it as ROLE=all',
     );
+  });
+
+  it('runs one server process unless WEB_CONCURRENCY asks for more, with PostgreSQL and Redis (decision 041)', () => {
+    const REDIS = 'redis://cache.internal:6379';
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: PG, REDIS_URL: REDIS }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto', DATABASE_URL: PG, REDIS_URL: REDIS }).webConcurrency).toBe(
+      availableParallelism(),
+    );
+    for (const value of ['0', '65', 'many', '1.5']) {
+      expect(configErrorOf({ WEB_CONCURRENCY: value }).message).toContain(
+        'WEB_CONCURRENCY must be auto or a number of processes from 1 to 64',
+      );
+    }
+    const alone = configErrorOf({ WEB_CONCURRENCY: '2' });
+    expect(alone.problems).toEqual([
+      'WEB_CONCURRENCY=2 needs DATABASE_URL (PostgreSQL): the embedded database serves one process',
+      'WEB_CONCURRENCY=2 needs REDIS_URL: the processes share rate limits and cache invalidations through it',
+    ]);
+    expect(
+      configErrorOf({ WEB_CONCURRENCY: '2', ROLE: 'worker', DATABASE_URL: PG, REDIS_URL: REDIS }).problems,
+    ).toEqual(['WEB_CONCURRENCY=2 serves the store: a worker (ROLE=worker) is one process']);
+    expect(
+      configErrorOf({ WEB_CONCURRENCY: '4', DATABASE_URL: PG, REDIS_URL: REDIS, METRICS_PORT: '65534' }).problems,
+    ).toEqual(['METRICS_PORT must leave 4 ports (one per process) below 65536']);
   });
 
   it('still reads the deprecated RUN_JOBS, warning, and refuses it when it contradicts ROLE', () => {

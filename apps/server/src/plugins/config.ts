@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isCountryCode } from '@everdeal/contracts/billing-rules';
 import { z } from 'zod';
@@ -88,6 +89,13 @@ const EnvSchema = z.object({
     .max(256, { error: 'must be at most 256' })
     .default(4),
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).optional(),
+  // Server processes on this host (decision 041): a number, or `auto` for one per core.
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, { error: 'must be auto or a number of processes from 1 to 64' })
+    .transform((value) => (value === 'auto' ? ('auto' as const) : Number(value)))
+    .refine((value) => value === 'auto' || value <= 64, { error: 'must be auto or a number of processes from 1 to 64' })
+    .default(1),
   /** Deprecated: `RUN_JOBS=0` was `ROLE=web` before roles existed (decision 034). */
   RUN_JOBS: flag.optional(),
   WEBHOOK_SECRET_KEY: z
@@ -195,6 +203,8 @@ export type Config = {
   pageRenderSlots: number;
   /** What this instance does (decision 034); only `all` and `worker` run the jobs of apps/server/src/jobs/schedule.ts. */
   role: InstanceRole;
+  /** Server processes this host runs on one port (decision 041): 1 = this process alone. */
+  webConcurrency: number;
   /** Settings still accepted but on their way out, for a warning at start (e.g. RUN_JOBS). */
   deprecations: string[];
   /**
@@ -254,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'ROLE=worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so run it as ROLE=all',
     ]);
   }
+  const webConcurrency = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : e.WEB_CONCURRENCY;
+  if (webConcurrency > 1) checkSeveralProcesses(e, role, webConcurrency);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -286,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     pageRenderSlots: e.PAGE_RENDER_SLOTS,
     role,
+    webConcurrency,
     deprecations,
     webhooks: {
       secretKey:
@@ -325,6 +338,27 @@ function instanceRole(
     role: resolved,
     deprecations: [`RUN_JOBS is deprecated: set ROLE=${resolved} instead and remove RUN_JOBS (decision 034)`],
   };
+}
+
+/**
+ * What several server processes on one host need (decision 041): what one process keeps to itself
+ * (the embedded database's folder, rate limits and cache invalidations without Redis) would be
+ * wrong with several, and each process needs a metrics port of its own.
+ */
+function checkSeveralProcesses(e: z.infer<typeof EnvSchema>, role: InstanceRole, processes: number) {
+  const problems: string[] = [];
+  const setting = `WEB_CONCURRENCY=${e.WEB_CONCURRENCY}`;
+  if (role === 'worker') problems.push(`${setting} serves the store: a worker (ROLE=worker) is one process`);
+  if (!e.DATABASE_URL) {
+    problems.push(`${setting} needs DATABASE_URL (PostgreSQL): the embedded database serves one process`);
+  }
+  if (!e.REDIS_URL) {
+    problems.push(`${setting} needs REDIS_URL: the processes share rate limits and cache invalidations through it`);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT + processes - 1 > 65_535) {
+    problems.push(`METRICS_PORT must leave ${processes} ports (one per process) below 65536`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
 }
 
 /** The SDK's host, port and protocol from a base URL (its port defaults to the protocol's). */
