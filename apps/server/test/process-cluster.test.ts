@@ -89,7 +89,7 @@ describe.skipIf(unavailable !== undefined)(
           REDIS_URL: redisUrl(),
           REDIS_KEY_PREFIX: `process-cluster-${port}`,
           NODE_ENV: 'production',
-        WEB_CONCURRENCY: '2',
+          WEB_CONCURRENCY: '2',
           SEED_DEMO: '0',
           LOG_LEVEL: 'info',
         },
