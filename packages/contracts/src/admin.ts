@@ -119,7 +119,7 @@ export const AdminMessage = {
   orderItemNotFound: 'Order item not found',
   alreadyChargedBack: 'This order was already charged back.',
   nothingToChargeBack:
-    'Nothing of this order’s payment is left to charge back: it was refunded or charged back in full.',
+    'Nothing of this order’s card payment is left to charge back: none was made, or it was refunded or charged back in full.',
   userNotFound: 'User not found',
   notYourself: 'You cannot deactivate your own account or take away your own admin role',
 } as const;

@@ -70,13 +70,13 @@ export type ChargebackOutcome =
  * or plan change of the order is under way.
  */
 export async function recordChargeback(
-  deps: Pick<CheckoutDeps, 'db' | 'catalogChanged'>,
+  deps: Pick<CheckoutDeps, 'db'>,
   facts: ChargebackFacts,
   at: Date,
   // Written in the same transaction when rows were recorded (an admin's audit row).
   onRecorded?: (tx: Tx) => Promise<void>,
 ): Promise<ChargebackOutcome> {
-  const outcome = await deps.db.transaction(async (tx): Promise<ChargebackOutcome> => {
+  return deps.db.transaction(async (tx): Promise<ChargebackOutcome> => {
     const { ids, busy } = await lockOrderItems(tx, facts.orderId);
     if (ids.length === 0) return 'unknown-order';
     if (await chargebackRecorded(tx, facts.orderId, facts.disputeReference)) return 'already';
@@ -89,9 +89,6 @@ export async function recordChargeback(
     await onRecorded?.(tx);
     return 'recorded';
   });
-  // Revoked codes are not returned to the pool, but a catalogue's counts may read the items.
-  if (outcome === 'recorded') deps.catalogChanged();
-  return outcome;
 }
 
 /** A won dispute: its chargeback rows' money back to the sellers, once; the items stay revoked. */
