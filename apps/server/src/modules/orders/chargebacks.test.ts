@@ -18,7 +18,7 @@ import {
   payoutsOf,
   sell,
 } from '../../../test/payouts';
-import { buy, createBuyer } from '../../../test/shop';
+import { buy, createBuyer, createDeal, newKey } from '../../../test/shop';
 import { runPayoutRound } from '../payouts/transfer-round';
 
 let clock = new Date('2027-03-02T09:00:00.000Z');
@@ -138,6 +138,31 @@ describe('admin/recordChargeback', () => {
     expect(
       audit.body.data.items.some((entry) => entry.action === 'order.chargeback' && entry.targetId === order.id),
     ).toBe(true);
+    await expectLedgerBalanced(t.db);
+  });
+
+  it('refuses a plan change of a charged-back item with the same 409', async () => {
+    at('2027-07-20T09:00:00.000Z');
+    const seller = await payoutSeller(t, clock);
+    const { product } = await createDeal(t.db, {
+      sellerId: seller.sellerId,
+      plans: [
+        { name: 'Tier 1', position: 0, priceCents: 5_000, codes: 5 },
+        { name: 'Tier 2', position: 1, priceCents: 9_000, codes: 5 },
+      ],
+    });
+    const [tier1, tier2] = product.plans;
+    const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+    const order = await buy(t.app, buyer, [{ productId: product.id, variantId: tier1?.id ?? 0, quantity: 1 }]);
+    const admin = await createAdminWithSession(t.db, clock);
+    expect((await recordChargeback(order.id, admin)).status).toBe(200);
+    const change = await callApi(
+      t.app,
+      'orders/changePlan',
+      { orderId: order.id, itemId: order.items[0]?.id, variantId: tier2?.id, idempotencyKey: newKey() },
+      buyer,
+    );
+    expect([change.status, change.body.msg]).toEqual([409, RefundMessage.chargedBack]);
     await expectLedgerBalanced(t.db);
   });
 
