@@ -19,7 +19,12 @@ import { favoritesHandlers } from './modules/favorites';
 import { registerInvoiceDownloads } from './modules/invoices';
 import { createLicensing } from './modules/licensing';
 import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
-import { handlePaymentIntentEvent, ordersHandlers, queueApiActivationEvent } from './modules/orders';
+import {
+  handleDisputeEvent,
+  handlePaymentIntentEvent,
+  ordersHandlers,
+  queueApiActivationEvent,
+} from './modules/orders';
 import type { PaymentProvider, PayoutProvider } from './modules/payments';
 import { paymentsHandlers, registerSandboxOnboarding, registerStripeWebhook } from './modules/payments';
 import { payoutsHandlers, refreshPayoutAccountByRef } from './modules/payouts';
@@ -253,6 +258,7 @@ export async function buildApp({
       connectSecret: config.stripeConnectWebhookSecret,
       onPaymentIntent: (orderId, kind) => handlePaymentIntentEvent(storeServices, orderId, kind),
       onAccountUpdated: (accountRef) => refreshPayoutAccountByRef(storeServices, accountRef),
+      onDispute: (disputeRef) => handleDisputeEvent(storeServices, disputeRef),
     });
   }
   // The sandbox's onboarding page, so a seller connects a payout account offline (decision 036).

@@ -24,13 +24,18 @@ const toStoreCredit = sql`starts_with(${moneyMovements.providerReference}, ${STO
  * rows are the card part only, plus the VAT (decision 037), which the items' VAT adds up to. Also no
  * charge row is refunded beyond its amount, nor beyond its VAT; an upgrade's or renewal's charge row
  * is its adjustment's price plus VAT, carrying that VAT; a downgrade's refund rows return its VAT.
+ * Card disputes (decision 039): a chargeback never takes more than its charge holds after its
+ * refunds, and a reversal never gives back more than its chargeback took.
  */
 export async function expectLedgerBalanced(db: Db): Promise<void> {
   const store = await db
     .select({
       orderId: moneyMovements.orderId,
+      // A chargeback and its reversal move money between the bank and the store, never through a
+      // provider refund (decision 039): they are checked by their own invariants below.
       held: sql<number>`sum(case when ${moneyMovements.kind} = 'charge' then ${moneyMovements.amountCents}
-        when ${toStoreCredit} then 0 else -${moneyMovements.amountCents} end)`.mapWith(Number),
+        when ${toStoreCredit} or ${moneyMovements.kind} in ('chargeback', 'chargeback_reversal') then 0
+        else -${moneyMovements.amountCents} end)`.mapWith(Number),
     })
     .from(moneyMovements)
     .groupBy(moneyMovements.orderId);
@@ -83,18 +88,7 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
   }
   // Nothing the provider holds is missing from the store's rows.
   for (const [orderId, held] of providerHeld) expect(held, `order ${orderId} has no rows`).toBe(0);
-  const overRefunded = await db.execute(sql`
-    select c.id from ${moneyMovements} c
-    where c.kind = 'charge'
-      and c.amount_cents < (select coalesce(sum(r.amount_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
-  const rows = Array.isArray(overRefunded) ? overRefunded : ((overRefunded as { rows?: unknown[] }).rows ?? []);
-  expect(rows).toEqual([]);
-  // No refund returns more VAT than its charge carried (decision 037).
-  const overTaxed = await db.execute(sql`
-    select c.id from ${moneyMovements} c
-    where c.kind = 'charge'
-      and c.tax_cents < (select coalesce(sum(r.tax_cents), 0) from ${moneyMovements} r where r.refunded_movement_id = c.id)`);
-  expect(Array.isArray(overTaxed) ? overTaxed : ((overTaxed as { rows?: unknown[] }).rows ?? [])).toEqual([]);
+  await expectChargesNotOverReturned(db);
   // An upgrade's or a renewal's charge row is its price and VAT, carrying the adjustment's VAT; a
   // downgrade's refund rows return the VAT the adjustment says, on top of its price (decision 037).
   const adjustmentsOff = await db.execute(sql`
@@ -107,6 +101,41 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
   expect(
     Array.isArray(adjustmentsOff) ? adjustmentsOff : ((adjustmentsOff as { rows?: unknown[] }).rows ?? []),
   ).toEqual([]);
+}
+
+/**
+ * Per charge row, with any provider (the Stripe tests have no sandbox ledger to compare): its
+ * refunds and chargebacks less their reversals never exceed its amount nor its VAT, and a
+ * reversal gives back its own chargeback, never more (decision 039).
+ */
+export async function expectChargesNotOverReturned(db: Db): Promise<void> {
+  // No charge row gives back more than it took: its refunds and its chargebacks less their
+  // reversals (decision 039: a chargeback never exceeds the charge less its refunds).
+  const signed = (column: 'amount_cents' | 'tax_cents') =>
+    sql.raw(`case when r.kind = 'chargeback_reversal' then -r.${column} else r.${column} end`);
+  const overRefunded = await db.execute(sql`
+    select c.id from ${moneyMovements} c
+    where c.kind = 'charge'
+      and c.amount_cents < (select coalesce(sum(${signed('amount_cents')}), 0) from ${moneyMovements} r
+                            where r.refunded_movement_id = c.id)`);
+  const rows = Array.isArray(overRefunded) ? overRefunded : ((overRefunded as { rows?: unknown[] }).rows ?? []);
+  expect(rows).toEqual([]);
+  // No refund or chargeback returns more VAT than its charge carried (decision 037).
+  const overTaxed = await db.execute(sql`
+    select c.id from ${moneyMovements} c
+    where c.kind = 'charge'
+      and c.tax_cents < (select coalesce(sum(${signed('tax_cents')}), 0) from ${moneyMovements} r
+                         where r.refunded_movement_id = c.id)`);
+  expect(Array.isArray(overTaxed) ? overTaxed : ((overTaxed as { rows?: unknown[] }).rows ?? [])).toEqual([]);
+  // A reversal gives back its chargeback (same dispute, item and charge), never more (decision 039).
+  const overReversed = await db.execute(sql`
+    select v.id from ${moneyMovements} v
+    where v.kind = 'chargeback_reversal'
+      and not exists (select 1 from ${moneyMovements} c
+        where c.kind = 'chargeback' and c.provider_reference = v.provider_reference
+          and c.order_item_id = v.order_item_id and c.refunded_movement_id = v.refunded_movement_id
+          and c.amount_cents >= v.amount_cents and c.tax_cents >= v.tax_cents)`);
+  expect(Array.isArray(overReversed) ? overReversed : ((overReversed as { rows?: unknown[] }).rows ?? [])).toEqual([]);
 }
 
 /** The credit side of checkout (decision 030): spends, their returns, the items' shares, the card part. */

@@ -123,7 +123,14 @@ export function requireIntent(state: StripeState, intentId: string): Json {
   return intent;
 }
 
-export function stripeRoutes(state: StripeState): StripeRoute[] {
+/**
+ * The API routes over `state`; `refundRefusal` answers Stripe's refusal of a refund of the
+ * intent for a reason kept elsewhere (a dispute, stripe-fake-disputes.ts), or null.
+ */
+export function stripeRoutes(
+  state: StripeState,
+  refundRefusal: (intentId: string) => StripeFailure | null = () => null,
+): StripeRoute[] {
   const { customers, paymentMethods, paymentIntents, refunds } = state;
   const requireIntentOf = (intentId: string) => requireIntent(state, intentId);
 
@@ -341,6 +348,8 @@ export function stripeRoutes(state: StripeState): StripeRoute[] {
             'charge_not_refundable',
           );
         }
+        const refusal = refundRefusal(String(intent.id));
+        if (refusal) throw refusal;
         const received = Number(intent.amount_received ?? 0);
         const refunded = Number(intent.amount_refunded ?? 0);
         const amount = params.amount === undefined ? received - refunded : Number(params.amount);

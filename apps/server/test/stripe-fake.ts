@@ -11,6 +11,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { type ConnectState, completeOnboarding, connectRoutes, newConnectState } from './stripe-fake-connect';
+import {
+  closeDispute,
+  type DisputeState,
+  disputeRoutes,
+  newDisputeState,
+  openDispute,
+  refusalOfDisputed,
+} from './stripe-fake-disputes';
 import { FAKE_STRIPE_JS } from './stripe-fake-js';
 import {
   type Json,
@@ -58,6 +66,12 @@ export type StripeFake = {
   accounts: ConnectState['accounts'];
   accountLinks: ConnectState['accountLinks'];
   transfers: ConnectState['transfers'];
+  /** Card disputes (stripe-fake-disputes.ts, decision 039). */
+  disputes: DisputeState['disputes'];
+  /** The bank disputes the intent's charge (all it still holds unless `amount`); answers the `charge.dispute.created` event. */
+  openDispute(intentId: string, amount?: number): Json;
+  /** The dispute is decided; answers the `charge.dispute.closed` event. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): Json;
   /** The seller finishes onboarding: transfers and payouts on; answers the `account.updated` event. */
   completeOnboarding(accountId: string): Json;
   /** The buyer finishes (or fails) 3-D Secure in the browser; answers the event Stripe would send. */
@@ -86,7 +100,12 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     refunds: new Map(),
   };
   const connect = newConnectState();
-  const routes = [...stripeRoutes(state), ...connectRoutes(connect)];
+  const disputes = newDisputeState();
+  const routes = [
+    ...stripeRoutes(state, (intentId) => refusalOfDisputed(disputes, intentId)),
+    ...connectRoutes(connect),
+    ...disputeRoutes(disputes),
+  ];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: LoggedRequest[] = [];
   const outages: { path: RegExp; times: number }[] = [];
@@ -183,7 +202,12 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     requests,
     ...state,
     ...connect,
+    ...disputes,
     event,
+    openDispute: (intentId, amount) =>
+      event('charge.dispute.created', { ...openDispute(disputes, requireIntent(state, intentId), amount) }),
+    closeDispute: (disputeId, status) =>
+      event('charge.dispute.closed', { ...closeDispute(disputes, disputeId, status) }),
     completeOnboarding: (accountId) =>
       event('account.updated', { ...(completeOnboarding(connect, accountId) satisfies Stripe.Account) }),
     completeAuthentication(intentId, succeeds) {

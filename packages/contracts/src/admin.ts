@@ -117,6 +117,9 @@ export const AdminMessage = {
   notHidden: 'This post is not hidden',
   noOpenReports: 'This post has no open reports',
   orderItemNotFound: 'Order item not found',
+  alreadyChargedBack: 'This order was already charged back.',
+  nothingToChargeBack:
+    'Nothing of this order’s card payment is left to charge back: none was made, or it was refunded or charged back in full.',
   userNotFound: 'User not found',
   notYourself: 'You cannot deactivate your own account or take away your own admin role',
 } as const;
@@ -268,6 +271,13 @@ export const AdminRefundInputSchema = z.object({
   reason: AdminText.min(1, 'reason: write why the item is refunded'),
 });
 export type AdminRefundInput = z.input<typeof AdminRefundInputSchema>;
+
+/** `admin/recordChargeback` (decision 039): the card issuer took the order's payment back. */
+export const AdminRecordChargebackInputSchema = z.object({
+  orderId: publicUuid('order', 'must be an order id'),
+  reason: AdminText.optional(),
+});
+export type AdminRecordChargebackInput = z.input<typeof AdminRecordChargebackInputSchema>;
 
 // Users
 

@@ -131,6 +131,8 @@ export const RefundMessage = {
   noRefunds: (product: string) => `${product} does not offer refunds.`,
   windowEnded: (until: string) => `The refund window of this item ended on ${until}.`,
   alreadyRefunded: 'This item has already been refunded.',
+  chargedBack:
+    'The payment of this item was disputed with the card issuer and taken back, so it cannot be refunded or changed.',
   notActive: 'Only an active item can be refunded or changed.',
   changeInProgress: 'Another change to this item is in progress. Please try again in a moment.',
   tooManyRefunds: (max: number, days: number) =>

@@ -8,6 +8,7 @@ import {
   AdminOverviewSchema,
   AdminProductListSchema,
   AdminProductResultSchema,
+  AdminRecordChargebackInputSchema,
   AdminRefundInputSchema,
   AdminUpdateProductInputSchema,
   AdminUserListSchema,
@@ -157,6 +158,15 @@ export const adminRoutes = {
     input: AdminRefundInputSchema,
     output: AdminOrderResultSchema,
     summary: 'Refund an item on its shopper’s behalf with a reason, also after its window; 409 if already refunded',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/recordChargeback': defineRoute({
+    input: AdminRecordChargebackInputSchema,
+    output: AdminOrderResultSchema,
+    summary:
+      'Record that the card issuer took an order’s payment back (a chargeback, decision 039): money rows that take the sellers’ balances down, the items revoked; 404 unknown order, 409 if already charged back or refunded in full',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

@@ -23,7 +23,14 @@ import { users } from './users';
 // returned) and `ended` (a subscription canceled at period end or whose renewal failed).
 export const orderStatus = pgEnum('order_status', ['pending', 'paid', 'failed']);
 export const orderItemStatus = pgEnum('order_item_status', ['pending', 'active', 'canceled', 'refunded', 'ended']);
-export const moneyMovementKind = pgEnum('money_movement_kind', ['charge', 'refund']);
+// Decision 039 adds a card dispute the provider took back (`chargeback`) and a won dispute's money
+// returned (`chargeback_reversal`).
+export const moneyMovementKind = pgEnum('money_movement_kind', [
+  'charge',
+  'refund',
+  'chargeback',
+  'chargeback_reversal',
+]);
 
 /**
  * One checkout attempt of a cart (requirements §11, decision 007). Created `pending` with its
@@ -181,7 +188,8 @@ export const orderItemCodes = pgTable(
 /**
  * Every money movement is a row (decision 007; refunds and payouts too, decisions 010 and 014): a charge writes one
  * row per order item with the item's amount, all naming the provider's payment; a refund will
- * write its own rows. Per order, charges minus refunds is what the provider holds.
+ * write its own rows, a card dispute its chargeback rows (decision 039). Per order, charges minus
+ * refunds and chargebacks plus reversals is what the provider holds.
  */
 export const moneyMovements = pgTable(
   'money_movements',
@@ -201,7 +209,8 @@ export const moneyMovements = pgTable(
     currency: text().notNull(),
     provider: paymentProvider().notNull(),
     providerReference: text().notNull(),
-    // A refund names the charge row it returns money from (a provider refunds one payment).
+    // A refund names the charge row it returns money from (a provider refunds one payment); a
+    // chargeback and its reversal name the charge the dispute took money from (decision 039).
     refundedMovementId: uuid().references((): AnyPgColumn => moneyMovements.id),
     // The refund, plan change or renewal that moved it (null for the checkout's charges).
     adjustmentId: uuid().references(() => orderItemAdjustments.id),
@@ -210,7 +219,11 @@ export const moneyMovements = pgTable(
   (t) => [
     check('money_movements_amount_check', sql`${t.amountCents} > 0`),
     check('money_movements_tax_check', sql`${t.taxCents} between 0 and ${t.amountCents}`),
-    check('money_movements_refund_source_check', sql`(${t.kind} = 'refund') = (${t.refundedMovementId} is not null)`),
+    // Compared as text: a check naming the enum's new values could not be added with them.
+    check(
+      'money_movements_refund_source_check',
+      sql`(${t.kind}::text <> 'charge') = (${t.refundedMovementId} is not null)`,
+    ),
     unique('money_movements_kind_reference_item_key').on(t.kind, t.providerReference, t.orderItemId),
     index('money_movements_order_id_idx').on(t.orderId),
     index('money_movements_order_item_id_idx').on(t.orderItemId),

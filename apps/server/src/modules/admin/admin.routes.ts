@@ -4,7 +4,7 @@ import { approveApplication, getApplications, rejectApplication } from '../selle
 import type { AdminDeps } from './admin-deps';
 import { getMailOutbox, retryMail } from './mail-outbox.service';
 import { getReports, moderatePost } from './moderation.service';
-import { refundItemForShopper, searchOrders } from './orders.service';
+import { recordChargebackForOrder, refundItemForShopper, searchOrders } from './orders.service';
 import { getAdminOverview } from './overview';
 import { getAdminProducts, reviewProduct, updateAdminProduct } from './products.service';
 import {
@@ -33,6 +33,7 @@ export function adminHandlers(deps: AdminDeps) {
     'admin/moderate': (input, { user }) => moderatePost(deps, user, input),
     'admin/searchOrders': (input) => searchOrders(deps.db, input),
     'admin/refundItem': (input, { user }) => refundItemForShopper(deps, user, input),
+    'admin/recordChargeback': (input, { user }) => recordChargebackForOrder(deps, user, input),
     'admin/searchUsers': (input) => searchUsers(deps.db, input),
     'admin/getUser': (input) => getAdminUser(deps.db, input),
     'admin/setUserStatus': (input, { user }) => setUserStatus(deps, user, input),

@@ -3,14 +3,17 @@ import {
   AdminMessage,
   type AdminOrder,
   type AdminOrderList,
+  type AdminRecordChargebackInput,
   AppError,
+  OrderMessage,
+  RefundMessage,
   type RefundReason,
   type RefundReasonCode,
 } from '@everdeal/contracts';
 import { type Db, orderItemAdjustments, orders, users } from '@everdeal/db';
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { type AdminActor, recordAdminAction } from '../audit';
-import { refundOnBehalf, toOrderViews } from '../orders';
+import { ChargebackWaitsError, recordChargeback, refundOnBehalf, toOrderViews } from '../orders';
 import type { AdminDeps } from './admin-deps';
 
 // Orders for the admin (requirements §13, decision 015): find a shopper's orders by e-mail or one
@@ -125,5 +128,56 @@ export async function refundItemForShopper(
   if (!rowAfter) throw AppError.notFound(AdminMessage.orderItemNotFound);
   const [order] = await withEmails(deps.db, [rowAfter]);
   if (!order) throw AppError.notFound(AdminMessage.orderItemNotFound);
+  return { order };
+}
+
+/** The reference of an admin's chargeback of an order: one per order, as a provider's dispute id is one. */
+const adminDisputeReference = (orderId: string) => `admin:${orderId}`;
+
+/**
+ * `admin/recordChargeback` (decision 039): the card issuer took the order's payment back, for a
+ * store whose provider does not report disputes. The same rows as a Stripe dispute: all the
+ * checkout's payment still holds, spread over its items, the items revoked; audited in the same
+ * transaction. 404 for an unknown order, 409 when recorded already, when nothing is left to take
+ * or while a refund of the order is under way.
+ */
+export async function recordChargebackForOrder(
+  deps: AdminDeps,
+  actor: AdminActor,
+  input: AdminRecordChargebackInput,
+): Promise<{ order: AdminOrder }> {
+  const at = deps.now();
+  const disputeReference = adminDisputeReference(input.orderId);
+  let outcome: Awaited<ReturnType<typeof recordChargeback>>;
+  try {
+    outcome = await recordChargeback(
+      deps,
+      { orderId: input.orderId, disputeReference, paymentReference: null, takenCents: 'all' },
+      at,
+      (tx) =>
+        recordAdminAction(
+          tx,
+          actor,
+          {
+            action: 'order.chargeback',
+            targetKind: 'order',
+            targetId: input.orderId,
+            reason: input.reason || null,
+            before: null,
+            after: { disputeReference },
+          },
+          at,
+        ),
+    );
+  } catch (error) {
+    if (error instanceof ChargebackWaitsError) throw AppError.conflict(RefundMessage.changeInProgress);
+    throw error;
+  }
+  if (outcome === 'unknown-order') throw AppError.notFound(OrderMessage.orderNotFound);
+  if (outcome === 'already') throw AppError.conflict(AdminMessage.alreadyChargedBack);
+  if (outcome === 'nothing') throw AppError.conflict(AdminMessage.nothingToChargeBack);
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, input.orderId));
+  const [order] = row ? await withEmails(deps.db, [row]) : [];
+  if (!order) throw AppError.notFound(OrderMessage.orderNotFound);
   return { order };
 }

@@ -82,7 +82,7 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
 }
 
 /** Revokes the item's allocated codes; answers them, in the order they were allocated. */
-async function revokeCodes(tx: Tx, itemId: string): Promise<string[]> {
+export async function revokeCodes(tx: Tx, itemId: string): Promise<string[]> {
   const rows = await queryRows<{ code: string }>(
     tx,
     sql`

@@ -3,6 +3,7 @@
  * app.ts and the jobs may use. Checkout, orders, refunds, plan changes and renewals (decisions 007, 010, 020, 021).
  * Everything else in this folder is private to it.
  */
+export { ChargebackWaitsError, handleDisputeEvent, recordChargeback } from './chargebacks';
 export type { CheckoutDeps } from './checkout-deps';
 export { markCodeRedeemed, queueApiActivationEvent, type RedemptionChange } from './code-redemption';
 export { ordersHandlers } from './orders.routes';

@@ -176,12 +176,13 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
       sunsetAt: products.sunsetAt,
       sunsetMessage: products.sunsetMessage,
       // A refund to store credit leaves refund rows that name the credit, not a provider refund;
-      // an item paid with credit alone has no card to return to, so its refund is credit too.
+      // an item paid with credit alone has no card to return to, so its refund is credit too
+      // (a charged-back one was not refunded by the store at all, decision 039).
       refundedToCredit: sql<boolean>`exists (select 1 from ${moneyMovements} m
         where m.order_item_id = ${orderItems.id} and m.kind = 'refund'
           and starts_with(m.provider_reference, ${STORE_CREDIT_REFERENCE_PREFIX}))
         or (${orderItems.paidWithCreditCents} > 0 and not exists (select 1 from ${moneyMovements} m
-          where m.order_item_id = ${orderItems.id} and m.kind = 'refund'))`,
+          where m.order_item_id = ${orderItems.id} and m.kind in ('refund', 'chargeback')))`,
       invoiceNumber: orderInvoiceNumber(orderItems.orderId),
       creditNotes: itemCreditNotes(orderItems.id),
       adjustmentInvoices: itemAdjustmentInvoices(orderItems.id),

@@ -31,6 +31,7 @@ import { formatDate } from './adjustment-mail';
 import { adjustmentTaxOf } from './adjustment-tax';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishPlanChange, lockOwnItem, type Runner, savedCardsOf, type Tx } from './adjustments.sql';
+import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
@@ -132,7 +133,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     const row = await lockOwnItem(tx, userId, input.orderId, input.itemId);
     if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
     const { item, order } = row;
-    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+    if (item.status !== 'active') throw AppError.conflict(await inactiveItemRefusal(tx, item));
     const [target] = await tx.select().from(plans).where(eq(plans.id, input.variantId)).limit(1);
     if (!target) throw AppError.conflict(RefundMessage.notSameProduct);
     const refusal = refusalOf(item, target, at);

@@ -31,7 +31,9 @@ export async function refundableCharges(db: Runner, itemId: string): Promise<Ref
            (m.amount_cents - r.amount)::int as "refundableCents", (m.tax_cents - r.tax)::int as "refundableTaxCents"
     from ${moneyMovements} m
     cross join lateral (
-      select coalesce(sum(p.amount_cents), 0) as amount, coalesce(sum(p.tax_cents), 0) as tax
+      -- Refunds and chargebacks took money from the charge; a won dispute's reversal gave it back (decision 039).
+      select coalesce(sum(case when p.kind = 'chargeback_reversal' then -p.amount_cents else p.amount_cents end), 0) as amount,
+             coalesce(sum(case when p.kind = 'chargeback_reversal' then -p.tax_cents else p.tax_cents end), 0) as tax
       from ${moneyMovements} p where p.refunded_movement_id = m.id
     ) r
     where m.order_item_id = ${itemId} and m.kind = 'charge'

@@ -4,9 +4,10 @@
  * revoked, the mail) without the window and the monthly limit, which do not bind an operator.
  * The caller records why in the same transaction (`record`), so a refund never happens unaudited.
  */
-import { AppError, RefundMessage } from '@everdeal/contracts';
+import { AppError } from '@everdeal/contracts';
 import type { OrderItemAdjustmentRow, OrderItemRow } from '@everdeal/db';
 import { lockAnyItem, type Tx } from './adjustments.sql';
+import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { runRefund, writeRefundAdjustment } from './refunds';
 
@@ -25,8 +26,7 @@ export async function refundOnBehalf(
     const row = await lockAnyItem(tx, target.orderId, target.itemId);
     if (!row) return null;
     const { item } = row;
-    if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
-    if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+    if (item.status !== 'active') throw AppError.conflict(await inactiveItemRefusal(tx, item));
     const begun = await writeRefundAdjustment(tx, item.id, row.order.userId, at);
     await record(tx, item, begun, at);
     return begun;

@@ -22,6 +22,7 @@ import { moveCredit } from '../wallet';
 import { formatDate, queueItemMail } from './adjustment-mail';
 import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adjustments';
 import { failAdjustment, finishRefund, finishRefundIn, lockOwnItem } from './adjustments.sql';
+import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { loadOwnItem } from './orders.service';
 import { creditHeldOf, refundableCharges, storeCreditRefunds } from './refund-money.sql';
@@ -94,8 +95,7 @@ async function openRefund(tx: Tx, userId: string, input: RefundItemInput, at: Da
   const row = await lockOwnItem(tx, userId, orderId, itemId);
   if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
   const { item } = row;
-  if (item.status === 'refunded') throw AppError.conflict(RefundMessage.alreadyRefunded);
-  if (item.status !== 'active') throw AppError.conflict(RefundMessage.notActive);
+  if (item.status !== 'active') throw AppError.conflict(await inactiveItemRefusal(tx, item));
   if (!item.refundableUntil) throw AppError.conflict(RefundMessage.noRefunds(item.productName));
   if (item.refundableUntil.getTime() <= at.getTime()) {
     throw AppError.conflict(RefundMessage.windowEnded(formatDate(item.refundableUntil)));

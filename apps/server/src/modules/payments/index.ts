@@ -7,7 +7,13 @@
 export { dropCardThatNeverPaid, makePaidCardDefault } from './card-after-payment';
 export { paymentsHandlers } from './payments.routes';
 export type { PayoutAccountState, PayoutProvider, TransferOutcome, TransferRequest } from './payout-provider';
-export { type PaymentOutcome, type PaymentProvider, type PaymentRequest, ProviderUnavailableError } from './provider';
+export {
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderDispute,
+  ProviderUnavailableError,
+} from './provider';
 export { createPaymentProvider, createPayoutProvider } from './providers';
 export { registerSandboxOnboarding } from './sandbox-payouts';
 export { registerStripeWebhook } from './stripe-webhook';

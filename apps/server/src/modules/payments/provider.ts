@@ -30,7 +30,27 @@ export interface PaymentProvider {
    * (decision 010). Throws ProviderUnavailableError when the outcome is unknown.
    */
   refund(refund: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * A card dispute as the provider knows it now (decision 039), never as an event said it was;
+   * null when it does not know the id. Only a provider with disputes (Stripe) has it. Throws
+   * ProviderUnavailableError when the provider does not answer.
+   */
+  dispute?(disputeReference: string): Promise<ProviderDispute | null>;
 }
+
+/**
+ * A card dispute (decision 039): the payment it is on (`paymentReference`, the charge rows'
+ * reference) and our order (the payment's metadata, null when not ours), what the bank took, and
+ * where it stands: `inquiry` took nothing yet, `open` and `lost` took `amountCents`, `won`
+ * gave it back.
+ */
+export type ProviderDispute = {
+  reference: string;
+  paymentReference: string;
+  orderId: string | null;
+  amountCents: number;
+  state: 'inquiry' | 'open' | 'won' | 'lost';
+};
 
 /** Money back from one succeeded payment (`chargeReference`, the provider's id of it). */
 export type RefundRequest = {

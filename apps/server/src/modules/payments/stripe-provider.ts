@@ -6,6 +6,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentRequest,
+  type ProviderDispute,
   ProviderUnavailableError,
   paymentStepKey,
   type RefundOutcome,
@@ -274,7 +275,38 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw unavailable(error);
       }
     },
+
+    async dispute(disputeReference): Promise<ProviderDispute | null> {
+      try {
+        const dispute = await stripe.disputes.retrieve(disputeReference);
+        const intentId =
+          typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+        if (!intentId) return null;
+        // The order is the PaymentIntent's, as the payment events name it (metadata.order_id).
+        const intent = await stripe.paymentIntents.retrieve(intentId);
+        return {
+          reference: dispute.id,
+          paymentReference: intent.id,
+          orderId: intent.metadata.order_id ?? null,
+          amountCents: dispute.amount,
+          state: disputeState(dispute.status),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailable(error);
+      }
+    },
   };
+}
+
+/**
+ * Stripe's dispute status as decision 039 reads it: `warning_*` (an inquiry) and `prevented` took
+ * no money; every other open status did.
+ */
+function disputeState(status: Stripe.Dispute.Status): ProviderDispute['state'] {
+  if (status === 'won') return 'won';
+  if (status === 'lost') return 'lost';
+  return status.startsWith('warning_') || status === 'prevented' ? 'inquiry' : 'open';
 }
 
 /**

@@ -11,6 +11,17 @@ const handledEvents: Record<string, PaymentIntentEventKind> = {
   'payment_intent.canceled': 'canceled',
 };
 
+/**
+ * Card dispute events (decision 039): each is only a cue to ask Stripe for the dispute as it is
+ * now, so every one of them is handled alike and an event missed or out of order changes nothing.
+ */
+const disputeEvents = new Set([
+  'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.closed',
+  'charge.dispute.funds_reinstated',
+]);
+const DISPUTE_ID = /^dp_[A-Za-z0-9_]{1,100}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCOUNT_ID = /^acct_[A-Za-z0-9_]{1,100}$/;
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -32,7 +43,7 @@ function verifyWithAny(body: Buffer, signature: string, secrets: readonly string
  * `POST /webhooks/stripe` (decision 007): verifies the `Stripe-Signature` over the raw body with
  * STRIPE_WEBHOOK_SECRET, then hands PaymentIntent events of our orders (metadata.order_id) to
  * `onPaymentIntent`, which settles or releases the order, and connected accounts' `account.updated`
- * events to `onAccountUpdated` (decision 036). A failure answers 500 so that Stripe
+ * events to `onAccountUpdated` (decision 036) and card disputes to `onDispute` (decision 039). A failure answers 500 so that Stripe
  * delivers the event again; a bad signature answers 400; other events are acknowledged.
  */
 export async function registerStripeWebhook(
@@ -47,6 +58,8 @@ export async function registerStripeWebhook(
     onPaymentIntent(orderId: string, kind: PaymentIntentEventKind): Promise<void>;
     /** A connected account changed (`account.updated`); the handler asks Stripe for its state. */
     onAccountUpdated?(accountRef: string): Promise<void>;
+    /** A card dispute changed (`charge.dispute.*`); the handler asks Stripe for the dispute. */
+    onDispute?(disputeRef: string): Promise<void>;
   },
 ) {
   const secrets = [options.secret, ...(options.connectSecret ? [options.connectSecret] : [])];
@@ -71,6 +84,10 @@ export async function registerStripeWebhook(
       if (event.type === 'account.updated' && options.onAccountUpdated) {
         const account = event.data.object as Stripe.Account;
         if (typeof account.id === 'string' && ACCOUNT_ID.test(account.id)) await options.onAccountUpdated(account.id);
+      }
+      if (disputeEvents.has(event.type) && options.onDispute) {
+        const dispute = event.data.object as Stripe.Dispute;
+        if (typeof dispute.id === 'string' && DISPUTE_ID.test(dispute.id)) await options.onDispute(dispute.id);
       }
       const kind = handledEvents[event.type];
       if (kind) {

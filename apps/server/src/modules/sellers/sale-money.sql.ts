@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
  *   of a paid order), as one charge with the id `credit:<itemId>`, at the order's payment;
  * - each card refund (`money_movements` kind `refund`, including the rows of a refund to store
  *   credit, which name the card charge they return), naming its charge, at its time, without its VAT;
+ *   a chargeback (decision 039) as such a refund, its reversal as a negative one;
  * - the credit part a succeeded refund or downgrade gave back
  *   (`order_item_adjustments.credit_refund_cents`), as a refund of `credit:<itemId>` with the id
  *   `credit-refund:<adjustmentId>`, at the adjustment's completion.
@@ -24,8 +25,10 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export function saleMoney(items: SQL): SQL {
   return sql`(
-    select m.id::text as id, m.kind::text as kind, m.order_id, m.order_item_id, i.product_id,
-      m.amount_cents - m.tax_cents as amount_cents,
+    select m.id::text as id, case when m.kind = 'charge' then 'charge' else 'refund' end as kind, m.order_id,
+      m.order_item_id, i.product_id,
+      case when m.kind = 'chargeback_reversal' then m.tax_cents - m.amount_cents else m.amount_cents - m.tax_cents end
+        as amount_cents,
       m.currency, m.created_at as moved_at, m.refunded_movement_id::text as charge_id
     from ${moneyMovements} m join ${orderItems} i on i.id = m.order_item_id
     where ${items}
