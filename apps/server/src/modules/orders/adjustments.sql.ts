@@ -22,13 +22,13 @@ import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
 import { type InvoiceSeller, issueAdjustmentInvoice, issueCreditNote } from '../invoices';
 import { moveCredit } from '../wallet';
+import type { Runner, Tx } from './db-runner';
 import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
 import { type MadeRefund, refundRows } from './refund-money.sql';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Runner = Db | Tx;
+export type { Runner, Tx };
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 

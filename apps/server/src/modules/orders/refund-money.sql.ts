@@ -8,7 +8,7 @@
 import { moneyMovements, orderItemAdjustments, orderItems } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
-import type { Runner } from './adjustments.sql';
+import type { Runner } from './db-runner';
 
 /** A charge row of an item with what is left of it after earlier refunds, and the VAT of that. */
 export type RefundableCharge = {
