@@ -11,6 +11,7 @@ import { adminHandlers } from './modules/admin';
 import { affiliatesHandlers, registerReferralClicks } from './modules/affiliates';
 import { blogHandlers, registerBlogFeed } from './modules/blog';
 import { cartHandlers } from './modules/cart';
+import { couponsHandlers } from './modules/coupons';
 import { cachedCatalogReads, catalogHandlers } from './modules/catalog';
 import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
@@ -211,6 +212,8 @@ export async function buildApp({
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(storeServices),
+      // Coupons: admins' and sellers' codes; the cart applies one (decision 040).
+      ...couponsHandlers(storeServices),
       ...favoritesHandlers(storeServices),
       ...upvotesHandlers(storeServices),
       // Requirements §14, §15: blog, waitlist, contact form, support tickets (decision 009).

@@ -16,6 +16,7 @@ export * from './community';
 export * from './community-messages';
 export * from './constants';
 export * from './contact';
+export * from './coupons';
 export * from './content-messages';
 export * from './envelope';
 export * from './errors';

@@ -148,3 +148,22 @@ export const RefundMessage = {
   notSubscription: 'Only a subscription can be canceled or resumed.',
   subscriptionEnded: 'This subscription has ended.',
 } as const;
+
+/** Coupons (decision 040): why a code is refused, and the checks of a new one. */
+export const CouponMessage = {
+  codeFormat: 'must be 3 to 32 letters, digits, "-" or "_"',
+  oneDiscount: 'Give exactly one of percentOff and amountOffCents',
+  startsBeforeEnds: 'startsAt must be before endsAt',
+  sellerNeedsProducts: 'A seller’s coupon must name its products',
+  duplicateCode: 'A coupon with this code already exists',
+  unknown: 'This coupon code does not exist',
+  notStarted: 'This coupon is not valid yet',
+  ended: 'This coupon has expired',
+  usedUp: 'This coupon has been used up',
+  perUserLimit: 'You have already used this coupon as many times as it allows',
+  appliesToNothing: 'This coupon does not apply to anything in your cart',
+  productNotFound: 'Product not found',
+  oneSeller: 'A coupon discounts the products of one seller: create one per seller',
+  /** Checkout: the coupon stopped applying since the cart was shown; nothing was charged. */
+  noLongerApplies: (reason: string) => `${reason}: nothing was charged, check your cart`,
+} as const;

@@ -5,6 +5,7 @@ export * from './billing';
 export * from './blog';
 export * from './catalog';
 export * from './community';
+export * from './coupons';
 export * from './contact';
 export * from './invoices';
 export * from './licensing';
