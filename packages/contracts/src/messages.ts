@@ -153,7 +153,7 @@ export const RefundMessage = {
 export const CouponMessage = {
   codeFormat: 'must be 3 to 32 letters, digits, "-" or "_"',
   oneDiscount: 'Give exactly one of percentOff and amountOffCents',
-  startsBeforeEnds: 'startsAt must be before endsAt',
+  startsBeforeEnds: 'The coupon must start before it ends',
   sellerNeedsProducts: 'A seller’s coupon must name its products',
   duplicateCode: 'A coupon with this code already exists',
   unknown: 'This coupon code does not exist',
