@@ -48,7 +48,7 @@ export type AdminCreateCouponInput = z.infer<typeof AdminCreateCouponInputSchema
 
 /** A seller's code: only products of a seller the caller is a member of (another's answers 404). */
 export const SellerCreateCouponInputSchema = couponInput(
-  z.array(ownedId('sellerProduct')).min(1, CouponMessage.sellerNeedsProducts).max(100),
+  z.array(ownedId('couponProduct')).min(1, CouponMessage.sellerNeedsProducts).max(100),
 );
 export type SellerCreateCouponInput = z.infer<typeof SellerCreateCouponInputSchema>;
 
