@@ -66,6 +66,8 @@ export const ShoppingMessage = {
 export const ShoppingErrorMessage = {
   cartChange: 'Failed to update cart quantity',
   cartContents: 'Failed to get cart contents',
+  applyCoupon: 'Failed to apply the coupon',
+  removeCoupon: 'Failed to remove the coupon',
   getFavorites: 'Failed to get user favorites',
   addFavorite: 'Failed to add to favorites',
   removeFavorite: 'Failed to remove from favorites',
