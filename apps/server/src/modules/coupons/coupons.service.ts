@@ -11,7 +11,7 @@ import {
   type CouponResult,
   type SellerCreateCouponInput,
 } from '@everdeal/contracts';
-import { cartCoupons, couponRedemptions, type CouponRow, coupons, type Db, products, type Tx } from '@everdeal/db';
+import { type CouponRow, cartCoupons, couponRedemptions, coupons, type Db, products, type Tx } from '@everdeal/db';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { databaseErrorIn } from '../../plugins/errors';
 import { requireOwnProduct } from '../sellers';

@@ -6,10 +6,10 @@
 export { type AppliedCoupon, type DiscountLine, judgeCoupon, lineDiscounts } from './coupon-rules';
 export { couponsHandlers } from './coupons.routes';
 export {
+  type CouponsDeps,
   cartCouponOf,
   claimCouponUse,
   couponByCode,
-  type CouponsDeps,
   removeCartCoupon,
   setCartCoupon,
 } from './coupons.service';

@@ -16,10 +16,10 @@ import {
 } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
+import { claimCouponUse, removeCartCoupon } from '../coupons';
 import { type BillingSnapshot, type TaxDecision, taxOn } from '../tax';
 import type { CheckoutLine } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
-import { claimCouponUse, removeCartCoupon } from '../coupons';
 import { payWithCredit } from './credit-payment';
 import { lockCheckoutUser, type NewOrderItem, reservePendingOrder } from './reserve.sql';
 
