@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
-import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  registerShopper,
+  saveTestCard,
+  shopperApi,
+  signInAs,
+} from './shopping-helpers';
 
 // Coupons (decision 040): an admin creates a code on /admin/coupons; a shopper's cart page takes
 // it in its "Coupon code" field, says why a code does not apply, shows the discount and the total
@@ -55,4 +62,15 @@ test('an admin’s coupon applies on the cart page: the reason of a refusal, the
   await summary.getByRole('button', { name: `Remove coupon ${code}` }).click();
   await expect(summary.getByRole('textbox', { name: 'Coupon code' })).toBeVisible();
   await expect(summary).not.toContainText(`Coupon ${code}`);
+
+  // Applied again, checkout charges the total after it.
+  await saveTestCard(request, shopper);
+  await summary.getByRole('textbox', { name: 'Coupon code' }).fill(code);
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await expect(summary.getByText(`Coupon ${code} applied`)).toBeVisible();
+  await page.goto('/cart?step=checkout');
+  const checkoutSummary = page.getByRole('region', { name: 'Order summary' });
+  await expect(checkoutSummary).toContainText(`Coupon ${code}−${dollars(discount)}`);
+  await checkoutSummary.getByRole('button', { name: `Pay ${dollars(plan.price - discount)}` }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
 });
