@@ -383,6 +383,34 @@ describe('checkout with a coupon', () => {
     await expectLedgerBalanced(t.db);
   });
 
+  it('a coupon that ended after the cart showed it: the full price when the shopper confirmed it, else 409', async () => {
+    const code = uniqueCode();
+    const { buyer } = await buyerWithDeal(5000);
+    await adminCoupon({ code, percentOff: 20, endsAt: new Date(clock.getTime() + DAY_MS).toISOString() });
+    expect((await applied(buyer.token, code)).totalPrice).toBe(4000);
+    clock = new Date(clock.getTime() + 2 * DAY_MS);
+    // The cart now shows no discount; the shopper confirms the full price and pays it.
+    const cart = await callApi<CartContents>(t.app, 'cart/getCartContents', {}, { token: buyer.token });
+    expect(cart.body.data.totalPrice).toBe(5000);
+    const paid = await pay(buyer, { expectedTotal: 5000 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.order.total).toBe(5000);
+    const [coupon] = await t.db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
+    expect(coupon?.uses).toBe(0);
+
+    // Confirming the discounted total instead is refused, and nothing is charged.
+    const { buyer: other } = await buyerWithDeal(5000);
+    const later = uniqueCode();
+    await adminCoupon({ code: later, percentOff: 20, endsAt: new Date(clock.getTime() + DAY_MS).toISOString() });
+    await applied(other.token, later);
+    clock = new Date(clock.getTime() + 2 * DAY_MS);
+    const refusedCheckout = await pay(other, { expectedTotal: 4000 });
+    expect(refusedCheckout.status).toBe(409);
+    expect(refusedCheckout.body.msg).toBe(CouponMessage.noLongerApplies(CouponMessage.ended));
+    expect(await t.db.select().from(orders).where(eq(orders.userId, other.userId))).toEqual([]);
+    await expectLedgerBalanced(t.db);
+  });
+
   it('a declined card gives the use back', async () => {
     const code = uniqueCode();
     const { product, plan } = await createDeal(t.db, { plans: [{ priceCents: 5000 }] });

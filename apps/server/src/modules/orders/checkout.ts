@@ -42,8 +42,10 @@ function requirePurchasable(lines: CheckoutLine[], now: Date) {
 const sumOf = (cents: readonly number[]) => cents.reduce((sum, value) => sum + value, 0);
 
 /**
- * Each line's discount from the cart's coupon, judged again at the injected clock (decision 040).
- * A coupon that stopped applying is refused with its reason and leaves the cart: the shopper sees
+ * Each line's discount from the cart's coupon, judged again at the injected clock (decision 040),
+ * or null when the coupon is left out: it stopped applying and the shopper confirmed the full
+ * price (`expectedTotal`; the cart shows no discount for a coupon that does not apply). Otherwise
+ * a coupon that stopped applying is refused with its reason and leaves the cart: the shopper sees
  * the cart at its full price again, and nothing was reserved or charged.
  */
 async function couponDiscounts(
@@ -51,14 +53,16 @@ async function couponDiscounts(
   userId: string,
   coupon: AppliedCoupon,
   lines: CheckoutLine[],
-): Promise<number[]> {
+  confirmedFullPrice: boolean,
+): Promise<number[] | null> {
   const judged = judgeCoupon(
     coupon,
     lines.map((line) => ({ productId: line.productId, amountCents: line.priceCents * line.quantity })),
     deps.now(),
   );
-  if ('refusal' in judged) throw await couponRefusedError(deps.db, userId, judged.refusal);
-  return judged.discounts;
+  if ('discounts' in judged) return judged.discounts;
+  if (confirmedFullPrice) return null;
+  throw await couponRefusedError(deps.db, userId, judged.refusal);
 }
 
 /** Whether a checkout of the user is between its reservation and the provider's answer. */
@@ -140,15 +144,20 @@ export async function checkout(
   requirePurchasable(lines, deps.now());
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
-  const discounts = coupon ? await couponDiscounts(deps, user.id, coupon, lines) : lines.map(() => 0);
   const decision = decideTax(deps.tax, billing.facts, deps.now());
+  const fullTotal = sumOf(lineAmounts(lines, [])) + sumOf(lineTaxes(lineAmounts(lines, []), decision.rateBasisPoints));
+  const couponDiscount = coupon
+    ? await couponDiscounts(deps, user.id, coupon, lines, input.expectedTotal === fullTotal)
+    : null;
+  const usedCoupon = couponDiscount ? coupon : null;
+  const discounts = couponDiscount ?? lines.map(() => 0);
   const taxCents = lineTaxes(lineAmounts(lines, discounts), decision.rateBasisPoints).reduce(
     (sum, cents) => sum + cents,
     0,
   );
   requireShownTerms(lines, input.expectedTotal, taxCents, sumOf(discounts));
   const useCredit = input.useCredit === true;
-  const requestHash = hashCheckoutRequest(cardId, lines, useCredit, coupon?.coupon.code);
+  const requestHash = hashCheckoutRequest(cardId, lines, useCredit, usedCoupon?.coupon.code);
   const order = await reserveOrder(deps, {
     user,
     key: input.idempotencyKey,
@@ -158,7 +167,7 @@ export async function checkout(
     useCredit,
     attribution,
     tax: { decision, billing: billing.details },
-    coupon: coupon ? { id: coupon.coupon.id, code: coupon.coupon.code } : null,
+    coupon: usedCoupon ? { id: usedCoupon.coupon.id, code: usedCoupon.coupon.code } : null,
     discounts,
   });
   if (!order) {
