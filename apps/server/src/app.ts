@@ -15,6 +15,7 @@ import { cachedCatalogReads, catalogHandlers } from './modules/catalog';
 import type { AskedQuestion } from './modules/community';
 import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
+import { couponsHandlers } from './modules/coupons';
 import { favoritesHandlers } from './modules/favorites';
 import { registerInvoiceDownloads } from './modules/invoices';
 import { createLicensing } from './modules/licensing';
@@ -216,6 +217,8 @@ export async function buildApp({
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(storeServices),
+      // Coupons: admins' and sellers' codes; the cart applies one (decision 040).
+      ...couponsHandlers(storeServices),
       ...favoritesHandlers(storeServices),
       ...upvotesHandlers(storeServices),
       // Requirements §14, §15: blog, waitlist, contact form, support tickets (decision 009).

@@ -1,4 +1,6 @@
 import {
+  couponRedemptions,
+  coupons,
   type Db,
   moneyMovements,
   orderItemAdjustments,
@@ -71,6 +73,7 @@ export async function expectLedgerBalanced(db: Db): Promise<void> {
   };
   expect(byItem(creditedByRows, creditPartsReturned)).toEqual(byItem(creditedByWallet));
   await expectCreditPaymentsBalanced(db);
+  await expectCouponUsesCounted(db);
   const provider = await db
     .select({
       orderId: sandboxLedger.merchantReference,
@@ -153,7 +156,8 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     select o.id, o.status, o.paid_with_credit_cents as "credit",
       (select coalesce(sum(i.paid_with_credit_cents), 0) from ${orderItems} i where i.order_id = o.id)::int
         as "itemsCredit",
-      o.total_cents as "total", o.tax_cents as "tax",
+      o.total_cents as "total", o.tax_cents as "tax", o.discount_cents as "discount",
+      (select coalesce(sum(i.discount_cents), 0) from ${orderItems} i where i.order_id = o.id)::int as "itemsDiscount",
       (select coalesce(sum(i.tax_cents), 0) from ${orderItems} i where i.order_id = o.id)::int as "itemsTax",
       (select coalesce(sum(m.tax_cents), 0) from ${moneyMovements} m
         where m.order_id = o.id and m.kind = 'charge' and m.adjustment_id is null)::int as "chargedTax",
@@ -167,6 +171,8 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     itemsCredit: number;
     total: number;
     tax: number;
+    discount: number;
+    itemsDiscount: number;
     itemsTax: number;
     chargedTax: number;
     charged: number;
@@ -178,9 +184,25 @@ async function expectCreditPaymentsBalanced(db: Db): Promise<void> {
     );
     // VAT (decision 037): the order's is its items' sum, and the card pays all of it at checkout.
     expect(order.itemsTax, `items' VAT of order ${order.id}`).toBe(order.tax);
+    // Coupons (decision 040): the order's discount is its items' sum.
+    expect(order.itemsDiscount, `items' discount of order ${order.id}`).toBe(order.discount);
     if (order.status === 'paid' && order.charged > 0) {
       expect(order.charged, `card charged for order ${order.id}`).toBe(order.total - order.credit + order.tax);
       expect(order.chargedTax, `VAT charged for order ${order.id}`).toBe(order.tax);
     }
   }
+}
+
+/**
+ * Coupons (decision 040): a coupon's `uses` is its redemptions, each of an order that is pending
+ * or paid (a released order's use went back), and never past `max_uses`.
+ */
+async function expectCouponUsesCounted(db: Db): Promise<void> {
+  const result = await db.execute(sql`
+    select k.code from ${coupons} k
+    where k.uses <> (select count(*) from ${couponRedemptions} r where r.coupon_id = k.id)
+       or (k.max_uses is not null and k.uses > k.max_uses)
+       or exists (select 1 from ${couponRedemptions} r join ${orders} o on o.id = r.order_id
+                  where r.coupon_id = k.id and o.status = 'failed')`);
+  expect(Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])).toEqual([]);
 }

@@ -59,6 +59,11 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
     });
     return { productId: product.id, planId: product.plans[0]?.id };
   },
+  // A product of the owner's seller, as the list a seller's coupon names (decision 040).
+  couponProduct: async (t, owner) => {
+    const product = await createProduct(t.db, { sellerId: await sellerOf(t, owner), plans: [{ codes: 1 }] });
+    return { productIds: [product.id] };
+  },
   sellerPlan: async (t, owner) => {
     const product = await createProduct(t.db, {
       sellerId: await sellerOf(t, owner),

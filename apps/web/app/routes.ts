@@ -40,6 +40,7 @@ export default [
       route('analytics', 'routes/seller-analytics.tsx'),
       route('sales', 'routes/seller-sales.tsx'),
       route('webhooks', 'routes/seller-webhooks.tsx'),
+      route('coupons', 'routes/seller-coupons.tsx'),
       route('plans/:planId/codes', 'routes/seller-plan-codes.tsx'),
       // Decision 032: API keys of the licensing API.
       route('api-keys', 'routes/seller-api-keys.tsx'),
@@ -57,6 +58,7 @@ export default [
       route('applications', 'routes/admin-applications.tsx'),
       route('mail', 'routes/admin-mail.tsx'),
       route('payouts', 'routes/admin-payouts.tsx'),
+      route('coupons', 'routes/admin-coupons.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),

@@ -17,6 +17,7 @@ export * from './community-messages';
 export * from './constants';
 export * from './contact';
 export * from './content-messages';
+export * from './coupons';
 export * from './envelope';
 export * from './errors';
 export * from './ids';

@@ -66,6 +66,8 @@ export const ShoppingMessage = {
 export const ShoppingErrorMessage = {
   cartChange: 'Failed to update cart quantity',
   cartContents: 'Failed to get cart contents',
+  applyCoupon: 'Failed to apply the coupon',
+  removeCoupon: 'Failed to remove the coupon',
   getFavorites: 'Failed to get user favorites',
   addFavorite: 'Failed to add to favorites',
   removeFavorite: 'Failed to remove from favorites',
@@ -149,4 +151,23 @@ export const RefundMessage = {
   idempotencyKeyReused: 'This idempotency key was already used for a different plan change',
   notSubscription: 'Only a subscription can be canceled or resumed.',
   subscriptionEnded: 'This subscription has ended.',
+} as const;
+
+/** Coupons (decision 040): why a code is refused, and the checks of a new one. */
+export const CouponMessage = {
+  codeFormat: 'must be 3 to 32 letters, digits, "-" or "_"',
+  oneDiscount: 'Give exactly one of percentOff and amountOffCents',
+  startsBeforeEnds: 'The coupon must start before it ends',
+  sellerNeedsProducts: 'A seller’s coupon must name its products',
+  duplicateCode: 'A coupon with this code already exists',
+  unknown: 'This coupon code does not exist',
+  notStarted: 'This coupon is not valid yet',
+  ended: 'This coupon has expired',
+  usedUp: 'This coupon has been used up',
+  perUserLimit: 'You have already used this coupon as many times as it allows',
+  appliesToNothing: 'This coupon does not apply to anything in your cart',
+  productNotFound: 'Product not found',
+  oneSeller: 'A coupon discounts the products of one seller: create one per seller',
+  /** Checkout: the coupon stopped applying since the cart was shown; nothing was charged. */
+  noLongerApplies: (reason: string) => `${reason}: nothing was charged, check your cart`,
 } as const;

@@ -7,6 +7,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogRoutes } from './routes/catalog';
 import { communityRoutes } from './routes/community';
 import { contentRoutes } from './routes/content';
+import { couponsRoutes } from './routes/coupons';
 import { favoritesRoutes } from './routes/favorites';
 import { licensingRoutes } from './routes/licensing';
 import { notificationsRoutes } from './routes/notifications';
@@ -59,6 +60,7 @@ export const apiRoutes = {
   ...notificationsRoutes,
   ...billingRoutes,
   ...cartRoutes,
+  ...couponsRoutes,
   ...favoritesRoutes,
   ...upvotesRoutes,
   ...contentRoutes,

@@ -182,6 +182,8 @@ export function centsToDollarText(cents: number): string {
 export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const SELLER_SALES_PATH = '/seller/sales';
+/** The seller's coupons (decision 040). */
+export const SELLER_COUPONS_PATH = '/seller/coupons';
 export const sellerPlanCodesPath = (planId: number) => `/seller/plans/${planId}/codes`;
 
 /**

@@ -55,11 +55,14 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartContentsSchema = z.object({
   items: z.array(CartItemSchema),
   itemCount: z.number().int(),
-  totalPrice: z.number().int(),
+  totalPrice: z.number().int().describe('cents, after `discounts`: what checkout charges today before VAT'),
   originalTotalPrice: z.number().int(),
   totalDiscount: z.number().int(),
   totalWeight: z.number().int(),
   currency: z.string(),
+  discounts: z
+    .array(z.object({ code: z.string(), amountCents: z.number().int() }))
+    .describe('the applied coupon and what it takes off (decision 040); empty without one'),
 });
 export type CartContents = z.infer<typeof CartContentsSchema>;
 

@@ -6,6 +6,7 @@ export * from './blog';
 export * from './catalog';
 export * from './community';
 export * from './contact';
+export * from './coupons';
 export * from './invoices';
 export * from './licensing';
 export * from './mail';

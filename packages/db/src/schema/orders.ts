@@ -72,6 +72,10 @@ export const orders = pgTable(
     taxRateBasisPoints: integer().notNull().default(0),
     taxReverseCharge: boolean().notNull().default(false),
     billingDetails: jsonb(),
+    // The coupon the order was made with (decision 040) and what it took off `original` prices:
+    // `total_cents` is after it, and it is the sum of the items' `discount_cents`.
+    couponCode: text(),
+    discountCents: integer().notNull().default(0),
     // The provider's payment (sandbox charge, Stripe PaymentIntent) once known.
     providerPaymentId: text(),
     failureCode: text(),
@@ -87,6 +91,7 @@ export const orders = pgTable(
     unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     check('orders_total_check', sql`${t.totalCents} >= 0 and ${t.originalTotalCents} >= ${t.totalCents}`),
     check('orders_paid_with_credit_check', sql`${t.paidWithCreditCents} between 0 and ${t.totalCents}`),
+    check('orders_discount_check', sql`${t.discountCents} >= 0`),
     check('orders_tax_check', sql`${t.taxCents} >= 0 and ${t.taxRateBasisPoints} >= 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
@@ -120,6 +125,9 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
     unitOriginalPriceCents: integer().notNull(),
     amountCents: integer().notNull(),
+    // The coupon's share of the item (decision 040): `amount_cents` is what the buyer pays for it,
+    // `unit_price_cents * quantity - discount_cents`, so refunds and sale money follow the price paid.
+    discountCents: integer().notNull().default(0),
     // The item's share of the order's store credit (decision 030, largest remainder): a refund
     // returns it as credit whatever the destination chosen; its card charge is the rest.
     paidWithCreditCents: integer().notNull().default(0),
@@ -146,7 +154,10 @@ export const orderItems = pgTable(
   (t) => [
     // requirements §9: at most 9 codes of one plan in one order (stacking).
     check('order_items_quantity_check', sql`${t.quantity} between 1 and 9`),
-    check('order_items_amount_check', sql`${t.amountCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'order_items_amount_check',
+      sql`${t.amountCents} = ${t.unitPriceCents} * ${t.quantity} - ${t.discountCents} and ${t.discountCents} >= 0`,
+    ),
     check('order_items_refund_window_check', sql`${t.refundWindowDays} >= 0`),
     // Not bounded by amount_cents: a downgrade lowers the amount and returns credit as it goes.
     check('order_items_paid_with_credit_check', sql`${t.paidWithCreditCents} >= 0`),

@@ -3,6 +3,7 @@ import {
   type CartChangeInput,
   type CartContents,
   type CartItem,
+  CouponMessage,
   DEFAULT_CURRENCY,
   MAX_CODES_PER_PLAN,
   OrderMessage,
@@ -12,6 +13,15 @@ import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db'
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 import { effectiveDealStatus } from '../catalog';
+import {
+  type AppliedCoupon,
+  cartCouponOf,
+  couponByCode,
+  type DiscountLine,
+  judgeCoupon,
+  removeCartCoupon,
+  setCartCoupon,
+} from '../coupons';
 import { cartAddStatement, utcDay } from '../sellers';
 
 export type CartDeps = { db: Db; now: () => Date };
@@ -139,8 +149,11 @@ export function cartStatements(db: Db): CartStatements {
   return statements;
 }
 
-/** Totals of requirements §3 from the lines; every line is in USD (cart/change refuses others). */
-export function toCartContents(items: CartItem[]): CartContents {
+/**
+ * Totals of requirements §3 from the lines; every line is in USD (cart/change refuses others).
+ * `totalPrice` is after the coupon's discounts (decision 040), so `totalDiscount` counts them too.
+ */
+export function toCartContents(items: CartItem[], discounts: CartContents['discounts'] = []): CartContents {
   let itemCount = 0;
   let totalPrice = 0;
   let originalTotalPrice = 0;
@@ -149,6 +162,7 @@ export function toCartContents(items: CartItem[]): CartContents {
     totalPrice += item.price * item.quantity;
     originalTotalPrice += item.originalPrice * item.quantity;
   }
+  for (const discount of discounts) totalPrice -= discount.amountCents;
   return {
     items,
     itemCount,
@@ -158,6 +172,7 @@ export function toCartContents(items: CartItem[]): CartContents {
     // Every good is a digital code.
     totalWeight: 0,
     currency: DEFAULT_CURRENCY,
+    discounts,
   };
 }
 
@@ -179,8 +194,8 @@ const recordShownTerms = preparedStatement(
  * `/api/cart/getCartContents`: the owner's cart. Lines shown at another price or refund window
  * than last time are recorded as now shown; most reads find nothing to write.
  */
-export async function getCartContents({ db }: CartDeps, userId: string): Promise<CartContents> {
-  const rows = await cartStatements(db).lines.execute({ userId });
+export async function getCartContents({ db, now }: CartDeps, userId: string): Promise<CartContents> {
+  const [rows, coupon] = await Promise.all([cartStatements(db).lines.execute({ userId }), cartCouponOf(db, userId)]);
   const changed = rows.filter(
     (row) => row.shownPrice !== row.price || row.shownRefundWindowDays !== row.refundWindowDays,
   );
@@ -192,7 +207,49 @@ export async function getCartContents({ db }: CartDeps, userId: string): Promise
     }));
     await recordShownTerms(db, { userId, lines: JSON.stringify(lines) });
   }
-  return toCartContents(rows.map(({ shownPrice: _price, shownRefundWindowDays: _window, ...item }) => item));
+  const items = rows.map(({ shownPrice: _price, shownRefundWindowDays: _window, ...item }) => item);
+  return toCartContents(items, coupon ? cartDiscounts(coupon, items, now()) : []);
+}
+
+/**
+ * The coupon's discount on the cart, as checkout would give it now (decision 040); none while it
+ * does not apply (checkout then refuses it with the reason and takes it off the cart).
+ */
+function cartDiscounts(coupon: AppliedCoupon, items: CartItem[], now: Date): CartContents['discounts'] {
+  const judged = judgeCoupon(coupon, items.map(discountLine), now);
+  if ('refusal' in judged) return [];
+  return [{ code: coupon.coupon.code, amountCents: judged.discounts.reduce((sum, cents) => sum + cents, 0) }];
+}
+
+const discountLine = (item: CartItem): DiscountLine => ({
+  productId: item.productId,
+  amountCents: item.price * item.quantity,
+});
+
+/**
+ * `/api/cart/applyCoupon` (decision 040): the code replaces the cart's coupon when it applies
+ * now to something in the cart; else 400 with the reason and the cart keeps what it had.
+ */
+export async function applyCoupon(deps: CartDeps, userId: string, code: string): Promise<CartContents> {
+  const [applied, rows] = await Promise.all([
+    couponByCode(deps.db, code, userId),
+    cartStatements(deps.db).lines.execute({ userId }),
+  ]);
+  if (!applied) throw AppError.badRequest(CouponMessage.unknown);
+  const judged = judgeCoupon(
+    applied,
+    rows.map((row) => ({ productId: row.productId, amountCents: row.price * row.quantity })),
+    deps.now(),
+  );
+  if ('refusal' in judged) throw AppError.badRequest(judged.refusal);
+  await setCartCoupon(deps.db, userId, applied.coupon.id, deps.now());
+  return getCartContents(deps, userId);
+}
+
+/** `/api/cart/removeCoupon`: the cart without its coupon; a no-op without one. */
+export async function removeCoupon(deps: CartDeps, userId: string): Promise<CartContents> {
+  await removeCartCoupon(deps.db, userId);
+  return getCartContents(deps, userId);
 }
 
 /** Postgres "foreign_key_violation": the product or plan vanished between the check and the write. */

@@ -38,6 +38,7 @@ const EMPTY_CART: CartContents = {
   totalDiscount: 0,
   totalWeight: 0,
   currency: 'USD',
+  discounts: [],
 };
 
 describe('login', () => {
@@ -129,6 +130,7 @@ describe('cart/getCartContents and cart/change', () => {
       totalDiscount: 2 * 19900 + 59500 - (2 * 4900 + 11900),
       totalWeight: 0,
       currency: 'USD',
+      discounts: [],
     });
   });
 

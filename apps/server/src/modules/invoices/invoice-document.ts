@@ -6,6 +6,8 @@
  * checkout records them (decision 038, "What is not done"), and the builder prints them already.
  */
 
+import { formatMoney } from '@everdeal/contracts/money';
+
 /** The store as the seller, from configuration (INVOICE_SELLER_*, docs/operations.md). */
 export type InvoiceSeller = { name: string; address: string; vatId: string | null };
 
@@ -30,6 +32,8 @@ export type IssuedLine = {
   quantity: number;
   unitPriceCents: number;
   amountCents: number;
+  /** Invoices: the coupon's discount on the line (decision 040), already out of `amountCents`. */
+  discountCents?: number;
   /**
    * Credit notes: what is credited (`refund`, or `plan_change` to `toPlan`). Invoices of an
    * adjustment: what is billed (`upgrade` from `fromPlan` to `toPlan`, or `renewal` for the period
@@ -109,6 +113,8 @@ function lineDescription(line: IssuedLine): string {
     return `${line.product}: renewal for ${dayOf(line.periodStart)} to ${dayOf(line.periodEnd)}`;
   }
   if (line.reason === 'refund') return `${line.product}: refund`;
+  // The amount is after the coupon (decision 040): the line says by how much.
+  if (line.discountCents) return `${line.product} (coupon discount ${formatMoney(line.discountCents)})`;
   return line.product;
 }
 

@@ -213,7 +213,10 @@ export async function finishPlanChange(
     await tx.execute(sql`
       update ${orderItems} i
       set plan_id = p.id, plan_name = p.name, unit_price_cents = p.price_cents,
-          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity,
+          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity - least(i.discount_cents, p.price_cents * i.quantity),
+          -- The coupon's discount stays with the item (decision 040): the change is priced on list
+          -- prices, so the buyer has paid the new plan less the same discount.
+          discount_cents = least(i.discount_cents, p.price_cents * i.quantity),
           billing_interval = p.billing_interval,
           period_start = case when ${switched} then ${timestamp(at)} else i.period_start end,
           period_end = case when ${switched}

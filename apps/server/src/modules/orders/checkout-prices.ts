@@ -12,12 +12,17 @@ const lineTotal = (lines: CheckoutLine[]) => lines.reduce((sum, line) => sum + l
 
 /**
  * With `expectedTotal` (the total the shopper confirmed, VAT included: decision 037) the server's
- * total plus `taxCents` must be that total, so a changed billing country or rate is refused like a
+ * total less the coupon's `discountCents` (decision 040) plus `taxCents` must be that total, so a changed billing country or rate is refused like a
  * changed price;
  * without it, no line may cost more than the cart last showed its owner. Either way no line may
  * have a shorter refund window than shown. A refusal names the line that changed.
  */
-export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number | undefined, taxCents = 0): void {
+export function requireShownTerms(
+  lines: CheckoutLine[],
+  expectedTotal: number | undefined,
+  taxCents = 0,
+  discountCents = 0,
+): void {
   for (const line of lines) {
     const shown = line.shownRefundWindowDays;
     if (shown !== null && line.refundWindowDays < shown) {
@@ -31,7 +36,7 @@ export function requireShownTerms(lines: CheckoutLine[], expectedTotal: number |
       );
     }
   }
-  const total = lineTotal(lines) + taxCents;
+  const total = lineTotal(lines) - discountCents + taxCents;
   if (expectedTotal !== undefined) {
     if (total === expectedTotal) return;
     const changed = lines.find((line) => line.shownPriceCents !== null && line.shownPriceCents !== line.priceCents);

@@ -4,19 +4,32 @@
  * snapshot, `decideTax`, `lineTaxes`), so the total the shopper confirms is checkout's own.
  */
 import { type CheckoutTotals, DEFAULT_CURRENCY } from '@everdeal/contracts';
+import { cartCouponOf, judgeCoupon } from '../coupons';
 import { decideTax, ratePercent, readBillingSnapshot } from '../tax';
 import { checkoutStatements } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
-import { lineTaxes } from './reserve';
+import { lineAmounts, lineTaxes } from './reserve';
 
 export async function getCheckoutTotals(deps: CheckoutDeps, userId: string): Promise<CheckoutTotals> {
-  const [lines, billing] = await Promise.all([
+  const [lines, billing, coupon] = await Promise.all([
     checkoutStatements(deps.db).lines.execute({ userId }),
     readBillingSnapshot(deps.db, userId),
+    cartCouponOf(deps.db, userId),
   ]);
   const decision = decideTax(deps.tax, billing.facts, deps.now());
-  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const taxCents = lineTaxes(lines, decision.rateBasisPoints).reduce((sum, cents) => sum + cents, 0);
+  // The coupon's discount as checkout gives it (decision 040); one that no longer applies gives
+  // none here, and checkout refuses it with the reason.
+  const judged = coupon
+    ? judgeCoupon(
+        coupon,
+        lines.map((line) => ({ productId: line.productId, amountCents: line.priceCents * line.quantity })),
+        deps.now(),
+      )
+    : null;
+  const discounts = judged && 'discounts' in judged ? judged.discounts : [];
+  const amounts = lineAmounts(lines, discounts);
+  const subtotalCents = amounts.reduce((sum, cents) => sum + cents, 0);
+  const taxCents = lineTaxes(amounts, decision.rateBasisPoints).reduce((sum, cents) => sum + cents, 0);
   return {
     subtotalCents,
     taxCents,

@@ -104,18 +104,21 @@ export type CheckoutLine = Awaited<ReturnType<ReturnType<typeof checkoutStatemen
 
 /**
  * The fingerprint of a checkout request: the payment method, the cart lines in a fixed order,
- * and whether store credit pays first. The same key with another fingerprint is another purchase, and is refused.
+ * whether store credit pays first and the coupon used. The same key with another fingerprint is another purchase, and is refused.
  */
 export function hashCheckoutRequest(
   paymentMethodId: string | undefined,
   lines: readonly { productId: number; planId: number; quantity: number }[],
   useCredit = false,
+  couponCode?: string,
 ): string {
   const canonical = lines
     .map((line) => [line.productId, line.planId, line.quantity])
     .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0));
   // Store credit (decision 030) is part of the request only when asked for: the fingerprint of a
   // checkout without it is the one it always was, so orders made before it replay the same.
-  const request = useCredit ? [paymentMethodId ?? null, canonical, 'credit'] : [paymentMethodId, canonical];
+  const request: unknown[] = useCredit ? [paymentMethodId ?? null, canonical, 'credit'] : [paymentMethodId, canonical];
+  // A coupon (decision 040) likewise, only when one is used.
+  if (couponCode !== undefined) request.push(['coupon', couponCode]);
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }

@@ -16,13 +16,14 @@ import { type Db, type OrderRow, orderItems, orders, type UserRow } from '@everd
 import { and, eq } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
 import { effectiveDealStatus } from '../catalog';
+import { type AppliedCoupon, cartCouponOf, judgeCoupon } from '../coupons';
 import { decideTax, readBillingSnapshot } from '../tax';
 import { pay } from './charge';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { requireShownTerms } from './checkout-prices';
 import { loadOrderView } from './orders.service';
-import { lineTaxes, reserveOrder } from './reserve';
+import { couponRefusedError, lineAmounts, lineTaxes, reserveOrder } from './reserve';
 import { failureError } from './settle';
 
 /** Ended, upcoming or foreign-currency lines cannot be bought (requirements §10). */
@@ -36,6 +37,32 @@ function requirePurchasable(lines: CheckoutLine[], now: Date) {
     // Decision 014: never a paid order with codes and no charge.
     if (line.priceCents <= 0) throw AppError.conflict(OrderMessage.planWithoutPrice(line.productName, line.planName));
   }
+}
+
+const sumOf = (cents: readonly number[]) => cents.reduce((sum, value) => sum + value, 0);
+
+/**
+ * Each line's discount from the cart's coupon, judged again at the injected clock (decision 040),
+ * or null when the coupon is left out: it stopped applying and the shopper confirmed the full
+ * price (`expectedTotal`; the cart shows no discount for a coupon that does not apply). Otherwise
+ * a coupon that stopped applying is refused with its reason and leaves the cart: the shopper sees
+ * the cart at its full price again, and nothing was reserved or charged.
+ */
+async function couponDiscounts(
+  deps: CheckoutDeps,
+  userId: string,
+  coupon: AppliedCoupon,
+  lines: CheckoutLine[],
+  confirmedFullPrice: boolean,
+): Promise<number[] | null> {
+  const judged = judgeCoupon(
+    coupon,
+    lines.map((line) => ({ productId: line.productId, amountCents: line.priceCents * line.quantity })),
+    deps.now(),
+  );
+  if ('discounts' in judged) return judged.discounts;
+  if (confirmedFullPrice) return null;
+  throw await couponRefusedError(deps.db, userId, judged.refusal);
 }
 
 /** Whether a checkout of the user is between its reservation and the provider's answer. */
@@ -56,14 +83,15 @@ async function replay(
   lines: CheckoutLine[],
 ): Promise<CheckoutResult> {
   const useCredit = input.useCredit === true;
-  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines, useCredit) === order.requestHash;
+  const coupon = order.couponCode ?? undefined;
+  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines, useCredit, coupon) === order.requestHash;
   if (!sameRequest && lines.length === 0) {
     // A paid order emptied the cart: a retry of it finds the cart empty and still means that order.
     const bought = await deps.db
       .select({ productId: orderItems.productId, planId: orderItems.planId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought, useCredit) === order.requestHash;
+    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought, useCredit, coupon) === order.requestHash;
   }
   if (!sameRequest) throw AppError.validation(OrderMessage.idempotencyKeyReused);
   if (order.status === 'failed') throw failureError(order);
@@ -90,7 +118,7 @@ export async function checkout(
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
   const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
   const cardId = input.paymentMethodId;
-  const [existing, lines, [method], refunded, billing] = await Promise.all([
+  const [existing, lines, [method], refunded, billing, coupon] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
     // No card given: store credit is to pay it all (the schema allows that only with useCredit).
@@ -100,6 +128,8 @@ export async function checkout(
     statements.recentlyRefunded.execute({ userId: user.id, since }),
     // The buyer's billing facts decide the VAT (decision 037); the order keeps them for the invoice.
     readBillingSnapshot(deps.db, user.id),
+    // The cart's coupon (decision 040), judged again below and its use taken in transaction 1.
+    cartCouponOf(deps.db, user.id),
   ]);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
@@ -115,10 +145,19 @@ export async function checkout(
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
   const decision = decideTax(deps.tax, billing.facts, deps.now());
-  const taxCents = lineTaxes(lines, decision.rateBasisPoints).reduce((sum, cents) => sum + cents, 0);
-  requireShownTerms(lines, input.expectedTotal, taxCents);
+  const fullTotal = sumOf(lineAmounts(lines, [])) + sumOf(lineTaxes(lineAmounts(lines, []), decision.rateBasisPoints));
+  const couponDiscount = coupon
+    ? await couponDiscounts(deps, user.id, coupon, lines, input.expectedTotal === fullTotal)
+    : null;
+  const usedCoupon = couponDiscount ? coupon : null;
+  const discounts = couponDiscount ?? lines.map(() => 0);
+  const taxCents = lineTaxes(lineAmounts(lines, discounts), decision.rateBasisPoints).reduce(
+    (sum, cents) => sum + cents,
+    0,
+  );
+  requireShownTerms(lines, input.expectedTotal, taxCents, sumOf(discounts));
   const useCredit = input.useCredit === true;
-  const requestHash = hashCheckoutRequest(cardId, lines, useCredit);
+  const requestHash = hashCheckoutRequest(cardId, lines, useCredit, usedCoupon?.coupon.code);
   const order = await reserveOrder(deps, {
     user,
     key: input.idempotencyKey,
@@ -128,6 +167,8 @@ export async function checkout(
     useCredit,
     attribution,
     tax: { decision, billing: billing.details },
+    coupon: usedCoupon ? { id: usedCoupon.coupon.id, code: usedCoupon.coupon.code } : null,
+    discounts,
   });
   if (!order) {
     const first = await findByKey();

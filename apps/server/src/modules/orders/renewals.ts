@@ -160,8 +160,14 @@ async function finishRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustment
           period_end = case i.billing_interval when 'year' then ${nextEnd('year')} else ${nextEnd('month')} end,
           renewal_failures = 0, renewal_retry_at = null,
           -- A price that went down since the last period is the item's price from now on.
-          unit_price_cents = least(i.unit_price_cents, a.charge_cents / i.quantity),
-          amount_cents = least(i.amount_cents, a.charge_cents)
+          -- A coupon's discount (decision 040) stays: the unit price never drops below what the
+          -- amount needs, and the discount is the difference.
+          unit_price_cents = greatest(least(i.unit_price_cents, a.charge_cents / i.quantity),
+            (least(i.amount_cents, a.charge_cents) + i.quantity - 1) / i.quantity),
+          amount_cents = least(i.amount_cents, a.charge_cents),
+          discount_cents = greatest(least(i.unit_price_cents, a.charge_cents / i.quantity),
+            (least(i.amount_cents, a.charge_cents) + i.quantity - 1) / i.quantity) * i.quantity
+            - least(i.amount_cents, a.charge_cents)
       from ${orderItemAdjustments} a
       where a.id = ${adjustment.id} and i.id = a.order_item_id and i.status = 'active' and i.period_end = a.period_end
       returning i.id`,

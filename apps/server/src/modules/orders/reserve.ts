@@ -3,7 +3,7 @@
  * and one reserved code per unit, all or nothing (reserve.sql.ts holds the statement).
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, DEFAULT_CURRENCY, OrderMessage } from '@everdeal/contracts';
+import { AppError, CouponMessage, DEFAULT_CURRENCY, OrderMessage } from '@everdeal/contracts';
 import {
   type Db,
   licenseCodes,
@@ -16,6 +16,7 @@ import {
 } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
+import { claimCouponUse, removeCartCoupon } from '../coupons';
 import { type BillingSnapshot, type TaxDecision, taxOn } from '../tax';
 import type { CheckoutLine } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
@@ -44,6 +45,15 @@ async function soldOutError(db: Db, line: CheckoutLine): Promise<AppError> {
   );
 }
 
+/**
+ * The coupon stopped applying (decision 040): it leaves the cart, so the shopper sees the cart
+ * again at its full price and confirms that; nothing was reserved or charged.
+ */
+export async function couponRefusedError(db: Db, userId: string, reason: string): Promise<AppError> {
+  await removeCartCoupon(db, userId);
+  return AppError.conflict(CouponMessage.noLongerApplies(reason));
+}
+
 class SoldOut extends Error {
   constructor(readonly line: CheckoutLine) {
     super('sold out');
@@ -61,14 +71,31 @@ export type NewOrder = {
   itemCredits: number[];
   /** Each item's VAT (decision 037), in line order. */
   itemTaxes: number[];
+  /** Each item's coupon discount (decision 040), in line order. */
+  itemDiscounts: number[];
 };
+
+/** The coupon a checkout uses (decision 040): its use is taken in transaction 1. */
+export type OrderCoupon = { id: string; code: string };
+
+/** Refused in transaction 1: the coupon was used up meanwhile (decision 040); nothing is kept. */
+class CouponRefused extends Error {
+  constructor(readonly reason: string) {
+    super('coupon refused');
+  }
+}
 
 /** The VAT an order is charged and the billing profile it copies (decision 037). */
 export type OrderTax = { decision: TaxDecision; billing: BillingSnapshot['details'] };
 
-/** Each line's VAT: its amount at the rate, rounded half up (decision 037). */
-export function lineTaxes(lines: CheckoutLine[], rateBasisPoints: number): number[] {
-  return lines.map((line) => taxOn(line.priceCents * line.quantity, rateBasisPoints));
+/** What each line costs the buyer before VAT: its price less its coupon discount (decision 040). */
+export function lineAmounts(lines: readonly CheckoutLine[], discounts: readonly number[]): number[] {
+  return lines.map((line, index) => line.priceCents * line.quantity - (discounts[index] ?? 0));
+}
+
+/** Each line's VAT: on what the buyer pays for it, at the rate, rounded half up (decision 037). */
+export function lineTaxes(amounts: readonly number[], rateBasisPoints: number): number[] {
+  return amounts.map((amount) => taxOn(amount, rateBasisPoints));
 }
 
 /**
@@ -119,11 +146,15 @@ export async function reserveOrder(
     useCredit: boolean;
     attribution: Attribution | null;
     tax: OrderTax;
+    /** The coupon and each line's discount from it, in line order (decision 040). */
+    coupon: OrderCoupon | null;
+    discounts: number[];
   },
 ): Promise<NewOrder | null> {
   const at = deps.now();
-  const { lines, method } = input;
-  const itemTaxes = lineTaxes(lines, input.tax.decision.rateBasisPoints);
+  const { lines, method, coupon } = input;
+  const amounts = lineAmounts(lines, input.discounts);
+  const itemTaxes = lineTaxes(amounts, input.tax.decision.rateBasisPoints);
   const row: OrderRow = {
     id: randomUUID(),
     userId: input.user.id,
@@ -131,7 +162,7 @@ export async function reserveOrder(
     requestHash: input.requestHash,
     status: 'pending',
     currency: DEFAULT_CURRENCY,
-    totalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+    totalCents: amounts.reduce((sum, cents) => sum + cents, 0),
     originalTotalCents: lines.reduce((sum, line) => sum + line.originalPriceCents * line.quantity, 0),
     provider: deps.provider.name,
     paymentMethodId: method?.id ?? null,
@@ -144,6 +175,8 @@ export async function reserveOrder(
     taxRateBasisPoints: input.tax.decision.rateBasisPoints,
     taxReverseCharge: input.tax.decision.reverseCharge,
     billingDetails: input.tax.billing,
+    couponCode: coupon?.code ?? null,
+    discountCents: input.discounts.reduce((sum, cents) => sum + cents, 0),
     providerPaymentId: null,
     failureCode: null,
     failureMessage: null,
@@ -164,6 +197,7 @@ export async function reserveOrder(
     quantity: line.quantity,
     unit_price_cents: line.priceCents,
     unit_original_price_cents: line.originalPriceCents,
+    discount_cents: input.discounts[position] ?? 0,
     currency: line.currency,
     refund_window_days: line.refundWindowDays,
   }));
@@ -205,12 +239,21 @@ export async function reserveOrder(
         await tx.insert(orderAttributions).values({ orderId: row.id, ...input.attribution, createdAt: at });
       }
       if (row.billingDetails !== null) await recordOrderTax(tx, row, items, itemTaxes);
+      // The coupon's use, under its row's lock (decision 040); refused, the whole order goes.
+      if (coupon) {
+        const refusal = await claimCouponUse(tx, { couponId: coupon.id, orderId: row.id, userId: row.userId }, at);
+        if (refusal) throw new CouponRefused(refusal);
+        await tx
+          .update(orders)
+          .set({ couponCode: row.couponCode, discountCents: row.discountCents })
+          .where(eq(orders.id, row.id));
+      }
       // Only when asked: a checkout without credit reads no wallet and sends no more statements.
       const credit = input.useCredit
         ? await payWithCredit(
             tx,
             { ...row, hasCard: method !== null },
-            items.map((item) => ({ id: item.id, amountCents: item.unit_price_cents * item.quantity })),
+            items.map((item, index) => ({ id: item.id, amountCents: amounts[index] ?? 0 })),
             at,
           )
         : null;
@@ -228,9 +271,11 @@ export async function reserveOrder(
       itemIds: items.map((item) => item.id),
       itemCredits: made.credit?.shares ?? items.map(() => 0),
       itemTaxes,
+      itemDiscounts: input.discounts,
     };
   } catch (error) {
     if (error instanceof SoldOut) throw await soldOutError(deps.db, error.line);
+    if (error instanceof CouponRefused) throw await couponRefusedError(deps.db, row.userId, error.reason);
     throw error;
   }
 }

@@ -6,7 +6,10 @@
  * one moves the order and the others see that nothing matched.
  */
 import {
+  cartCoupons,
   cartItems,
+  couponRedemptions,
+  coupons,
   type Db,
   licenseCodes,
   mailOutbox,
@@ -143,7 +146,7 @@ export function settleStatement(
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
       returning i.id, i.product_id, i.plan_id, i.plan_name, i.quantity, i.amount_cents, i.paid_with_credit_cents,
-                i.tax_cents, i.currency, i.product_name, i.unit_price_cents, i.position,
+                i.tax_cents, i.discount_cents, i.currency, i.product_name, i.unit_price_cents, i.position,
                 i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
@@ -163,6 +166,11 @@ export function settleStatement(
       delete from ${cartItems} ci using items, settled
       where ci.user_id = settled.user_id and ci.product_id = items.product_id and ci.plan_id = items.plan_id
       returning ci.id
+    ), cart_coupon as (
+      -- The coupon the order used leaves the cart with the lines it bought (decision 040).
+      delete from ${cartCoupons} cc using ${couponRedemptions} r, settled
+      where r.order_id = settled.id and cc.user_id = settled.user_id and cc.coupon_id = r.coupon_id
+      returning cc.user_id
     ), receipt as (
       -- Transactional mail: no topic, no unsubscribe (decision 029). One per order, ever.
       insert into ${mailOutbox} (key, kind, to_address, user_id, payload, next_attempt_at, created_at)
@@ -212,7 +220,7 @@ export function settleStatement(
 /**
  * Pending → failed in one statement: the items are canceled, their codes go back to the pool
  * and their links are deleted, so the codes can be sold again; a plan that was sold out until
- * then is news for its wishlisters, and the store credit the order spent goes back to the wallet
+ * then is news for its wishlisters, its coupon's use returns (decision 040), and the store credit the order spent goes back to the wallet
  * (decision 030), in the same transaction. Answers whether this call did it.
  */
 export async function releaseOrder(
@@ -246,6 +254,11 @@ export async function releaseOrder(
         update ${licenseCodes} c set status = 'available'
         from links where c.id = links.license_code_id and c.status = 'reserved'
         returning c.id, c.plan_id
+      ), redemption as (
+        -- The coupon's use goes back (decision 040): the order never happened.
+        delete from ${couponRedemptions} r using released where r.order_id = released.id returning r.coupon_id
+      ), unused as (
+        update ${coupons} k set uses = k.uses - 1 from redemption where k.id = redemption.coupon_id returning k.id
       )
       select (select count(*) from released)::int as "released", (select user_id from released) as "userId",
         (select paid_with_credit_cents from released) as "credit", ${returnedByPlan} as "returned",

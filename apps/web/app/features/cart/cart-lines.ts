@@ -11,6 +11,7 @@ export const EMPTY_CART: CartContents = Object.freeze({
   totalDiscount: 0,
   totalWeight: 0,
   currency: DEFAULT_CURRENCY,
+  discounts: [],
 }) as CartContents;
 
 function findLine(cart: CartContents | undefined, productId: number, variantId: number): CartItem | undefined {
@@ -80,7 +81,11 @@ export function withLineQuantity(
     quantity <= 0
       ? cart.items.filter((item) => !isLine(item))
       : cart.items.map((item) => (isLine(item) ? { ...item, quantity } : item));
-  const totalPrice = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  // The coupon's discount as last answered (decision 040), at most the new lines' price; the
+  // server's answer puts the exact one in its place.
+  const linesPrice = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const discount = cart.discounts.reduce((sum, line) => sum + line.amountCents, 0);
+  const totalPrice = Math.max(0, linesPrice - discount);
   const originalTotalPrice = items.reduce((sum, item) => sum + item.originalPrice * item.quantity, 0);
   return {
     ...cart,

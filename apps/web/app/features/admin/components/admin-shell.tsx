@@ -11,6 +11,7 @@ import { ApiError } from '~/lib/api-client';
 import {
   ADMIN_APPLICATIONS_PATH,
   ADMIN_AUDIT_PATH,
+  ADMIN_COUPONS_PATH,
   ADMIN_MAIL_PATH,
   ADMIN_MODERATION_PATH,
   ADMIN_ORDERS_PATH,
@@ -35,6 +36,8 @@ const SECTIONS = [
   { to: ADMIN_USERS_PATH, label: 'Users', end: false },
   { to: ADMIN_MAIL_PATH, label: 'Mail', end: false },
   { to: ADMIN_PAYOUTS_PATH, label: 'Payouts', end: false },
+  // Decision 040.
+  { to: ADMIN_COUPONS_PATH, label: 'Coupons', end: false },
   { to: ADMIN_AUDIT_PATH, label: 'Audit log', end: false },
 ] as const;
 

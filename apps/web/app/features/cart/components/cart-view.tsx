@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { PriceSummary } from '~/shared/orders/price-summary';
+import { CouponField } from './coupon-field';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface CartViewProps {
@@ -186,6 +187,7 @@ function CartSummary({ cart, onCheckoutIntent }: { cart: CartContents; onCheckou
       <h2 id="cart-summary-title" className="font-semibold text-ink-900 text-lg">
         Order summary
       </h2>
+      <CouponField discounts={cart.discounts} />
       <PriceSummary cart={cart} />
       <Link
         to={CHECKOUT_PATH}

@@ -3,6 +3,7 @@ import { SELLER_API_KEYS_PATH } from '@everdeal/contracts/licensing-rules';
 import { SELLER_ANALYTICS_PATH } from '@everdeal/contracts/seller-analytics-rules';
 import {
   SELLER_AREA_PATH,
+  SELLER_COUPONS_PATH,
   SELLER_PAYOUTS_PATH,
   SELLER_QUESTIONS_PATH,
   SELLER_REVIEWS_PATH,
@@ -30,6 +31,8 @@ const SECTIONS = [
   { to: SELLER_SALES_PATH, label: 'Sales', end: false },
   { to: SELLER_PAYOUTS_PATH, label: 'Sales and payouts', end: false },
   { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
+  // Decision 040.
+  { to: SELLER_COUPONS_PATH, label: 'Coupons', end: false },
   // Decision 032: the keys of the licensing API.
   { to: SELLER_API_KEYS_PATH, label: 'API keys', end: false },
   { to: SELLER_WEBHOOKS_PATH, label: 'Webhooks', end: false },

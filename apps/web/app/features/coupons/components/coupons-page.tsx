@@ -1,0 +1,231 @@
+import type { Coupon } from '@everdeal/contracts';
+import BadgePercent from 'lucide-react/icons/badge-percent';
+import { type FormEvent, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { FormAlert } from '~/components/ui/form-alert';
+import { SkeletonText } from '~/components/ui/skeleton';
+import { TextField } from '~/components/ui/text-field';
+import { toast } from '~/components/ui/toast';
+import { ApiError } from '~/lib/api-client';
+import { formatDateTime } from '~/lib/format-date';
+import { type CouponArea, useCoupons, useCreateCoupon } from '../api/coupon-requests';
+import { type CouponFormValues, couponInput, discountText, usesText } from '../coupon-form';
+
+type ProductChoice = { id: number; name: string };
+
+const EMPTY_FORM: CouponFormValues = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  productIds: [],
+  maxUses: '',
+  maxUsesPerUser: '',
+  startsAt: '',
+  endsAt: '',
+};
+
+/**
+ * `/admin/coupons` and the seller area's coupons page (decision 040): create a code and list the
+ * codes with their uses. A seller picks among their products (`products`); an admin types product
+ * ids, or none for the whole store.
+ */
+export function CouponsPage({
+  area,
+  products,
+  sellerId,
+}: {
+  area: CouponArea;
+  products?: ProductChoice[];
+  /** The seller page lists this seller's coupons only. */
+  sellerId?: number;
+}) {
+  const coupons = useCoupons(area);
+  const create = useCreateCoupon(area);
+  const [form, setForm] = useState<CouponFormValues>(EMPTY_FORM);
+  const [productIdsText, setProductIdsText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<CouponFormValues>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const productIds = products
+      ? form.productIds
+      : productIdsText
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number);
+    try {
+      const { coupon } = await create.mutateAsync(couponInput({ ...form, productIds }));
+      toast.success(`The coupon ${coupon.code} was created.`);
+      setForm(EMPTY_FORM);
+      setProductIdsText('');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The coupon could not be created. Try again.');
+    }
+  }
+
+  const shown = (coupons.data ?? []).filter((coupon) => sellerId === undefined || coupon.sellerId === sellerId);
+  return (
+    <div className="max-w-3xl space-y-8">
+      <section aria-labelledby="coupon-new-heading" className="space-y-3">
+        <h2 id="coupon-new-heading" className="font-semibold text-ink-900 text-lg">
+          New coupon
+        </h2>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <TextField
+            label="Code"
+            hint="3 to 32 letters, digits, “-” or “_”; shoppers may type it in any case."
+            value={form.code}
+            maxLength={32}
+            autoCapitalize="characters"
+            onChange={(event) => set({ code: event.target.value })}
+          />
+          <fieldset className="space-y-2">
+            <legend className="font-medium text-ink-900 text-sm">Discount</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="coupon-kind"
+                  checked={form.kind === 'percent'}
+                  onChange={() => set({ kind: 'percent' })}
+                />
+                Percent off
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="coupon-kind"
+                  checked={form.kind === 'amount'}
+                  onChange={() => set({ kind: 'amount' })}
+                />
+                Amount off (USD)
+              </label>
+            </div>
+            <TextField
+              label={form.kind === 'percent' ? 'Percent off (1 to 100)' : 'Amount off in dollars'}
+              inputMode="decimal"
+              value={form.value}
+              onChange={(event) => set({ value: event.target.value })}
+            />
+          </fieldset>
+          {products ? (
+            <fieldset className="space-y-2">
+              <legend className="font-medium text-ink-900 text-sm">Products it discounts</legend>
+              {products.length === 0 ? (
+                <p className="text-ink-500 text-sm">You have no products yet.</p>
+              ) : (
+                <ul className="space-y-1.5 text-sm">
+                  {products.map((product) => (
+                    <li key={product.id}>
+                      <label className="flex items-center gap-2">
+                        <input
+                          type="checkbox"
+                          checked={form.productIds.includes(product.id)}
+                          onChange={(event) =>
+                            set({
+                              productIds: event.target.checked
+                                ? [...form.productIds, product.id]
+                                : form.productIds.filter((id) => id !== product.id),
+                            })
+                          }
+                        />
+                        <span className="min-w-0 break-words">{product.name}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+          ) : (
+            <TextField
+              label="Product ids"
+              hint="Separated by commas; leave empty for the whole store."
+              inputMode="numeric"
+              value={productIdsText}
+              onChange={(event) => setProductIdsText(event.target.value)}
+            />
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Most uses in all"
+              hint="Empty: no limit."
+              inputMode="numeric"
+              value={form.maxUses}
+              onChange={(event) => set({ maxUses: event.target.value })}
+            />
+            <TextField
+              label="Most uses per shopper"
+              hint="Empty: no limit."
+              inputMode="numeric"
+              value={form.maxUsesPerUser}
+              onChange={(event) => set({ maxUsesPerUser: event.target.value })}
+            />
+            <TextField
+              label="Starts"
+              type="datetime-local"
+              hint="Empty: at once."
+              value={form.startsAt}
+              onChange={(event) => set({ startsAt: event.target.value })}
+            />
+            <TextField
+              label="Ends"
+              type="datetime-local"
+              hint="Empty: never."
+              value={form.endsAt}
+              onChange={(event) => set({ endsAt: event.target.value })}
+            />
+          </div>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <Button type="submit" isLoading={create.isPending}>
+            Create coupon
+          </Button>
+        </form>
+      </section>
+
+      <section aria-labelledby="coupon-list-heading" className="space-y-3">
+        <h2 id="coupon-list-heading" className="font-semibold text-ink-900 text-lg">
+          Coupons
+        </h2>
+        {coupons.isPending ? (
+          <SkeletonText lines={4} />
+        ) : coupons.isError ? (
+          <FormAlert>
+            We could not load the coupons.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void coupons.refetch()}>
+              Try again
+            </button>
+          </FormAlert>
+        ) : shown.length === 0 ? (
+          <EmptyState icon={BadgePercent} title="No coupons yet" description="Create one above." />
+        ) : (
+          <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
+            {shown.map((coupon) => (
+              <CouponRow key={coupon.id} coupon={coupon} products={products} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CouponRow({ coupon, products }: { coupon: Coupon; products?: ProductChoice[] }) {
+  const nameOf = (id: number) => products?.find((product) => product.id === id)?.name ?? `#${id}`;
+  return (
+    <li className="space-y-1 p-4">
+      <p className="flex flex-wrap items-baseline gap-x-3">
+        <code className="break-all font-mono font-semibold text-ink-900">{coupon.code}</code>
+        <span className="text-ink-700 text-sm">{discountText(coupon)}</span>
+      </p>
+      <p className="text-ink-500 text-sm">
+        {coupon.productIds === null ? 'Whole store' : coupon.productIds.map(nameOf).join(', ')} · {usesText(coupon)}
+        {coupon.maxUsesPerUser !== null ? ` · at most ${coupon.maxUsesPerUser} per shopper` : ''}
+        {coupon.startsAt ? ` · from ${formatDateTime(coupon.startsAt, undefined)}` : ''}
+        {coupon.endsAt ? ` · until ${formatDateTime(coupon.endsAt, undefined)}` : ''}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Coupon } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+
+// Pure rules of the coupon forms (decision 040), shared by the admin's and the sellers' pages.
+
+export type CouponFormValues = {
+  code: string;
+  kind: 'percent' | 'amount';
+  /** A whole percentage, or dollars with up to two decimals. */
+  value: string;
+  productIds: number[];
+  maxUses: string;
+  maxUsesPerUser: string;
+  /** `datetime-local` values, in the browser's time zone; empty for none. */
+  startsAt: string;
+  endsAt: string;
+};
+
+export type CouponInput = {
+  code: string;
+  percentOff?: number;
+  amountOffCents?: number;
+  productIds?: number[];
+  maxUses?: number;
+  maxUsesPerUser?: number;
+  startsAt?: string;
+  endsAt?: string;
+};
+
+const whole = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.trim()));
+const moment = (local: string): string | undefined => (local === '' ? undefined : new Date(local).toISOString());
+
+/** Dollars as typed ("12.5", "12.50", "12") to cents; NaN for anything else (the server says why). */
+export function dollarsToCents(text: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** The call's payload: the server checks every rule and answers the first one broken. */
+export function couponInput(values: CouponFormValues): CouponInput {
+  return {
+    code: values.code.trim(),
+    ...(values.kind === 'percent'
+      ? { percentOff: Number(values.value.trim()) }
+      : { amountOffCents: dollarsToCents(values.value) }),
+    ...(values.productIds.length > 0 ? { productIds: values.productIds } : {}),
+    ...(whole(values.maxUses) !== undefined ? { maxUses: whole(values.maxUses) } : {}),
+    ...(whole(values.maxUsesPerUser) !== undefined ? { maxUsesPerUser: whole(values.maxUsesPerUser) } : {}),
+    ...(moment(values.startsAt) ? { startsAt: moment(values.startsAt) } : {}),
+    ...(moment(values.endsAt) ? { endsAt: moment(values.endsAt) } : {}),
+  };
+}
+
+/** "20% off" or "$5.00 off". */
+export function discountText(coupon: Pick<Coupon, 'percentOff' | 'amountOffCents'>): string {
+  return coupon.percentOff !== null ? `${coupon.percentOff}% off` : `${formatMoney(coupon.amountOffCents ?? 0)} off`;
+}
+
+/** "3 of 10 uses", "3 uses". */
+export function usesText(coupon: Pick<Coupon, 'uses' | 'maxUses'>): string {
+  const noun = (n: number) => (n === 1 ? 'use' : 'uses');
+  return coupon.maxUses === null
+    ? `${coupon.uses} ${noun(coupon.uses)}`
+    : `${coupon.uses} of ${coupon.maxUses} ${noun(coupon.maxUses)}`;
+}
