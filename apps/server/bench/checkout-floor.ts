@@ -9,6 +9,7 @@ import { eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-or
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
+import { cartCouponQuery } from '../src/modules/coupons/coupons.service';
 import { claimQueuedStatement, DELIVERY_LEASE_MS, recordOutcomeStatement } from '../src/modules/mail/outbox';
 import { checkoutStatements, hashCheckoutRequest } from '../src/modules/orders/checkout.sql';
 import { termsAtPayment } from '../src/modules/orders/item-terms';
@@ -85,6 +86,11 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
         .select()
         .from(billingProfiles)
         .where(eq(billingProfiles.userId, sql.placeholder('userId')));
+      return prepared({ getQuery: () => query.toSQL() });
+    })(),
+    // The cart's coupon with the buyer's uses of it (decision 040; coupons/coupons.service.ts).
+    cartCoupon: (() => {
+      const query = cartCouponQuery(db, sql.placeholder('userId'));
       return prepared({ getQuery: () => query.toSQL() });
     })(),
     lockUser: rendered(lockCheckoutUserStatement(P('userId')), dialect),
@@ -182,16 +188,18 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     if (!userId) return refuse(reply, 401);
     const { paymentMethodId, idempotencyKey } = request.body as { paymentMethodId: string; idempotencyKey: string };
     const now = new Date();
-    // The app's five reads, side by side: the order of this key, the cart, the card, the
-    // products refunded in the last 24 hours (requirements §11: no rebuy) and the billing profile.
+    // The app's six reads, side by side: the order of this key, the cart, the card, the products
+    // refunded in the last 24 hours (requirements §11: no rebuy), the billing profile and the
+    // cart's coupon.
     const since = new Date(now.getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
-    // The bench's buyers have no billing profile: no VAT, as in the app.
+    // The bench's buyers have no billing profile and no coupon: no VAT and no discount, as in the app.
     const [existing, rows, [method], refunded] = await Promise.all([
       run(client, statements.orderByKey, { userId, key: idempotencyKey }),
       run(client, statements.lines, { userId }).values(),
       run(client, statements.paymentMethod, { id: paymentMethodId, userId, provider: 'sandbox' }).values(),
       run(client, statements.recentlyRefunded, { userId, since }).values(),
       run(client, statements.billingProfile, { userId }),
+      run(client, statements.cartCoupon, { userId }),
     ]);
     if (existing.length > 0) return refuse(reply, 409);
     if (!method) return refuse(reply, 404);

@@ -12,7 +12,7 @@ import {
   type SellerCreateCouponInput,
 } from '@everdeal/contracts';
 import { type CouponRow, cartCoupons, couponRedemptions, coupons, type Db, products, type Tx } from '@everdeal/db';
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
 import { databaseErrorIn } from '../../plugins/errors';
 import { requireOwnProduct } from '../sellers';
 import type { AppliedCoupon } from './coupon-rules';
@@ -140,13 +140,18 @@ export async function couponByCode(db: Db, code: string, userId: string): Promis
 
 /** The coupon the user's cart holds, with the user's uses of it; null without one. */
 export async function cartCouponOf(db: Db | Tx, userId: string): Promise<AppliedCoupon | null> {
-  const [row] = await db
+  const [row] = await cartCouponQuery(db, userId);
+  return row ?? null;
+}
+
+/** The statement of `cartCouponOf`; the checkout bench's floor sends it with a placeholder. */
+export function cartCouponQuery(db: Db | Tx, userId: string | Placeholder) {
+  return db
     .select({ coupon: coupons, userUses: userUsesOf(coupons.id, userId) })
     .from(cartCoupons)
     .innerJoin(coupons, eq(coupons.id, cartCoupons.couponId))
     .where(eq(cartCoupons.userId, userId))
     .limit(1);
-  return row ?? null;
 }
 
 /** One coupon per cart: applying another replaces it. */
