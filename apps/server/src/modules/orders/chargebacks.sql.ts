@@ -23,18 +23,26 @@ export type DisputedCharge = {
  * Locks the order's items (in id order, so two recorders cannot deadlock) and answers whether a
  * refund or plan change is under way on one of them: its provider call may be in flight, so a
  * chargeback then would return the same money twice (decision 039 waits for it to finish).
+ * The pending adjustments are read by a second statement, after the locks: a refund that held an
+ * item's lock commits its pending adjustment before the lock is ours, and a subquery of the
+ * locking statement would still read the snapshot from before it (READ COMMITTED re-checks only
+ * the locked row itself), so the chargeback would not see the refund it must wait for.
  */
 export async function lockOrderItems(tx: Tx, orderId: string): Promise<{ ids: string[]; busy: boolean }> {
-  const rows = await queryRows<{ id: string; busy: boolean }>(
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select i.id from ${orderItems} i where i.order_id = ${orderId} order by i.id for update of i`,
+  );
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return { ids, busy: false };
+  const [pending] = await queryRows<{ busy: boolean }>(
     tx,
     sql`
-    select i.id, exists (select 1 from ${orderItemAdjustments} a
-      where a.order_item_id = i.id and a.status = 'pending' and a.kind in ('refund', 'plan_change')) as "busy"
-    from ${orderItems} i where i.order_id = ${orderId}
-    order by i.id
-    for update of i`,
+    select exists (select 1 from ${orderItemAdjustments} a
+      where a.order_item_id in (select i.id from ${orderItems} i where i.order_id = ${orderId})
+        and a.status = 'pending' and a.kind in ('refund', 'plan_change')) as "busy"`,
   );
-  return { ids: rows.map((row) => row.id), busy: rows.some((row) => row.busy) };
+  return { ids, busy: pending?.busy === true };
 }
 
 /**
