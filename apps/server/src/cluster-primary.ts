@@ -4,20 +4,7 @@
 // only it migrates and seeds, restarts one that dies, and stops them all on SIGTERM or SIGINT.
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { type Config, ConfigError, loadConfig, loadDotEnv } from './plugins/config';
-
-function readConfig(): Config {
-  try {
-    loadDotEnv();
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+import { readConfigOrExit } from './plugins/config';
 
 /** A process that dies this soon after it started counts as failing to start, not as a crash. */
 const START_WINDOW_MS = 30_000;
@@ -25,7 +12,7 @@ const START_WINDOW_MS = 30_000;
 const MAX_FAILED_STARTS = 3;
 const RESTART_DELAY_MS = 1000;
 
-const config = readConfig();
+const config = readConfigOrExit();
 if (config.webConcurrency === 1) {
   await import('./server.js');
 } else {

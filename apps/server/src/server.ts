@@ -4,23 +4,10 @@ import { createDatabase } from '@everdeal/db';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
 import { buildApp } from './app';
 import { svgToPng } from './lib/svg-to-png';
-import { type Config, ConfigError, loadConfig, loadDotEnv } from './plugins/config';
+import { readConfigOrExit } from './plugins/config';
 import { buildWorker } from './worker-app';
 
-function readConfig(): Config {
-  try {
-    loadDotEnv();
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = readConfigOrExit();
 // What this process is (decision 034): `all` and `web` serve the store, `worker` runs the jobs.
 const isWorker = config.role === 'worker';
 let isShuttingDown = false;

@@ -376,3 +376,20 @@ function stripeApiAddress(base: string): NonNullable<Config['stripeApi']> {
 export function loadDotEnv(path = '.env') {
   if (existsSync(path)) process.loadEnvFile(path);
 }
+
+/**
+ * The configuration of a starting process (`.env` read first), or the exit with every bad
+ * setting named: what `server.ts` and `cluster-primary.ts` both do before anything else.
+ */
+export function readConfigOrExit(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
