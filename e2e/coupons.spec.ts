@@ -33,6 +33,7 @@ test('an admin’s coupon applies on the cart page: the reason of a refusal, the
   await page.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.getByRole('list').getByText(code, { exact: true })).toBeVisible();
   await expect(page.getByText('Whole store · 0 uses')).toBeVisible();
+  await checkAtWidths(page, { screenshot: (width) => `docs/screenshots/admin-coupons-${width}.png` });
 
   const shopper = await registerShopper(request, 'e2e-coupon');
   const [product] = await buyableProducts(request, 1);
@@ -57,7 +58,7 @@ test('an admin’s coupon applies on the cart page: the reason of a refusal, the
   await expect(summary).toContainText(`Subtotal${dollars(plan.price)}`);
   await expect(summary).toContainText(dollars(plan.price - discount));
   await expectNoAxeViolations(page);
-  await checkAtWidths(page);
+  await checkAtWidths(page, { screenshot: (width) => `docs/screenshots/cart-coupon-${width}.png` });
 
   await summary.getByRole('button', { name: `Remove coupon ${code}` }).click();
   await expect(summary.getByRole('textbox', { name: 'Coupon code' })).toBeVisible();
