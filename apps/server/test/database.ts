@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createDatabase, type Database, type Db } from '@everdeal/db';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import { leaseEmptyPglite } from './pglite-reuse';
 
 export type TestDatabase = {
   database: Database;
@@ -67,28 +68,23 @@ async function createPostgresTestDatabase(adminUrl: string, onQuery?: (query: st
 
 /**
  * A fresh, migrated database for one test file: PGlite restored from the template dumped by the
- * global setup, or a new database on the PostgreSQL server of `TEST_DATABASE_URL`.
+ * global setup (or a closed one of this process emptied again: pglite-reuse.ts), or a new
+ * database on the PostgreSQL server of `TEST_DATABASE_URL`.
  */
 export async function createTestDatabase(options: { onQuery?: (query: string) => void } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return createPostgresTestDatabase(url, options.onQuery);
-  const database = await createDatabase({
-    memory: true,
-    loadDataDir: loadPgliteTemplate(),
-    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
-  });
+  const lease = await leaseEmptyPglite(options.onQuery, (onQuery) =>
+    createDatabase({ memory: true, loadDataDir: loadPgliteTemplate(), onQuery }),
+  );
   let closed = false;
   return {
-    database,
-    db: database.db,
+    database: lease.database,
+    db: lease.database.db,
     close: async () => {
       if (closed) return;
       closed = true;
-      // A test may have closed the database itself (e.g. to see /ready fail); PGlite's close
-      // is not idempotent.
-      await database.close().catch((error: Error) => {
-        if (!/closed/i.test(error.message)) throw error;
-      });
+      await lease.release();
     },
   };
 }

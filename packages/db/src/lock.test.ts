@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restorePgliteDataDir } from './backup';
 import { createDatabase } from './client';
 import { acquireDataDirLock } from './lock';
+import { migratedTemplate } from './test-template';
 
 let dataDir: string;
 const children: ChildProcess[] = [];
@@ -108,6 +110,10 @@ setInterval(() => {}, 1000);
   }
 
   it('the second createDatabase rejects while the first holds the folder, and opens once it is gone', async () => {
+    // The run's migrated template in the folder (apps/server/test/global-setup.ts; none on a
+    // PostgreSQL run): opening it costs the holder far less than creating a database from nothing.
+    const template = migratedTemplate();
+    if (template) await restorePgliteDataDir(dataDir, template);
     const holder = await startHolder();
     await expect(createDatabase({ dataDir })).rejects.toThrow(`The data folder ${dataDir} is in use`);
 

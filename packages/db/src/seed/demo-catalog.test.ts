@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../client';
+import type { Database } from '../client';
 import { blogPosts, licenseCodes, plans, products } from '../schema';
+import { migratedMemoryDatabase } from '../test-template';
 import { buildDemoBlogRows } from './blog';
 import { listDemoProducts } from './catalog-data';
 import { buildDemoCatalogRows } from './demo-rows';
@@ -23,8 +24,7 @@ let database: Database;
 let mediaDir: string;
 
 beforeAll(async () => {
-  database = await createDatabase({ memory: true });
-  await database.migrate();
+  database = await migratedMemoryDatabase();
   mediaDir = mkdtempSync(join(tmpdir(), 'everdeal-demo-media-'));
 });
 

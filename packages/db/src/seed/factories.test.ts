@@ -1,15 +1,15 @@
 // The seed factories the tests of every package build their data with.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../client';
+import type { Database } from '../client';
 import { categories, licenseCodes, sellers } from '../schema';
+import { migratedMemoryDatabase } from '../test-template';
 import { createLicenseCodes, createPlan, createProduct, createSeller } from './index';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await createDatabase({ memory: true });
-  await database.migrate();
+  database = await migratedMemoryDatabase();
 });
 
 afterAll(async () => {
