@@ -85,7 +85,7 @@ const noPrefix = slotsWithPrefix('');
  * nothing, where the separate count statement found and filtered them all again
  * (docs/benchmarks.md, "Distinct searches"). Other lists walk an index and stop after a page.
  */
-export const countsInPage = (query: GetProductsQuery) => query.sort === undefined && hasSearchWords(query);
+const countsInPage = (query: GetProductsQuery) => query.sort === undefined && hasSearchWords(query);
 
 /**
  * A page of the list, for `listValues(query, now)`; `matched` is the number of matches when
