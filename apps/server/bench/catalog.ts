@@ -142,7 +142,6 @@ try {
       `distinct searches at ${(searchShare * 100).toFixed(0)}% of the uncached first page's rate (target ≥ ${SEARCH_SHARE_TARGET * 100}%)`,
     );
   }
-  if (only) process.exit(0);
   const table = [
     '| request | cache | req/s | p50 ms | p99 ms | SQL statements per uncached request |',
     '|---|---|---:|---:|---:|---:|',
@@ -164,7 +163,8 @@ try {
     '',
   ].join('\n');
   console.info(`\n${table}\n`);
-  writeSection(join(root, 'docs/benchmarks.md'), section);
+  // A partial run (BENCH_ONLY) must not replace the whole table; the database is dropped below either way.
+  if (!only) writeSection(join(root, 'docs/benchmarks.md'), section);
 } finally {
   await stopServer();
   await bench?.drop();
