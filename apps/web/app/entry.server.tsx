@@ -47,7 +47,16 @@ class PassBuffer extends Transform {
  * (docs/benchmarks.md, "Layout shift"). Here a finished boundary is always written where it
  * stands; only one still waiting for data is streamed later.
  */
-const progressiveChunkSize = Number.POSITIVE_INFINITY;
+export const progressiveChunkSize = Number.POSITIVE_INFINITY;
+
+/**
+ * The document React renders for a request, its routes' data already loaded. Exported for the
+ * render floor (`npm run bench:render`, docs/benchmarks.md), which renders this same tree with
+ * this build's copy of the router and nothing around it.
+ */
+export function documentElement(routerContext: EntryContext, url: string, nonce: string | undefined) {
+  return <ServerRouter context={routerContext} url={url} nonce={nonce} />;
+}
 
 /**
  * Streams the document to browsers as soon as the shell is ready; bots and crawlers get the
@@ -65,31 +74,28 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const nonce = loadContext.cspNonce;
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        progressiveChunkSize,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          const body = new PassBuffer();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: didError ? 500 : responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          didError = true;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(documentElement(routerContext, request.url, nonce), {
+      nonce,
+      progressiveChunkSize,
+      [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        const body = new PassBuffer();
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: didError ? 500 : responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        didError = true;
+        console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
 }

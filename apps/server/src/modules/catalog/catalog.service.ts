@@ -111,12 +111,15 @@ export async function getProducts(
   // A section of a page (`countTotal: false`) shows no total, so it skips the count.
   const pageTellsTotal = rows.length > 0 ? rows.length < query.pageSize : query.page === 1;
   const isFewResults = words.length > 0 && query.page === 1 && pageTellsTotal && rows.length < SEARCH_FEW_RESULTS;
+  const matched = rows[0]?.matched;
   const [total, correction] = await Promise.all([
     pageTellsTotal || !countTotal
       ? offset + rows.length
-      : listCountStatement(db, query)
-          .execute(values)
-          .then(([counted]) => counted?.count ?? 0),
+      : matched !== undefined && matched !== null
+        ? Number(matched)
+        : listCountStatement(db, query)
+            .execute(values)
+            .then(([counted]) => counted?.count ?? 0),
     isFewResults ? getSearchCorrection(db, words) : null,
   ]);
   return {

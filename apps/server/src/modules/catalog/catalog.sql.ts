@@ -6,6 +6,7 @@ import { preparedPerDatabase } from '../../lib/prepared';
 import {
   buildSearch,
   filterConditions,
+  hasSearchWords,
   isPublished,
   type ListOrder,
   listShape,
@@ -78,10 +79,23 @@ function pageSelect(db: Db, query: GetProductsQuery, slot: Slot) {
 
 const noPrefix = slotsWithPrefix('');
 
-/** A page of the list, for `listValues(query, now)`. */
+/**
+ * Whether the page counts its matches itself: a search in order of relevance ranks every match
+ * before it keeps a page of them, so counting them there (`count(*) over ()`) costs next to
+ * nothing, where the separate count statement found and filtered them all again
+ * (docs/benchmarks.md, "Distinct searches"). Other lists walk an index and stop after a page.
+ */
+const countsInPage = (query: GetProductsQuery) => query.sort === undefined && hasSearchWords(query);
+
+/**
+ * A page of the list, for `listValues(query, now)`; `matched` is the number of matches when
+ * `countsInPage(query)` (on every row, as text: a bigint), null otherwise.
+ */
 export function listPageStatement(db: Db, query: GetProductsQuery) {
   return perShape(db, `page ${listShape(query)}`, () =>
-    pageSelect(db, query, noPrefix).select({}).prepare('catalog_list_page'),
+    pageSelect(db, query, noPrefix)
+      .select({ matched: (countsInPage(query) ? sql<string>`count(*) over ()` : sql<null>`null`).as('matched') })
+      .prepare('catalog_list_page'),
   );
 }
 

@@ -267,6 +267,26 @@ describe('bounded SQL', () => {
     }
   });
 
+  it('a search in order of relevance counts its matches in its page statement, on every page', async () => {
+    for (let i = 0; i < 5; i++) await createProduct(t.db, { name: `Countinpage ${i}` });
+    for (const [payload, items] of [
+      [{ q: 'countinpage', pageSize: 2 }, 2],
+      [{ q: 'countinpage', pageSize: 2, page: 3 }, 1],
+      [{ q: 'countinpage', pageSize: 2, page: 4 }, 0],
+    ] as const) {
+      statements = [];
+      const data = await list(payload);
+      expect(data.items).toHaveLength(items);
+      expect(data.total, JSON.stringify(payload)).toBe(5);
+      // A page past the end has no row to carry the count: the count statement answers it.
+      expect(statements.length, statements.join('\n')).toBe(items === 0 ? 2 : 1);
+    }
+    // Sorted otherwise, the page walks its sort's index and stops: the count is its own statement.
+    statements = [];
+    expect((await list({ q: 'countinpage', pageSize: 2, sort: 'newest' })).total).toBe(5);
+    expect(statements).toHaveLength(2);
+  });
+
   it('getProduct takes at most 3 statements', async () => {
     const product = await createProduct(t.db, { plans: [{}, {}, {}] });
     statements = [];

@@ -1,0 +1,309 @@
+/**
+ * `npm run bench:render` (docs/benchmarks.md, "Product page against its render floor"): the server
+ * CPU an uncached product page costs, against the floor of React rendering the same tree with the
+ * same data and nothing else, in one run.
+ *
+ * - The floor: this build's product page document (`documentElement` of `entry.server.tsx`: React
+ *   Router's `ServerRouter` over the page's route matches and loader data, captured once from a real
+ *   request) rendered by `react-dom/server` in this process into a byte counter, as the app streams
+ *   it to a browser. No Fastify, no Web `Request` or `Response`, no route matching, no loaders, no
+ *   database, and no loader data written into the page for hydration.
+ * - The app: the built server (`apps/server/dist/main.js`, `NODE_ENV=production`, one process,
+ *   `ROLE=web` so no job runs beside it) with the catalogue and page caches off
+ *   (`CATALOG_CACHE_TTL_MS=0`), serving the same product page to autocannon at 4 connections; its
+ *   CPU is the server process's user and system time (`/proc/<pid>/stat`) over the round divided by
+ *   its pages, so PostgreSQL's and the load generator's shares are left out.
+ * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
+ *   database, alternating with this one: a change's before and after in the same run.
+ *
+ * Rounds alternate floor, app (and baseline); the table gives the medians. PostgreSQL (a throwaway
+ * database with the demo catalogue and BENCH_PRODUCTS synthetic products, 10,000 by default) at
+ * BENCH_DATABASE_URL. Needs `npm run build`; run with NODE_ENV=production (the npm script does) so
+ * React is its production build in this process too.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDatabase } from '@everdeal/db';
+import autocannon from 'autocannon';
+import type { ReactElement } from 'react';
+import type { renderToPipeableStream as RenderToPipeableStream } from 'react-dom/server';
+import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/plugins/config';
+import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const pagesPerRound = Number(process.env.BENCH_PAGES ?? 300);
+const warmupPages = Number(process.env.BENCH_WARMUP ?? 1500);
+const port = Number(process.env.BENCH_PORT ?? 3937);
+const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined;
+const connections = 4;
+const TARGET_RATIO = 1.5;
+/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+const webBuildPath = join(root, 'apps/web/build/server/index.js');
+for (const path of [join(root, 'apps/server/dist/main.js'), webBuildPath]) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+if (process.env.NODE_ENV !== 'production') {
+  console.error('Run with NODE_ENV=production (`npm run bench:render`): the floor must render with production React.');
+  process.exit(1);
+}
+
+type EntryModule = {
+  default: (
+    request: Request,
+    status: number,
+    headers: Headers,
+    context: EntryContext,
+    loadContext: AppLoadContext,
+  ) => Promise<Response>;
+  documentElement: (context: EntryContext, url: string, nonce: string | undefined) => ReactElement;
+  progressiveChunkSize: number;
+};
+type CapturedPage = { entry: EntryModule; context: EntryContext; url: string; nonce: string | undefined };
+type Server = { label: string; root: string; port: number; process: ChildProcess };
+
+/**
+ * The product page's router context as the app hands it to React: the web build's entry is wrapped
+ * for one request of an in-process app (the same build, database and load context as the server).
+ */
+async function capturePage(dbUrl: string, dataDir: string, slug: string): Promise<CapturedPage> {
+  const build = (await import(pathToFileURL(webBuildPath).href)) as ServerBuild;
+  const entry = build.entry.module as unknown as EntryModule;
+  let captured: CapturedPage | undefined;
+  const capturing: EntryModule = {
+    ...entry,
+    default: (request, status, headers, context, loadContext) => {
+      captured = { entry, context, url: request.url, nonce: loadContext.cspNonce as string | undefined };
+      return entry.default(request, status, headers, context, loadContext);
+    },
+  };
+  (build.entry as { module: unknown }).module = capturing;
+  const database = await createDatabase({ databaseUrl: dbUrl });
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      CATALOG_CACHE_TTL_MS: '0',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    }),
+    database,
+    pagesMode: 'production',
+    jobs: 'off',
+  });
+  try {
+    const response = await app.inject({ url: `/products/${slug}` });
+    if (response.statusCode !== 200) throw new Error(`capture: ${response.statusCode}`);
+  } finally {
+    await app.close();
+    await database.close();
+    (build.entry as { module: unknown }).module = entry;
+  }
+  if (!captured) throw new Error('capture: the entry was not called');
+  return captured;
+}
+
+/** The floor: one render of the captured document by React alone; answers the bytes written. */
+function createFloor(page: CapturedPage) {
+  const { entry } = page;
+  // The build's own react-dom (and through it its React), not a copy of this package's.
+  const { renderToPipeableStream } = createRequire(webBuildPath)('react-dom/server') as {
+    renderToPipeableStream: typeof RenderToPipeableStream;
+  };
+  // Without the stream of loader data the app writes into the page for hydration.
+  const context: EntryContext = { ...page.context, serverHandoffStream: undefined };
+  return () =>
+    new Promise<number>((done, fail) => {
+      let bytes = 0;
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, next) {
+          bytes += chunk.length;
+          next();
+        },
+        final(next) {
+          next();
+          done(bytes);
+        },
+      });
+      const { pipe } = renderToPipeableStream(entry.documentElement(context, page.url, page.nonce), {
+        nonce: page.nonce,
+        progressiveChunkSize: entry.progressiveChunkSize,
+        onShellReady: () => pipe(sink),
+        onShellError: fail,
+        onError: fail,
+      });
+    });
+}
+
+function startServer(label: string, serverRoot: string, serverPort: number, dbUrl: string, dataDir: string): Server {
+  const child = spawn(process.execPath, [join(serverRoot, 'apps/server/dist/main.js')], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      ROLE: 'web',
+      WEB_CONCURRENCY: '1',
+      CATALOG_CACHE_TTL_MS: '0',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { label, root: serverRoot, port: serverPort, process: child };
+}
+
+async function waitForReady(server: Server): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) throw new Error(`${server.label} exited with ${server.process.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${server.port}/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`${server.label} did not become ready within 60 s`);
+}
+
+/** User plus system CPU of a process so far, in milliseconds. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis start at field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+async function loadPages(server: Server, path: string, amount: number): Promise<void> {
+  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections, amount });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function writeDocs(section: string) {
+  const path = join(root, 'docs', 'benchmarks.md');
+  const existing = readFileSync(path, 'utf8');
+  const pattern = /<!-- bench:render:start -->[\s\S]*?<!-- bench:render:end -->/;
+  writeFileSync(
+    path,
+    pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`,
+  );
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-bench-render-'));
+const servers: Server[] = [];
+let bench: CatalogBenchDatabase | undefined;
+try {
+  bench = await createCatalogBenchDatabase({ adminUrl, productCount, dataDir });
+  const path = `/products/${bench.slug}`;
+  const page = await capturePage(bench.url, dataDir, bench.slug);
+  const renderFloor = createFloor(page);
+
+  servers.push(startServer('app', root, port, bench.url, dataDir));
+  if (baselineRoot) servers.push(startServer('baseline', baselineRoot, port + 1, bench.url, dataDir));
+  for (const server of servers) await waitForReady(server);
+  const htmlBytes = new Map<string, number>();
+  for (const server of servers) {
+    const html = await fetch(`http://127.0.0.1:${server.port}${path}`).then((response) => response.arrayBuffer());
+    htmlBytes.set(server.label, html.byteLength);
+  }
+
+  // Warm-up by count on every side, so the JIT has settled before the first measured round.
+  let floorBytes = 0;
+  for (let i = 0; i < warmupPages; i += 1) floorBytes = await renderFloor();
+  htmlBytes.set('floor', floorBytes);
+  for (const server of servers) await loadPages(server, path, warmupPages);
+
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const perRound = new Map<string, number[]>([['floor', []], ...servers.map((s): [string, number[]] => [s.label, []])]);
+  for (let round = 0; round < rounds; round += 1) {
+    const started = process.cpuUsage();
+    for (let i = 0; i < pagesPerRound; i += 1) await renderFloor();
+    const used = process.cpuUsage(started);
+    perRound.get('floor')?.push((used.user + used.system) / 1000 / pagesPerRound);
+    for (const server of servers) {
+      const pid = server.process.pid ?? 0;
+      const before = processCpuMs(pid);
+      await loadPages(server, path, pagesPerRound);
+      perRound.get(server.label)?.push((processCpuMs(pid) - before) / pagesPerRound);
+    }
+    console.info(
+      `round ${round + 1}: ${[...perRound].map(([label, values]) => `${label} ${values.at(-1)?.toFixed(2)} ms`).join(', ')}`,
+    );
+  }
+
+  const floorMs = median(perRound.get('floor') ?? []);
+  const row = (label: string, what: string) => {
+    const values = perRound.get(label) ?? [];
+    const ms = median(values);
+    const spread = `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+    return `| ${what} | ${ms.toFixed(2)} | ${spread} | ${((htmlBytes.get(label) ?? 0) / 1024).toFixed(1)} | ${(ms / floorMs).toFixed(2)} |`;
+  };
+  const appRatio = median(perRound.get('app') ?? []) / floorMs;
+  const cpuList = cpus();
+  const machine = `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+  const section = [
+    '<!-- bench:render:start -->',
+    '## Product page against its render floor (`npm run bench:render`)',
+    '',
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load average at the start ${load}`,
+    `(the machine is shared: other sessions' work runs beside it). ${rounds} rounds of ${pagesPerRound} pages each after`,
+    `${warmupPages} to warm up; medians, with the range of the rounds. PostgreSQL with the demo catalogue and`,
+    `${productCount.toLocaleString('en-US')} synthetic products, \`${path}\`. "floor" is React rendering this build's`,
+    'document for that page (the route matches and loader data captured once from a real request) into a byte',
+    'counter in the benchmark process: no Fastify, Web `Request`/`Response`, route matching, loaders, database',
+    'or hydration data. "app" is the built server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
+    `autocannon at ${connections} connections; its CPU is the server process's own (\`/proc/<pid>/stat\`), PostgreSQL's`,
+    "and the load generator's left out.",
+    '',
+    '| what | CPU per page (ms) | rounds (ms) | HTML (KB) | × floor |',
+    '|---|---:|---:|---:|---:|',
+    row('floor', 'floor: React alone, same tree and data'),
+    row('app', 'app: uncached product page'),
+    ...(baselineRoot ? [row('baseline', `baseline: \`${baselineRoot}\``)] : []),
+    '',
+    `- ${appRatio <= TARGET_RATIO ? 'Meets' : 'Misses'} the target (the app within ${TARGET_RATIO}× the floor): ${appRatio.toFixed(2)}×.`,
+    '<!-- bench:render:end -->',
+  ].join('\n');
+  console.info(`\n${section}\n`);
+  if (process.env.BENCH_WRITE_DOCS !== '0') writeDocs(section);
+} finally {
+  for (const server of servers) {
+    if (server.process.exitCode === null) {
+      const exited = new Promise((done) => server.process.once('exit', done));
+      server.process.kill('SIGTERM');
+      await exited;
+    }
+  }
+  await bench?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
