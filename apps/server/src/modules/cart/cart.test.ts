@@ -39,6 +39,7 @@ const EMPTY_CART: CartContents = {
   totalWeight: 0,
   currency: 'USD',
   discounts: [],
+  recurringTotals: [],
 };
 
 describe('login', () => {

@@ -1,4 +1,3 @@
-import type { Coupon } from '@everdeal/contracts';
 import BadgePercent from 'lucide-react/icons/badge-percent';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -8,9 +7,9 @@ import { SkeletonText } from '~/components/ui/skeleton';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError } from '~/lib/api-client';
-import { formatDateTime } from '~/lib/format-date';
 import { type CouponArea, useCoupons, useCreateCoupon } from '../api/coupon-requests';
-import { type CouponFormValues, couponInput, discountText, usesText } from '../coupon-form';
+import { type CouponFormValues, couponInput } from '../coupon-form';
+import { CouponRow } from './coupon-row';
 
 type ProductChoice = { id: number; name: string };
 
@@ -27,7 +26,7 @@ const EMPTY_FORM: CouponFormValues = {
 
 /**
  * `/admin/coupons` and the seller area's coupons page (decision 040): create a code and list the
- * codes with their uses. A seller picks among their products (`products`); an admin types product
+ * codes with their uses, each one to change, deactivate or reactivate, with its history. A seller picks among their products (`products`); an admin types product
  * ids, or none for the whole store.
  */
 export function CouponsPage({
@@ -203,29 +202,11 @@ export function CouponsPage({
         ) : (
           <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
             {shown.map((coupon) => (
-              <CouponRow key={coupon.id} coupon={coupon} products={products} />
+              <CouponRow key={coupon.id} area={area} coupon={coupon} products={products} />
             ))}
           </ul>
         )}
       </section>
     </div>
-  );
-}
-
-function CouponRow({ coupon, products }: { coupon: Coupon; products?: ProductChoice[] }) {
-  const nameOf = (id: number) => products?.find((product) => product.id === id)?.name ?? `#${id}`;
-  return (
-    <li className="space-y-1 p-4">
-      <p className="flex flex-wrap items-baseline gap-x-3">
-        <code className="break-all font-mono font-semibold text-ink-900">{coupon.code}</code>
-        <span className="text-ink-700 text-sm">{discountText(coupon)}</span>
-      </p>
-      <p className="text-ink-500 text-sm">
-        {coupon.productIds === null ? 'Whole store' : coupon.productIds.map(nameOf).join(', ')} · {usesText(coupon)}
-        {coupon.maxUsesPerUser !== null ? ` · at most ${coupon.maxUsesPerUser} per shopper` : ''}
-        {coupon.startsAt ? ` · from ${formatDateTime(coupon.startsAt, undefined)}` : ''}
-        {coupon.endsAt ? ` · until ${formatDateTime(coupon.endsAt, undefined)}` : ''}
-      </p>
-    </li>
   );
 }
