@@ -64,10 +64,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('checkouts that judged the coupon before another one used it, then find the line back in the cart: refused, not charged', async () => {
       // The one interleaving where only the claim's per-shopper condition stands between the buyer
-      // and a second discount (one checkout of a cart at a time, decision 007, stops the rest):
-      // three card checkouts read the cart and judge the coupon (no use yet), and wait; meanwhile
-      // a checkout paid with store credit uses the coupon and settles, taking the line and the
-      // coupon out of the cart, and another tab puts the line back. Then the three go on.
+      // and a second discount (one checkout of a cart at a time, decision 007, stops the rest). A
+      // checkout paid with store credit is held at its claim of the coupon; three card checkouts
+      // read the cart and judge the coupon meanwhile (no use yet) and queue for the buyer's row
+      // behind the test; the credit checkout uses the coupon and settles, taking the line and the
+      // coupon out of the cart; another tab puts the line back; then the three go on.
       const { buyer, line, code } = await buyerWithCoupon();
       const grant = await callApi(
         kit.t.app,
@@ -78,41 +79,74 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(grant.status, JSON.stringify(grant.body)).toBe(200);
       const url = kit.t.databaseUrl;
       if (!url) throw new Error('no PostgreSQL database');
-      const gate = postgres(url, { max: 1, onnotice: () => {} });
+      const [couponGate, buyerGate, monitor] = [1, 2, 3].map(() => postgres(url, { max: 1, onnotice: () => {} }));
+      const waitersOn = async (pattern: string, count: number) => {
+        for (let round = 0; ; round++) {
+          const [row] = await monitor<{ n: number }[]>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query ilike ${pattern}`;
+          if (row?.n === count) return;
+          if (round > 1000) throw new Error(`${count} statements like ${pattern} should wait, ${row?.n} do`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      /** Runs `statement` in a transaction of `client` that stays open until the answered function is called. */
+      const holdLock = async (client: postgres.Sql, statement: (tx: postgres.TransactionSql) => Promise<unknown>) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let taken = () => {};
+        const isTaken = new Promise<void>((resolve) => {
+          taken = resolve;
+        });
+        const done = client.begin(async (tx) => {
+          const locking = statement(tx);
+          taken();
+          await locking;
+          await released;
+        });
+        await isTaken;
+        return async () => {
+          release();
+          await done;
+        };
+      };
       try {
-        const late = await gate.begin(async (tx) => {
-          // The card checkouts' read of their card waits for this lock, after their cart and
-          // coupon reads; the credit checkout reads no card.
-          await tx`lock table payment_methods in access exclusive mode`;
-          const waiting = Array.from({ length: 3 }, () =>
-            checkout(kit.t.app, buyer.token, {
-              paymentMethodId: buyer.card.id,
-              idempotencyKey: newKey(),
-              expectedTotal: 6000,
-            }),
-          );
-          for (let round = 0; ; round++) {
-            const [state] = await tx<{ blocked: number; busy: number }[]>`
-              select count(*) filter (where wait_event_type = 'Lock')::int as blocked,
-                     count(*) filter (where state = 'active' and wait_event_type is distinct from 'Lock')::int as busy
-              from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-            if (state?.blocked === 3 && state.busy === 0) break;
-            if (round > 500) throw new Error(`the card checkouts did not reach the lock: ${JSON.stringify(state)}`);
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
-          const first = await checkout(kit.t.app, buyer.token, {
-            useCredit: true,
+        const releaseCoupon = await holdLock(
+          couponGate,
+          (tx) => tx`select id from coupons where code = ${code.toUpperCase()} for update`,
+        );
+        const first = checkout(kit.t.app, buyer.token, {
+          useCredit: true,
+          idempotencyKey: newKey(),
+          expectedTotal: 6000,
+        });
+        await waitersOn('%update "coupons"%', 1);
+        // The credit checkout holds the buyer's row; the test queues for it before the card checkouts.
+        const releaseBuyer = await holdLock(
+          buyerGate,
+          (tx) => tx`select id from users where id = ${buyer.userId} for no key update`,
+        );
+        await waitersOn('%for no key update%', 1);
+        const late = Array.from({ length: 3 }, () =>
+          checkout(kit.t.app, buyer.token, {
+            paymentMethodId: buyer.card.id,
             idempotencyKey: newKey(),
             expectedTotal: 6000,
-          });
-          expect(first.status, JSON.stringify(first.body)).toBe(200);
-          expect(first.body.data.order).toEqual(expect.objectContaining({ total: 6000, paidWithCreditCents: 6000 }));
-          const again = await callApi(kit.t.app, 'cart/change', line, { token: buyer.token });
-          expect(again.status, JSON.stringify(again.body)).toBe(200);
-          return waiting;
-        });
-        const responses = await Promise.all(late);
-        for (const response of responses) {
+          }),
+        );
+        await waitersOn('%for no key update%', 4);
+
+        await releaseCoupon();
+        const paid = await first;
+        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+        expect(paid.body.data.order).toEqual(expect.objectContaining({ total: 6000, paidWithCreditCents: 6000 }));
+        const again = await callApi(kit.t.app, 'cart/change', line, { token: buyer.token });
+        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        await releaseBuyer();
+
+        for (const response of await Promise.all(late)) {
           expect(response.body).toEqual({
             code: 409,
             msg: CouponMessage.noLongerApplies(CouponMessage.perUserLimit),
@@ -120,7 +154,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           });
         }
       } finally {
-        await gate.end();
+        await Promise.all([couponGate, buyerGate, monitor].map((client) => client?.end()));
       }
       const made = await kit.t.db.select().from(orders).where(eq(orders.userId, buyer.userId));
       expect(made.map((order) => [order.status, order.discountCents])).toEqual([['paid', 2000]]);

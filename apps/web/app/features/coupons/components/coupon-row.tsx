@@ -5,13 +5,13 @@ import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
 import { SkeletonText } from '~/components/ui/skeleton';
-import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError } from '~/lib/api-client';
 import { formatDateTime } from '~/lib/format-date';
 import { type CouponArea, useCouponHistory, useSetCouponActive, useUpdateCoupon } from '../api/coupon-requests';
 import { type CouponEditValues, couponChanges, discountText, editValues, usesText } from '../coupon-form';
 import { historyFields, historyTitle } from '../coupon-history';
+import { CouponLimitFields } from './coupon-limit-fields';
 
 type ProductChoice = { id: number; name: string };
 
@@ -105,33 +105,7 @@ function EditCouponDialog({ area, coupon }: { area: CouponArea; coupon: Coupon }
       confirmLabel="Save changes"
       onConfirm={save}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Most uses in all"
-          hint={`Not below the ${coupon.uses} already taken.`}
-          inputMode="numeric"
-          value={values.maxUses}
-          onChange={(event) => set({ maxUses: event.target.value })}
-        />
-        <TextField
-          label="Most uses per shopper"
-          inputMode="numeric"
-          value={values.maxUsesPerUser}
-          onChange={(event) => set({ maxUsesPerUser: event.target.value })}
-        />
-        <TextField
-          label="Starts"
-          type="datetime-local"
-          value={values.startsAt}
-          onChange={(event) => set({ startsAt: event.target.value })}
-        />
-        <TextField
-          label="Ends"
-          type="datetime-local"
-          value={values.endsAt}
-          onChange={(event) => set({ endsAt: event.target.value })}
-        />
-      </div>
+      <CouponLimitFields values={values} onChange={set} usesTaken={coupon.uses} />
       {error ? <FormAlert className="mt-4">{error}</FormAlert> : null}
     </Modal>
   );

@@ -9,6 +9,7 @@ import { toast } from '~/components/ui/toast';
 import { ApiError } from '~/lib/api-client';
 import { type CouponArea, useCoupons, useCreateCoupon } from '../api/coupon-requests';
 import { type CouponFormValues, couponInput } from '../coupon-form';
+import { CouponLimitFields } from './coupon-limit-fields';
 import { CouponRow } from './coupon-row';
 
 type ProductChoice = { id: number; name: string };
@@ -147,36 +148,7 @@ export function CouponsPage({
               onChange={(event) => setProductIdsText(event.target.value)}
             />
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Most uses in all"
-              hint="Empty: no limit."
-              inputMode="numeric"
-              value={form.maxUses}
-              onChange={(event) => set({ maxUses: event.target.value })}
-            />
-            <TextField
-              label="Most uses per shopper"
-              hint="Empty: no limit."
-              inputMode="numeric"
-              value={form.maxUsesPerUser}
-              onChange={(event) => set({ maxUsesPerUser: event.target.value })}
-            />
-            <TextField
-              label="Starts"
-              type="datetime-local"
-              hint="Empty: at once."
-              value={form.startsAt}
-              onChange={(event) => set({ startsAt: event.target.value })}
-            />
-            <TextField
-              label="Ends"
-              type="datetime-local"
-              hint="Empty: never."
-              value={form.endsAt}
-              onChange={(event) => set({ endsAt: event.target.value })}
-            />
-          </div>
+          <CouponLimitFields values={form} onChange={set} />
           {error ? <FormAlert>{error}</FormAlert> : null}
           <Button type="submit" isLoading={create.isPending}>
             Create coupon
