@@ -79,7 +79,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(grant.status, JSON.stringify(grant.body)).toBe(200);
       const url = kit.t.databaseUrl;
       if (!url) throw new Error('no PostgreSQL database');
-      const [couponGate, buyerGate, monitor] = [1, 2, 3].map(() => postgres(url, { max: 1, onnotice: () => {} }));
+      const connect = () => postgres(url, { max: 1, onnotice: () => {} });
+      const couponGate = connect();
+      const buyerGate = connect();
+      const monitor = connect();
       const waitersOn = async (pattern: string, count: number) => {
         for (let round = 0; ; round++) {
           const [row] = await monitor<{ n: number }[]>`
@@ -154,7 +157,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           });
         }
       } finally {
-        await Promise.all([couponGate, buyerGate, monitor].map((client) => client?.end()));
+        await Promise.all([couponGate, buyerGate, monitor].map((client) => client.end()));
       }
       const made = await kit.t.db.select().from(orders).where(eq(orders.userId, buyer.userId));
       expect(made.map((order) => [order.status, order.discountCents])).toEqual([['paid', 2000]]);
