@@ -51,7 +51,12 @@ export function historyFields(
   entry: Pick<CouponHistoryEntry, 'before' | 'after'>,
   formatTime: (iso: string) => string,
 ): string[] {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  // In the form's order, whatever order the log stored them in.
+  const order = Object.keys(FIELD_LABELS);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].sort(
+    (a, b) => rank(a) - rank(b),
+  );
   return keys.map((key) => {
     const label = FIELD_LABELS[key] ?? key;
     const after = fieldValue(key, entry.after?.[key], formatTime);
