@@ -132,6 +132,8 @@ describe('cart/getCartContents and cart/change', () => {
       totalWeight: 0,
       currency: 'USD',
       discounts: [],
+      // Lifetime plans only: nothing recurs.
+      recurringTotals: [],
     });
   });
 
