@@ -1,21 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
-import {
-  buyableProducts,
-  firstBuyablePlan,
-  registerShopper,
-  saveTestCard,
-  shopperApi,
-  signInAs,
-} from './shopping-helpers';
+import { dollars, saveTestCard, shopperWithOneLine, signInAs } from './shopping-helpers';
 
 // Billing details and VAT on digital services (decision 037): a shopper saves a German billing
 // profile, sees Germany's 19% VAT line and the total with it at the cart's checkout step, pays
 // that total, and the order shows its VAT. Runs at 1280 and 375 px (the mobile project).
 
-/** "$49" or "$9.31", as the store writes money. */
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 /** 19% rounded half up to the cent, as the server computes it. */
 const germanVat = (cents: number) => Math.floor((cents * 1900 + 5000) / 10_000);
 
@@ -24,7 +14,8 @@ test('a German shopper saves billing details, sees 19% VAT at checkout, pays it 
   request,
 }, testInfo) => {
   test.slow();
-  const shopper = await registerShopper(request, 'e2e-vat');
+  // The cart's line waits for the checkout step below.
+  const { shopper, plan } = await shopperWithOneLine(request, 'e2e-vat');
   await saveTestCard(request, shopper);
   await signInAs(page, shopper);
 
@@ -55,15 +46,8 @@ test('a German shopper saves billing details, sees 19% VAT at checkout, pays it 
   await expect(page.getByText('You have not added billing details yet.')).toBeHidden();
 
   // The checkout step: Germany's VAT and the total with it, on the Pay button too.
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no product');
-  const price = firstBuyablePlan(product).price;
+  const price = plan.price;
   const vat = germanVat(price);
-  await shopperApi(request, shopper, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
   await page.goto('/cart?step=checkout');
   const summary = page.getByRole('region', { name: 'Order summary' });
   const taxLines = summary.getByRole('region', { name: 'Tax and total' });

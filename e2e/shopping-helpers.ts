@@ -80,6 +80,23 @@ export function firstBuyablePlan(product: Product): Plan {
   return plan;
 }
 
+/** "$49" or "$9.31", as the store writes money. */
+export const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** A new shopper whose cart holds one code of the first buyable plan of a live deal. */
+export async function shopperWithOneLine(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ shopper: Session; product: Product; plan: Plan }> {
+  const shopper = await registerShopper(request, prefix);
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no product');
+  const plan = firstBuyablePlan(product);
+  await shopperApi(request, shopper, 'cart/change', { productId: product.id, variantId: plan.variantId, quantity: 1 });
+  return { shopper, product, plan };
+}
+
 /**
  * The header's wishlist or cart entry: an icon link on desktop; on phones the wishlist sits in
  * the hamburger menu, which this opens. The header links' names carry their badge ("Cart, 2 items",

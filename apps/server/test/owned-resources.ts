@@ -64,6 +64,18 @@ export const ownedResourceFactories: Record<string, OwnedResourceFactory> = {
     const product = await createProduct(t.db, { sellerId: await sellerOf(t, owner), plans: [{ codes: 1 }] });
     return { productIds: [product.id] };
   },
+  // A coupon of the owner's seller (decision 040), for changing, deactivating and reading it.
+  sellerCoupon: async (t, owner) => {
+    const product = await createProduct(t.db, { sellerId: await sellerOf(t, owner), plans: [{ codes: 1 }] });
+    const created = await callApi<{ coupon: { id: string } }>(
+      t.app,
+      'seller/createCoupon',
+      { code: `SUITE-${newKey().slice(4, 16)}`, percentOff: 10, productIds: [product.id] },
+      { token: owner.token },
+    );
+    if (created.status !== 200) throw new Error(`seller/createCoupon answered ${created.status}`);
+    return { couponId: created.body.data.coupon.id };
+  },
   sellerPlan: async (t, owner) => {
     const product = await createProduct(t.db, {
       sellerId: await sellerOf(t, owner),

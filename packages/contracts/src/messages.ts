@@ -168,6 +168,12 @@ export const CouponMessage = {
   appliesToNothing: 'This coupon does not apply to anything in your cart',
   productNotFound: 'Product not found',
   oneSeller: 'A coupon discounts the products of one seller: create one per seller',
+  deactivated: 'This coupon is no longer active',
+  notFound: 'Coupon not found',
+  nothingToChange:
+    'Give at least one of startsAt, endsAt, maxUses and maxUsesPerUser: a coupon’s code, discount and products cannot change',
+  maxUsesBelowUses: (uses: number) =>
+    `maxUses cannot be below the ${uses} ${uses === 1 ? 'use' : 'uses'} already taken`,
   /** Checkout: the coupon stopped applying since the cart was shown; nothing was charged. */
   noLongerApplies: (reason: string) => `${reason}: nothing was charged, check your cart`,
 } as const;

@@ -70,6 +70,18 @@ export const CheckoutTotalsSchema = z.object({
   taxNote: z.string().nullable().describe('the reverse charge’s legal note, when it applies'),
   totalWithTaxCents: z.number().int(),
   currency: z.string(),
+  recurringTotals: z
+    .array(
+      z.object({
+        interval: BillingIntervalSchema,
+        subtotalCents: z.number().int(),
+        taxCents: z.number().int(),
+        totalWithTaxCents: z.number().int(),
+      }),
+    )
+    .describe(
+      'what the subscription lines charge again every month or year, after the coupon (its discount stays on every renewal, decision 040), with VAT at today’s rate (each renewal’s VAT is decided when it is charged); empty when nothing recurs',
+    ),
 });
 export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
 

@@ -67,16 +67,17 @@ export function planAdditions(plan: { featureMatrix: PlanFeature[] }, below?: { 
 
 /**
  * What recurs after today, per period, for lines of a cart or an order: "then $9/month". Lifetime
- * lines recur never and are left out; periods come month first.
+ * lines recur never and are left out; periods come month first. A line's `discountCents` (a
+ * coupon's share, decision 040) comes off every period: a renewal charges the item's amount.
  */
 export function recurringTotals(
-  lines: { price: number; quantity: number; billingInterval: PlanInterval | null }[],
+  lines: { price: number; quantity: number; billingInterval: PlanInterval | null; discountCents?: number }[],
 ): { interval: PlanInterval; amount: number }[] {
   const totals: { interval: PlanInterval; amount: number }[] = [];
   for (const interval of ['month', 'year'] as const) {
     const amount = lines
       .filter((line) => line.billingInterval === interval)
-      .reduce((sum, line) => sum + line.price * line.quantity, 0);
+      .reduce((sum, line) => sum + line.price * line.quantity - (line.discountCents ?? 0), 0);
     if (amount > 0) totals.push({ interval, amount });
   }
   return totals;

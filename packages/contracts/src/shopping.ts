@@ -49,8 +49,8 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 
 /**
  * Requirements §3 cart contents. Money in cents; weight is 0 because every good is digital.
- * `totalPrice` is what checkout charges today; subscription lines charge their price again every
- * period after that (`recurringTotals` in plans.ts sums them per period).
+ * `totalPrice` is what checkout charges today; subscription lines charge their amount again every
+ * period after that, coupon included (`recurringTotals`, summed per period by plans.ts).
  */
 export const CartContentsSchema = z.object({
   items: z.array(CartItemSchema),
@@ -63,6 +63,11 @@ export const CartContentsSchema = z.object({
   discounts: z
     .array(z.object({ code: z.string(), amountCents: z.number().int() }))
     .describe('the applied coupon and what it takes off (decision 040); empty without one'),
+  recurringTotals: z
+    .array(z.object({ interval: BillingIntervalSchema, amountCents: z.number().int() }))
+    .describe(
+      'what the subscription lines charge again every month or year after today, cents before VAT, after the coupon: its discount stays on every renewal (decision 040); empty when nothing recurs',
+    ),
 });
 export type CartContents = z.infer<typeof CartContentsSchema>;
 

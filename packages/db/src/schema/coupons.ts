@@ -25,6 +25,9 @@ export const coupons = pgTable(
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     uses: integer().notNull().default(0),
+    // Set when an admin or the seller deactivated it: no cart or checkout takes it from then on,
+    // past orders keep it (decision 040). Null while it is active.
+    deactivatedAt: timestamp({ withTimezone: true }),
     // The seller whose products it discounts; null for an admin's code.
     sellerId: integer().references(() => sellers.id),
     createdBy: uuid()

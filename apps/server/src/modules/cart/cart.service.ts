@@ -7,6 +7,7 @@ import {
   DEFAULT_CURRENCY,
   MAX_CODES_PER_PLAN,
   OrderMessage,
+  recurringTotals,
   ShoppingMessage,
 } from '@everdeal/contracts';
 import { cartItems, type Db, licenseCodes, plans, products } from '@everdeal/db';
@@ -149,11 +150,15 @@ export function cartStatements(db: Db): CartStatements {
   return statements;
 }
 
+/** The cart's coupon as the totals use it: its code and each line's discount, in line order. */
+export type CartDiscount = { code: string; lineDiscounts: number[] };
+
 /**
  * Totals of requirements §3 from the lines; every line is in USD (cart/change refuses others).
- * `totalPrice` is after the coupon's discounts (decision 040), so `totalDiscount` counts them too.
+ * `totalPrice` is after the coupon's discounts (decision 040), so `totalDiscount` counts them too,
+ * and so do the subscription lines' `recurringTotals`: a renewal charges the item's amount.
  */
-export function toCartContents(items: CartItem[], discounts: CartContents['discounts'] = []): CartContents {
+export function toCartContents(items: CartItem[], coupon: CartDiscount | null = null): CartContents {
   let itemCount = 0;
   let totalPrice = 0;
   let originalTotalPrice = 0;
@@ -162,7 +167,11 @@ export function toCartContents(items: CartItem[], discounts: CartContents['disco
     totalPrice += item.price * item.quantity;
     originalTotalPrice += item.originalPrice * item.quantity;
   }
-  for (const discount of discounts) totalPrice -= discount.amountCents;
+  const discountCents = coupon ? coupon.lineDiscounts.reduce((sum, cents) => sum + cents, 0) : 0;
+  totalPrice -= discountCents;
+  const recurring = recurringTotals(
+    items.map((item, index) => ({ ...item, discountCents: coupon?.lineDiscounts[index] ?? 0 })),
+  );
   return {
     items,
     itemCount,
@@ -172,7 +181,8 @@ export function toCartContents(items: CartItem[], discounts: CartContents['disco
     // Every good is a digital code.
     totalWeight: 0,
     currency: DEFAULT_CURRENCY,
-    discounts,
+    discounts: coupon ? [{ code: coupon.code, amountCents: discountCents }] : [],
+    recurringTotals: recurring.map(({ interval, amount }) => ({ interval, amountCents: amount })),
   };
 }
 
@@ -208,17 +218,17 @@ export async function getCartContents({ db, now }: CartDeps, userId: string): Pr
     await recordShownTerms(db, { userId, lines: JSON.stringify(lines) });
   }
   const items = rows.map(({ shownPrice: _price, shownRefundWindowDays: _window, ...item }) => item);
-  return toCartContents(items, coupon ? cartDiscounts(coupon, items, now()) : []);
+  return toCartContents(items, coupon ? cartDiscount(coupon, items, now()) : null);
 }
 
 /**
  * The coupon's discount on the cart, as checkout would give it now (decision 040); none while it
  * does not apply (checkout then refuses it with the reason and takes it off the cart).
  */
-function cartDiscounts(coupon: AppliedCoupon, items: CartItem[], now: Date): CartContents['discounts'] {
+function cartDiscount(coupon: AppliedCoupon, items: CartItem[], now: Date): CartDiscount | null {
   const judged = judgeCoupon(coupon, items.map(discountLine), now);
-  if ('refusal' in judged) return [];
-  return [{ code: coupon.coupon.code, amountCents: judged.discounts.reduce((sum, cents) => sum + cents, 0) }];
+  if ('refusal' in judged) return null;
+  return { code: coupon.coupon.code, lineDiscounts: judged.discounts };
 }
 
 const discountLine = (item: CartItem): DiscountLine => ({

@@ -39,6 +39,7 @@ const EMPTY_CART: CartContents = {
   totalWeight: 0,
   currency: 'USD',
   discounts: [],
+  recurringTotals: [],
 };
 
 describe('login', () => {
@@ -131,6 +132,8 @@ describe('cart/getCartContents and cart/change', () => {
       totalWeight: 0,
       currency: 'USD',
       discounts: [],
+      // Lifetime plans only: nothing recurs.
+      recurringTotals: [],
     });
   });
 

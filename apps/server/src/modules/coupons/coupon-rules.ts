@@ -13,6 +13,8 @@ export type DiscountLine = { productId: number; amountCents: number };
 
 /** The reason the coupon cannot be used now, whatever the cart holds; null when it can. */
 export function couponRefusal({ coupon, userUses }: AppliedCoupon, now: Date): string | null {
+  // Deactivated comes first: whatever else holds, the owner took it back.
+  if (coupon.deactivatedAt) return CouponMessage.deactivated;
   if (coupon.startsAt && now < coupon.startsAt) return CouponMessage.notStarted;
   if (coupon.endsAt && now >= coupon.endsAt) return CouponMessage.ended;
   if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return CouponMessage.usedUp;

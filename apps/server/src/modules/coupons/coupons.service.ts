@@ -12,16 +12,17 @@ import {
   type SellerCreateCouponInput,
 } from '@everdeal/contracts';
 import { type CouponRow, cartCoupons, couponRedemptions, coupons, type Db, products, type Tx } from '@everdeal/db';
-import { and, count, desc, eq, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { databaseErrorIn } from '../../plugins/errors';
 import { requireOwnProduct } from '../sellers';
+import { type CouponEditor, couponTerms, isMemberCoupon, recordCouponChange } from './coupon-audit';
 import type { AppliedCoupon } from './coupon-rules';
 
 export type CouponsDeps = { db: Db; now: () => Date };
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-function toCoupon(row: CouponRow): Coupon {
+export function toCoupon(row: CouponRow): Coupon {
   return {
     id: row.id,
     code: row.code,
@@ -34,6 +35,8 @@ function toCoupon(row: CouponRow): Coupon {
     endsAt: iso(row.endsAt),
     uses: row.uses,
     sellerId: row.sellerId,
+    isActive: row.deactivatedAt === null,
+    deactivatedAt: iso(row.deactivatedAt),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -41,28 +44,38 @@ function toCoupon(row: CouponRow): Coupon {
 async function insertCoupon(
   { db, now }: CouponsDeps,
   input: AdminCreateCouponInput,
-  owner: { userId: string; sellerId: number | null },
+  owner: { editor: CouponEditor; sellerId: number | null },
 ): Promise<CouponResult> {
   try {
-    const [row] = await db
-      .insert(coupons)
-      .values({
-        code: input.code,
-        percentOff: input.percentOff ?? null,
-        amountOffCents: input.amountOffCents ?? null,
-        // Sorted and without repeats: the list is a set.
-        productIds: input.productIds ? [...new Set(input.productIds)].sort((a, b) => a - b) : null,
-        maxUses: input.maxUses ?? null,
-        maxUsesPerUser: input.maxUsesPerUser ?? null,
-        startsAt: input.startsAt ? new Date(input.startsAt) : null,
-        endsAt: input.endsAt ? new Date(input.endsAt) : null,
-        sellerId: owner.sellerId,
-        createdBy: owner.userId,
-        createdAt: now(),
-      })
-      .returning();
-    if (!row) throw new Error('the coupon was not inserted');
-    return { coupon: toCoupon(row) };
+    return await db.transaction(async (tx) => {
+      const at = now();
+      const [row] = await tx
+        .insert(coupons)
+        .values({
+          code: input.code,
+          percentOff: input.percentOff ?? null,
+          amountOffCents: input.amountOffCents ?? null,
+          // Sorted and without repeats: the list is a set.
+          productIds: input.productIds ? [...new Set(input.productIds)].sort((a, b) => a - b) : null,
+          maxUses: input.maxUses ?? null,
+          maxUsesPerUser: input.maxUsesPerUser ?? null,
+          startsAt: input.startsAt ? new Date(input.startsAt) : null,
+          endsAt: input.endsAt ? new Date(input.endsAt) : null,
+          sellerId: owner.sellerId,
+          createdBy: owner.editor.user.id,
+          createdAt: at,
+        })
+        .returning();
+      if (!row) throw new Error('the coupon was not inserted');
+      await recordCouponChange(
+        tx,
+        owner.editor,
+        row,
+        { action: 'coupon.create', before: null, after: couponTerms(row) },
+        at,
+      );
+      return { coupon: toCoupon(row) };
+    });
   } catch (error) {
     if (databaseErrorIn(error)?.code === '23505') throw AppError.conflict(CouponMessage.duplicateCode);
     throw error;
@@ -72,7 +85,7 @@ async function insertCoupon(
 /** `admin/createCoupon`: any existing products (404 for an unknown one), or the whole store. */
 export async function createAdminCoupon(
   deps: CouponsDeps,
-  userId: string,
+  user: CouponEditor['user'],
   input: AdminCreateCouponInput,
 ): Promise<CouponResult> {
   if (input.productIds) {
@@ -80,7 +93,7 @@ export async function createAdminCoupon(
     const found = await deps.db.select({ id: products.id }).from(products).where(inArray(products.id, wanted));
     if (found.length !== wanted.length) throw AppError.notFound(CouponMessage.productNotFound);
   }
-  return insertCoupon(deps, input, { userId, sellerId: null });
+  return insertCoupon(deps, input, { editor: { user, area: 'admin' }, sellerId: null });
 }
 
 /**
@@ -89,16 +102,16 @@ export async function createAdminCoupon(
  */
 export async function createSellerCoupon(
   deps: CouponsDeps,
-  userId: string,
+  user: CouponEditor['user'],
   input: SellerCreateCouponInput,
 ): Promise<CouponResult> {
   const sellerIds = new Set<number>();
   for (const productId of new Set(input.productIds)) {
-    sellerIds.add((await requireOwnProduct(deps.db, userId, productId)).sellerId);
+    sellerIds.add((await requireOwnProduct(deps.db, user.id, productId)).sellerId);
   }
   if (sellerIds.size !== 1) throw AppError.validation(CouponMessage.oneSeller);
   const [sellerId] = sellerIds;
-  return insertCoupon(deps, input, { userId, sellerId: sellerId ?? null });
+  return insertCoupon(deps, input, { editor: { user, area: 'seller' }, sellerId: sellerId ?? null });
 }
 
 /** `admin/getCoupons`: every coupon, newest first. */
@@ -112,12 +125,7 @@ export async function listSellerCoupons({ db }: CouponsDeps, userId: string): Pr
   const rows = await db
     .select()
     .from(coupons)
-    .where(
-      and(
-        isNotNull(coupons.sellerId),
-        sql`exists (select 1 from seller_members m where m.seller_id = ${coupons.sellerId} and m.user_id = ${userId})`,
-      ),
-    )
+    .where(and(isNotNull(coupons.sellerId), isMemberCoupon(coupons.sellerId, userId)))
     .orderBy(desc(coupons.createdAt), desc(coupons.id));
   return { coupons: rows.map(toCoupon) };
 }
@@ -194,6 +202,8 @@ export async function claimCouponUse(
     .where(
       and(
         eq(coupons.id, use.couponId),
+        // A deactivation committed while this checkout ran wins, like a use that filled the limit.
+        isNull(coupons.deactivatedAt),
         sql`(${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})`,
         sql`(${coupons.maxUsesPerUser} is null or ${coupons.maxUsesPerUser} > ${mine?.n ?? 0})`,
       ),
@@ -201,6 +211,7 @@ export async function claimCouponUse(
     .returning({ maxUsesPerUser: coupons.maxUsesPerUser });
   if (!claimed) {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, use.couponId)).limit(1);
+    if (row?.deactivatedAt) return CouponMessage.deactivated;
     if (row && row.maxUsesPerUser !== null && (mine?.n ?? 0) >= row.maxUsesPerUser) return CouponMessage.perUserLimit;
     return CouponMessage.usedUp;
   }

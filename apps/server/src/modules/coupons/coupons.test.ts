@@ -5,64 +5,18 @@ import {
   type CouponResult,
   SellerMessage,
 } from '@everdeal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
-import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { createUserWithSession } from '../../../test/accounts';
+import { callApi } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
 import { createSellerWithMember } from '../../../test/seller';
-import { type Buyer, checkout, createBuyer, createDeal, newKey } from '../../../test/shop';
+import { createDeal } from '../../../test/shop';
+import { uniqueCode, useCouponTestApp } from './coupon-test-kit';
 
 const DAY_MS = 24 * 60 * 60_000;
 const clock = new Date('2026-11-23T10:00:00Z');
-let t: TestApp;
-let admin: { token: string };
-let codeCounter = 0;
-const uniqueCode = (prefix = 'SAVE') => `${prefix}-${++codeCounter}-${Math.random().toString(36).slice(2, 8)}`;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  admin = await createAdminWithSession(t.db, clock);
-});
-afterAll(() => t?.close());
-
-async function adminCoupon(input: Record<string, unknown>) {
-  const response = await callApi<CouponResult>(t.app, 'admin/createCoupon', input, { token: admin.token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data.coupon;
-}
-
-async function apply(token: string, code: string) {
-  return callApi<CartContents>(t.app, 'cart/applyCoupon', { code }, { token });
-}
-
-async function applied(token: string, code: string): Promise<CartContents> {
-  const response = await apply(token, code);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data;
-}
-
-async function refused(token: string, code: string, status: number, msg: string) {
-  const response = await apply(token, code);
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body).toEqual({ code: status, msg, data: null });
-}
-
-/** A buyer with a card and one line of a new deal at `priceCents` (quantity `quantity`). */
-async function buyerWithDeal(priceCents = 10_000, quantity = 1) {
-  const { product, plan } = await createDeal(t.db, { plans: [{ priceCents, originalPriceCents: priceCents * 2 }] });
-  const buyer = await createBuyer(
-    t.app,
-    t.db,
-    [{ productId: product.id, variantId: plan.id, quantity }],
-    undefined,
-    clock,
-  );
-  return { product, plan, buyer };
-}
-
-async function pay(buyer: Buyer, extra: Record<string, unknown> = {}) {
-  return checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey(), ...extra });
-}
+const kit = useCouponTestApp(() => clock);
+const { adminCoupon, applied, apply, buyerWithDeal, pay, refused } = kit;
 
 describe('admin/createCoupon', () => {
   it('creates a percentage code for the whole store, stored upper case; a duplicate in any case is 409', async () => {
@@ -79,16 +33,16 @@ describe('admin/createCoupon', () => {
       }),
     );
     const again = await callApi(
-      t.app,
+      kit.t.app,
       'admin/createCoupon',
       { code: code.toLowerCase(), amountOffCents: 100 },
       {
-        token: admin.token,
+        token: kit.adminToken,
       },
     );
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe(CouponMessage.duplicateCode);
-    const list = await callApi<CouponList>(t.app, 'admin/getCoupons', {}, { token: admin.token });
+    const list = await callApi<CouponList>(kit.t.app, 'admin/getCoupons', {}, { token: kit.adminToken });
     expect(list.body.data.coupons.map((row) => row.code)).toContain(code.toUpperCase());
   });
 
@@ -104,24 +58,24 @@ describe('admin/createCoupon', () => {
       CouponMessage.startsBeforeEnds,
     ],
   ])('refuses %j with 422', async (input, msg) => {
-    const response = await callApi(t.app, 'admin/createCoupon', input, { token: admin.token });
+    const response = await callApi(kit.t.app, 'admin/createCoupon', input, { token: kit.adminToken });
     expect(response.status, JSON.stringify(response.body)).toBe(422);
     expect(response.body.msg).toBe(msg);
   });
 
   it('404 for an unknown product; 403 for a user who is not an admin', async () => {
     const unknown = await callApi(
-      t.app,
+      kit.t.app,
       'admin/createCoupon',
       { code: uniqueCode(), percentOff: 5, productIds: [999_999] },
       {
-        token: admin.token,
+        token: kit.adminToken,
       },
     );
     expect(unknown.status).toBe(404);
-    const user = await createUserWithSession(t.db, clock);
+    const user = await createUserWithSession(kit.t.db, clock);
     const denied = await callApi(
-      t.app,
+      kit.t.app,
       'admin/createCoupon',
       { code: uniqueCode(), percentOff: 5 },
       {
@@ -134,12 +88,12 @@ describe('admin/createCoupon', () => {
 
 describe('seller/createCoupon', () => {
   it('a member creates a code for their own products and lists it; another seller’s product is 404', async () => {
-    const member = await createSellerWithMember(t.db);
-    const own = await createDeal(t.db, { sellerId: member.sellerId });
-    const other = await createDeal(t.db);
+    const member = await createSellerWithMember(kit.t.db);
+    const own = await createDeal(kit.t.db, { sellerId: member.sellerId });
+    const other = await createDeal(kit.t.db);
     const code = uniqueCode('mine');
     const created = await callApi<CouponResult>(
-      t.app,
+      kit.t.app,
       'seller/createCoupon',
       { code, amountOffCents: 500, productIds: [own.product.id], maxUses: 3 },
       { token: member.token },
@@ -148,11 +102,11 @@ describe('seller/createCoupon', () => {
     expect(created.body.data.coupon).toEqual(
       expect.objectContaining({ productIds: [own.product.id], sellerId: member.sellerId, maxUses: 3 }),
     );
-    const list = await callApi<CouponList>(t.app, 'seller/getCoupons', {}, { token: member.token });
+    const list = await callApi<CouponList>(kit.t.app, 'seller/getCoupons', {}, { token: member.token });
     expect(list.body.data.coupons.map((row) => row.code)).toEqual([code.toUpperCase()]);
 
     const foreign = await callApi(
-      t.app,
+      kit.t.app,
       'seller/createCoupon',
       { code: uniqueCode(), percentOff: 50, productIds: [own.product.id, other.product.id] },
       { token: member.token },
@@ -160,7 +114,7 @@ describe('seller/createCoupon', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.msg).toBe(SellerMessage.productNotFound);
     const withoutProducts = await callApi(
-      t.app,
+      kit.t.app,
       'seller/createCoupon',
       { code: uniqueCode(), percentOff: 5 },
       {
@@ -169,8 +123,8 @@ describe('seller/createCoupon', () => {
     );
     expect(withoutProducts.status).toBe(422);
     // Another seller's member does not see it.
-    const stranger = await createSellerWithMember(t.db);
-    const theirs = await callApi<CouponList>(t.app, 'seller/getCoupons', {}, { token: stranger.token });
+    const stranger = await createSellerWithMember(kit.t.db);
+    const theirs = await callApi<CouponList>(kit.t.app, 'seller/getCoupons', {}, { token: stranger.token });
     expect(theirs.body.data.coupons).toEqual([]);
   });
 });
@@ -185,10 +139,10 @@ describe('cart/applyCoupon and cart/removeCoupon', () => {
     expect(cart.totalPrice).toBe(9800 - 980);
     expect(cart.originalTotalPrice).toBe(19_600);
     expect(cart.totalDiscount).toBe(19_600 - (9800 - 980));
-    const read = await callApi<CartContents>(t.app, 'cart/getCartContents', {}, { token: buyer.token });
+    const read = await callApi<CartContents>(kit.t.app, 'cart/getCartContents', {}, { token: buyer.token });
     expect(read.body.data).toEqual(cart);
 
-    const removed = await callApi<CartContents>(t.app, 'cart/removeCoupon', {}, { token: buyer.token });
+    const removed = await callApi<CartContents>(kit.t.app, 'cart/removeCoupon', {}, { token: buyer.token });
     expect(removed.body.data.discounts).toEqual([]);
     expect(removed.body.data.totalPrice).toBe(9800);
   });
@@ -203,7 +157,7 @@ describe('cart/applyCoupon and cart/removeCoupon', () => {
     const cart = await applied(buyer.token, second);
     expect(cart.discounts).toEqual([{ code: second.toUpperCase(), amountCents: 2500 }]);
     await refused(buyer.token, 'NOSUCHCODE', 400, CouponMessage.unknown);
-    const read = await callApi<CartContents>(t.app, 'cart/getCartContents', {}, { token: buyer.token });
+    const read = await callApi<CartContents>(kit.t.app, 'cart/getCartContents', {}, { token: buyer.token });
     expect(read.body.data.discounts).toEqual([{ code: second.toUpperCase(), amountCents: 2500 }]);
   });
 
@@ -224,7 +178,7 @@ describe('cart/applyCoupon and cart/removeCoupon', () => {
     });
     await refused(buyer.token, late, 400, CouponMessage.ended);
 
-    const elsewhere = await createDeal(t.db);
+    const elsewhere = await createDeal(kit.t.db);
     const other = uniqueCode();
     await adminCoupon({ code: other, percentOff: 10, productIds: [elsewhere.product.id] });
     await refused(buyer.token, other, 400, CouponMessage.appliesToNothing);
@@ -242,22 +196,22 @@ describe('cart/applyCoupon and cart/removeCoupon', () => {
 
     await applied(next.token, mine);
     expect((await pay(next)).status).toBe(200);
-    const { product: third, plan: thirdPlan } = await createDeal(t.db);
+    const { product: third, plan: thirdPlan } = await createDeal(kit.t.db);
     await callApi(
-      t.app,
+      kit.t.app,
       'cart/change',
       { productId: third.id, variantId: thirdPlan.id, quantity: 1 },
       { token: next.token },
     );
     await refused(next.token, mine, 400, CouponMessage.perUserLimit);
-    await expectLedgerBalanced(t.db);
+    await expectLedgerBalanced(kit.t.db);
   });
 
   it('422 for a malformed code; 401 without a session', async () => {
-    const { token } = await createUserWithSession(t.db, clock);
+    const { token } = await createUserWithSession(kit.t.db, clock);
     const response = await apply(token, 'x');
     expect(response.status).toBe(422);
-    const anonymous = await callApi(t.app, 'cart/applyCoupon', { code: 'ANYCODE' });
+    const anonymous = await callApi(kit.t.app, 'cart/applyCoupon', { code: 'ANYCODE' });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -72,6 +72,8 @@ describe('VAT at checkout', () => {
       taxNote: null,
       totalWithTaxCents: 5831,
       currency: 'USD',
+      // A lifetime plan: nothing recurs.
+      recurringTotals: [],
     });
     const response = await checkout(t.app, buyer.token, {
       paymentMethodId: buyer.card.id,

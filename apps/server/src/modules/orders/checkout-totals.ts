@@ -29,7 +29,17 @@ export async function getCheckoutTotals(deps: CheckoutDeps, userId: string): Pro
   const discounts = judged && 'discounts' in judged ? judged.discounts : [];
   const amounts = lineAmounts(lines, discounts);
   const subtotalCents = amounts.reduce((sum, cents) => sum + cents, 0);
-  const taxCents = lineTaxes(amounts, decision.rateBasisPoints).reduce((sum, cents) => sum + cents, 0);
+  const taxes = lineTaxes(amounts, decision.rateBasisPoints);
+  const taxCents = taxes.reduce((sum, cents) => sum + cents, 0);
+  // A renewal charges the item's amount, coupon included (decision 040), with VAT on it per item.
+  const recurringTotals = (['month', 'year'] as const).flatMap((interval) => {
+    const renewing = lines.flatMap((line, index) => (line.billingInterval === interval ? [index] : []));
+    const recurringSubtotal = renewing.reduce((sum, index) => sum + (amounts[index] ?? 0), 0);
+    const recurringTax = renewing.reduce((sum, index) => sum + (taxes[index] ?? 0), 0);
+    if (recurringSubtotal <= 0) return [];
+    const totalWithTaxCents = recurringSubtotal + recurringTax;
+    return [{ interval, subtotalCents: recurringSubtotal, taxCents: recurringTax, totalWithTaxCents }];
+  });
   return {
     subtotalCents,
     taxCents,
@@ -39,5 +49,6 @@ export async function getCheckoutTotals(deps: CheckoutDeps, userId: string): Pro
     taxNote: decision.note,
     totalWithTaxCents: subtotalCents + taxCents,
     currency: DEFAULT_CURRENCY,
+    recurringTotals,
   };
 }

@@ -1,5 +1,6 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { DEFAULT_CURRENCY, MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
+import { recurringTotals } from '@everdeal/contracts/plans';
 
 // Pure rules of the cart's lines (requirements §4, §9), shared by the mutations and their tests.
 
@@ -12,6 +13,7 @@ export const EMPTY_CART: CartContents = Object.freeze({
   totalWeight: 0,
   currency: DEFAULT_CURRENCY,
   discounts: [],
+  recurringTotals: [],
 }) as CartContents;
 
 function findLine(cart: CartContents | undefined, productId: number, variantId: number): CartItem | undefined {
@@ -94,5 +96,7 @@ export function withLineQuantity(
     totalPrice,
     originalTotalPrice,
     totalDiscount: originalTotalPrice - totalPrice,
+    // At list prices until the server answers with the coupon's share taken off.
+    recurringTotals: recurringTotals(items).map(({ interval, amount }) => ({ interval, amountCents: amount })),
   };
 }

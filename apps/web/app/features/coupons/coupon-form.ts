@@ -64,3 +64,48 @@ export function usesText(coupon: Pick<Coupon, 'uses' | 'maxUses'>): string {
     ? `${coupon.uses} ${noun(coupon.uses)}`
     : `${coupon.uses} of ${coupon.maxUses} ${noun(coupon.maxUses)}`;
 }
+
+/** What the edit dialog holds: the changeable fields as typed (decision 040). */
+export type CouponEditValues = Pick<CouponFormValues, 'maxUses' | 'maxUsesPerUser' | 'startsAt' | 'endsAt'>;
+
+/** An ISO time as a `datetime-local` value in the browser's time zone; empty for none. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** The edit dialog's starting values: the coupon as it is. */
+export function editValues(
+  coupon: Pick<Coupon, 'maxUses' | 'maxUsesPerUser' | 'startsAt' | 'endsAt'>,
+): CouponEditValues {
+  return {
+    maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+    maxUsesPerUser: coupon.maxUsesPerUser === null ? '' : String(coupon.maxUsesPerUser),
+    startsAt: toLocalInput(coupon.startsAt),
+    endsAt: toLocalInput(coupon.endsAt),
+  };
+}
+
+export type CouponChanges = {
+  maxUses?: number | null;
+  maxUsesPerUser?: number | null;
+  startsAt?: string | null;
+  endsAt?: string | null;
+};
+
+/**
+ * The fields the editor changed, as the call takes them: an emptied field is null
+ * (no limit, no start, no end). Untouched fields are left out, so a time's seconds survive.
+ */
+export function couponChanges(initial: CouponEditValues, values: CouponEditValues): CouponChanges {
+  const changes: CouponChanges = {};
+  const limit = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  const time = (local: string) => (local === '' ? null : new Date(local).toISOString());
+  if (values.maxUses.trim() !== initial.maxUses) changes.maxUses = limit(values.maxUses);
+  if (values.maxUsesPerUser.trim() !== initial.maxUsesPerUser) changes.maxUsesPerUser = limit(values.maxUsesPerUser);
+  if (values.startsAt !== initial.startsAt) changes.startsAt = time(values.startsAt);
+  if (values.endsAt !== initial.endsAt) changes.endsAt = time(values.endsAt);
+  return changes;
+}

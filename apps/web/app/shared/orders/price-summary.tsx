@@ -5,7 +5,7 @@ import { savingText } from './saving';
 
 export interface PriceSummaryProps {
   cart: Pick<CartContents, 'items' | 'totalPrice' | 'totalDiscount' | 'currency'> &
-    Partial<Pick<CartContents, 'discounts'>>;
+    Partial<Pick<CartContents, 'discounts' | 'recurringTotals'>>;
   /** The checkout adds VAT below (decision 037): the total here is then said to be before it. */
   beforeTax?: boolean;
 }
@@ -41,7 +41,13 @@ export function PriceSummary({ cart, beforeTax = false }: PriceSummaryProps) {
           </dt>
           <dd className="text-ink-900 tabular-nums">{total}</dd>
         </div>
-        <RecurringTotals lines={cart.items} currency={cart.currency} />
+        <RecurringTotals
+          lines={cart.items}
+          totals={cart.recurringTotals}
+          couponCode={discounts[0]?.code}
+          currency={cart.currency}
+          beforeTax={beforeTax}
+        />
       </dl>
       {saving ? <p className="mt-3 font-medium text-emerald-700 text-sm">{saving}</p> : null}
     </>

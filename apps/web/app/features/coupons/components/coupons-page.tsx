@@ -1,4 +1,3 @@
-import type { Coupon } from '@everdeal/contracts';
 import BadgePercent from 'lucide-react/icons/badge-percent';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -8,9 +7,10 @@ import { SkeletonText } from '~/components/ui/skeleton';
 import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
 import { ApiError } from '~/lib/api-client';
-import { formatDateTime } from '~/lib/format-date';
 import { type CouponArea, useCoupons, useCreateCoupon } from '../api/coupon-requests';
-import { type CouponFormValues, couponInput, discountText, usesText } from '../coupon-form';
+import { type CouponFormValues, couponInput } from '../coupon-form';
+import { CouponLimitFields } from './coupon-limit-fields';
+import { CouponRow } from './coupon-row';
 
 type ProductChoice = { id: number; name: string };
 
@@ -27,7 +27,7 @@ const EMPTY_FORM: CouponFormValues = {
 
 /**
  * `/admin/coupons` and the seller area's coupons page (decision 040): create a code and list the
- * codes with their uses. A seller picks among their products (`products`); an admin types product
+ * codes with their uses, each one to change, deactivate or reactivate, with its history. A seller picks among their products (`products`); an admin types product
  * ids, or none for the whole store.
  */
 export function CouponsPage({
@@ -148,36 +148,7 @@ export function CouponsPage({
               onChange={(event) => setProductIdsText(event.target.value)}
             />
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Most uses in all"
-              hint="Empty: no limit."
-              inputMode="numeric"
-              value={form.maxUses}
-              onChange={(event) => set({ maxUses: event.target.value })}
-            />
-            <TextField
-              label="Most uses per shopper"
-              hint="Empty: no limit."
-              inputMode="numeric"
-              value={form.maxUsesPerUser}
-              onChange={(event) => set({ maxUsesPerUser: event.target.value })}
-            />
-            <TextField
-              label="Starts"
-              type="datetime-local"
-              hint="Empty: at once."
-              value={form.startsAt}
-              onChange={(event) => set({ startsAt: event.target.value })}
-            />
-            <TextField
-              label="Ends"
-              type="datetime-local"
-              hint="Empty: never."
-              value={form.endsAt}
-              onChange={(event) => set({ endsAt: event.target.value })}
-            />
-          </div>
+          <CouponLimitFields values={form} onChange={set} />
           {error ? <FormAlert>{error}</FormAlert> : null}
           <Button type="submit" isLoading={create.isPending}>
             Create coupon
@@ -203,29 +174,11 @@ export function CouponsPage({
         ) : (
           <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
             {shown.map((coupon) => (
-              <CouponRow key={coupon.id} coupon={coupon} products={products} />
+              <CouponRow key={coupon.id} area={area} coupon={coupon} products={products} />
             ))}
           </ul>
         )}
       </section>
     </div>
-  );
-}
-
-function CouponRow({ coupon, products }: { coupon: Coupon; products?: ProductChoice[] }) {
-  const nameOf = (id: number) => products?.find((product) => product.id === id)?.name ?? `#${id}`;
-  return (
-    <li className="space-y-1 p-4">
-      <p className="flex flex-wrap items-baseline gap-x-3">
-        <code className="break-all font-mono font-semibold text-ink-900">{coupon.code}</code>
-        <span className="text-ink-700 text-sm">{discountText(coupon)}</span>
-      </p>
-      <p className="text-ink-500 text-sm">
-        {coupon.productIds === null ? 'Whole store' : coupon.productIds.map(nameOf).join(', ')} · {usesText(coupon)}
-        {coupon.maxUsesPerUser !== null ? ` · at most ${coupon.maxUsesPerUser} per shopper` : ''}
-        {coupon.startsAt ? ` · from ${formatDateTime(coupon.startsAt, undefined)}` : ''}
-        {coupon.endsAt ? ` · until ${formatDateTime(coupon.endsAt, undefined)}` : ''}
-      </p>
-    </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { CheckoutTotals } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
+import { formatPlanPrice } from '@everdeal/contracts/plans';
 
 /** A country's English name, made on first use (decision 037's tax line names the billing country). */
 function countryName(code: string): string {
@@ -8,7 +9,8 @@ function countryName(code: string): string {
 
 /**
  * The checkout summary's VAT line and the total to pay (decision 037): the billing country's rate
- * and amount, or the reverse charge's note. Shown only where VAT applies.
+ * and amount, or the reverse charge's note, then what each renewal will cost with VAT (decision
+ * 040: a coupon stays on every renewal). Shown only where VAT applies.
  */
 export function CheckoutTaxLines({ totals }: { totals: CheckoutTotals }) {
   const { taxCountry, taxReverseCharge, taxCents, taxRate, currency } = totals;
@@ -27,6 +29,14 @@ export function CheckoutTaxLines({ totals }: { totals: CheckoutTotals }) {
           <dt className="text-ink-900">Total to pay</dt>
           <dd className="text-ink-900 tabular-nums">{formatMoney(totals.totalWithTaxCents, currency)}</dd>
         </div>
+        {totals.recurringTotals.map((recurring) => (
+          <div key={recurring.interval} className="flex justify-between gap-4">
+            <dt className="text-ink-600">{`Then every ${recurring.interval} with VAT at today’s rate`}</dt>
+            <dd className="shrink-0 text-ink-900 tabular-nums">
+              {formatPlanPrice(recurring.totalWithTaxCents, currency, recurring.interval)}
+            </dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
