@@ -29,6 +29,8 @@ test('a gift: checkout’s "This is a gift", the mailed link, sign in on the way
   request,
   browser,
 }) => {
+  // Two people in two pages, a checkout and a mail: more than one page's budget.
+  test.slow();
   const giver = await registerShopper(request, 'e2e-giver');
   const recipient = await registerShopper(request, 'e2e-giftee');
   const [, product] = await buyableProducts(request, 2);
@@ -94,6 +96,7 @@ test('a license transfer: offered from the item page, pending with its link, cla
   request,
   browser,
 }) => {
+  test.slow();
   const owner = await registerShopper(request, 'e2e-transfer');
   const recipient = await registerShopper(request, 'e2e-transferee');
   const [, , product] = await buyableProducts(request, 3);

@@ -63,7 +63,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
             </Link>
           </p>
         </div>
-        {item.status === 'active' && item.redemptionUrl ? (
+        {item.status === 'active' && item.redemptionUrl && !item.transfer ? (
           <a
             href={item.redemptionUrl}
             target="_blank"
