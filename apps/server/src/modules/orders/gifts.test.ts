@@ -18,8 +18,8 @@ import {
   waitForMailFile,
 } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { mailHtml } from '../../../test/mail';
 import { expectLedgerBalanced } from '../../../test/ledger';
+import { mailHtml } from '../../../test/mail';
 import { type Buyer, checkout, createBuyer, createDeal, emailOf, newKey } from '../../../test/shop';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { createSession } from '../users/sessions';
