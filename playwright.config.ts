@@ -70,6 +70,7 @@ export default defineConfig({
         'cart.spec.ts',
         'checkout.spec.ts',
         'discovery.spec.ts',
+        'gifts.spec.ts',
         'home.spec.ts',
         'icons.spec.ts',
         'invoices.spec.ts',

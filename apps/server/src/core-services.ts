@@ -160,7 +160,7 @@ export function createCoreServices({
   const payouts = payoutProvider ?? createPayoutProvider(config, { db: database.db, now });
   const brand = { publicUrl: config.publicUrl, supportEmail: config.supportEmail };
   // Mail queued by a SQL statement carries a payload; its module says how it is rendered.
-  addOrderMailRenderers(outbox, { db: database.db, brand });
+  addOrderMailRenderers(outbox, { db: database.db, brand, now });
   addSellerMailRenderers(outbox, { db: database.db, brand });
   addWaitlistMailRenderers(outbox, { db: database.db, brand, now });
   // Sellers' signed webhooks (decision 033): events queued with their change, sent at once when

@@ -53,7 +53,13 @@ export async function fillCart(
 export function checkout(
   app: FastifyInstance,
   token: string,
-  payload: { paymentMethodId?: string; idempotencyKey?: string; useCredit?: boolean; expectedTotal?: number },
+  payload: {
+    paymentMethodId?: string;
+    idempotencyKey?: string;
+    useCredit?: boolean;
+    expectedTotal?: number;
+    giftTo?: { email: string; message?: string };
+  },
   options: { cookie?: string } = {},
 ) {
   return callApi<CheckoutResult>(app, 'orders/checkout', payload, { token, ...options });
@@ -131,7 +137,7 @@ export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () =
   });
   const brand = { publicUrl: 'http://localhost:3000', supportEmail: 'support@everdeal.local' };
   const outbox = createOutbox({ db: t.db, mailer, now, log: t.app.log });
-  addOrderMailRenderers(outbox, { db: t.db, brand });
+  addOrderMailRenderers(outbox, { db: t.db, brand, now });
   addSellerMailRenderers(outbox, { db: t.db, brand });
   // The seller on invoices, as the test app's configuration has it (its demo defaults).
   const { invoiceSeller } = loadConfig({ NODE_ENV: 'test' });

@@ -73,6 +73,8 @@ export default [
     route('payment/success', 'routes/payment-success.tsx'),
     route('payment-methods', 'routes/payment-methods.tsx'),
     route('order/:orderId/:itemId', 'routes/order-item.tsx'),
+    // Decision 043: the page of a mailed gift or transfer link.
+    route('gift/claim', 'routes/gift-claim.tsx'),
     route('user', 'routes/user-layout.tsx', [
       index('routes/user.tsx'),
       route('orders', 'routes/user-orders.tsx'),

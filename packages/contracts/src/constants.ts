@@ -92,6 +92,10 @@ export type RefundReasonCode = keyof typeof REFUND_REASONS;
 export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [RefundReasonCode, ...RefundReasonCode[]];
 /** The free text a shopper may add to the reason. */
 export const REFUND_NOTE_MAX = 500;
+/** A gift's note to its recipient (decision 043), shown escaped in the claim mail and page. */
+export const GIFT_MESSAGE_MAX = 500;
+/** A gift or transfer link works this long after it is mailed; a resend mails a new one (decision 043). */
+export const GIFT_LINK_TTL_DAYS = 30;
 /**
  * Where a shopper's refund goes (shared requirements "Store credit", decision 030): back through
  * the payment provider to the card paid with, or at once to the store credit wallet.

@@ -177,3 +177,25 @@ export const CouponMessage = {
   /** Checkout: the coupon stopped applying since the cart was shown; nothing was charged. */
   noLongerApplies: (reason: string) => `${reason}: nothing was charged, check your cart`,
 } as const;
+
+/** Gifts and license transfers (decision 043): the refusals of checkout, transfer, claim and refund. */
+export const GiftMessage = {
+  notGiftable: (product: string) => `${product} is a subscription: only lifetime deals can be given or transferred.`,
+  toSelf: 'This is your own e-mail address: a gift or a transfer goes to someone else.',
+  linkInvalid: 'This gift link is not valid. Open the whole link from the e-mail, or ask the sender to send it again.',
+  linkExpired: 'This gift link has expired. Ask the sender to send it again.',
+  alreadyClaimed: 'This gift has already been claimed.',
+  ownGift: 'You sent this item: the link is for the person you gave it to.',
+  noLongerAvailable: 'This item is no longer available: it was refunded or taken back.',
+  changeInProgress: 'A refund or plan change of this item is in progress. Try again when it is done.',
+  notActive: 'Only an active item can be given or transferred.',
+  redeemed: 'A code of this item was marked redeemed, so the item can no longer be transferred.',
+  movesOnce: 'This item was already given or transferred once: an item moves only once.',
+  alreadyOffered: 'This item is already waiting for its recipient to claim it.',
+  nothingPending: 'This item has no gift or transfer waiting to be claimed.',
+  giftNotCancelable: 'A gift cannot be taken back: refund it instead, while it is unclaimed.',
+  claimedNoRefund: (date: string) => `The recipient claimed this item on ${date}, so it can no longer be refunded.`,
+  pendingNoPlanChange: 'Cancel the transfer before changing the plan of this item.',
+  movedNoPlanChange: 'This item was given or transferred, so its plan cannot be changed.',
+  heldElsewhere: 'This item now belongs to the person who claimed it.',
+} as const;

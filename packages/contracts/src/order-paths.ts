@@ -5,6 +5,9 @@
 export const ORDERS_PATH = '/user/orders';
 export const orderItemPath = (orderId: string, itemId: string) =>
   `/order/${encodeURIComponent(orderId)}/${encodeURIComponent(itemId)}`;
+/** The page of a mailed gift or transfer link (decision 043). */
+export const GIFT_CLAIM_PATH = '/gift/claim';
+export const giftClaimPath = (token: string) => `${GIFT_CLAIM_PATH}?token=${encodeURIComponent(token)}`;
 export const paymentSuccessPath = (orderId: string) => `/payment/success?order=${encodeURIComponent(orderId)}`;
 
 /** Saved cards: the stand-alone page and its twin inside the account area (requirements §2). */

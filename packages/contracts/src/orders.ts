@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { EmailSchema } from './auth';
 import { BillingIntervalSchema, PlanKindSchema } from './catalog';
 import {
   DEFAULT_ORDERS_PAGE_SIZE,
+  GIFT_MESSAGE_MAX,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
@@ -29,6 +31,21 @@ const IdempotencyKey = z
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
   .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
 
+/**
+ * Checkout's "This is a gift" (decision 043): the order stays the buyer's (receipt, invoice,
+ * refunds) and every item waits for the recipient, who is mailed a claim link.
+ */
+export const GiftToSchema = z.object({
+  email: EmailSchema.describe('the recipient: the claim link is mailed here; not the buyer’s own address'),
+  message: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(GIFT_MESSAGE_MAX, `must be at most ${GIFT_MESSAGE_MAX} characters`)
+    .optional()
+    .describe('a note to the recipient, shown in the mail and on the claim page as written'),
+});
+export type GiftTo = z.infer<typeof GiftToSchema>;
+
 export const CheckoutInputSchema = z
   .object({
     paymentMethodId: PaymentMethodId.optional().describe(
@@ -47,6 +64,9 @@ export const CheckoutInputSchema = z
       .describe(
         'cents: the total the shopper confirmed, VAT included (the cart’s totalWithTaxCents, decision 037); another total on the server is refused with 409 and nothing is charged. Without it, no line is charged more than the cart last showed (decision 021)',
       ),
+    giftTo: GiftToSchema.optional().describe(
+      'buy the cart as a gift (decision 043): the codes are held for the recipient, who claims each item with the mailed link; lifetime deals only',
+    ),
   })
   // A card is optional only when store credit may pay: whether it covers the total is known only
   // under the wallet's lock, and a remainder without a card is then 400 (decision 030).
@@ -107,6 +127,26 @@ export const OrderCodeSchema = z.object({
 });
 export type OrderCode = z.infer<typeof OrderCodeSchema>;
 
+/** The buyer's view of their item's gift or transfer (decision 043); a canceled one is not shown. */
+export const ItemTransferViewSchema = z.object({
+  kind: z.enum(['gift', 'transfer']),
+  status: z.enum(['pending', 'claimed']),
+  toEmail: z.string(),
+  message: z.string().nullable(),
+  sentAt: z.string().describe('when the claim link was last mailed (made or resent)'),
+  claimedAt: z.string().nullable(),
+});
+export type ItemTransferView = z.infer<typeof ItemTransferViewSchema>;
+
+/** The recipient's view of an item they claimed (decision 043). */
+export const ReceivedFromSchema = z.object({
+  kind: z.enum(['gift', 'transfer']),
+  fromName: z.string().describe('the giver’s first name and last initial'),
+  message: z.string().nullable(),
+  claimedAt: z.string(),
+});
+export type ReceivedFrom = z.infer<typeof ReceivedFromSchema>;
+
 export const OrderItemSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -154,6 +194,12 @@ export const OrderItemSchema = z.object({
    * notice, or its shutdown. Absent while the deal is active.
    */
   lifetimePromise: LifetimePromiseSchema.optional(),
+  transfer: ItemTransferViewSchema.optional().describe(
+    'the buyer’s view of an item given or being transferred (decision 043): its codes are not shown to the buyer',
+  ),
+  receivedFrom: ReceivedFromSchema.optional().describe(
+    'an item the caller claimed from someone else (decision 043): amounts are 0, what was paid is the giver’s',
+  ),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

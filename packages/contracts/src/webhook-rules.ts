@@ -21,7 +21,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'license.refunded': 'An item was refunded and its codes revoked',
   'license.plan_changed': 'A buyer moved to another plan (old codes revoked, new codes given)',
   'license.activated': 'A code was marked as activated',
-  'license.transferred': 'An item moved to another person (not sent yet: transfers are coming)',
+  'license.transferred': 'A buyer gave or transferred an item and its recipient claimed it',
   'product.sunset': 'Your product was sunset or shut down',
 };
 

@@ -67,6 +67,8 @@ export const defaultRateLimits = {
   addCardPerIp: { points: 30, durationSeconds: 60 * 60 },
   /** Checkout attempts of one account, replays of a key included (a replay costs no charge). */
   checkoutPerUser: { points: 30, durationSeconds: 60 * 60 },
+  /** Claim-link mails one account sends (decision 043): transfers and resends mail an address it chose. */
+  claimMailPerUser: { points: 10, durationSeconds: 60 * 60 },
   /** Avatar uploads: each is a decode and a re-encode of up to 40 megapixels. */
   avatarPerUser: { points: 20, durationSeconds: 60 * 60 },
   /** Invoice and credit note PDFs drawn for one account (decision 038): each costs a render. */

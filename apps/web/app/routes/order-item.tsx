@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
+import { ItemTransferPanel } from '~/features/gifts/components/item-transfer-panel';
 import { useOrder, useOrderItem } from '~/features/orders/api/orders';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
@@ -47,7 +48,8 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
   const isWellFormed = UUID.test(params.orderId) && UUID.test(params.itemId);
   const item = useOrderItem({ orderId: params.orderId, itemId: params.itemId }, isWellFormed);
   // The order's invoice and credit notes (decision 038), once the item is known to be the caller's.
-  const order = useOrder(isWellFormed && item.data ? params.orderId : null);
+  // A recipient of a gift or transfer (decision 043) holds the item, not the giver's order.
+  const order = useOrder(isWellFormed && item.data && !item.data.receivedFrom ? params.orderId : null);
   const isNotFound = !isWellFormed || (item.error instanceof ApiError && [404, 422].includes(item.error.status ?? 0));
 
   return (
@@ -58,16 +60,22 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
           <OrderNotFound />
         ) : user && item.data ? (
           <OrderItemView item={item.data}>
-            <RefundPanel item={item.data} />
+            <ItemTransferPanel item={item.data} />
+            {/* Decision 043: the refund right ends with a claim; a moved item keeps its plan. */}
+            {item.data.receivedFrom || item.data.transfer?.status === 'claimed' ? null : (
+              <RefundPanel item={item.data} />
+            )}
             {item.data.planKind === 'subscription' ? (
               <Suspense fallback={<Skeleton className="h-32 rounded-card" />}>
                 <SubscriptionPanel item={item.data} />
               </Suspense>
             ) : null}
-            <Suspense fallback={null}>
-              <PlanChangePanel item={item.data} />
-            </Suspense>
-            {order.data?.invoiceNumber ? (
+            {item.data.receivedFrom || item.data.transfer ? null : (
+              <Suspense fallback={null}>
+                <PlanChangePanel item={item.data} />
+              </Suspense>
+            )}
+            {order.data?.invoiceNumber && !item.data.receivedFrom ? (
               <Suspense fallback={null}>
                 <InvoiceLinks
                   order={order.data}

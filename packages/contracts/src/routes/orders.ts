@@ -1,4 +1,5 @@
 import { EmptyInputSchema } from '../auth';
+import { GiftPreviewResultSchema, GiftTokenInputSchema, ReceivedItemsSchema, TransferItemInputSchema } from '../gifts';
 import {
   ChangePlanInputSchema,
   ChangePlanResultSchema,
@@ -108,6 +109,52 @@ export const ordersRoutes = {
     input: OrderItemRefInputSchema,
     output: OrderItemResultSchema,
     summary: 'Take back a cancellation before the period ends: the subscription renews again',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  // Gifts and license transfers (decision 043).
+  'orders/transferItem': defineRoute({
+    input: TransferItemInputSchema,
+    output: OrderItemResultSchema,
+    summary:
+      'Offer an active, unredeemed lifetime item to another person: mails them a claim link (claimed with orders/claimGift); the codes are hidden from the caller until it is canceled; an item moves once',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/cancelTransfer': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary: 'Take back an unclaimed transfer: its link stops working and the codes are the caller’s again',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/resendGift': defineRoute({
+    input: OrderItemRefInputSchema,
+    output: OrderItemResultSchema,
+    summary:
+      'Mail an unclaimed gift’s or transfer’s claim link again: a new link valid 30 days, the old one stops working (rate-limited)',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getGift': defineRoute({
+    input: GiftTokenInputSchema,
+    output: GiftPreviewResultSchema,
+    summary:
+      'What a claim link offers (who sent which item, their note) and whether it can still be claimed; 404 for a link that is not valid',
+    tag: 'orders',
+  }),
+  'orders/claimGift': defineRoute({
+    input: GiftTokenInputSchema,
+    output: OrderItemResultSchema,
+    summary:
+      'Claim a gift or transfer with its mailed link, signed in as anyone but the giver: the item and its codes become the caller’s; once per link, 409 when claimed, expired or refunded',
+    tag: 'orders',
+    requiresAuth: true,
+  }),
+  'orders/getReceivedItems': defineRoute({
+    input: EmptyInputSchema,
+    output: ReceivedItemsSchema,
+    summary: 'Items the signed-in user claimed from others (gifts and transfers), with their codes',
     tag: 'orders',
     requiresAuth: true,
   }),

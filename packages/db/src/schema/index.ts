@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './community';
 export * from './contact';
 export * from './coupons';
+export * from './gifts';
 export * from './invoices';
 export * from './licensing';
 export * from './mail';

@@ -149,6 +149,9 @@ export const orderItems = pgTable(
     renewalRetryAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
+    // Who holds the item when it is not the order's buyer: the recipient who claimed a gift or a
+    // transfer (decision 043). Null while the buyer holds it (or a gift waits for its claim).
+    holderId: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
@@ -164,6 +167,8 @@ export const orderItems = pgTable(
     check('order_items_tax_check', sql`${t.taxCents} >= 0`),
     unique('order_items_order_position_key').on(t.orderId, t.position),
     index('order_items_product_status_idx').on(t.productId, t.status),
+    // The items a recipient holds from others' orders (decision 043).
+    index('order_items_holder_id_idx').on(t.holderId).where(sql`${t.holderId} is not null`),
     // The renewal job's scan: active subscriptions by the time their next attempt is due.
     index('order_items_renewal_due_idx')
       .on(sql`coalesce(${t.renewalRetryAt}, ${t.periodEnd})`)

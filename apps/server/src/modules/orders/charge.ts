@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { type PaymentOutcome, type PaymentRequest, ProviderUnavailableError } from '../payments';
 import type { CheckoutDeps } from './checkout-deps';
 import { cardCentsOf } from './credit-payment';
+import { giftViewOf } from './gift-rules';
 import type { ItemRules } from './item-terms';
 import { cardOf, loadOrderView, taxViewOf } from './orders.service';
 import { receiptMail } from './receipt';
@@ -88,7 +89,8 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
         taxCents: order.itemTaxes[position] ?? 0,
         currency: line.currency,
         status: 'active',
-        codes: (item?.codes ?? []).map((code) => ({ code, status: 'active', redeemedAt: null })),
+        // A gift's codes are the recipient's (decision 043): its buyer sees whom it waits for.
+        codes: order.gift ? [] : (item?.codes ?? []).map((code) => ({ code, status: 'active', redeemedAt: null })),
         redemptionUrl: line.redemptionUrl,
         refundWindowDays: line.refundWindowDays,
         refundableUntil: item?.refundableUntil ?? null,
@@ -99,6 +101,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
         renewalFailures: 0,
         refundedAt: null,
         endedAt: null,
+        ...(order.gift ? { transfer: giftViewOf(order.gift, row.createdAt) } : {}),
       };
     }),
     invoiceNumber,

@@ -111,6 +111,7 @@ export function hashCheckoutRequest(
   lines: readonly { productId: number; planId: number; quantity: number }[],
   useCredit = false,
   couponCode?: string,
+  giftEmail?: string,
 ): string {
   const canonical = lines
     .map((line) => [line.productId, line.planId, line.quantity])
@@ -120,5 +121,7 @@ export function hashCheckoutRequest(
   const request: unknown[] = useCredit ? [paymentMethodId ?? null, canonical, 'credit'] : [paymentMethodId, canonical];
   // A coupon (decision 040) likewise, only when one is used.
   if (couponCode !== undefined) request.push(['coupon', couponCode]);
+  // A gift (decision 043) likewise: the same key with another recipient is another request.
+  if (giftEmail !== undefined) request.push(['gift', giftEmail.trim().toLowerCase()]);
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }

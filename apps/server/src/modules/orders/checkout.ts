@@ -22,6 +22,7 @@ import { pay } from './charge';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { requireShownTerms } from './checkout-prices';
+import { requireValidGift } from './gifts';
 import { loadOrderView } from './orders.service';
 import { couponRefusedError, lineAmounts, lineTaxes, reserveOrder } from './reserve';
 import { failureError } from './settle';
@@ -84,14 +85,15 @@ async function replay(
 ): Promise<CheckoutResult> {
   const useCredit = input.useCredit === true;
   const coupon = order.couponCode ?? undefined;
-  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines, useCredit, coupon) === order.requestHash;
+  const gift = input.giftTo?.email;
+  let sameRequest = hashCheckoutRequest(input.paymentMethodId, lines, useCredit, coupon, gift) === order.requestHash;
   if (!sameRequest && lines.length === 0) {
     // A paid order emptied the cart: a retry of it finds the cart empty and still means that order.
     const bought = await deps.db
       .select({ productId: orderItems.productId, planId: orderItems.planId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought, useCredit, coupon) === order.requestHash;
+    sameRequest = hashCheckoutRequest(input.paymentMethodId, bought, useCredit, coupon, gift) === order.requestHash;
   }
   if (!sameRequest) throw AppError.validation(OrderMessage.idempotencyKeyReused);
   if (order.status === 'failed') throw failureError(order);
@@ -142,6 +144,7 @@ export async function checkout(
     throw AppError.badRequest(OrderMessage.cartEmpty);
   }
   requirePurchasable(lines, deps.now());
+  requireValidGift(user, input.giftTo, lines);
   const blocked = lines.find((line) => refunded.some((row) => row.productId === line.productId));
   if (blocked) throw AppError.conflict(OrderMessage.rebuyBlocked(blocked.productName));
   const decision = decideTax(deps.tax, billing.facts, deps.now());
@@ -157,7 +160,7 @@ export async function checkout(
   );
   requireShownTerms(lines, input.expectedTotal, taxCents, sumOf(discounts));
   const useCredit = input.useCredit === true;
-  const requestHash = hashCheckoutRequest(cardId, lines, useCredit, usedCoupon?.coupon.code);
+  const requestHash = hashCheckoutRequest(cardId, lines, useCredit, usedCoupon?.coupon.code, input.giftTo?.email);
   const order = await reserveOrder(deps, {
     user,
     key: input.idempotencyKey,
@@ -169,6 +172,7 @@ export async function checkout(
     tax: { decision, billing: billing.details },
     coupon: usedCoupon ? { id: usedCoupon.coupon.id, code: usedCoupon.coupon.code } : null,
     discounts,
+    gift: input.giftTo ?? null,
   });
   if (!order) {
     const first = await findByKey();

@@ -4,7 +4,9 @@ import { accrueCommissions, attributionFor, clickTokenOf } from '../affiliates';
 import { checkout } from './checkout';
 import type { CheckoutDeps } from './checkout-deps';
 import { getCheckoutTotals } from './checkout-totals';
-import { getOrder, getOrderItem, getOrders, setCodeRedeemed } from './orders.service';
+import { claimGift, getGift } from './gift-claims';
+import { cancelTransfer, resendGift, transferItem } from './gifts';
+import { getOrder, getOrderItem, getOrders, getReceivedItems, setCodeRedeemed } from './orders.service';
 import { getOwnedItems } from './owned-items';
 import { changePlan, getPlanOptions } from './plan-change';
 import { refundItem } from './refunds';
@@ -43,5 +45,19 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
     },
     'orders/cancelSubscription': (input, { user }) => cancelSubscription(deps, user.id, input),
     'orders/resumeSubscription': (input, { user }) => resumeSubscription(deps, user.id, input),
+    // Decision 043: gifts and license transfers. Offering and resending mail an address the
+    // caller chose: limited, as other mail a signed-in user can cause is.
+    'orders/transferItem': async (input, { user }) => {
+      await limits.consume([['claimMailPerUser', user.id]]);
+      return transferItem(deps, user, input);
+    },
+    'orders/cancelTransfer': (input, { user }) => cancelTransfer(deps, user.id, input),
+    'orders/resendGift': async (input, { user }) => {
+      await limits.consume([['claimMailPerUser', user.id]]);
+      return resendGift(deps, user.id, input);
+    },
+    'orders/getGift': (input) => getGift(deps, input.token),
+    'orders/claimGift': (input, { user }) => claimGift(deps, user, input.token),
+    'orders/getReceivedItems': (_input, { user }) => getReceivedItems(deps, user.id),
   });
 }

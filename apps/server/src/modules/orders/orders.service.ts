@@ -12,6 +12,7 @@ import {
 } from '@everdeal/contracts';
 import {
   type Db,
+  itemTransfers,
   licenseCodes,
   moneyMovements,
   type OrderItemRow,
@@ -20,6 +21,7 @@ import {
   orderItems,
   orders,
   products,
+  users,
 } from '@everdeal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
@@ -30,6 +32,7 @@ import {
   orderInvoiceNumber,
 } from '../invoices';
 import { markCodeRedeemed } from './code-redemption';
+import { asGiverView, asHolderView } from './gift-rules';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './refund-money.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
@@ -49,7 +52,23 @@ type ItemRow = OrderItemRow & {
   creditNotes: string;
   /** JSON of the item's `AdjustmentInvoiceSummary[]`. */
   adjustmentInvoices: string;
+  /** JSON of the item's live gift or transfer (`LiveTransfer`), null without one (decision 043). */
+  transfer: string | null;
 };
+
+/** The item's live offer as `loadItems` reads it: the buyer's view and the recipient's facts. */
+type LiveTransfer = {
+  kind: 'gift' | 'transfer';
+  status: 'pending' | 'claimed';
+  toEmail: string;
+  message: string | null;
+  sentAt: string;
+  claimedAt: string | null;
+  fromName: string;
+};
+
+/** Who looks at an item: its order's buyer, or the person who claimed it (decision 043). */
+type Viewer = 'buyer' | 'holder';
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
 /** What the buyer sees of a code: reserved codes of an unpaid order are never shown. */
@@ -58,7 +77,24 @@ function codeStatus(row: CodeRow): LicenseCodeStatus {
   return row.redeemedAt ? 'redeemed' : 'active';
 }
 
-function toOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
+function toOrderItem(row: ItemRow, codes: CodeRow[], viewer: Viewer = 'buyer'): OrderItem {
+  const item = plainOrderItem(row, codes);
+  const live = row.transfer ? (JSON.parse(row.transfer) as LiveTransfer) : null;
+  if (viewer === 'holder' && live?.status === 'claimed' && live.claimedAt) {
+    return asHolderView(item, {
+      kind: live.kind,
+      fromName: live.fromName,
+      message: live.message,
+      claimedAt: live.claimedAt,
+    });
+  }
+  // An offer of an item refunded or taken back before its claim is over: nothing to show of it.
+  if (!live || (live.status === 'pending' && row.status !== 'active')) return item;
+  const { fromName: _fromName, ...view } = live;
+  return asGiverView(item, view);
+}
+
+function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -186,6 +222,13 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
       invoiceNumber: orderInvoiceNumber(orderItems.orderId),
       creditNotes: itemCreditNotes(orderItems.id),
       adjustmentInvoices: itemAdjustmentInvoices(orderItems.id),
+      transfer: sql<string | null>`(select json_build_object('kind', t.kind, 'status', t.status,
+          'toEmail', t.to_email, 'message', t.message,
+          'sentAt', to_char(t.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'claimedAt', to_char(t.claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'fromName', (select concat_ws(' ', nullif(u.first_name, ''), nullif(left(u.last_name, 1) || '.', '.'))
+            from ${users} u where u.id = t.from_user_id))::text
+        from ${itemTransfers} t where t.order_item_id = ${orderItems.id} and t.status in ('pending', 'claimed'))`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -296,12 +339,43 @@ export async function getOrder({ db }: OrdersDeps, userId: string, orderId: stri
   return { order };
 }
 
-export async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
+/**
+ * Who the caller is to the item: its order's buyer, or the person who claimed it (decision 043);
+ * 404 for anyone else, and for a failed attempt (requirements §6).
+ */
+async function itemViewerOf(db: Db, userId: string, orderId: string, itemId: string) {
+  const [row] = await db
+    .select({ buyerId: orders.userId, holderId: orderItems.holderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), ne(orders.status, 'failed')))
+    .limit(1);
+  if (row?.holderId === userId) return 'holder' as const;
+  if (row?.buyerId === userId) return 'buyer' as const;
+  // The caller's own order without this item says so; anyone else's order is not found at all.
   await requireOwnOrder(db, userId, orderId);
+  throw AppError.notFound(OrderMessage.orderItemNotFound);
+}
+
+/** The item as the caller sees it: the buyer's view, or the recipient's of an item they claimed. */
+export async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
+  const viewer = await itemViewerOf(db, userId, orderId, itemId);
   const [item] = await loadItems(db, and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
   if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
   const codes = await loadCodes(db, [item.id]);
-  return toOrderItem(item, codes.get(item.id) ?? []);
+  return toOrderItem(item, codes.get(item.id) ?? [], viewer);
+}
+
+/** `orders/getReceivedItems`: the items the caller claimed from others, newest claim first (decision 043). */
+export async function getReceivedItems({ db }: OrdersDeps, userId: string): Promise<{ items: OrderItem[] }> {
+  const rows = await loadItems(db, eq(orderItems.holderId, userId));
+  const codes = await loadCodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map((row) => toOrderItem(row, codes.get(row.id) ?? [], 'holder'));
+  items.sort((a, b) => (b.receivedFrom?.claimedAt ?? '').localeCompare(a.receivedFrom?.claimedAt ?? ''));
+  return { items };
 }
 
 /** `orders/getOrderItem`: one bought item with its codes; 404 for anyone else's. */
@@ -323,7 +397,11 @@ export async function setCodeRedeemed(
   userId: string,
   input: Required<SetCodeRedeemedInput>,
 ): Promise<{ item: OrderItem }> {
-  await requireOwnOrder(db, userId, input.orderId);
+  // The buyer no longer sees the codes of an item they give away (decision 043): nor marks them.
+  const viewer = await itemViewerOf(db, userId, input.orderId, input.itemId);
+  if (viewer === 'buyer' && (await loadOwnItem(db, userId, input.orderId, input.itemId)).transfer) {
+    throw AppError.notFound(OrderMessage.codeNotFound);
+  }
   const marked = await db.transaction(async (tx) => {
     const [code] = await tx
       .select({ id: orderItemCodes.licenseCodeId })

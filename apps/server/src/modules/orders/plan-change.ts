@@ -33,6 +33,7 @@ import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMo
 import { failAdjustment, finishPlanChange, lockOwnItem, type Runner, savedCardsOf, type Tx } from './adjustments.sql';
 import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { requireUnmovedForPlanChange } from './moved-item-guards';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
 import { codesLeftByPlan } from './plan-change.sql';
 import { creditHeldOf, refundableCharges, refundablePriceOf, splitRefund } from './refund-money.sql';
@@ -134,6 +135,7 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
     if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
     const { item, order } = row;
     if (item.status !== 'active') throw AppError.conflict(await inactiveItemRefusal(tx, item));
+    await requireUnmovedForPlanChange(tx, item.id);
     const [target] = await tx.select().from(plans).where(eq(plans.id, input.variantId)).limit(1);
     if (!target) throw AppError.conflict(RefundMessage.notSameProduct);
     const refusal = refusalOf(item, target, at);

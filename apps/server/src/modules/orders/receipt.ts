@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import type { Outbox } from '../mail';
+import { addClaimMailRenderer } from './gift-mail';
 import { loadOrderView } from './orders.service';
 import type { Recipient } from './settle.sql';
 
@@ -57,7 +58,9 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
         paragraphs: [
           `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${paidWith(order)}.`,
           ...taxLines(order),
-          'Your license codes are below. Redeem each one on the seller’s site; the link under each item opens its page, with the redemption link and your refund deadline.',
+          order.items.some((item) => item.transfer?.kind === 'gift')
+            ? `This order is a gift for ${order.items[0]?.transfer?.toEmail ?? 'someone'}: we mailed them a link to claim it, and its license codes are theirs. The link under each item shows whether it was claimed; you can refund it until then.`
+            : 'Your license codes are below. Redeem each one on the seller’s site; the link under each item opens its page, with the redemption link and your refund deadline.',
         ],
         sections: order.items.map((item) => ({
           title: `${item.productName}: ${item.planName} × ${item.quantity}`,
@@ -99,7 +102,9 @@ function orderIdOf(payload: unknown): string {
  * receipt, from the order as it is when the mail goes out (a request that holds the order it just
  * paid for hands its rendering to `deliver` instead). Wired in app.ts.
  */
-export function addOrderMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand }): void {
+export function addOrderMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand; now: () => Date }): void {
+  // A gift's or transfer's claim link (decision 043).
+  addClaimMailRenderer(outbox, deps);
   outbox.addRenderer('receipt', async (payload, recipient) => {
     const [order, [buyer]] = await Promise.all([
       loadOrderView(deps.db, orderIdOf(payload)),

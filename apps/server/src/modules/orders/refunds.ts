@@ -24,6 +24,7 @@ import { ADJUSTMENT_LEASE_MS, RefundRefusedError, returnItemMoney } from './adju
 import { failAdjustment, finishRefund, finishRefundIn, lockOwnItem } from './adjustments.sql';
 import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { requireRefundRight } from './moved-item-guards';
 import { loadOwnItem } from './orders.service';
 import { creditHeldOf, refundableCharges, storeCreditRefunds } from './refund-money.sql';
 
@@ -96,6 +97,8 @@ async function openRefund(tx: Tx, userId: string, input: RefundItemInput, at: Da
   if (!row) throw AppError.notFound(OrderMessage.orderItemNotFound);
   const { item } = row;
   if (item.status !== 'active') throw AppError.conflict(await inactiveItemRefusal(tx, item));
+  // Decision 043: the buyer's refund right ends when a gift or transfer is claimed.
+  await requireRefundRight(tx, item.id);
   if (!item.refundableUntil) throw AppError.conflict(RefundMessage.noRefunds(item.productName));
   if (item.refundableUntil.getTime() <= at.getTime()) {
     throw AppError.conflict(RefundMessage.windowEnded(formatDate(item.refundableUntil)));

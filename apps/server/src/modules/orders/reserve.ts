@@ -3,7 +3,7 @@
  * and one reserved code per unit, all or nothing (reserve.sql.ts holds the statement).
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, CouponMessage, DEFAULT_CURRENCY, OrderMessage } from '@everdeal/contracts';
+import { AppError, CouponMessage, DEFAULT_CURRENCY, type GiftTo, OrderMessage } from '@everdeal/contracts';
 import {
   type Db,
   licenseCodes,
@@ -21,6 +21,7 @@ import { type BillingSnapshot, type TaxDecision, taxOn } from '../tax';
 import type { CheckoutLine } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { payWithCredit } from './credit-payment';
+import { writeGiftOffers } from './gifts';
 import { lockCheckoutUser, type NewOrderItem, reservePendingOrder } from './reserve.sql';
 
 /**
@@ -73,6 +74,8 @@ export type NewOrder = {
   itemTaxes: number[];
   /** Each item's coupon discount (decision 040), in line order. */
   itemDiscounts: number[];
+  /** The order is a gift (decision 043): its items wait for the recipient's claim. */
+  gift: GiftTo | null;
 };
 
 /** The coupon a checkout uses (decision 040): its use is taken in transaction 1. */
@@ -149,6 +152,8 @@ export async function reserveOrder(
     /** The coupon and each line's discount from it, in line order (decision 040). */
     coupon: OrderCoupon | null;
     discounts: number[];
+    /** Checkout's gift (decision 043): one offer per item, written here, mailed once paid. */
+    gift: GiftTo | null;
   },
 ): Promise<NewOrder | null> {
   const at = deps.now();
@@ -239,6 +244,9 @@ export async function reserveOrder(
         await tx.insert(orderAttributions).values({ orderId: row.id, ...input.attribution, createdAt: at });
       }
       if (row.billingDetails !== null) await recordOrderTax(tx, row, items, itemTaxes);
+      if (input.gift) {
+        await writeGiftOffers(tx, input.gift, { fromUserId: row.userId, itemIds: items.map((item) => item.id) }, at);
+      }
       // The coupon's use, under its row's lock (decision 040); refused, the whole order goes.
       if (coupon) {
         const refusal = await claimCouponUse(tx, { couponId: coupon.id, orderId: row.id, userId: row.userId }, at);
@@ -272,6 +280,7 @@ export async function reserveOrder(
       itemCredits: made.credit?.shares ?? items.map(() => 0),
       itemTaxes,
       itemDiscounts: input.discounts,
+      gift: input.gift,
     };
   } catch (error) {
     if (error instanceof SoldOut) throw await soldOutError(deps.db, error.line);

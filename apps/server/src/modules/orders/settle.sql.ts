@@ -11,6 +11,7 @@ import {
   couponRedemptions,
   coupons,
   type Db,
+  itemTransfers,
   licenseCodes,
   mailOutbox,
   moneyMovements,
@@ -56,7 +57,10 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /** Who gets the receipt of a settled order. */
 export type Recipient = { email: string; firstName: string };
 
-/** The outbox rows a settlement queued: the receipt's, and the sale mails' of the sellers' members. */
+/**
+ * The outbox rows a settlement queued: the receipt's, and the sale mails' of the sellers' members
+ * and the claim links of a gift's items (decision 043).
+ */
 export type SettlementMails = { receiptId: string | null; ids: string[] };
 
 /**
@@ -191,6 +195,17 @@ export function settleStatement(
       join ${users} u on u.id = m.user_id and u.status = 'active'
       on conflict (key) do nothing
       returning id
+    ), gift_mails as (
+      -- Each gift's claim link (decision 043), mailed once the order is paid; its token is made
+      -- when the mail is rendered (gift-mail.ts), so it is never stored.
+      insert into ${mailOutbox} (key, kind, to_address, user_id, payload, next_attempt_at, created_at)
+      select 'item-claim:' || t.id || ':' || (extract(epoch from t.sent_at) * 1000)::bigint, 'item-claim',
+             t.to_email, null,
+             jsonb_build_object('transferId', t.id, 'sentAt', (extract(epoch from t.sent_at) * 1000)::bigint),
+             ${timestamp(at)}, ${timestamp(at)}
+      from items join ${itemTransfers} t on t.order_item_id = items.id and t.status = 'pending'
+      on conflict (key) do nothing
+      returning id
     ), ${issueInvoiceCtes(timestamp(at), seller)}, purchases as (
       -- The sellers' webhook event of each bought item (decision 033), queued below for the
       -- sellers whose endpoint takes it; a seller without an endpoint costs one index probe.
@@ -207,7 +222,8 @@ export function settleStatement(
            (select first_name from settled) as "firstName",
            (select id from receipt) as "receiptId",
            (select number from invoice) as "invoiceNumber",
-           (select coalesce(json_agg(id), '[]'::json) from sale_mails)::text as "saleMailIds",
+           (select coalesce(json_agg(id), '[]'::json)
+              from (select id from sale_mails union all select id from gift_mails) queued)::text as "saleMailIds",
            (select coalesce(json_agg(json_build_object(
               'id', i.id,
               'refundableUntil', ${iso(sql`i.refundable_until`)},
@@ -254,6 +270,11 @@ export async function releaseOrder(
         update ${licenseCodes} c set status = 'available'
         from links where c.id = links.license_code_id and c.status = 'reserved'
         returning c.id, c.plan_id
+      ), offers as (
+        -- A gift of an order that was never paid ends with it (decision 043); no link was mailed.
+        update ${itemTransfers} t set status = 'canceled', canceled_at = ${timestamp(at.toISOString())}
+        from items where t.order_item_id = items.id and t.status = 'pending'
+        returning t.id
       ), redemption as (
         -- The coupon's use goes back (decision 040): the order never happened.
         delete from ${couponRedemptions} r using released where r.order_id = released.id returning r.coupon_id

@@ -15,6 +15,7 @@ import { checkoutCart } from '../api/checkout';
 import { useCheckoutTotals } from '../api/checkout-totals';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
+import { type GiftChoice, GiftOption, giftErrors, NO_GIFT } from './gift-option';
 import { CheckoutTaxLines } from './tax-line';
 
 export interface CheckoutStepProps {
@@ -66,9 +67,19 @@ export function CheckoutStep({
   const creditCents = useCredit ? Math.min(creditBalanceCents, cart.totalPrice) : 0;
   const cardCents = totalToPay - creditCents;
   const needsCard = cardCents > 0;
+  // Decision 043: only lifetime deals can be given, so a cart with a subscription offers no gift.
+  const isGiftable = cart.items.every((item) => item.planKind !== 'subscription');
+  const [gift, setGift] = useState<GiftChoice>(NO_GIFT);
+  const [showGiftErrors, setShowGiftErrors] = useState(false);
+  const giftFieldErrors = giftErrors(gift);
+  const isGift = isGiftable && gift.isGift;
 
   const pay = async () => {
     if (isPaying || !totals) return;
+    if (isGift && Object.keys(giftFieldErrors).length > 0) {
+      setShowGiftErrors(true);
+      return;
+    }
     setFailure(null);
     setIsPaying(true);
     let isLeaving = false;
@@ -76,7 +87,7 @@ export function CheckoutStep({
       // Credit that covers the whole total needs no card (decision 030).
       const method = needsCard ? await choosePaymentMethod() : null;
       if (needsCard && !method) return;
-      const fingerprint = `${checkoutFingerprint(method?.id ?? 'none', cart.items)}${useCredit ? '|credit' : ''}`;
+      const fingerprint = `${checkoutFingerprint(method?.id ?? 'none', cart.items)}${useCredit ? '|credit' : ''}${isGift ? `|gift:${gift.email.trim().toLowerCase()}` : ''}`;
       const attempt = nextCheckoutAttempt(lastAttempt.current, fingerprint);
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
@@ -84,6 +95,9 @@ export function CheckoutStep({
         const result = await checkoutCart({
           ...(method ? { paymentMethodId: method.id } : {}),
           ...(useCredit ? { useCredit: true } : {}),
+          ...(isGift
+            ? { giftTo: { email: gift.email.trim(), ...(gift.message.trim() ? { message: gift.message.trim() } : {}) } }
+            : {}),
           idempotencyKey: attempt.key,
           expectedTotal: totals.totalWithTaxCents,
         });
@@ -127,6 +141,9 @@ export function CheckoutStep({
             checked={useCredit}
             onChange={setUseCredit}
           />
+        ) : null}
+        {isGiftable ? (
+          <GiftOption choice={gift} onChange={setGift} errors={showGiftErrors ? giftFieldErrors : {}} />
         ) : null}
         {needsCard ? (
           <div className="mt-5">{payment}</div>

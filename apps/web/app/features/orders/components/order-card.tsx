@@ -63,7 +63,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
               </span>
               <span className="flex items-center gap-1 font-medium text-brand-700 text-sm">
-                {order.status === 'paid' && item.status === 'active' ? 'Codes' : 'Details'}
+                {order.status === 'paid' && item.status === 'active' && !item.transfer ? 'Codes' : 'Details'}
                 <ChevronRight aria-hidden="true" className="size-4" />
               </span>
             </Link>
@@ -80,7 +80,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
   );
 }
 
-/** What became of a bought item since: refunded, ended, or a subscription set to cancel. */
+/** What became of a bought item since: refunded, ended, a subscription set to cancel, given away. */
 function ItemMarker({ item }: { item: OrderItem }) {
   const ends = cancelsOn(item);
   const text =
@@ -90,10 +90,13 @@ function ItemMarker({ item }: { item: OrderItem }) {
         ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt, undefined)}` : ''}`
         : ends
           ? `Cancels on ${formatDate(ends, undefined)}`
-          : null;
+          : item.transfer
+            ? // Decision 043: given or being transferred.
+              `${item.transfer.kind === 'gift' ? 'Gift' : 'Transfer'} to ${item.transfer.toEmail}: ${item.transfer.status === 'claimed' ? 'claimed' : 'waiting for the claim'}`
+            : null;
   if (!text) return null;
   return (
-    <span className="mt-1 inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-ink-700 text-xs">
+    <span className="mt-1 inline-flex max-w-full rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-ink-700 text-xs wrap-anywhere">
       {text}
     </span>
   );

@@ -43,7 +43,12 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
         <div className="min-w-0 flex-1">
           <h1 className="font-extrabold text-2xl text-ink-900 tracking-tight sm:text-3xl">{item.productName}</h1>
           <p className="mt-1 text-ink-500">
-            {planLabel(item)} × {item.quantity} · {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
+            {planLabel(item)} × {item.quantity} ·{' '}
+            {item.receivedFrom
+              ? item.receivedFrom.kind === 'gift'
+                ? 'Gift'
+                : 'Transferred to you'
+              : formatPlanPrice(item.amount, item.currency, item.billingInterval)}
           </p>
           {item.paidWithCreditCents > 0 ? <p className="mt-1 text-ink-600 text-sm">{itemPaymentWords(item)}</p> : null}
           {cancelDate ? (
@@ -58,7 +63,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
             </Link>
           </p>
         </div>
-        {item.status === 'active' && item.redemptionUrl ? (
+        {item.status === 'active' && item.redemptionUrl && !item.transfer ? (
           <a
             href={item.redemptionUrl}
             target="_blank"
@@ -73,8 +78,25 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
       </header>
       {item.lifetimePromise ? <LifetimePromiseBanner promise={item.lifetimePromise} audience="owner" /> : null}
 
+      {item.receivedFrom ? (
+        <p className="rounded-card bg-brand-50 p-4 text-brand-900 text-sm">
+          {item.receivedFrom.kind === 'gift' ? 'A gift from' : 'Transferred to you by'} {item.receivedFrom.fromName},
+          claimed on {formatDate(item.receivedFrom.claimedAt, undefined)}.
+          {item.receivedFrom.message ? (
+            <span className="mt-2 block whitespace-pre-wrap break-words italic">“{item.receivedFrom.message}”</span>
+          ) : null}
+        </p>
+      ) : null}
+
       <Section title="License codes" id="order-item-codes">
-        {item.status === 'active' ? (
+        {item.transfer && item.status === 'active' ? (
+          // Decision 043: the codes of an item given away are the recipient's, never the buyer's.
+          <p className="rounded-xl bg-slate-100 p-4 text-ink-700 text-sm">
+            {item.transfer.status === 'claimed'
+              ? `The license codes belong to ${item.transfer.toEmail}, who claimed this item.`
+              : `The license codes are held for ${item.transfer.toEmail} until they claim this ${item.transfer.kind === 'gift' ? 'gift' : 'license'}.`}
+          </p>
+        ) : item.status === 'active' ? (
           <>
             <p className="mb-4 text-ink-500 text-sm">
               Copy a code, press Redeem and paste it on the seller’s site. Mark it redeemed here to keep track.

@@ -37,7 +37,9 @@ export function PaymentSuccessView({ order }: { order: Order }) {
         </h1>
         <p role="status" className="mt-2 max-w-lg text-ink-500">
           {isPaid
-            ? `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
+            ? order.items.some((item) => item.transfer?.kind === 'gift')
+              ? `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. We e-mailed ${order.items[0]?.transfer?.toEmail ?? 'them'} a link to claim your gift; each item's page shows when it is claimed. A receipt is on its way to your inbox.`
+              : `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
             : 'Your bank is confirming the payment. This page updates by itself; your codes appear as soon as it goes through.'}
         </p>
       </div>

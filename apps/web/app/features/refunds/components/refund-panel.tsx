@@ -121,12 +121,21 @@ export function RefundPanel({ item }: { item: OrderItem }) {
               })
           }
         >
-          <p>
-            You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}.{' '}
-            {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the seller
-            stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot be undone,
-            and you can buy this deal again only after 24 hours.
-          </p>
+          {item.transfer ? (
+            // Decision 043: an unclaimed gift or transfer; its codes are held for the recipient.
+            <p>
+              You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}. {item.transfer.toEmail} can
+              no longer claim it and its license codes are revoked at once. This cannot be undone, and you can buy this
+              deal again only after 24 hours.
+            </p>
+          ) : (
+            <p>
+              You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}.{' '}
+              {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the
+              seller stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot
+              be undone, and you can buy this deal again only after 24 hours.
+            </p>
+          )}
           <Suspense fallback={null}>
             <RefundDialogFields to={to} onToChange={setTo} why={why} onWhyChange={setWhy} amounts={item} />
           </Suspense>

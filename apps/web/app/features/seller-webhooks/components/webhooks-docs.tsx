@@ -31,8 +31,8 @@ const EVENTS: [type: string, when: string, data: string][] = [
   ],
   [
     'license.transferred',
-    'an item moves to another person. Not sent yet: transfers are coming',
-    `${ITEM}, codes[], transferredAt`,
+    'a buyer’s gift or license transfer is claimed: the item and its codes now belong to another person (the same codes; none revoked)',
+    `${ITEM}, kind ("gift" or "transfer"), codes[], transferredAt`,
   ],
   [
     'product.sunset',

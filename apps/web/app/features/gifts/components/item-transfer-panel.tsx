@@ -1,0 +1,178 @@
+import type { OrderItem } from '@everdeal/contracts';
+import Gift from 'lucide-react/icons/gift';
+import Send from 'lucide-react/icons/send';
+import { type FormEvent, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { FormAlert } from '~/components/ui/form-alert';
+import { Modal } from '~/components/ui/modal';
+import { TextField } from '~/components/ui/text-field';
+import { type FormError, toFormError } from '~/lib/form-error';
+import { formatDate } from '~/lib/format-date';
+import { useCancelTransfer, useResendGift, useTransferItem } from '../api/gifts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
+
+/** Whether the buyer may offer the item now: active, lifetime, never moved, no code redeemed. */
+export function canTransfer(item: OrderItem): boolean {
+  return (
+    item.status === 'active' &&
+    item.planKind !== 'subscription' &&
+    !item.transfer &&
+    !item.receivedFrom &&
+    item.codes.every((code) => code.status === 'active')
+  );
+}
+
+/** The buyer's item on offer (decision 043): whom it waits for, since when, and what they may do. */
+function OfferState({ item }: { item: OrderItem & { transfer: NonNullable<OrderItem['transfer']> } }) {
+  const ref = { orderId: item.orderId, itemId: item.id };
+  const resend = useResendGift(ref);
+  const cancel = useCancelTransfer(ref);
+  const [error, setError] = useState<FormError | null>(null);
+  const [notice, setNotice] = useState('');
+  const { transfer } = item;
+  const isGift = transfer.kind === 'gift';
+  const run = (action: () => Promise<unknown>, done: string) => {
+    setError(null);
+    setNotice('');
+    action().then(
+      () => setNotice(done),
+      (failure: unknown) => setError(toFormError(failure)),
+    );
+  };
+
+  if (transfer.status === 'claimed') {
+    return (
+      <p className="rounded-xl bg-emerald-50 p-4 text-emerald-900 text-sm">
+        <strong className="break-all">{transfer.toEmail}</strong> claimed this {isGift ? 'gift' : 'license'} on{' '}
+        {formatDate(transfer.claimedAt ?? transfer.sentAt)}. The license codes are theirs now, and it can no longer be
+        refunded.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm">
+        Waiting for <strong className="break-all">{transfer.toEmail}</strong> to claim it. The link was mailed on{' '}
+        {formatDate(transfer.sentAt)} and works for 30 days.{' '}
+        {isGift
+          ? 'Until it is claimed you can refund it below.'
+          : 'Until it is claimed you can cancel the transfer, and the codes are yours again.'}
+      </p>
+      {transfer.message ? (
+        <blockquote className="whitespace-pre-wrap break-words border-brand-200 border-l-4 pl-3 text-ink-700 text-sm">
+          {transfer.message}
+        </blockquote>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button
+          variant="outline"
+          isLoading={resend.isPending}
+          onClick={() => run(() => resend.mutateAsync(), `A new link was mailed to ${transfer.toEmail}.`)}
+        >
+          <Send aria-hidden="true" className="size-4" />
+          Send the link again
+        </Button>
+        {isGift ? null : (
+          <Button
+            variant="outline"
+            isLoading={cancel.isPending}
+            onClick={() => run(() => cancel.mutateAsync(), 'The transfer was canceled: the codes are yours again.')}
+          >
+            Cancel the transfer
+          </Button>
+        )}
+      </div>
+      <p role="status" className="min-h-5 text-emerald-800 text-sm">
+        {notice}
+      </p>
+      {error ? <FormAlert tone={error.tone}>{error.message}</FormAlert> : null}
+    </div>
+  );
+}
+
+/** "Transfer this license": an address, a confirmation that says what moves, then the pending state. */
+function TransferForm({ item }: { item: OrderItem }) {
+  const transfer = useTransferItem({ orderId: item.orderId, itemId: item.id });
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<FormError | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const isValid = EMAIL.test(email.trim());
+    setFieldError(isValid ? undefined : 'Enter the e-mail address of the recipient');
+    if (!isValid) return;
+    setError(null);
+    setIsConfirming(true);
+  };
+  return (
+    <>
+      <p className="text-ink-700 text-sm">
+        Pass this license on to someone else: they get a link by e-mail and the codes become theirs when they claim it.
+        An item moves only once, and once it is claimed you can no longer refund it.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="Recipient’s e-mail"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError}
+          className="sm:w-80"
+        />
+        <Button type="submit" variant="outline" className="sm:mt-7">
+          Transfer this license
+        </Button>
+      </form>
+      <Modal
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={`Transfer ${item.productName}?`}
+        confirmLabel="Send the claim link"
+        onConfirm={() =>
+          transfer.mutateAsync(email.trim()).catch((failure: unknown) => {
+            setError(toFormError(failure));
+            throw failure;
+          })
+        }
+      >
+        <p>
+          We mail <strong className="break-all">{email.trim()}</strong> a link to claim {item.productName} (
+          {item.planName}). Until they claim it the codes are hidden here and you can cancel; once they claim it, the
+          license and its codes are theirs and the refund right ends.
+        </p>
+        {error ? (
+          <FormAlert tone={error.tone} className="mt-4">
+            {error.message}
+          </FormAlert>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The order item page's gift and transfer panel (decision 043), for the buyer: a gift's or a
+ * transfer's state (pending with resend and cancel, or claimed), or the transfer form; nothing
+ * for an item that cannot move.
+ */
+export function ItemTransferPanel({ item }: { item: OrderItem }) {
+  if (item.receivedFrom) return null;
+  const { transfer } = item;
+  if (!transfer && !canTransfer(item)) return null;
+  const title = transfer ? (transfer.kind === 'gift' ? 'Gift' : 'License transfer') : 'Transfer this license';
+  return (
+    <section aria-labelledby="transfer-heading" className={cardClass}>
+      <h2 id="transfer-heading" className="flex items-center gap-2 font-semibold text-ink-900 text-lg tracking-tight">
+        <Gift aria-hidden="true" className="size-5 text-brand-600" />
+        {title}
+      </h2>
+      <div className="mt-3">
+        {transfer ? <OfferState item={{ ...item, transfer }} /> : <TransferForm item={item} />}
+      </div>
+    </section>
+  );
+}
