@@ -1,6 +1,7 @@
 import type { SaleEvent } from '@everdeal/contracts';
 import Tag from 'lucide-react/icons/tag';
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -32,11 +33,11 @@ export function SalesPage() {
     event.preventDefault();
     setError(null);
     const found = saleFormErrors(form, Date.now());
-    setErrors(found);
+    const formElement = event.currentTarget;
+    // Rendered now, so the first field to fix can take the focus; its message is read with it.
+    flushSync(() => setErrors(found));
     if (Object.keys(found).length > 0) {
-      // The first field to fix takes the focus; its message is read with it.
-      const first = event.currentTarget.querySelector<HTMLInputElement>('[aria-invalid="true"]');
-      first?.focus();
+      formElement.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     try {
@@ -155,9 +156,12 @@ function SaleRow({ sale }: { sale: SaleEvent }) {
       {sale.status === 'ended' ? null : (
         <Modal
           trigger={
-            <Button variant="danger-outline" size="sm">
+            <Button
+              variant="danger-outline"
+              size="sm"
+              aria-label={`${sale.status === 'running' ? 'End now' : 'Cancel'}: ${sale.name}`}
+            >
               {sale.status === 'running' ? 'End now' : 'Cancel'}
-              <span className="sr-only">: {sale.name}</span>
             </Button>
           }
           title={sale.status === 'running' ? `End “${sale.name}” now?` : `Cancel “${sale.name}”?`}
