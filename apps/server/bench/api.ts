@@ -158,10 +158,13 @@ async function buildFloor(databaseUrl: string) {
       planKind: r[7],
       billingInterval: r[8],
       price: r[9],
+      // The floor reads no sale (decision 042), as it reads no coupon: the bench runs neither.
+      regularPrice: r[9],
       originalPrice: r[10],
       currency: r[11],
       maxQuantity: Number(r[12]),
       refundWindowDays: r[13],
+      sale: null,
     }));
     return toCartContents(items);
   }

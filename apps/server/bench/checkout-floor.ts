@@ -16,6 +16,7 @@ import { termsAtPayment } from '../src/modules/orders/item-terms';
 import { PENDING_LEASE_MS } from '../src/modules/orders/reserve';
 import { lockCheckoutUserStatement, reserveOrderStatement } from '../src/modules/orders/reserve.sql';
 import { settleStatement } from '../src/modules/orders/settle.sql';
+import { scheduleStatements } from '../src/modules/sales/sale-schedule';
 
 /** The invoice's seller the settlement writes (decision 038), as the app's demo default. */
 const BENCH_SELLER = JSON.stringify({ name: 'Everdeal', address: 'Bench Street 1', vatId: null });
@@ -93,6 +94,8 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       const query = cartCouponQuery(db, sql.placeholder('userId'));
       return prepared({ getQuery: () => query.toSQL() });
     })(),
+    // The sale at this moment (decision 042; sales/sale-schedule.ts); the bench runs none.
+    saleSchedule: prepared(scheduleStatements(db).firstNotOver),
     lockUser: rendered(lockCheckoutUserStatement(P('userId')), dialect),
     reserve: rendered(
       reserveOrderStatement({
@@ -188,16 +191,20 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
     if (!userId) return refuse(reply, 401);
     const { paymentMethodId, idempotencyKey } = request.body as { paymentMethodId: string; idempotencyKey: string };
     const now = new Date();
-    // The app's six reads, side by side: the order of this key, the cart, the card, the products
-    // refunded in the last 24 hours (requirements §11: no rebuy), the billing profile and the
-    // cart's coupon.
+    // The app's seven reads, side by side: the order of this key, the cart, the card, the products
+    // refunded in the last 24 hours (requirements §11: no rebuy), the billing profile, the
+    // cart's coupon and the sale at this moment.
     const since = new Date(now.getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
-    // The bench's buyers have no billing profile and no coupon: no VAT and no discount, as in the app.
+    // The bench's buyers have no billing profile and no coupon, and no sale runs: no VAT and no
+    // discount, as in the app.
     const [existing, rows, [method], refunded] = await Promise.all([
       run(client, statements.orderByKey, { userId, key: idempotencyKey }),
       run(client, statements.lines, { userId }).values(),
       run(client, statements.paymentMethod, { id: paymentMethodId, userId, provider: 'sandbox' }).values(),
       run(client, statements.recentlyRefunded, { userId, since }).values(),
+      // The app's sale read goes out before the billing profile's and the coupon's, whose
+      // functions await before they send.
+      run(client, statements.saleSchedule, { at: now.toISOString() }),
       run(client, statements.billingProfile, { userId }),
       run(client, statements.cartCoupon, { userId }),
     ]);

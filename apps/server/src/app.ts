@@ -31,6 +31,7 @@ import { paymentsHandlers, registerSandboxOnboarding, registerStripeWebhook } fr
 import { payoutsHandlers, refreshPayoutAccountByRef } from './modules/payouts';
 import { promiseHandlers } from './modules/promise';
 import { hasRole, rolesHandlers } from './modules/roles';
+import { salesHandlers } from './modules/sales';
 import {
   applicationsHandlers,
   queueNewQuestionMails,
@@ -152,7 +153,7 @@ export async function buildApp({
     withPages,
   });
   const { catalogCache, pageCache } = core;
-  const catalogReads = cachedCatalogReads({ db: database.db, now }, catalogCache);
+  const catalogReads = cachedCatalogReads({ db: database.db, now, pricesChangeAt: core.pricesChangeAt }, catalogCache);
   const limits = createRateLimits({
     redisUrl: config.redisUrl,
     settings: rateLimits,
@@ -219,6 +220,8 @@ export async function buildApp({
       ...cartHandlers(storeServices),
       // Coupons: admins' and sellers' codes; the cart applies one (decision 040).
       ...couponsHandlers(storeServices),
+      // Store-wide sale events of admins (decision 042); prices read them where they are answered.
+      ...salesHandlers(storeServices),
       ...favoritesHandlers(storeServices),
       ...upvotesHandlers(storeServices),
       // Requirements §14, §15: blog, waitlist, contact form, support tickets (decision 009).

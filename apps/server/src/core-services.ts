@@ -113,12 +113,15 @@ export function createCoreServices({
   withPages,
 }: CoreServicesOptions) {
   // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
-  // dropped on every write that changes one, in every instance when Redis links them.
+  // dropped on every write that changes one, in every instance when Redis links them. Their
+  // clock is the services' own, so a sale's start or end (decision 042) expires them on time.
+  const nowMs = () => now().getTime();
   const catalogCache = createAnswerCache({
     ttlMs: config.catalogCacheTtlMs,
     redisUrl: config.redisUrl,
     channel: `${config.redisKeyPrefix}:catalog-cleared`,
     onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
+    nowMs,
   });
   // Rendered pages too (production only: development must show edits at once), fewer of them
   // since they are larger.
@@ -130,11 +133,18 @@ export function createCoreServices({
           redisUrl: config.redisUrl,
           channel: `${config.redisKeyPrefix}:pages-cleared`,
           onLookup: (outcome) => metrics.cacheLookup('pages', outcome),
+          nowMs,
         })
       : undefined;
   const catalogChanged = () => {
     catalogCache.clear();
     pageCache?.clear();
+  };
+  // Prices change at a moment known in advance (a sale's start or end, decision 042): nothing
+  // loaded before it is served after it. The catalogue's loads tell it, from the schedule they read.
+  const pricesChangeAt = (at: Date) => {
+    catalogCache.expireAt(at.getTime());
+    pageCache?.expireAt(at.getTime());
   };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -177,6 +187,7 @@ export function createCoreServices({
   return {
     catalogCache,
     pageCache,
+    pricesChangeAt,
     services: {
       db: database.db,
       now,

@@ -70,6 +70,7 @@ export function createStorefrontLoadContext({
         catalogReads.getProductSections(inputs.map((input) => GetProductsInputSchema.parse(input))),
       getProduct: (input) => catalogReads.getProduct(parseRef(GetProductInputSchema, input).slug),
       getCategories: () => catalogReads.getCategories(),
+      getCurrentSale: () => catalogReads.getCurrentSale(),
       getBlogPosts: (input) => getPosts(blog, GetPostsInputSchema.parse(input)),
       getBlogPost: (input) => getPost(blog, parseRef(GetPostInputSchema, input).slug),
       getReviews: (input) => getReviews(community, parseRef(GetReviewsInputSchema, input)),

@@ -59,6 +59,8 @@ export default [
       route('mail', 'routes/admin-mail.tsx'),
       route('payouts', 'routes/admin-payouts.tsx'),
       route('coupons', 'routes/admin-coupons.tsx'),
+      // Decision 042: store-wide sale events.
+      route('sales', 'routes/admin-sales.tsx'),
       route('audit', 'routes/admin-audit.tsx'),
     ]),
     route('affiliate', 'routes/affiliate.tsx'),

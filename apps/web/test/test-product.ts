@@ -10,6 +10,7 @@ export function testProductSummary(id: number): ProductSummary {
     logoUrl: '',
     category: { slug: 'video', name: 'Video' },
     price: 4900,
+    regularPrice: 4900,
     originalPrice: 9900,
     billingInterval: null,
     currency: 'USD',
@@ -22,5 +23,6 @@ export function testProductSummary(id: number): ProductSummary {
     dealHealthScore: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     plans: [],
+    sale: null,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DealHealthSchema } from './community';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { LifetimePromiseSchema } from './lifetime-promise';
+import { SaleTagSchema } from './sales';
 
 export const PlanKindSchema = z.enum(['lifetime', 'subscription']);
 export type PlanKind = z.infer<typeof PlanKindSchema>;
@@ -111,7 +112,14 @@ export const PlanSchema = z.object({
   name: z.string(),
   kind: PlanKindSchema,
   billingInterval: BillingIntervalSchema.nullable(),
-  price: z.number().int(),
+  price: z
+    .number()
+    .int()
+    .describe('cents: what it sells for now, the sale price while a sale prices it (decision 042)'),
+  regularPrice: z
+    .number()
+    .int()
+    .describe('cents: the price without the running sale; equal to `price` when no sale prices it (decision 042)'),
   originalPrice: z.number().int(),
   currency: z.string(),
   features: z.array(z.string()),
@@ -154,6 +162,10 @@ export const ProductSummarySchema = z.object({
     .number()
     .int()
     .describe('price of the cheapest plan by first-year cost (decision 013), cents: once, or per billingInterval'),
+  regularPrice: z
+    .number()
+    .int()
+    .describe('that plan’s price without the running sale, cents; equal to `price` outside a sale (decision 042)'),
   originalPrice: z.number().int().describe('original price of that plan, cents'),
   billingInterval: BillingIntervalSchema.nullable().describe(
     'the period of `price` when that plan is a subscription; null for a price paid once',
@@ -168,6 +180,9 @@ export const ProductSummarySchema = z.object({
   dealHealthScore: z.number().int().nullable().describe('0 to 100 (decision 011); null before the first refresh'),
   createdAt: z.string(),
   plans: z.array(PlanSchema),
+  sale: SaleTagSchema.nullable().describe(
+    'the store-wide sale its prices are on, with its end for a countdown (decision 042); null when none runs or the seller keeps the product out',
+  ),
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 

@@ -37,6 +37,8 @@ export * from './payouts';
 export * from './plans';
 export * from './product-preview';
 export * from './routes';
+export * from './sale-rules';
+export * from './sales';
 export * from './seller';
 export * from './seller-analytics';
 export * from './seller-analytics-rules';

@@ -11,6 +11,7 @@ import type {
   ReviewList,
   ThreadList,
 } from './community';
+import type { CurrentSale } from './sales';
 
 /**
  * What the server hands to every React Router loader and action (STYLE.md: SSR loaders call
@@ -31,6 +32,8 @@ export interface StorefrontServices {
   /** Throws an AppError 404 for an unknown or unpublished slug. */
   getProduct(input: GetProductInput): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;
+  /** The store-wide sale running now, as `sales/getCurrentSale` answers it (decision 042). */
+  getCurrentSale(): Promise<CurrentSale>;
   /** Published blog posts (requirements §14), as `blog/getPosts` answers them. */
   getBlogPosts(input: GetPostsInput): Promise<BlogPostList>;
   /** Throws an AppError 404 for an unknown, draft or scheduled slug. */

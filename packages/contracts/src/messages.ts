@@ -199,3 +199,15 @@ export const GiftMessage = {
   movedNoPlanChange: 'This item was given or transferred, so its plan cannot be changed.',
   heldElsewhere: 'This item now belongs to the person who claimed it.',
 } as const;
+
+/** Sale events (decision 042): the checks of a new sale, and why one cannot be ended. */
+export const SaleMessage = {
+  nameRequired: 'Give the sale a name',
+  nameTooLong: 'The name can be at most 80 characters',
+  percentRange: 'must be a whole number from 1 to 90',
+  startsBeforeEnds: 'The sale must start before it ends',
+  endsInPast: 'The sale must end in the future',
+  overlaps: (name: string) => `This sale overlaps “${name}”: two sales cannot run at the same time`,
+  notFound: 'Sale not found',
+  alreadyOver: 'This sale is already over',
+} as const;

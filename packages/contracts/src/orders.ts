@@ -162,6 +162,10 @@ export const OrderItemSchema = z.object({
   price: z.number().int().describe('unit price paid, cents'),
   originalPrice: z.number().int().describe('unit list price at purchase, cents'),
   amount: z.number().int().describe('price × quantity, cents: what a refund of the item returns'),
+  saleDiscount: z
+    .number()
+    .int()
+    .describe('what the store-wide sale it was bought in took off its list price, cents (decision 042); 0 outside one'),
   paidWithCreditCents: z
     .number()
     .int()

@@ -14,6 +14,7 @@ import { notificationsRoutes } from './routes/notifications';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { payoutsRoutes } from './routes/payouts';
+import { salesRoutes } from './routes/sales';
 import { sellerAnalyticsRoutes } from './routes/seller-analytics';
 import { sellersRoutes } from './routes/sellers';
 import { upvotesRoutes } from './routes/upvotes';
@@ -61,6 +62,7 @@ export const apiRoutes = {
   ...billingRoutes,
   ...cartRoutes,
   ...couponsRoutes,
+  ...salesRoutes,
   ...favoritesRoutes,
   ...upvotesRoutes,
   ...contentRoutes,

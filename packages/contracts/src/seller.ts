@@ -275,6 +275,7 @@ export const DashboardProductSchema = z.object({
   reviewNote: z.string().nullable(),
   plans: z.array(z.object({ id: z.number().int(), name: z.string(), codesAvailable: z.number().int() })),
   sales: SalesFiguresSchema,
+  saleOptOut: z.boolean().describe('kept out of store-wide sales by the seller (decision 042)'),
 });
 export type DashboardProduct = z.infer<typeof DashboardProductSchema>;
 

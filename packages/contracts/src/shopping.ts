@@ -3,6 +3,7 @@ import { BillingIntervalSchema, PlanKindSchema, ProductSummarySchema } from './c
 import { MAX_CODES_PER_PLAN } from './constants';
 import { publicId } from './ids';
 import { CART_QUANTITY_LIMIT_MESSAGE, ValidationMessage } from './messages';
+import { SaleTagSchema } from './sales';
 
 const ProductId = publicId('product', 'productId must be a product id');
 const RequiredVariantId = publicId('plan', 'variantId must be a plan id');
@@ -33,7 +34,14 @@ export const CartItemSchema = z.object({
   billingInterval: BillingIntervalSchema.nullable().describe(
     'a subscription renews every month or year; null: paid once',
   ),
-  price: z.number().int().describe('unit price, cents: what is due today, and again every billingInterval'),
+  price: z
+    .number()
+    .int()
+    .describe('unit price, cents: what is due today, and again every billingInterval; the sale price during a sale'),
+  regularPrice: z
+    .number()
+    .int()
+    .describe('unit price without the running sale, cents; equal to `price` outside a sale (decision 042)'),
   originalPrice: z.number().int().describe('unit original price, cents'),
   currency: z.string(),
   maxQuantity: z
@@ -44,6 +52,9 @@ export const CartItemSchema = z.object({
     .number()
     .int()
     .describe('days after payment a refund can be asked for, fixed on the order item when it is bought; 0: no refunds'),
+  sale: SaleTagSchema.nullable().describe(
+    'the sale the line is priced in, with its end (decision 042); null outside one',
+  ),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

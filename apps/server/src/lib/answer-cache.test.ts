@@ -81,6 +81,39 @@ describe('answer cache', () => {
     expect(await answers.get('k', source.load)).toBe(3);
   });
 
+  it('expireAt: nothing loaded before the moment is served once it has come, whatever the TTL', async () => {
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 60_000, nowMs: clock.nowMs });
+    const source = counter();
+    expect(await answers.get('k', source.load)).toBe(1);
+    answers.expireAt(clock.nowMs() + 500);
+    clock.advance(499);
+    expect(await answers.get('k', source.load)).toBe(1);
+    clock.advance(1);
+    expect(await answers.get('k', source.load)).toBe(2);
+    // Loaded after the moment, it is kept for its TTL again.
+    clock.advance(1000);
+    expect(await answers.get('k', source.load)).toBe(2);
+    // Told of a moment already passed (a slow load), nothing kept now is trusted.
+    answers.expireAt(clock.nowMs() - 1);
+    expect(await answers.get('k', source.load)).toBe(3);
+    expect(source.calls).toBe(3);
+  });
+
+  it('expireAt during a load: the load, started before the moment, is not kept', async () => {
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 60_000, nowMs: clock.nowMs });
+    let release: (value: string) => void = () => {};
+    const slow = answers.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    answers.expireAt(clock.nowMs() + 10);
+    clock.advance(10);
+    const fresh = answers.get('k', async () => 'after');
+    release('before');
+    expect(await slow).toBe('before');
+    expect(await fresh).toBe('after');
+    expect(await answers.get('k', async () => 'again')).toBe('after');
+  });
+
   it('keeps no failure: the next read loads again', async () => {
     const answers = cache({ ttlMs: 60_000 });
     await expect(answers.get('k', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');

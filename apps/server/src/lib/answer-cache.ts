@@ -12,12 +12,20 @@ import { LRUCache } from 'lru-cache';
  * - Failed loads, and answers `keep` refuses, are not kept.
  * - `clear()` drops everything at once, here and, when Redis is configured, in every instance
  *   listening on the same channel; without Redis another instance may lag by up to 2 × `ttlMs`.
+ * - `expireAt(t)`: a change known in advance (a sale's start or end, decision 042). No answer
+ *   loaded before `t` is served once the clock reaches `t`, whatever its TTL.
  */
 export type AnswerCache = {
   /** `keep` may refuse an answer (it still reaches every caller that waited for it). */
   get<T>(key: string, load: () => Promise<T>, keep?: (answer: T) => boolean): Promise<T>;
   /** Call after a write that changes any cached answer. */
   clear(): void;
+  /**
+   * Answers loaded before `atMs` are stale once the clock reaches it: the first lookup at or
+   * after `atMs` drops every entry (each was loaded before it, since loads start in lookups).
+   * Each instance is told by its own loads, which read the schedule that decides it.
+   */
+  expireAt(atMs: number): void;
   /** Settles once this instance listens for other instances' clears (at once without Redis). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -46,7 +54,7 @@ export function createAnswerCache({
   nowMs = Date.now,
 }: AnswerCacheOptions): AnswerCache {
   if (ttlMs <= 0) {
-    return { get: (_key, load) => load(), clear() {}, ready: Promise.resolve(), async close() {} };
+    return { get: (_key, load) => load(), clear() {}, expireAt() {}, ready: Promise.resolve(), async close() {} };
   }
   // Promises are stored, not values: a second request during a load waits for that load.
   type Entry = { answer: Promise<unknown>; freshUntil: number; settled: boolean; reloading: boolean };
@@ -81,6 +89,16 @@ export function createAnswerCache({
     return entry;
   }
 
+  // The moments of `expireAt` still ahead, ascending: few (the next sale boundary), so a
+  // lookup's check is one comparison.
+  let boundaries: number[] = [];
+  function dropBeforePassedBoundary(now: number) {
+    const first = boundaries[0];
+    if (first === undefined || first > now) return;
+    boundaries = boundaries.filter((at) => at > now);
+    entries.clear();
+  }
+
   // One connection publishes, a second one subscribes (a subscribed connection can do nothing else).
   const publisher = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
   const subscriber = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
@@ -99,6 +117,7 @@ export function createAnswerCache({
 
   return {
     get<T>(key: string, loader: () => Promise<T>, keep?: (answer: T) => boolean): Promise<T> {
+      dropBeforePassedBoundary(nowMs());
       const cached = entries.get(key);
       if (!cached) {
         onLookup?.('miss');
@@ -116,6 +135,11 @@ export function createAnswerCache({
     clear() {
       entries.clear();
       publisher?.publish(channel, '1').catch(() => undefined);
+    },
+    expireAt(atMs) {
+      // Told late, after the moment: what is kept now may have been loaded before it.
+      if (atMs <= nowMs()) entries.clear();
+      else if (!boundaries.includes(atMs)) boundaries = [...boundaries, atMs].sort((a, b) => a - b);
     },
     ready,
     async close() {

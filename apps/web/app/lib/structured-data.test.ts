@@ -8,6 +8,7 @@ const plan = {
   kind: 'lifetime' as const,
   billingInterval: null,
   price: 5900,
+  regularPrice: 5900,
   originalPrice: 29900,
   currency: 'USD',
   features: ['One seat'],
@@ -24,6 +25,7 @@ const product = {
   logoUrl: '/uploads/demo/inkloom/logo.svg',
   category: { slug: 'writing', name: 'Writing' },
   price: 5900,
+  regularPrice: 5900,
   originalPrice: 29900,
   billingInterval: null,
   currency: 'USD',
@@ -35,7 +37,10 @@ const product = {
   isFeatured: false,
   dealHealthScore: null,
   createdAt: '2026-01-01T00:00:00Z',
-  plans: [plan, { ...plan, variantId: 2, name: 'Tier 2', price: 12900, isSoldOut: true, codesRemaining: 0 }],
+  plans: [
+    plan,
+    { ...plan, variantId: 2, name: 'Tier 2', price: 12900, regularPrice: 12900, isSoldOut: true, codesRemaining: 0 },
+  ],
   description: '',
   descriptionHtml: '',
   gallery: [{ url: '/uploads/demo/inkloom/1.svg', alt: 'Editor' }],
@@ -48,6 +53,7 @@ const product = {
   shareImage: '/uploads/demo/inkloom/share.png',
   dealHealth: null,
   lifetimePromise: { status: 'active' },
+  sale: null,
 } satisfies ProductDetail;
 
 describe('productJsonLd', () => {

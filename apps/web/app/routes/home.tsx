@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = Date.now();
   // The four lists in one round trip, without totals, which sections never show (docs/benchmarks.md,
   // "Server rendering without the page cache").
-  const [[featured = [], newest = [], endingSoon = [], trending = []], { categories }] = await Promise.all([
+  const [[featured = [], newest = [], endingSoon = [], trending = []], { categories }, { sale }] = await Promise.all([
     context.services.getProductSections([
       { sort: 'featured', pageSize: HOME_SECTION_SIZE },
       { sort: 'newest', pageSize: HOME_SECTION_SIZE },
@@ -24,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       { sort: 'trending', status: 'live', pageSize: TRENDING_PREVIEW_SIZE },
     ]),
     context.services.getCategories(),
+    // The store-wide sale's banner (decision 042), from the same answer cache.
+    context.services.getCurrentSale(),
   ]);
   // Each list is narrowed to what its section shows: the answer is written into the HTML.
   return {
@@ -40,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     trending: trending.map(toTrendingRowView),
     categories: categories.map(toCategoryLinkView),
     publicUrl: context.publicUrl,
+    sale,
   };
 }
 

@@ -111,6 +111,8 @@ export const products = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     isFeatured: boolean().notNull().default(false),
     isPublished: boolean().notNull().default(true),
+    // The seller keeps the product out of store-wide sales (decision 042).
+    saleOptOut: boolean().notNull().default(false),
     reviewStatus: productReviewStatus().notNull().default('approved'),
     // The admin's reason when a submission is rejected; cleared when the seller submits again.
     reviewNote: text(),

@@ -13,6 +13,7 @@ export * from './licensing';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './sales';
 export * from './sandbox';
 export * from './seller-adjustments';
 export * from './seller-payouts';

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { billingInterval, licenseCodes, planKind, plans, products } from './catalog';
 import { paymentMethods, paymentProvider } from './payments';
+import { sales } from './sales';
 import { users } from './users';
 
 // Statuses of decision 007's checkout; decision 010 adds `refunded` (its codes revoked, its money
@@ -128,6 +129,11 @@ export const orderItems = pgTable(
     // The coupon's share of the item (decision 040): `amount_cents` is what the buyer pays for it,
     // `unit_price_cents * quantity - discount_cents`, so refunds and sale money follow the price paid.
     discountCents: integer().notNull().default(0),
+    // The sale the item was bought in (decision 042) and what it took off the list price for the
+    // item's quantity: `unit_price_cents` is already the sale price, so this only records it for
+    // the receipt and the invoice; null and 0 outside a sale.
+    saleId: uuid().references(() => sales.id),
+    saleDiscountCents: integer().notNull().default(0),
     // The item's share of the order's store credit (decision 030, largest remainder): a refund
     // returns it as credit whatever the destination chosen; its card charge is the rest.
     paidWithCreditCents: integer().notNull().default(0),
@@ -165,6 +171,7 @@ export const orderItems = pgTable(
     // Not bounded by amount_cents: a downgrade lowers the amount and returns credit as it goes.
     check('order_items_paid_with_credit_check', sql`${t.paidWithCreditCents} >= 0`),
     check('order_items_tax_check', sql`${t.taxCents} >= 0`),
+    check('order_items_sale_discount_check', sql`${t.saleDiscountCents} >= 0`),
     unique('order_items_order_position_key').on(t.orderId, t.position),
     index('order_items_product_status_idx').on(t.productId, t.status),
     // The items a recipient holds from others' orders (decision 043).

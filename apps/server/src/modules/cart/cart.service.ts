@@ -23,6 +23,7 @@ import {
   removeCartCoupon,
   setCartCoupon,
 } from '../coupons';
+import { priceIn, type RunningSale, readSaleNow, saleFor, saleTagOf } from '../sales';
 import { cartAddStatement, utcDay } from '../sellers';
 
 export type CartDeps = { db: Db; now: () => Date };
@@ -64,6 +65,8 @@ function prepareCartStatements(db: Db) {
         refundWindowDays: products.refundWindowDays,
         shownPrice: cartItems.shownPriceCents,
         shownRefundWindowDays: cartItems.shownRefundWindowDays,
+        // Last, so the benchmark floor's columns keep their places.
+        saleOptOut: products.saleOptOut,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -82,6 +85,7 @@ function prepareCartStatements(db: Db) {
         currency: plans.currency,
         codesLeft: codesLeftUpTo(MAX_CODES_PER_PLAN),
         price: plans.priceCents,
+        saleOptOut: products.saleOptOut,
         refundWindowDays: products.refundWindowDays,
         // The line's quantity before this change: a rise is a cart add for the seller's
         // analytics (decision 025), known without another statement.
@@ -205,7 +209,13 @@ const recordShownTerms = preparedStatement(
  * than last time are recorded as now shown; most reads find nothing to write.
  */
 export async function getCartContents({ db, now }: CartDeps, userId: string): Promise<CartContents> {
-  const [rows, coupon] = await Promise.all([cartStatements(db).lines.execute({ userId }), cartCouponOf(db, userId)]);
+  const at = now();
+  const [lineRows, coupon, { running }] = await Promise.all([
+    cartStatements(db).lines.execute({ userId }),
+    cartCouponOf(db, userId),
+    readSaleNow(db, at),
+  ]);
+  const rows = priceLines(lineRows, running);
   const changed = rows.filter(
     (row) => row.shownPrice !== row.price || row.shownRefundWindowDays !== row.refundWindowDays,
   );
@@ -217,8 +227,24 @@ export async function getCartContents({ db, now }: CartDeps, userId: string): Pr
     }));
     await recordShownTerms(db, { userId, lines: JSON.stringify(lines) });
   }
-  const items = rows.map(({ shownPrice: _price, shownRefundWindowDays: _window, ...item }) => item);
-  return toCartContents(items, coupon ? cartDiscount(coupon, items, now()) : null);
+  const items = rows.map(
+    ({ shownPrice: _price, shownRefundWindowDays: _window, saleOptOut: _optOut, ...item }): CartItem => item,
+  );
+  return toCartContents(items, coupon ? cartDiscount(coupon, items, at) : null);
+}
+
+type LineRow = Awaited<ReturnType<CartStatements['lines']['execute']>>[number];
+
+/**
+ * The lines at the price they sell for at this moment (decision 042): the sale's, unless the
+ * seller keeps the product out; `regularPrice` is the price without it. A coupon then
+ * discounts the sale price (decision 040 on top of 042).
+ */
+function priceLines(rows: LineRow[], running: RunningSale | null) {
+  return rows.map((row) => {
+    const sale = saleFor(running, row.saleOptOut);
+    return { ...row, price: priceIn(sale, row.price), regularPrice: row.price, sale: saleTagOf(sale) };
+  });
 }
 
 /**
@@ -241,15 +267,17 @@ const discountLine = (item: CartItem): DiscountLine => ({
  * now to something in the cart; else 400 with the reason and the cart keeps what it had.
  */
 export async function applyCoupon(deps: CartDeps, userId: string, code: string): Promise<CartContents> {
-  const [applied, rows] = await Promise.all([
+  const at = deps.now();
+  const [applied, lineRows, { running }] = await Promise.all([
     couponByCode(deps.db, code, userId),
     cartStatements(deps.db).lines.execute({ userId }),
+    readSaleNow(deps.db, at),
   ]);
   if (!applied) throw AppError.badRequest(CouponMessage.unknown);
   const judged = judgeCoupon(
     applied,
-    rows.map((row) => ({ productId: row.productId, amountCents: row.price * row.quantity })),
-    deps.now(),
+    priceLines(lineRows, running).map((row) => ({ productId: row.productId, amountCents: row.price * row.quantity })),
+    at,
   );
   if ('refusal' in judged) throw AppError.badRequest(judged.refusal);
   await setCartCoupon(deps.db, userId, applied.coupon.id, deps.now());
@@ -283,7 +311,10 @@ export async function changeCart(deps: CartDeps, userId: string, input: CartChan
     await statements.deleteLine.execute(line);
     return getCartContents(deps, userId);
   }
-  const [target] = await statements.purchaseTarget.execute(line);
+  const [[target], { running }] = await Promise.all([
+    statements.purchaseTarget.execute(line),
+    readSaleNow(deps.db, deps.now()),
+  ]);
   if (!target) throw AppError.notFound(ShoppingMessage.productOrPlanNotFound);
   // Sold out is judged on this plan below, so the product-wide check gets no plan list.
   if (effectiveDealStatus(target.dealStatus, target.endsAt, [], deps.now()) !== 'live') {
@@ -299,7 +330,8 @@ export async function changeCart(deps: CartDeps, userId: string, input: CartChan
     await statements.upsertLine.execute({
       ...line,
       quantity: input.quantity,
-      shownPrice: target.price,
+      // What the line is about to be shown at (decision 021): the sale price during a sale.
+      shownPrice: priceIn(saleFor(running, target.saleOptOut), target.price),
       shownRefundWindowDays: target.refundWindowDays,
     });
   } catch (error) {

@@ -1,7 +1,14 @@
-import type { CategoryList, GetProductsQuery, ProductDetail, ProductList, ProductSummary } from '@everdeal/contracts';
+import type {
+  CategoryList,
+  CurrentSale,
+  GetProductsQuery,
+  ProductDetail,
+  ProductList,
+  ProductSummary,
+} from '@everdeal/contracts';
 import type { AnswerCache } from '../../lib/answer-cache';
 import { getCategories, getProduct, getProductSections, getProducts } from './catalog.service';
-import type { CatalogDeps } from './catalog-summaries';
+import { type CatalogDeps, getCurrentSale } from './catalog-summaries';
 
 /** The catalogue reads the API and the pages share; answers are the same for every visitor. */
 export type CatalogReads = {
@@ -12,6 +19,8 @@ export type CatalogReads = {
   getProductSections(queries: readonly GetProductsQuery[]): Promise<ProductSummary[][]>;
   getProduct(slug: string): Promise<ProductDetail>;
   getCategories(): Promise<CategoryList>;
+  /** The sale running now (decision 042). */
+  getCurrentSale(): Promise<CurrentSale>;
 };
 
 /**
@@ -27,5 +36,6 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
       cache.get(`sections:${JSON.stringify(queries)}`, () => getProductSections(deps, queries)),
     getProduct: (slug) => cache.get(`product:${slug}`, () => getProduct(deps, slug)),
     getCategories: () => cache.get('categories', () => getCategories(deps)),
+    getCurrentSale: () => cache.get('current-sale', () => getCurrentSale(deps)),
   };
 }

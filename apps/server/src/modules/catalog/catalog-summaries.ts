@@ -1,4 +1,5 @@
 import {
+  type CurrentSale,
   DEFAULT_CURRENCY,
   type DealStatus,
   firstYearCents,
@@ -8,16 +9,40 @@ import {
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, type PlanFeatureCell, plans, products } from '@everdeal/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { priceIn, type RunningSale, readSaleNow, saleFor, saleTagOf } from '../sales';
 import { isPublished, rating } from './catalog-query.sql';
 import { effectiveDealStatus } from './deal-status';
 
 // Product summaries (what lists, cards and the wishlist show): the columns read for one, its
 // plans among them, and the row turned into the API's shape.
 
-export type CatalogDeps = { db: Db; now: () => Date };
+export type CatalogDeps = {
+  db: Db;
+  now: () => Date;
+  /**
+   * Told the next moment a sale starts or ends whenever a load reads the schedule, so cached
+   * answers and pages loaded before it are not served after it (decision 042); absent: no cache.
+   */
+  pricesChangeAt?: (at: Date) => void;
+};
 
-/** A plan as `plansOfProduct` answers it, before `isSoldOut` is derived. */
-type PlanRow = Omit<Plan, 'isSoldOut'>;
+/**
+ * The sale running at `at` (decision 042), read beside a load's own statement; the moment the
+ * answer changes next goes to the caches.
+ */
+export async function runningSaleFor(deps: CatalogDeps, at: Date): Promise<RunningSale | null> {
+  const { running, nextChangeAt } = await readSaleNow(deps.db, at);
+  if (nextChangeAt) deps.pricesChangeAt?.(nextChangeAt);
+  return running;
+}
+
+/** `sales/getCurrentSale`: the sale running now, for the home page's banner (decision 042). */
+export async function getCurrentSale(deps: CatalogDeps): Promise<CurrentSale> {
+  return { sale: saleTagOf(await runningSaleFor(deps, deps.now())) };
+}
+
+/** A plan as `plansOfProduct` answers it, before `isSoldOut` and the sale are applied. */
+type PlanRow = Omit<Plan, 'isSoldOut' | 'regularPrice'>;
 
 /**
  * The plans of the row's product, in display order, with the codes left in each pool, as one
@@ -59,6 +84,7 @@ export const summaryColumns = {
   isFeatured: products.isFeatured,
   dealHealthScore: products.dealHealthScore,
   createdAt: products.createdAt,
+  saleOptOut: products.saleOptOut,
   plans: plansOfProduct,
 };
 
@@ -78,6 +104,7 @@ export type SummaryRow = {
   isFeatured: boolean;
   dealHealthScore: number | null;
   createdAt: Date;
+  saleOptOut: boolean;
   plans: PlanRow[];
 };
 
@@ -90,13 +117,15 @@ function cheapestOf(planList: Plan[]): Plan | undefined {
   return planList.reduce<Plan | undefined>((best, plan) => (best && cost(best) <= cost(plan) ? best : plan), undefined);
 }
 
-function toPlan(plan: PlanRow): Plan {
+/** A plan as the store sells it now: at the sale price while `sale` prices its product. */
+function toPlan(plan: PlanRow, sale: RunningSale | null): Plan {
   return {
     variantId: plan.variantId,
     name: plan.name,
     kind: plan.kind,
     billingInterval: plan.billingInterval,
-    price: plan.price,
+    price: priceIn(sale, plan.price),
+    regularPrice: plan.price,
     originalPrice: plan.originalPrice,
     currency: plan.currency,
     features: plan.features,
@@ -106,12 +135,20 @@ function toPlan(plan: PlanRow): Plan {
 }
 
 /** A plan of the product page, with its cells of the product's feature matrix. */
-export function toPlanDetail(plan: PlanRow & { featureMatrix: PlanFeatureCell[] }): PlanDetail {
-  return { ...toPlan(plan), featureMatrix: plan.featureMatrix ?? [] };
+export function toPlanDetail(
+  plan: PlanRow & { featureMatrix: PlanFeatureCell[] },
+  sale: RunningSale | null,
+): PlanDetail {
+  return { ...toPlan(plan, sale), featureMatrix: plan.featureMatrix ?? [] };
 }
 
-export function toSummary(row: SummaryRow, now: Date): ProductSummary {
-  const planList = row.plans.map(toPlan);
+/**
+ * A row as the API's summary, priced in `running` (the sale at `now`) unless the seller keeps the
+ * product out of sales (decision 042).
+ */
+export function toSummary(row: SummaryRow, now: Date, running: RunningSale | null = null): ProductSummary {
+  const sale = saleFor(running, row.saleOptOut);
+  const planList = row.plans.map((plan) => toPlan(plan, sale));
   const cheapest = cheapestOf(planList);
   return {
     id: row.id,
@@ -121,6 +158,7 @@ export function toSummary(row: SummaryRow, now: Date): ProductSummary {
     logoUrl: row.logoUrl,
     category: { slug: row.categorySlug, name: row.categoryName },
     price: cheapest?.price ?? 0,
+    regularPrice: cheapest?.regularPrice ?? 0,
     originalPrice: cheapest?.originalPrice ?? 0,
     billingInterval: cheapest?.billingInterval ?? null,
     currency: cheapest?.currency ?? DEFAULT_CURRENCY,
@@ -133,6 +171,7 @@ export function toSummary(row: SummaryRow, now: Date): ProductSummary {
     dealHealthScore: row.dealHealthScore,
     createdAt: row.createdAt.toISOString(),
     plans: planList,
+    sale: saleTagOf(sale),
   };
 }
 
@@ -146,11 +185,14 @@ export async function getProductSummaries(
 ): Promise<Map<number, ProductSummary>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(inArray(products.id, ids), isPublished));
   const current = now();
-  return new Map(rows.map((row) => [row.id, toSummary(row, current)]));
+  const [rows, running] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(inArray(products.id, ids), isPublished)),
+    runningSaleFor({ db, now }, current),
+  ]);
+  return new Map(rows.map((row) => [row.id, toSummary(row, current, running)]));
 }

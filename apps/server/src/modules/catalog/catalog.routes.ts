@@ -14,5 +14,6 @@ export function catalogHandlers(reads: CatalogReads, deps: CatalogDeps) {
       return getProductPreview(deps, user, input.slug);
     },
     'products/getCategories': () => reads.getCategories(),
+    'sales/getCurrentSale': () => reads.getCurrentSale(),
   });
 }

@@ -14,6 +14,7 @@ import {
 import { categories, type Db, plans, products } from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
+import type { RunningSale } from '../sales';
 import { listCountStatement, listPageStatement, productBySlug, sectionPrefix, sectionsStatement } from './catalog.sql';
 import {
   filterConditions,
@@ -24,7 +25,7 @@ import {
   slotsWithPrefix,
   statusCondition,
 } from './catalog-query.sql';
-import { type CatalogDeps, toPlanDetail, toSummary } from './catalog-summaries';
+import { type CatalogDeps, runningSaleFor, toPlanDetail, toSummary } from './catalog-summaries';
 import { getCorrectedPage, getSearchCorrection, suggestCategories } from './search-correction';
 
 const noPrefix = slotsWithPrefix('');
@@ -68,13 +69,18 @@ export async function requireProductRef(
  * for a correction beside the count (decision 003).
  */
 export async function getProducts(
-  { db, now }: CatalogDeps,
+  deps: CatalogDeps,
   query: GetProductsQuery,
   { countTotal = true }: { countTotal?: boolean } = {},
 ): Promise<ProductList> {
-  const current = now();
+  const { db } = deps;
+  const current = deps.now();
   const values = listValues(query, current);
-  const rows = await listPageStatement(db, query).execute(values);
+  // Prices are the sale's while one runs (decision 042); sorts and price filters stay on list prices.
+  const [rows, running] = await Promise.all([
+    listPageStatement(db, query).execute(values),
+    runningSaleFor(deps, current),
+  ]);
   const words = searchWords(query.q);
   const offset = (query.page - 1) * query.pageSize;
   const list = {
@@ -100,7 +106,7 @@ export async function getProducts(
     }
     return {
       ...list,
-      items: corrected.rows.map((row) => toSummary(row, current)),
+      items: corrected.rows.map((row) => toSummary(row, current, running)),
       total: corrected.total,
       correction: { query: corrected.query, applied: true },
       categorySuggestions: suggestCategories(searchWords(corrected.query), corrected.rows),
@@ -124,7 +130,7 @@ export async function getProducts(
   ]);
   return {
     ...list,
-    items: rows.map((row) => toSummary(row, current)),
+    items: rows.map((row) => toSummary(row, current, running)),
     total,
     correction: correction === null ? null : { query: correction, applied: false },
     categorySuggestions: words.length > 0 ? suggestCategories(words, rows) : [],
@@ -137,15 +143,20 @@ export async function getProducts(
  * list (docs/benchmarks.md, "Server rendering without the page cache").
  */
 export async function getProductSections(
-  { db, now }: CatalogDeps,
+  deps: CatalogDeps,
   queries: readonly GetProductsQuery[],
 ): Promise<ProductSummary[][]> {
   if (queries.length === 0) return [];
-  const current = now();
+  const current = deps.now();
   const values = Object.assign({}, ...queries.map((query, index) => listValues(query, current, sectionPrefix(index))));
-  const rows = await sectionsStatement(db, queries).execute(values);
+  const [rows, running] = await Promise.all([
+    sectionsStatement(deps.db, queries).execute(values),
+    runningSaleFor(deps, current),
+  ]);
   const sections = queries.map((): { place: number; summary: ProductSummary }[] => []);
-  for (const row of rows) sections[row.section]?.push({ place: row.place, summary: toSummary(row, current) });
+  for (const row of rows) {
+    sections[row.section]?.push({ place: row.place, summary: toSummary(row, current, running) });
+  }
   return sections.map((list) => list.sort((a, b) => a.place - b.place).map(({ summary }) => summary));
 }
 
@@ -168,10 +179,12 @@ async function getSearchSuggestions(db: Db, text: string, now: Date): Promise<Se
 type ProductDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof productBySlug>['execute']>>[number]>;
 
 /** A row of `productDetailColumns` as the API's product detail. */
-export function toProductDetail(row: ProductDetailRow, now: Date): ProductDetail {
+export function toProductDetail(row: ProductDetailRow, now: Date, running: RunningSale | null = null): ProductDetail {
+  const summary = toSummary(row, now, running);
+  const sale = summary.sale ? running : null;
   return {
-    ...toSummary(row, now),
-    plans: row.plans.map(toPlanDetail),
+    ...summary,
+    plans: row.plans.map((plan) => toPlanDetail(plan, sale)),
     description: row.description,
     descriptionHtml: renderMarkdown(row.description),
     gallery: row.gallery,
@@ -194,10 +207,11 @@ export function toProductDetail(row: ProductDetailRow, now: Date): ProductDetail
  * `/api/products/getProduct`: one published product by slug with its plans and their cells of the
  * feature matrix, in one statement; 404 otherwise.
  */
-export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
-  const [row] = await productBySlug(db).execute({ slug });
+export async function getProduct(deps: CatalogDeps, slug: string): Promise<ProductDetail> {
+  const current = deps.now();
+  const [[row], running] = await Promise.all([productBySlug(deps.db).execute({ slug }), runningSaleFor(deps, current)]);
   if (!row) throw AppError.notFound('Product not found');
-  return toProductDetail(row, now());
+  return toProductDetail(row, current, running);
 }
 
 /**

@@ -3,7 +3,7 @@ import { products, sellerMembers, type UserRow } from '@everdeal/db';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { toProductDetail } from './catalog.service';
 import { selectProductDetail } from './catalog.sql';
-import type { CatalogDeps } from './catalog-summaries';
+import { type CatalogDeps, runningSaleFor } from './catalog-summaries';
 
 /**
  * `products/getProductPreview` (requirements §13 "Preview", decision 022): any product's page,
@@ -26,12 +26,18 @@ export async function getProductPreview(
             .from(sellerMembers)
             .where(and(eq(sellerMembers.sellerId, products.sellerId), eq(sellerMembers.userId, user.id))),
         );
-  const [row] = await selectProductDetail(db, {
-    isPublished: products.isPublished,
-    reviewStatus: products.reviewStatus,
-  })
-    .where(and(eq(products.slug, slug), mayPreview))
-    .limit(1);
+  const current = now();
+  const [[row], running] = await Promise.all([
+    selectProductDetail(db, { isPublished: products.isPublished, reviewStatus: products.reviewStatus })
+      .where(and(eq(products.slug, slug), mayPreview))
+      .limit(1),
+    // Priced as the store would price it now (decision 042); never cached, so no cache is told.
+    runningSaleFor({ db, now }, current),
+  ]);
   if (!row) throw AppError.notFound('Product not found');
-  return { product: toProductDetail(row, now()), reviewStatus: row.reviewStatus, isPublished: row.isPublished };
+  return {
+    product: toProductDetail(row, current, running),
+    reviewStatus: row.reviewStatus,
+    isPublished: row.isPublished,
+  };
 }

@@ -35,6 +35,11 @@ export type IssuedLine = {
   /** Invoices: the coupon's discount on the line (decision 040), already out of `amountCents`. */
   discountCents?: number;
   /**
+   * Invoices: what the store-wide sale took off the line's list price (decision 042); the unit
+   * price is already the sale price.
+   */
+  saleDiscountCents?: number;
+  /**
    * Credit notes: what is credited (`refund`, or `plan_change` to `toPlan`). Invoices of an
    * adjustment: what is billed (`upgrade` from `fromPlan` to `toPlan`, or `renewal` for the period
    * from `periodStart` to `periodEnd`).
@@ -113,9 +118,12 @@ function lineDescription(line: IssuedLine): string {
     return `${line.product}: renewal for ${dayOf(line.periodStart)} to ${dayOf(line.periodEnd)}`;
   }
   if (line.reason === 'refund') return `${line.product}: refund`;
-  // The amount is after the coupon (decision 040): the line says by how much.
-  if (line.discountCents) return `${line.product} (coupon discount ${formatMoney(line.discountCents)})`;
-  return line.product;
+  // The amount is after the sale and the coupon (decisions 042, 040): the line says by how much.
+  const notes = [
+    ...(line.saleDiscountCents ? [`sale discount ${formatMoney(line.saleDiscountCents)}`] : []),
+    ...(line.discountCents ? [`coupon discount ${formatMoney(line.discountCents)}`] : []),
+  ];
+  return notes.length > 0 ? `${line.product} (${notes.join(', ')})` : line.product;
 }
 
 function paymentsOf(issued: IssuedDocument, totalCents: number): InvoiceDocument['payments'] {

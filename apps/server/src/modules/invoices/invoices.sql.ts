@@ -52,7 +52,8 @@ export function takeNumberCte(name: string, series: string, source: string, at: 
  * it settled one. `settled` must return the order's id, currency, total_cents,
  * paid_with_credit_cents, card_brand, card_last4, tax_cents, tax_rate_basis_points,
  * tax_reverse_charge, billing_details, email, first_name and last_name; `items` its
- * items' product_name, plan_name, quantity, unit_price_cents, amount_cents, discount_cents and position. `seller`
+ * items' product_name, plan_name, quantity, unit_price_cents, amount_cents, discount_cents,
+ * sale_discount_cents and position. `seller`
  * is the JSON of the configured `InvoiceSeller`. Adds `invoice` (returning `number`).
  */
 export function issueInvoiceCtes(at: SQL, seller: unknown): SQL {
@@ -67,7 +68,8 @@ export function issueInvoiceCtes(at: SQL, seller: unknown): SQL {
           'lines', (select coalesce(jsonb_agg(jsonb_build_object(
               'product', i.product_name, 'plan', i.plan_name, 'quantity', i.quantity,
               'unitPriceCents', i.unit_price_cents, 'amountCents', i.amount_cents,
-              'discountCents', i.discount_cents) order by i.position), '[]'::jsonb)
+              'discountCents', i.discount_cents, 'saleDiscountCents', i.sale_discount_cents)
+              order by i.position), '[]'::jsonb)
             from items i),
           'paidWithCreditCents', settled.paid_with_credit_cents,
           -- The buyer's billing details and the VAT as the order was made (decision 037).

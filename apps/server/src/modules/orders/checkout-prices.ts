@@ -6,7 +6,26 @@
 import { AppError, OrderMessage } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { refundTerms } from '@everdeal/contracts/plans';
-import type { CheckoutLine } from './checkout.sql';
+import { priceIn, type RunningSale, saleFor } from '../sales';
+import type { CheckoutLine, CheckoutLineRow } from './checkout.sql';
+
+/**
+ * The lines at the price they sell for at this moment (decision 042): the running sale's price
+ * unless the seller keeps the product out. The cart shows the same (cart.service.ts), so the
+ * price the shopper confirmed is judged against it below; a sale that ended between the cart and
+ * the payment is a changed price like any other (decision 021).
+ */
+export function priceInSale(rows: readonly CheckoutLineRow[], running: RunningSale | null): CheckoutLine[] {
+  return rows.map((row) => {
+    const sale = saleFor(running, row.saleOptOut);
+    return {
+      ...row,
+      priceCents: priceIn(sale, row.priceCents),
+      listPriceCents: row.priceCents,
+      saleId: sale?.id ?? null,
+    };
+  });
+}
 
 const lineTotal = (lines: CheckoutLine[]) => lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 

@@ -5,17 +5,23 @@
  */
 import { type CheckoutTotals, DEFAULT_CURRENCY } from '@everdeal/contracts';
 import { cartCouponOf, judgeCoupon } from '../coupons';
+import { readSaleNow } from '../sales';
 import { decideTax, ratePercent, readBillingSnapshot } from '../tax';
 import { checkoutStatements } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { priceInSale } from './checkout-prices';
 import { lineAmounts, lineTaxes } from './reserve';
 
 export async function getCheckoutTotals(deps: CheckoutDeps, userId: string): Promise<CheckoutTotals> {
-  const [lines, billing, coupon] = await Promise.all([
+  const at = deps.now();
+  const [rows, billing, coupon, { running }] = await Promise.all([
     checkoutStatements(deps.db).lines.execute({ userId }),
     readBillingSnapshot(deps.db, userId),
     cartCouponOf(deps.db, userId),
+    // The sale prices the lines first; a coupon discounts the sale price (decision 042).
+    readSaleNow(deps.db, at),
   ]);
+  const lines = priceInSale(rows, running);
   const decision = decideTax(deps.tax, billing.facts, deps.now());
   // The coupon's discount as checkout gives it (decision 040); one that no longer applies gives
   // none here, and checkout refuses it with the reason.

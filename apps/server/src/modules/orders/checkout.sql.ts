@@ -44,6 +44,8 @@ export const checkoutStatements = preparedPerDatabase((db) => ({
       // What the cart last showed its owner (decision 021); last, so the bench floor's columns stay.
       shownPriceCents: cartItems.shownPriceCents,
       shownRefundWindowDays: cartItems.shownRefundWindowDays,
+      // Whether the seller keeps the product out of store-wide sales (decision 042).
+      saleOptOut: products.saleOptOut,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -100,7 +102,15 @@ export const checkoutStatements = preparedPerDatabase((db) => ({
     .prepare('checkout_recently_refunded'),
 }));
 
-export type CheckoutLine = Awaited<ReturnType<ReturnType<typeof checkoutStatements>['lines']['execute']>>[number];
+/** A cart line as `lines` reads it: `priceCents` is the plan's list price. */
+export type CheckoutLineRow = Awaited<ReturnType<ReturnType<typeof checkoutStatements>['lines']['execute']>>[number];
+
+/**
+ * A line as checkout sells it (decision 042): `priceCents` is what a unit sells for now, the
+ * sale price while a sale prices it; `listPriceCents` the plan's price without the sale, and
+ * `saleId` the sale (null outside one). checkout-prices.ts `priceInSale` makes it from a row.
+ */
+export type CheckoutLine = CheckoutLineRow & { listPriceCents: number; saleId: string | null };
 
 /**
  * The fingerprint of a checkout request: the payment method, the cart lines in a fixed order,

@@ -17,11 +17,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Attribution } from '../affiliates';
 import { effectiveDealStatus } from '../catalog';
 import { type AppliedCoupon, cartCouponOf, judgeCoupon } from '../coupons';
+import { readSaleNow } from '../sales';
 import { decideTax, readBillingSnapshot } from '../tax';
 import { pay } from './charge';
 import { type CheckoutLine, checkoutStatements, hashCheckoutRequest } from './checkout.sql';
 import type { CheckoutDeps } from './checkout-deps';
-import { requireShownTerms } from './checkout-prices';
+import { priceInSale, requireShownTerms } from './checkout-prices';
 import { requireValidGift } from './gifts';
 import { loadOrderView } from './orders.service';
 import { couponRefusedError, lineAmounts, lineTaxes, reserveOrder } from './reserve';
@@ -120,7 +121,7 @@ export async function checkout(
     (await statements.orderByKey.execute({ userId: user.id, key: input.idempotencyKey }))[0];
   const since = new Date(deps.now().getTime() - REBUY_BLOCK_HOURS * 60 * 60_000).toISOString();
   const cardId = input.paymentMethodId;
-  const [existing, lines, [method], refunded, billing, coupon] = await Promise.all([
+  const [existing, rows, [method], refunded, billing, coupon, { running }] = await Promise.all([
     findByKey(),
     statements.lines.execute({ userId: user.id }),
     // No card given: store credit is to pay it all (the schema allows that only with useCredit).
@@ -132,7 +133,10 @@ export async function checkout(
     readBillingSnapshot(deps.db, user.id),
     // The cart's coupon (decision 040), judged again below and its use taken in transaction 1.
     cartCouponOf(deps.db, user.id),
+    // The sale at this moment (decision 042): it prices the lines, and the coupon discounts that.
+    readSaleNow(deps.db, deps.now()),
   ]);
+  const lines = priceInSale(rows, running);
   // A replay answers the first result even if its card was removed since.
   if (existing) return replay(deps, existing, input, lines);
   // Someone else's card is a 404 whatever the cart holds (requirements §6).

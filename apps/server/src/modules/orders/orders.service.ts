@@ -110,6 +110,7 @@ function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     price: row.unitPriceCents,
     originalPrice: row.unitOriginalPriceCents,
     amount: row.amountCents,
+    saleDiscount: row.saleDiscountCents,
     // What of the current amount was paid with credit: a downgrade returns the card's part first,
     // so after one the credit still held is the lesser of the two (decision 030).
     paidWithCreditCents: Math.min(row.paidWithCreditCents, row.amountCents),

@@ -66,6 +66,8 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
           title: `${item.productName}: ${item.planName} × ${item.quantity}`,
           lines: [
             priceLine(item),
+            // Decision 042: a sale price says what the sale took off.
+            ...(item.saleDiscount > 0 ? [`Sale price: ${formatMoney(item.saleDiscount, item.currency)} off`] : []),
             ...renewalLines(item),
             item.refundableUntil
               ? `Refundable until ${dateFormat.format(new Date(item.refundableUntil))}`

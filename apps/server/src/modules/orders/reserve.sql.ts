@@ -47,6 +47,9 @@ export type NewOrderItem = {
   unit_original_price_cents: number;
   /** The coupon's share of the item (decision 040): its amount is the price less it. */
   discount_cents: number;
+  /** The sale it is bought in and what that took off its list price (decision 042); absent outside one. */
+  sale_id?: string | null;
+  sale_discount_cents?: number;
   currency: string;
   refund_window_days: number;
 };
@@ -97,16 +100,16 @@ export function reserveOrderStatement(v: { [K in keyof NewOrderValues]: unknown 
     ), new_items as (
       insert into ${orderItems} (id, order_id, position, product_id, plan_id, product_name, plan_name, plan_kind,
         billing_interval, quantity, unit_price_cents, unit_original_price_cents, amount_cents, discount_cents,
-        currency, refund_window_days, created_at)
+        sale_id, sale_discount_cents, currency, refund_window_days, created_at)
       select l.id, new_order.id, l.position, l.product_id, l.plan_id, l.product_name, l.plan_name,
         l.plan_kind::plan_kind, l.billing_interval::billing_interval, l.quantity, l.unit_price_cents,
         l.unit_original_price_cents, l.unit_price_cents * l.quantity - coalesce(l.discount_cents, 0),
-        coalesce(l.discount_cents, 0), l.currency, l.refund_window_days,
-        ${timestamp(v.at)}
+        coalesce(l.discount_cents, 0), l.sale_id, coalesce(l.sale_discount_cents, 0), l.currency,
+        l.refund_window_days, ${timestamp(v.at)}
       from new_order, json_to_recordset(${v.items}::json) as l(id uuid, position int, product_id int, plan_id int,
         product_name text, plan_name text, plan_kind text, billing_interval text, quantity int,
-        unit_price_cents int, unit_original_price_cents int, discount_cents int, currency text,
-        refund_window_days int)
+        unit_price_cents int, unit_original_price_cents int, discount_cents int, sale_id uuid,
+        sale_discount_cents int, currency text, refund_window_days int)
       returning id, plan_id, quantity
     ), picked as (
       select i.id as item_id, c.id as code_id

@@ -203,6 +203,9 @@ export async function reserveOrder(
     unit_price_cents: line.priceCents,
     unit_original_price_cents: line.originalPriceCents,
     discount_cents: input.discounts[position] ?? 0,
+    // Decision 042: the unit price above is already the sale's; this records by how much.
+    sale_id: line.saleId,
+    sale_discount_cents: (line.listPriceCents - line.priceCents) * line.quantity,
     currency: line.currency,
     refund_window_days: line.refundWindowDays,
   }));

@@ -150,8 +150,8 @@ export function settleStatement(
       from settled, terms
       where i.order_id = settled.id and terms.id = i.id
       returning i.id, i.product_id, i.plan_id, i.plan_name, i.quantity, i.amount_cents, i.paid_with_credit_cents,
-                i.tax_cents, i.discount_cents, i.currency, i.product_name, i.unit_price_cents, i.position,
-                i.refundable_until, i.period_start, i.period_end
+                i.tax_cents, i.discount_cents, i.sale_discount_cents, i.currency, i.product_name,
+                i.unit_price_cents, i.position, i.refundable_until, i.period_start, i.period_end
     ), codes as (
       update ${licenseCodes} c
       set status = 'allocated', allocated_at = ${timestamp(at)}

@@ -1,5 +1,6 @@
 import { renderMarkdown } from '../../lib/markdown';
 import { defineHandlers } from '../../plugins/api';
+import { setSaleOptOut } from './sale-opt-out';
 import type { SellerDeps } from './seller-access';
 import { getPlanCodes, removeCodes, revealCode } from './seller-codes.service';
 import { getSellerQuestions, getSellerReviews } from './seller-inbox.service';
@@ -25,6 +26,8 @@ export function sellerAreaHandlers(deps: SellerDeps) {
   return defineHandlers({
     'seller/getMySellers': (_input, { user }) => getMySellers(deps, user.id),
     'seller/getDashboard': (input, { user }) => getSellerDashboard(deps, user.id, input.sellerId),
+    // Decision 042: a product in or out of store-wide sales.
+    'seller/setSaleOptOut': (input, { user }) => setSaleOptOut(deps, user.id, input),
     'seller/createProduct': async (input, { user }) => ({ product: await createSellerProduct(deps, user.id, input) }),
     'seller/getProduct': async (input, { user }) => ({
       product: await getSellerProduct(deps, user.id, input.productId),

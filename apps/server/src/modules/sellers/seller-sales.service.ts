@@ -242,6 +242,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
       reviewStatus: products.reviewStatus,
       isPublished: products.isPublished,
       reviewNote: products.reviewNote,
+      saleOptOut: products.saleOptOut,
     })
     .from(products)
     .where(eq(products.sellerId, sellerId))
@@ -278,6 +279,7 @@ export async function getSellerDashboard(deps: SellerDeps, userId: string, selle
         .filter((plan) => plan.productId === row.id)
         .map(({ id, name, codesAvailable }) => ({ id, name, codesAvailable })),
       sales: figures.get(row.id) ?? emptyFigures(),
+      saleOptOut: row.saleOptOut,
     })),
     payouts: payoutSummary(events, pending, adjustments, transfers),
   };

@@ -9,6 +9,7 @@ export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeUR
 export const ADMIN_MAIL_PATH = '/admin/mail';
 export const ADMIN_PAYOUTS_PATH = '/admin/payouts';
 export const ADMIN_COUPONS_PATH = '/admin/coupons';
+export const ADMIN_SALES_PATH = '/admin/sales';
 export const ADMIN_AUDIT_PATH = '/admin/audit';
 export const ADMIN_TICKETS_PATH = '/admin/tickets';
 export const adminTicketPath = (ticketId: string) => `${ADMIN_TICKETS_PATH}/${encodeURIComponent(ticketId)}`;

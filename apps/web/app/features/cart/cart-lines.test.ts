@@ -21,10 +21,12 @@ const item = (overrides: Partial<CartItem>): CartItem => ({
   planKind: 'lifetime',
   billingInterval: null,
   price: 4900,
+  regularPrice: 4900,
   originalPrice: 24900,
   currency: 'USD',
   maxQuantity: 9,
   refundWindowDays: 60,
+  sale: null,
   ...overrides,
 });
 

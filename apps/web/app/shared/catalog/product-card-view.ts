@@ -13,6 +13,7 @@ export const CARD_FIELDS = [
   'tagline',
   'logoUrl',
   'price',
+  'regularPrice',
   'originalPrice',
   'billingInterval',
   'currency',
@@ -22,6 +23,7 @@ export const CARD_FIELDS = [
   'dealStatus',
   'endsAt',
   'dealHealthScore',
+  'sale',
 ] as const;
 
 /**

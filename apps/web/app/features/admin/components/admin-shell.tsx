@@ -18,6 +18,7 @@ import {
   ADMIN_PATH,
   ADMIN_PAYOUTS_PATH,
   ADMIN_PRODUCTS_PATH,
+  ADMIN_SALES_PATH,
   ADMIN_TICKETS_PATH,
   ADMIN_USERS_PATH,
 } from '../admin-paths';
@@ -38,6 +39,8 @@ const SECTIONS = [
   { to: ADMIN_PAYOUTS_PATH, label: 'Payouts', end: false },
   // Decision 040.
   { to: ADMIN_COUPONS_PATH, label: 'Coupons', end: false },
+  // Decision 042.
+  { to: ADMIN_SALES_PATH, label: 'Sales', end: false },
   { to: ADMIN_AUDIT_PATH, label: 'Audit log', end: false },
 ] as const;
 

@@ -10,6 +10,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
+import { SaleNote } from '~/shared/catalog/sale-note';
 import { PriceSummary } from '~/shared/orders/price-summary';
 import { CouponField } from './coupon-field';
 import { QuantityStepper } from './quantity-stepper';
@@ -90,7 +91,10 @@ export function CartView({ cart, onQuantityChange, onClear, onCheckoutIntent }: 
 
 function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange: (quantity: number) => void }) {
   const [imageFailed, setImageFailed] = useState(false);
-  const hasSaving = item.originalPrice > item.price;
+  // During a sale (decision 042) the price struck through is the one before it.
+  const isOnSale = item.regularPrice > item.price;
+  const struck = isOnSale ? item.regularPrice : item.originalPrice;
+  const hasSaving = struck > item.price;
   const name = lineName(item);
   return (
     <article
@@ -128,12 +132,13 @@ function CartLine({ item, onQuantityChange }: { item: CartItem; onQuantityChange
           </span>
           {hasSaving ? (
             <s className="text-ink-500 tabular-nums">
-              <span className="sr-only">Original price </span>
-              {formatPlanPrice(item.originalPrice, item.currency, item.billingInterval)}
+              <span className="sr-only">{isOnSale ? 'Price before the sale ' : 'Original price '}</span>
+              {formatPlanPrice(struck, item.currency, item.billingInterval)}
             </s>
           ) : null}
           <span className="text-ink-500">{item.billingInterval ? 'each, until you cancel' : 'each, paid once'}</span>
         </p>
+        {item.sale ? <SaleNote sale={item.sale} className="mt-1" /> : null}
       </div>
       <div className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:w-auto sm:flex-col sm:items-end">
         <QuantityStepper quantity={item.quantity} max={item.maxQuantity} label={name} onChange={onQuantityChange} />

@@ -1,10 +1,11 @@
-import type { DealStatus, PlanDetail } from '@everdeal/contracts';
+import type { DealStatus, PlanDetail, SaleTag } from '@everdeal/contracts';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import Clock from 'lucide-react/icons/clock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { SaleNote } from '~/shared/catalog/sale-note';
 import { useProductActions } from '../product-actions';
 import { refundWindowTitle } from '../refund-window';
 import { OwnedPlanAction } from './owned-plan';
@@ -13,7 +14,9 @@ import { PriceTag } from './price-tag';
 
 // The server renders the deal's end time and the browser starts the clock once this chunk is in,
 // off the page's first load (docs/benchmarks.md, "First-load JavaScript").
-const DealCountdown = lazy(() => import('./deal-countdown').then((module) => ({ default: module.DealCountdown })));
+const DealCountdown = lazy(() =>
+  import('~/shared/catalog/deal-countdown').then((module) => ({ default: module.DealCountdown })),
+);
 
 /** Plans with this many codes left or fewer show a scarcity note. */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -34,6 +37,8 @@ export interface BuyBoxProps {
     endsAt: string | null;
     refundWindowDays: number;
     plans: PlanDetail[];
+    /** The store-wide sale its prices are on (decision 042); null outside one. */
+    sale: SaleTag | null;
   };
   /** A preview of a product not in the store (decision 022): the button is there, disabled, and says why. */
   isPreview?: boolean;
@@ -160,10 +165,12 @@ export function BuyBox({ product, isPreview = false }: BuyBoxProps) {
         className="mt-5"
         size="lg"
         price={plan.price}
+        regularPrice={plan.regularPrice}
         originalPrice={plan.originalPrice}
         currency={plan.currency}
         interval={plan.billingInterval}
       />
+      {product.sale && product.dealStatus === 'live' ? <SaleNote sale={product.sale} className="mt-2" /> : null}
       <p className="mt-1 text-ink-500 text-sm">{payNote(plan)}</p>
 
       {/* Right under the price: on a phone the button is on the first screen (375 × 812) with the

@@ -1,8 +1,8 @@
 import type { DealStatus } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import { formatDate } from '~/lib/format-date';
+import { DealCountdown } from '~/shared/catalog/deal-countdown';
 import { ENDING_SOON_MS } from '../deal-status';
-import { DealCountdown } from './deal-countdown';
 import { DealStatusBadge } from './deal-status-badge';
 
 export interface DealFactsProps {

@@ -3,7 +3,7 @@ import { productPath } from '@everdeal/contracts/paths';
 import Clock from 'lucide-react/icons/clock';
 import { Link } from 'react-router';
 import { pick } from '~/lib/pick';
-import { DealCountdown } from './deal-countdown';
+import { DealCountdown } from '~/shared/catalog/deal-countdown';
 import { PriceTag } from './price-tag';
 import { ProductLogo } from './product-logo';
 
@@ -14,6 +14,7 @@ const ENDING_SOON_FIELDS = [
   'tagline',
   'logoUrl',
   'price',
+  'regularPrice',
   'originalPrice',
   'billingInterval',
   'currency',
@@ -50,6 +51,7 @@ export function EndingSoonList({ products }: { products: EndingSoonView[] }) {
               <div className="mt-auto pt-4">
                 <PriceTag
                   price={product.price}
+                  regularPrice={product.regularPrice}
                   originalPrice={product.originalPrice}
                   currency={product.currency}
                   interval={product.billingInterval}

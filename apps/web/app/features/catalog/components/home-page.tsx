@@ -1,3 +1,4 @@
+import type { SaleTag } from '@everdeal/contracts';
 import { DEFAULT_REFUND_WINDOW_DAYS } from '@everdeal/contracts/constants';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import BadgeCheck from 'lucide-react/icons/badge-check';
@@ -16,6 +17,7 @@ import type { CategoryLinkView } from '../category-link-view';
 import { EndingSoonList, type EndingSoonView } from './ending-soon-list';
 import { HeroDealStack } from './hero-deal-stack';
 import { ProductGrid } from './product-grid';
+import { SaleBanner } from './sale-banner';
 import { TitledSection } from './section-header';
 import { TrendingList, type TrendingRowView } from './trending-list';
 
@@ -55,15 +57,18 @@ export interface HomePageProps {
   trending: TrendingRowView[];
   categories: CategoryLinkView[];
   publicUrl: string;
+  /** The store-wide sale running now (decision 042); null outside one. */
+  sale: SaleTag | null;
 }
 
 /** The home page (requirements §2 "/"): the hero, then featured, ending-soon, categories, trending and new deals. */
-export function HomePage({ featured, newest, endingSoon, trending, categories, publicUrl }: HomePageProps) {
+export function HomePage({ featured, newest, endingSoon, trending, categories, publicUrl, sale }: HomePageProps) {
   return (
     <div className="pb-20">
       <Suspense fallback={null}>
         <HomeJsonLd publicUrl={publicUrl} />
       </Suspense>
+      {sale ? <SaleBanner sale={sale} /> : null}
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ink-900 text-white">
         <div
           aria-hidden="true"

@@ -38,6 +38,7 @@ export function PlanCard({ product, plan, below, isPurchasable = true, unavailab
         className="mt-4"
         size="md"
         price={plan.price}
+        regularPrice={plan.regularPrice}
         originalPrice={plan.originalPrice}
         currency={plan.currency}
         interval={plan.billingInterval}

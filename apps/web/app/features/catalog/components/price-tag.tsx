@@ -24,6 +24,11 @@ export interface PriceTagProps {
   price: number;
   /** Integer cents; struck through when higher than the price. */
   originalPrice: number;
+  /**
+   * The price without a running store-wide sale (decision 042), integer cents: when higher than
+   * the price, it is the one struck through, and the badge says the sale's saving.
+   */
+  regularPrice?: number;
   currency: string;
   /** A subscription's period: both prices read "$9/month" (requirements §10); null or absent for a price paid once. */
   interval?: PlanInterval | null;
@@ -34,9 +39,19 @@ export interface PriceTagProps {
 const priceSize = { sm: 'text-lg', md: 'text-2xl', lg: 'text-4xl' } as const;
 const originalSize = { sm: 'text-sm', md: 'text-base', lg: 'text-lg' } as const;
 
-/** Deal price, struck-through original price and the discount badge. */
-export function PriceTag({ price, originalPrice, currency, interval = null, size = 'sm', className }: PriceTagProps) {
-  const hasSaving = originalPrice > price;
+/** Deal price, struck-through original price (the price before the sale during one) and the discount badge. */
+export function PriceTag({
+  price,
+  originalPrice,
+  regularPrice,
+  currency,
+  interval = null,
+  size = 'sm',
+  className,
+}: PriceTagProps) {
+  const isOnSale = regularPrice !== undefined && regularPrice > price;
+  const struck = isOnSale ? regularPrice : originalPrice;
+  const hasSaving = struck > price;
   const period = periodSuffix(interval);
   return (
     <div className={clsx('price-tag', className)}>
@@ -47,12 +62,12 @@ export function PriceTag({ price, originalPrice, currency, interval = null, size
       </span>
       {hasSaving ? (
         <s className={clsx('text-ink-500 tabular-nums', originalSize[size])}>
-          <span className="sr-only">Original price </span>
-          {formatMoney(originalPrice, currency)}
+          <span className="sr-only">{isOnSale ? 'Price before the sale ' : 'Original price '}</span>
+          {formatMoney(struck, currency)}
           {period}
         </s>
       ) : null}
-      <DiscountBadge price={price} originalPrice={originalPrice} className="self-center" />
+      <DiscountBadge price={price} originalPrice={struck} className="self-center" />
     </div>
   );
 }

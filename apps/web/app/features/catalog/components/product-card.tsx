@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cheapestPlan, type ProductCardView } from '~/shared/catalog/product-card-view';
+import { SaleNote } from '~/shared/catalog/sale-note';
 import { useProductActions } from '../product-actions';
 import { DealStatusBadge } from './deal-status-badge';
 import { PriceTag } from './price-tag';
@@ -71,9 +72,11 @@ export function ProductCard({ product, rank, headingLevel: Heading = 'h3', class
       <p className="mt-3 line-clamp-2 text-sm text-ink-500">{product.tagline}</p>
 
       <div className="mt-auto pt-4">
+        {product.sale ? <SaleNote sale={product.sale} className="mb-2" /> : null}
         <div className="product-card-footer">
           <PriceTag
             price={product.price}
+            regularPrice={product.regularPrice}
             originalPrice={product.originalPrice}
             currency={product.currency}
             interval={product.billingInterval}

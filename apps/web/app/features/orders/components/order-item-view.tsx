@@ -1,4 +1,5 @@
 import type { OrderItem } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
 import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
@@ -50,6 +51,12 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
                 : 'Transferred to you'
               : formatPlanPrice(item.amount, item.currency, item.billingInterval)}
           </p>
+          {item.saleDiscount > 0 ? (
+            // Decision 042: bought in a store-wide sale.
+            <p className="mt-1 text-rose-800 text-sm">
+              Sale price: {formatMoney(item.saleDiscount, item.currency)} off
+            </p>
+          ) : null}
           {item.paidWithCreditCents > 0 ? <p className="mt-1 text-ink-600 text-sm">{itemPaymentWords(item)}</p> : null}
           {cancelDate ? (
             <p className="mt-2 inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 font-medium text-amber-800 text-xs">

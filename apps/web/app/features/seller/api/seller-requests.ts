@@ -2,6 +2,7 @@ import type {
   ApiInput,
   CodeUploadReport,
   ImageUploadResult,
+  SellerDashboard,
   SellerProduct,
   SellerProductResult,
 } from '@everdeal/contracts';
@@ -36,6 +37,35 @@ export function useSellerDashboard(sellerId: number | null) {
     queryKey: dashboardKey(sellerId ?? 0),
     queryFn: ({ signal }) => callApi('seller/getDashboard', { sellerId: sellerId ?? 0 }, { signal }),
     enabled: sellerId !== null,
+  });
+}
+
+/**
+ * A product in or out of store-wide sales (decision 042), shown switched at once and put back
+ * when the server refuses (the API client toasts why).
+ */
+export function useSetSaleOptOut(sellerId: number) {
+  const queryClient = useQueryClient();
+  const key = dashboardKey(sellerId);
+  const flip = (productId: number, optOut: boolean) =>
+    queryClient.setQueryData<SellerDashboard>(key, (dashboard) =>
+      dashboard
+        ? {
+            ...dashboard,
+            products: dashboard.products.map((product) =>
+              product.id === productId ? { ...product, saleOptOut: optOut } : product,
+            ),
+          }
+        : dashboard,
+    );
+  return useMutation({
+    mutationFn: (input: { productId: number; optOut: boolean }) => callApi('seller/setSaleOptOut', input),
+    onMutate: async ({ productId, optOut }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      flip(productId, optOut);
+    },
+    onError: (_error, { productId, optOut }) => flip(productId, !optOut),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 

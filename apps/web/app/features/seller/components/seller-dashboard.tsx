@@ -13,7 +13,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
-import { useSellerDashboard } from '../api/seller-requests';
+import { useSellerDashboard, useSetSaleOptOut } from '../api/seller-requests';
 import { planStockText, STAGE_BADGE } from '../seller-format';
 import type { SellerContext } from './seller-shell';
 
@@ -83,7 +83,7 @@ export function SellerDashboard({ seller, sellers }: SellerContext) {
         ) : (
           <ul className="space-y-3">
             {products.map((product) => (
-              <ProductRow key={product.id} product={product} money={money} />
+              <ProductRow key={product.id} product={product} money={money} sellerId={seller.id} />
             ))}
           </ul>
         )}
@@ -92,7 +92,15 @@ export function SellerDashboard({ seller, sellers }: SellerContext) {
   );
 }
 
-function ProductRow({ product, money }: { product: DashboardProduct; money: (cents: number) => string }) {
+function ProductRow({
+  product,
+  money,
+  sellerId,
+}: {
+  product: DashboardProduct;
+  money: (cents: number) => string;
+  sellerId: number;
+}) {
   return (
     <li className="rounded-2xl bg-white p-4 ring-1 ring-ink-900/10 sm:p-5">
       <div className="flex flex-wrap items-start gap-4">
@@ -132,6 +140,7 @@ function ProductRow({ product, money }: { product: DashboardProduct; money: (cen
           <p className="mt-2 text-ink-700 text-sm">
             {product.plans.length === 0 ? 'No plans yet' : product.plans.map(planStockText).join(' · ')}
           </p>
+          <SaleOptOutSwitch product={product} sellerId={sellerId} />
         </div>
         <dl className="grid w-full grid-cols-3 gap-4 text-sm tabular-nums sm:w-auto sm:text-right">
           <div>
@@ -149,5 +158,37 @@ function ProductRow({ product, money }: { product: DashboardProduct; money: (cen
         </dl>
       </div>
     </li>
+  );
+}
+
+/**
+ * Whether store-wide sales price the product (decision 042): on by default; switched off, its
+ * plans keep their price while a sale runs. Takes effect at once in the store.
+ */
+function SaleOptOutSwitch({ product, sellerId }: { product: DashboardProduct; sellerId: number }) {
+  const setOptOut = useSetSaleOptOut(sellerId);
+  const hintId = `sale-opt-out-${product.id}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-ink-900">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={!product.saleOptOut}
+          aria-checked={!product.saleOptOut}
+          aria-describedby={hintId}
+          onChange={(event) => setOptOut.mutate({ productId: product.id, optOut: !event.target.checked })}
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden="true"
+          className="relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-ink-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 after:absolute after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
+        />
+        In store-wide sales
+      </label>
+      <span id={hintId} className="text-ink-500">
+        {product.saleOptOut ? 'Keeps its price during sales' : 'Sells at the sale price while a sale runs'}
+      </span>
+    </div>
   );
 }

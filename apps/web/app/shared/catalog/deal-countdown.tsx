@@ -1,12 +1,14 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { formatCountdown, formatEndTime, getTimeLeft } from '../countdown';
+import { formatCountdown, formatEndTime, getTimeLeft } from './countdown';
 
 export interface DealCountdownProps {
   /** ISO end time of the deal. */
   endsAt: string;
   /** Text before the ticking clock ("Ends in "); the fixed end time reads "Ends May 3, …" alone. */
   tickingPrefix?: string;
+  /** What it says once the end has passed (a sale's countdown says "Sale ended"). */
+  endedText?: string;
   className?: string;
 }
 
@@ -18,7 +20,7 @@ export interface DealCountdownProps {
  * the box must not shrink and pull what follows it up when the clock starts (the layout
  * shift budget, docs/benchmarks.md "Layout shift").
  */
-export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCountdownProps) {
+export function DealCountdown({ endsAt, tickingPrefix = '', endedText = 'Deal ended', className }: DealCountdownProps) {
   const [now, setNow] = useState<number | null>(null);
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export function DealCountdown({ endsAt, tickingPrefix = '', className }: DealCou
       </span>
       {isTicking ? (
         <span className="[grid-area:1/1] self-center">
-          {left === null ? 'Deal ended' : `${tickingPrefix}${formatCountdown(left)}`}
+          {left === null ? endedText : `${tickingPrefix}${formatCountdown(left)}`}
         </span>
       ) : null}
     </span>

@@ -1,0 +1,138 @@
+/**
+ * Store-wide sale events (decision 042): an admin schedules one or ends it early; the schedule
+ * (sale-schedule.ts) prices every product not opted out while it runs. Every change clears the
+ * catalogue's cached answers and pages on every instance (`catalogChanged`, decision 004).
+ */
+import {
+  AppError,
+  type CreateSaleInput,
+  type SaleEvent,
+  type SaleEventList,
+  type SaleEventResult,
+  SaleMessage,
+  saleStatusAt,
+} from '@everdeal/contracts';
+import { type Db, type SaleRow, sales, type UserRow } from '@everdeal/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { recordAdminAction } from '../audit';
+
+export type SalesDeps = {
+  db: Db;
+  now: () => Date;
+  /** Prices changed: every instance drops its cached catalogue answers and pages. */
+  catalogChanged: () => void;
+};
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+export function toSaleEvent(row: SaleRow, now: Date): SaleEvent {
+  const view = { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), endedAt: iso(row.endedAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    percentOff: row.percentOff,
+    ...view,
+    status: saleStatusAt(view, now.getTime()),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** When a sale stops: its scheduled end, or the moment it was ended. */
+const stopsAt = sql`coalesce(${sales.endedAt}, ${sales.endsAt})`;
+
+/**
+ * `admin/createSale`: a sale that ends in the future and overlaps no other (409 naming the one it
+ * overlaps). Creations take turns on a transaction-scoped advisory lock, so two overlapping sales
+ * created at once cannot both pass the check (`sales-race.test.ts`).
+ */
+export async function createSale(
+  deps: SalesDeps,
+  admin: Pick<UserRow, 'id' | 'email'>,
+  input: CreateSaleInput,
+): Promise<SaleEventResult> {
+  const at = deps.now();
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (endsAt.getTime() <= at.getTime()) throw AppError.validation(SaleMessage.endsInPast);
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('everdeal:sales', 0))`);
+    // [starts, stops) of each sale that runs at all meets [startsAt, endsAt).
+    const [clash] = await tx
+      .select({ name: sales.name })
+      .from(sales)
+      .where(
+        and(
+          sql`${sales.startsAt} < ${stopsAt}`,
+          sql`${sales.startsAt} < ${endsAt.toISOString()}::timestamptz`,
+          sql`${stopsAt} > ${startsAt.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(sales.startsAt)
+      .limit(1);
+    if (clash) throw AppError.conflict(SaleMessage.overlaps(clash.name));
+    const [created] = await tx
+      .insert(sales)
+      .values({ name: input.name, percentOff: input.percentOff, startsAt, endsAt, createdBy: admin.id, createdAt: at })
+      .returning();
+    if (!created) throw new Error('the sale was not inserted');
+    await recordAdminAction(
+      tx,
+      admin,
+      {
+        action: 'sale.create',
+        targetKind: 'sale',
+        targetId: created.id,
+        subject: created.name,
+        before: null,
+        after: { percentOff: created.percentOff, startsAt: input.startsAt, endsAt: input.endsAt },
+      },
+      at,
+    );
+    return created;
+  });
+  deps.catalogChanged();
+  return { sale: toSaleEvent(row, at) };
+}
+
+/**
+ * `admin/endSale`: the sale stops now (one not started yet never runs); 404 for an unknown id,
+ * 409 for a sale already over. The row's lock makes two ends at once end it once.
+ */
+export async function endSale(
+  deps: SalesDeps,
+  admin: Pick<UserRow, 'id' | 'email'>,
+  id: string,
+): Promise<SaleEventResult> {
+  const at = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
+    if (!sale) throw AppError.notFound(SaleMessage.notFound);
+    const stops = sale.endedAt ?? sale.endsAt;
+    if (stops.getTime() <= at.getTime()) throw AppError.conflict(SaleMessage.alreadyOver);
+    const [ended] = await tx.update(sales).set({ endedAt: at }).where(eq(sales.id, id)).returning();
+    if (!ended) throw new Error('the sale vanished');
+    await recordAdminAction(
+      tx,
+      admin,
+      {
+        action: 'sale.end',
+        targetKind: 'sale',
+        targetId: sale.id,
+        subject: sale.name,
+        before: { endsAt: sale.endsAt.toISOString() },
+        after: { endedAt: at.toISOString() },
+      },
+      at,
+    );
+    return ended;
+  });
+  deps.catalogChanged();
+  return { sale: toSaleEvent(row, at) };
+}
+
+/** `admin/getSales`: every sale, the latest start first. */
+export async function listSales({ db, now }: SalesDeps): Promise<SaleEventList> {
+  const rows = await db.select().from(sales).orderBy(desc(sales.startsAt), desc(sales.createdAt));
+  const at = now();
+  return { sales: rows.map((row) => toSaleEvent(row, at)) };
+}
