@@ -9,6 +9,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Each connection sends these in turn; `setupRequest` may change the path of each request. */
+    requests?: { setupRequest?: (request: { path?: string }) => { path?: string } }[];
   };
   type Result = {
     requests: { average: number };

@@ -191,10 +191,18 @@ export function toProductDetail(row: ProductDetailRow, now: Date): ProductDetail
  * `/api/products/getProduct`: one published product by slug with its plans and their cells of the
  * feature matrix, in one statement; 404 otherwise.
  */
-export async function getProduct({ db, now }: CatalogDeps, slug: string): Promise<ProductDetail> {
+export async function getProduct(deps: CatalogDeps, slug: string): Promise<ProductDetail> {
+  return (await getProductOfSeller(deps, slug)).product;
+}
+
+/** `getProduct` with the id of the product's seller, which the cache tags it with (decision 044). */
+export async function getProductOfSeller(
+  { db, now }: CatalogDeps,
+  slug: string,
+): Promise<{ product: ProductDetail; sellerId: number }> {
   const [row] = await productBySlug(db).execute({ slug });
   if (!row) throw AppError.notFound('Product not found');
-  return toProductDetail(row, now());
+  return { product: toProductDetail(row, now()), sellerId: row.sellerId };
 }
 
 /**
