@@ -46,7 +46,12 @@ describe('CDN headers of pages', () => {
   it('a visitor with a session gets the very page a stranger gets: public, no cookie, nothing of theirs', async () => {
     const product = await createProduct(t.db);
     const user = await createUserWithSession(t.db);
-    const [person] = await t.db.select().from(users).where(eq(users.id, user.userId));
+    // Names no page would hold by chance.
+    const [person] = await t.db
+      .update(users)
+      .set({ firstName: 'Zebulon', lastName: 'Quaxworth' })
+      .where(eq(users.id, user.userId))
+      .returning();
     if (!person) throw new Error('no such user');
     const { email, firstName, lastName } = person;
     const stranger = await get(`/products/${product.slug}`);

@@ -22,7 +22,8 @@ beforeAll(async () => {
       statements += 1;
     },
   });
-});
+  // Building the app with its pages takes long on a busy host.
+}, 180_000);
 afterAll(() => t?.close());
 
 const page = async (url: string) => {
@@ -35,6 +36,9 @@ const product = (slug: string) => callOk<ProductDetail>(t.app, 'products/getProd
 async function cached(url: string, slug?: string): Promise<string> {
   await page(url);
   if (slug) await product(slug);
+  // Mail and webhooks a write queued run after its answer and read the database: let them end
+  // first, so their statements are not taken for the reads'.
+  await t.tasks.flush();
   statements = 0;
   const again = await page(url);
   if (slug) await product(slug);
@@ -48,11 +52,13 @@ describe('a write is visible on the next request, the caches on', () => {
     const { product: deal } = await createDeal(t.db, { categoryId: category.id, name: 'Voteworthy Tool' });
     const voter = await createUserWithSession(t.db);
     const url = `/products/${deal.slug}`;
-    expect(await cached(url, deal.slug)).toContain('Upvote Voteworthy Tool, 0 upvotes');
+    // The button's words, as a screen reader reads them (tags and React's markers taken out).
+    const words = (html: string) => html.replace(/<[^>]*>/g, '');
+    expect(words(await cached(url, deal.slug))).toContain('Upvote Voteworthy Tool, 0 upvotes');
     const list = { category: category.slug, sort: 'popular' };
     await callOk<ProductList>(t.app, 'products/getProducts', list);
     await callOk(t.app, 'products/addUpvote', { productId: deal.id }, voter.token);
-    expect((await page(url)).body).toContain('Upvote Voteworthy Tool, 1 upvote');
+    expect(words((await page(url)).body)).toContain('Upvote Voteworthy Tool, 1 upvote');
     expect((await product(deal.slug)).upvoteCount).toBe(1);
     expect((await callOk<ProductList>(t.app, 'products/getProducts', list)).items[0]?.upvoteCount).toBe(1);
   });
@@ -69,7 +75,7 @@ describe('a write is visible on the next request, the caches on', () => {
     expect(statements).toBe(0);
   });
 
-  it('codes sold and codes removed: "codes left" on the page and in the answer', async () => {
+  it('codes sold: "codes left" on the page and in the answer', async () => {
     const { product: deal, plan } = await createDeal(t.db, { plans: [{ codes: 20 }] });
     const url = `/products/${deal.slug}`;
     expect(await cached(url, deal.slug)).toContain('20 codes left');
@@ -78,7 +84,7 @@ describe('a write is visible on the next request, the caches on', () => {
     expect((await product(deal.slug)).plans[0]?.codesRemaining).toBe(19);
   });
 
-  it('a seller’s price, codes uploaded and removed, sunset; an admin’s unpublish and publish', async () => {
+  it('a seller’s price, codes uploaded and removed; an admin’s unpublish and publish; a sunset', async () => {
     const member = await createSellerWithMember(t.db);
     const draft = await createCompleteDraft(t.app, t.db, member, { name: 'Priceshift', codes: 3, priceCents: 4900 });
     await approveAndPublish(t.db, draft.id);
@@ -122,17 +128,6 @@ describe('a write is visible on the next request, the caches on', () => {
     await callOk(t.app, 'seller/removeCodes', { planId: plan.id, codeIds: [first.id] }, member.token);
     expect((await page(url)).body).toContain('4 codes left');
 
-    await cached(url, draft.slug);
-    const sunsetAt = new Date(Date.now() + 90 * 86_400_000).toISOString();
-    await callOk(
-      t.app,
-      'seller/announceSunset',
-      { productId: draft.id, sunsetAt, message: 'We are winding the service down next quarter.' },
-      member.token,
-    );
-    expect((await product(draft.slug)).lifetimePromise.status).toBe('sunsetting');
-    expect((await page(url)).body).toContain('We are winding the service down next quarter.');
-
     const admin = await createAdminWithSession(t.db);
     const category = `/categories/${(await product(draft.slug)).category.slug}`;
     expect(await cached(category)).toContain('Priceshift');
@@ -142,6 +137,18 @@ describe('a write is visible on the next request, the caches on', () => {
     await callOk(t.app, 'admin/updateProduct', { productId: draft.id, isPublished: true }, admin.token);
     expect((await page(url)).status).toBe(200);
     expect((await page(category)).body).toContain('Priceshift');
+
+    // Sales stop with a sunset (decision 031): last, after the listing checks.
+    await cached(url, draft.slug);
+    const sunsetAt = new Date(Date.now() + 100 * 86_400_000).toISOString();
+    await callOk(
+      t.app,
+      'seller/announceSunset',
+      { productId: draft.id, sunsetAt, message: 'We are winding the service down next quarter.' },
+      member.token,
+    );
+    expect((await product(draft.slug)).lifetimePromise.status).toBe('sunsetting');
+    expect((await page(url)).body).toContain('We are winding the service down next quarter.');
   });
 
   it('community writes: review, question, answer, update, thread, and an author’s new name', async () => {
