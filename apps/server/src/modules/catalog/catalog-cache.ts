@@ -6,7 +6,7 @@ import {
   type ProductList,
   type ProductSummary,
 } from '@everdeal/contracts';
-import { products } from '@everdeal/db';
+import { categories, products } from '@everdeal/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../lib/answer-cache';
 import { CacheTag, type ReadFacts, type ReadRecorder } from '../../lib/cache-tags';
@@ -63,15 +63,25 @@ export function listTags(query: GetProductsQuery): string[] {
  * The next moments a live deal's wording changes by the clock: it turns "ending soon"
  * (ENDING_SOON_HOURS before its end) or ends. Before the first, no list, count or card changes
  * without a write; from it, a list loaded earlier is stale (the answer cache's `notAfterMs`).
- * Two index probes of the partial listing index.
+ * Within one category when the list is of one: a catalogue of 10,000 deals has such a moment
+ * every few minutes, which made every product page's related deals (and so the page) stale that
+ * often (docs/benchmarks.md "Crawl"). Two index probes of the partial listing index.
  */
-async function nextDealMoment({ db, now }: CatalogDeps): Promise<number | undefined> {
+async function nextDealMoment({ db, now }: CatalogDeps, category: string | undefined): Promise<number | undefined> {
   const current = now();
   const firstEndAfter = (at: Date) =>
     db
       .select({ endsAt: sql<Date | null>`min(${products.endsAt})`.mapWith(products.endsAt) })
       .from(products)
-      .where(and(isPublished, eq(products.dealStatus, 'live'), gt(products.endsAt, at)));
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          isPublished,
+          eq(products.dealStatus, 'live'),
+          gt(products.endsAt, at),
+          category === undefined ? undefined : eq(categories.slug, category),
+        ),
+      );
   const [[ending], [turningSoon]] = await Promise.all([
     firstEndAfter(current),
     firstEndAfter(new Date(current.getTime() + ENDING_SOON_MS)),
@@ -110,17 +120,30 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
     return answer;
   }
   /** The catalogue's next deal moment, kept until it comes or a listing changes (which may move it). */
-  const moment = async (): Promise<number | undefined> => {
+  const moment = async (category?: string): Promise<number | undefined> => {
     // Without the cache nothing keeps an answer: no statement for a moment nobody uses.
     if (!cache.isOn) return undefined;
-    const kept = await cache.get('deal-moment', async () => ({ at: await nextDealMoment(deps) }), {
-      describe: ({ at }) => ({ tags: [CacheTag.lists], notAfterMs: at, bytes: 16 }),
-    });
+    const kept = await cache.get(
+      `deal-moment:${category ?? '*'}`,
+      async () => ({ at: await nextDealMoment(deps, category) }),
+      { describe: ({ at }) => ({ tags: [CacheTag.lists], notAfterMs: at, bytes: 16 }) },
+    );
     return kept.at;
   };
-  const listFacts = async (tags: string[], items: readonly ProductSummary[]): Promise<ReadFacts> => ({
-    tags: [...new Set([...tags, ...items.map((item) => CacheTag.product(item.id))])],
-    notAfterMs: await moment(),
+  /** The first moment any of the lists may change by the clock (each within its category, if it has one). */
+  const momentOf = async (queries: readonly GetProductsQuery[]): Promise<number | undefined> => {
+    const moments = await Promise.all(
+      [...new Set(queries.map((query) => query.category))].map((category) => moment(category)),
+    );
+    const known = moments.filter((at): at is number => at !== undefined);
+    return known.length > 0 ? Math.min(...known) : undefined;
+  };
+  const listFacts = async (
+    queries: readonly GetProductsQuery[],
+    items: readonly ProductSummary[],
+  ): Promise<ReadFacts> => ({
+    tags: [...new Set([...queries.flatMap(listTags), ...items.map((item) => CacheTag.product(item.id))])],
+    notAfterMs: await momentOf(queries),
   });
 
   return {
@@ -129,7 +152,7 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
         `products:${JSON.stringify(query)}`,
         async () => {
           const answer = await getProducts(deps, query);
-          return { answer, facts: await listFacts(listTags(query), answer.items) };
+          return { answer, facts: await listFacts([query], answer.items) };
         },
         seen,
       ),
@@ -138,7 +161,7 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
         `section:${JSON.stringify(query)}`,
         async () => {
           const answer = await getProducts(deps, query, { countTotal: false });
-          return { answer, facts: await listFacts(listTags(query), answer.items) };
+          return { answer, facts: await listFacts([query], answer.items) };
         },
         seen,
       ),
@@ -147,7 +170,7 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
         `sections:${JSON.stringify(queries)}`,
         async () => {
           const answer = await getProductSections(deps, queries);
-          return { answer, facts: await listFacts(queries.flatMap(listTags), answer.flat()) };
+          return { answer, facts: await listFacts(queries, answer.flat()) };
         },
         seen,
       ),
