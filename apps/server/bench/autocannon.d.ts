@@ -9,8 +9,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
-    /** Request templates in turn; `setupRequest` may rewrite each request before it is sent. */
-    requests?: { setupRequest?: (request: object) => object }[];
+    /** Request templates in turn; `setupRequest` may rewrite each request (its path, its body) before it is sent. */
+    requests?: { setupRequest?: (request: { path?: string }) => object }[];
   };
   type Result = {
     requests: { average: number };

@@ -305,6 +305,7 @@ export async function buildApp({
     await registerSsr(app, {
       mode: pagesMode ?? (config.env === 'development' ? 'development' : 'production'),
       pageCache,
+      cacheLifetimes: pageCache ? { ttlMs: config.catalogCacheTtlMs, maxAgeMs: config.cacheMaxAgeMs } : undefined,
       renderSlots: config.pageRenderSlots,
       loadContext: createStorefrontLoadContext({ config, catalogReads, blog: storeServices, community: storeServices }),
     });

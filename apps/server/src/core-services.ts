@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type JobsSetting, startJobs } from './jobs/run-jobs';
 import type { JobDeclaration } from './jobs/schedule';
 import { type AnswerCache, createAnswerCache } from './lib/answer-cache';
+import type { CatalogChanged } from './lib/cache-tags';
+import { createCdnPurge } from './lib/cdn-purge';
 import { createMailer } from './lib/mailer';
 import { countOutbox, createOutbox } from './modules/mail';
 import { addOrderMailRenderers } from './modules/orders';
@@ -112,33 +114,40 @@ export function createCoreServices({
   payoutProvider,
   withPages,
 }: CoreServicesOptions) {
-  // Catalogue answers are the same for every visitor: reused for a moment (decision 004) and
-  // dropped on every write that changes one, in every instance when Redis links them. Their
-  // clock is the services' own, so a sale's start or end (decision 042) expires them on time.
+  // Catalogue answers and rendered pages are the same for every visitor: kept until a write
+  // clears what they show (decision 044), in every instance when Redis links them, and purged
+  // from the CDN in front (lib/cdn-purge.ts). Their clock is the services' own, so a sale's start
+  // or end (decision 042) expires them on time.
   const nowMs = () => now().getTime();
   const catalogCache = createAnswerCache({
     ttlMs: config.catalogCacheTtlMs,
+    maxAgeMs: config.cacheMaxAgeMs,
+    maxBytes: config.catalogCacheMaxBytes,
     redisUrl: config.redisUrl,
     channel: `${config.redisKeyPrefix}:catalog-cleared`,
     onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
     nowMs,
   });
-  // Rendered pages too (production only: development must show edits at once), fewer of them
-  // since they are larger.
+  // Pages in production only: development must show edits at once.
   const pageCache: AnswerCache | undefined =
     withPages && config.env === 'production' && config.catalogCacheTtlMs > 0
       ? createAnswerCache({
           ttlMs: config.catalogCacheTtlMs,
-          maxEntries: 300,
+          maxAgeMs: config.cacheMaxAgeMs,
+          maxBytes: config.pageCacheMaxBytes,
           redisUrl: config.redisUrl,
           channel: `${config.redisKeyPrefix}:pages-cleared`,
           onLookup: (outcome) => metrics.cacheLookup('pages', outcome),
           nowMs,
         })
       : undefined;
-  const catalogChanged = () => {
-    catalogCache.clear();
-    pageCache?.clear();
+  // Only the instance that made the write purges the CDN; the others hear of it through Redis.
+  const cdnPurge = createCdnPurge({ url: config.cdnPurgeUrl, log });
+  const catalogChanged: CatalogChanged = (tags) => {
+    if (tags?.length === 0) return;
+    catalogCache.clear(tags);
+    pageCache?.clear(tags);
+    cdnPurge.purge(tags);
   };
   // Prices change at a moment known in advance (a sale's start or end, decision 042): nothing
   // loaded before it is served after it. The catalogue's loads tell it, from the schedule they read.
@@ -197,7 +206,7 @@ export function createCoreServices({
       brand,
       provider,
       payoutProvider: payouts,
-      // Every write that changes what a page shows clears the catalogue's answers and pages (decision 004).
+      // Every write that changes what a page shows clears the answers and pages showing it (decision 044).
       catalogChanged,
       // Affiliate links and mails (decision 012).
       publicUrl: config.publicUrl,
@@ -217,6 +226,7 @@ export function createCoreServices({
     async close() {
       await outbox.flush();
       await webhookDelivery.flush();
+      await cdnPurge.flush();
       mailer.close();
       await Promise.all([catalogCache.close(), pageCache?.close()]);
     },

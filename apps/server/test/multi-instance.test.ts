@@ -206,6 +206,23 @@ describe.skipIf(unavailable !== undefined)('two web instances behind a proxy and
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('a page kept by one instance shows a write made on the other at once: the tags travel over Redis', async () => {
+    const shown = async (baseUrl: string) => {
+      const html = await (await fetch(`${baseUrl}/products/${slug}`)).text();
+      return Number(/Upvote [^"<]*?, (\d+) upvotes?/.exec(html)?.[1]);
+    };
+    // Both instances keep the page now (decision 044: until a write clears one of its tags).
+    const before = await shown(b());
+    expect(await shown(b())).toBe(before);
+    expect(await shown(a())).toBe(before);
+    const { token } = (await register(a(), '203.0.113.40')).body.data;
+    await post(a(), 'products/addUpvote', { productId }, { token });
+    const started = Date.now();
+    let seen = await shown(b());
+    while (seen !== before + 1 && Date.now() - started < 1000) seen = await shown(b());
+    expect(seen).toBe(before + 1);
+  });
+
   it('50 checkouts spread over both instances for 30 codes: 30 paid, 20 sold out, no code sold twice, no charge for the 20', async () => {
     // Each buyer from an address of their own: registration and card limits are per address.
     const buyers = await Promise.all(

@@ -76,7 +76,7 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // The first page served is already ranked.
       firstRound: 'before-ready',
       onSeveralInstances: 'one-at-a-time',
-      round: async () => ((await refreshTrendingScores(deps.db, deps.now())) ? 'ok' : 'skipped'),
+      round: async () => ((await refreshTrendingScores(deps.db, deps.now(), deps.catalogChanged)) ? 'ok' : 'skipped'),
     },
     {
       name: 'waitlist-announcements',

@@ -161,6 +161,83 @@ describe('answer cache', () => {
     expect(source.calls).toBe(2);
   });
 
+  it('a tagged answer lives past the TTL until a clear names one of its tags; others stay', async () => {
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 100, maxAgeMs: 60_000, nowMs: clock.nowMs });
+    const source = counter();
+    const tagged = { describe: () => ({ tags: ['product:1', 'list:votes'] }) };
+    const other = { describe: () => ({ tags: ['product:2'] }) };
+    expect(await answers.get('a', source.load, tagged)).toBe(1);
+    expect(await answers.get('b', source.load, other)).toBe(2);
+    expect(await answers.get('plain', source.load)).toBe(3);
+    clock.advance(30_000);
+    expect(await answers.get('a', source.load, tagged)).toBe(1);
+    expect(await answers.get('b', source.load, other)).toBe(2);
+    // Without tags: the 2-second rule (here 100 ms, and as long again stale), then a load.
+    expect(await answers.get('plain', source.load)).toBe(4);
+    answers.clear(['list:votes']);
+    expect(await answers.get('a', source.load, tagged)).toBe(5);
+    expect(await answers.get('b', source.load, other)).toBe(2);
+    // The safety net: past maxAgeMs a tagged answer is stale, and past the stale window reloaded.
+    clock.advance(60_000 + 100);
+    expect(await answers.get('b', source.load, other)).toBe(6);
+  });
+
+  it('an answer loaded before its own moment (notAfterMs) is stale from that moment', async () => {
+    const clock = manualClock();
+    const answers = cache({ ttlMs: 100, maxAgeMs: 60_000, nowMs: clock.nowMs });
+    const source = counter();
+    const endsAt = clock.nowMs() + 5_000;
+    const options = { describe: () => ({ tags: ['product:1'], notAfterMs: endsAt }) };
+    expect(await answers.get('k', source.load, options)).toBe(1);
+    clock.advance(4_999);
+    expect(await answers.get('k', source.load, options)).toBe(1);
+    clock.advance(1);
+    // Stale: served once more while one reload runs, whose answer was loaded after the moment.
+    expect(await answers.get('k', source.load, options)).toBe(1);
+    await expect.poll(() => answers.get('k', source.load, options)).toBe(2);
+    clock.advance(30_000);
+    expect(await answers.get('k', source.load, options)).toBe(2);
+    // Nobody asked in the stale window: the next read waits for a load.
+    const later = clock.nowMs() + 1_000;
+    const soon = { describe: () => ({ tags: ['product:1'], notAfterMs: later }) };
+    answers.clear(['product:1']);
+    expect(await answers.get('k', source.load, soon)).toBe(3);
+    clock.advance(5_000);
+    expect(await answers.get('k', source.load, soon)).toBe(4);
+  });
+
+  it('a clear during a load drops that load only if it names one of the answer’s tags', async () => {
+    const answers = cache({ ttlMs: 100, maxAgeMs: 60_000 });
+    const source = counter();
+    const tagged = { describe: () => ({ tags: ['product:1'] }) };
+    const loading = answers.get('k', source.load, tagged);
+    answers.clear(['product:2']);
+    expect(await loading).toBe(1);
+    expect(await answers.get('k', source.load, tagged)).toBe(1);
+    answers.clear(['product:1']);
+    const reloading = answers.get('k', source.load, tagged);
+    answers.clear(['product:1']);
+    // The caller that waited still gets the answer; it is not kept.
+    expect(await reloading).toBe(2);
+    expect(await answers.get('k', source.load, tagged)).toBe(3);
+  });
+
+  it('keeps at most maxBytes, each answer its own size, dropping the least recently used', async () => {
+    const answers = cache({ ttlMs: 60_000, maxBytes: 1_000 });
+    const source = counter();
+    const sized = (bytes: number) => ({ describe: () => ({ bytes }) });
+    await answers.get('a', source.load, sized(400));
+    await answers.get('b', source.load, sized(400));
+    await answers.get('a', source.load, sized(400));
+    await answers.get('c', source.load, sized(400));
+    expect(await answers.get('a', source.load, sized(400))).toBe(1);
+    expect(await answers.get('b', source.load, sized(400))).toBe(4);
+    // Larger than the whole bound: answered, never kept.
+    expect(await answers.get('huge', source.load, sized(2_000))).toBe(5);
+    expect(await answers.get('huge', source.load, sized(2_000))).toBe(6);
+  });
+
   it('through Redis, a clear in one instance empties the others', async () => {
     const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
     const channel = `everdeal:test:${randomBytes(4).toString('hex')}`;
@@ -173,5 +250,21 @@ describe('answer cache', () => {
     writer.clear();
     // The message arrives a moment later; until then the reader still answers from its cache.
     await expect.poll(() => reader.get('k', source.load), { timeout: 2000 }).toBe(3);
+  });
+
+  it('through Redis, a clear of some tags empties only the answers that show them, in every instance', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const channel = `everdeal:test:${randomBytes(4).toString('hex')}`;
+    const writer = cache({ ttlMs: 60_000, redisUrl, channel });
+    const reader = cache({ ttlMs: 60_000, redisUrl, channel });
+    const source = counter();
+    const one = { describe: () => ({ tags: ['product:1'] }) };
+    const two = { describe: () => ({ tags: ['product:2'] }) };
+    await Promise.all([writer.ready, reader.ready]);
+    expect(await reader.get('one', source.load, one)).toBe(1);
+    expect(await reader.get('two', source.load, two)).toBe(2);
+    writer.clear(['product:1']);
+    await expect.poll(() => reader.get('one', source.load, one), { timeout: 2000 }).toBe(3);
+    expect(await reader.get('two', source.load, two)).toBe(2);
   });
 });

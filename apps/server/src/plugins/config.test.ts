@@ -105,6 +105,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps tagged answers 10 minutes at most, in 64 MiB and 256 MiB, and purges a CDN only over https or on this host', () => {
+    expect(loadConfig({})).toMatchObject({
+      cacheMaxAgeMs: 600_000,
+      catalogCacheMaxBytes: 64 * 2 ** 20,
+      pageCacheMaxBytes: 256 * 2 ** 20,
+      cdnPurgeUrl: undefined,
+    });
+    expect(loadConfig({ CDN_PURGE_URL: 'http://127.0.0.1:9000/purge' }).cdnPurgeUrl).toBe(
+      'http://127.0.0.1:9000/purge',
+    );
+    expect(configErrorOf({ CDN_PURGE_URL: 'http://purge.example.com/' }).message).toContain(
+      'CDN_PURGE_URL must be https://',
+    );
+    expect(configErrorOf({ CACHE_MAX_AGE_MS: '10' }).message).toContain('CACHE_MAX_AGE_MS must be at least 1000');
+  });
+
   const PG = 'postgres://everdeal@db.internal:5432/everdeal';
   it('is one process doing everything unless ROLE says web or worker (decision 034)', () => {
     expect(loadConfig({})).toMatchObject({ role: 'all', deprecations: [] });

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isCountryCode } from '@everdeal/contracts/billing-rules';
 import { z } from 'zod';
+import { purgeAddressProblem } from '../lib/cdn-purge';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
@@ -68,6 +69,31 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be 0 (off) or more' })
     .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
     .optional(),
+  // Decision 044: tagged answers live until a write clears them, this long at most (a safety net).
+  CACHE_MAX_AGE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1_000, { error: 'must be at least 1000 (1 second)' })
+    .max(86_400_000, { error: 'must be at most 86400000 (a day)' })
+    .default(600_000),
+  CATALOG_CACHE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
+    .default(64 * 2 ** 20),
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
+    .default(256 * 2 ** 20),
+  // Where the tags a write cleared are POSTed, for a CDN purge relay (docs/operations.md).
+  CDN_PURGE_URL: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value === undefined ? undefined : purgeAddressProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_KEY_PREFIX: z
     .string()
@@ -192,6 +218,13 @@ export type Config = {
   seedDemo: boolean;
   /** How long catalogue answers are reused (decision 004); 0 in tests unless they set it. */
   catalogCacheTtlMs: number;
+  /** Tagged answers and pages live until a write clears them, this long at most (decision 044). */
+  cacheMaxAgeMs: number;
+  /** Memory bounds of the two caches, in bytes of answer bodies. */
+  catalogCacheMaxBytes: number;
+  pageCacheMaxBytes: number;
+  /** Where the tags of each clear are POSTed for a CDN purge; undefined = logged only. */
+  cdnPurgeUrl: string | undefined;
   logLevel: string;
   /** Namespace of every Redis key and channel, so deployments sharing a Redis stay apart. */
   redisKeyPrefix: string;
@@ -291,6 +324,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    cacheMaxAgeMs: e.CACHE_MAX_AGE_MS,
+    catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
+    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    cdnPurgeUrl: e.CDN_PURGE_URL,
     logLevel: e.LOG_LEVEL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metrics:

@@ -9,7 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AnswerCache } from '../lib/answer-cache';
+import type { ReadRecorder } from '../lib/cache-tags';
 import { sendApiNotFound } from './errors';
+import {
+  type PageFacts,
+  type PageLifetimes,
+  pageCacheFacts,
+  pageFactsRecorder,
+  sharedCacheHeaders,
+} from './page-cache-headers';
 import { createRenderQueue } from './render-queue';
 
 export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
@@ -21,12 +29,15 @@ export type SsrOptions = {
    * so page tests always render the code in the tree without a build.
    */
   mode: 'production' | 'development' | 'test';
-  loadContext: (request: FastifyRequest) => Omit<StorefrontLoadContext, 'buildId'>;
+  /** `seen` is told what each read of the render shows (decision 044), when the page is to be kept. */
+  loadContext: (request: FastifyRequest, seen?: ReadRecorder) => Omit<StorefrontLoadContext, 'buildId'>;
   /**
-   * Reuses rendered GET answers (decision 004). Pages are the same for every visitor (the
+   * Reuses rendered GET answers (decisions 004, 044). Pages are the same for every visitor (the
    * session lives in the browser), so only the CSP nonce differs between two answers.
    */
   pageCache?: AnswerCache | undefined;
+  /** How long the page cache keeps pages with and without tags: also what a CDN is told. */
+  cacheLifetimes?: PageLifetimes;
   /** Pages rendered at once, the others waiting in arrival order (`render-queue.ts`); 0 = no limit. */
   renderSlots?: number;
 };
@@ -36,7 +47,7 @@ export type SsrOptions = {
  * was rendered with stood, so an answer is the pieces joined by its own nonce (no string
  * replace and re-encoding of the whole page per request).
  */
-type RenderedPage = { status: number; headers: [string, string][]; pieces: Buffer[] };
+type RenderedPage = { status: number; headers: [string, string][]; pieces: Buffer[]; facts: PageFacts };
 
 function bodyWithNonce(page: RenderedPage, nonce: string): Buffer {
   const stamp = Buffer.from(nonce);
@@ -76,11 +87,12 @@ function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
 }
 
 /** Sends a Web `Response` back through Fastify so compression and onSend hooks still apply. */
-function sendWebResponse(reply: FastifyReply, response: Response) {
+function sendWebResponse(reply: FastifyReply, response: Response, overrides: [string, string][] = []) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
+  for (const [name, value] of overrides) reply.header(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
@@ -156,10 +168,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         const handle: typeof handler = (webRequest, context) =>
           renderQueue(webRequest, () => handler(webRequest, context));
         // Rendered for this request alone and streamed: what every uncached answer gets.
-        const renderOwn = async () =>
+        const renderOwn = async (overrides?: [string, string][]) =>
           sendWebResponse(
             reply,
             await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId }),
+            overrides,
           );
         const { pageCache } = options;
         if (!pageCache || request.method !== 'GET') return renderOwn();
@@ -173,8 +186,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
             // A nonce no client ever sees, swapped for each answer's own below: knowing an
             // earlier answer's nonce gives nothing to inject with.
             const nonce = randomBytes(16).toString('base64');
+            const { seen, facts } = pageFactsRecorder();
             const response = await handle(toWebRequest(request), {
-              ...options.loadContext(request),
+              ...options.loadContext(request, seen),
               cspNonce: nonce,
               buildId,
             });
@@ -183,18 +197,25 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               status: response.status,
               headers: [...response.headers],
               pieces: body.split(nonce).map((piece) => Buffer.from(piece)),
+              facts,
             };
           },
-          isShareable,
+          { keep: isShareable, describe: (rendered) => pageCacheFacts(rendered.facts, rendered.pieces) },
         );
         if (!renderedHere && !isShareable(page)) {
-          // Someone else's unshareable answer (a cookie, an error) is theirs: render our own.
-          return renderOwn();
+          // Someone else's unshareable answer (a cookie, an error) is theirs: render our own,
+          // which no shared cache keeps either.
+          return renderOwn([['cache-control', 'private, no-store']]);
         }
         reply.status(page.status);
         for (const [name, value] of page.headers) if (name !== 'set-cookie') reply.header(name, value);
         const cookies = page.headers.flatMap(([name, value]) => (name === 'set-cookie' ? [value] : []));
         if (cookies.length > 0) reply.header('set-cookie', cookies);
+        // What a CDN in front may keep, and under which tags it is purged (decision 044).
+        const lifetimes = options.cacheLifetimes;
+        for (const [name, value] of sharedCacheHeaders(page.facts, isShareable(page), lifetimes, Date.now())) {
+          reply.header(name, value);
+        }
         return reply.send(bodyWithNonce(page, request.cspNonce));
       },
     });

@@ -11,6 +11,7 @@ import {
 import { answers, contentReports, type Db, products, questions, reviews, threads, users } from '@everdeal/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedBy } from '../../lib/cache-tags';
 import { queryRows } from '../../lib/query-rows';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
 import { queueMail } from '../mail';
@@ -272,7 +273,7 @@ export async function moderatePost(
   if (input.action === 'hide' && !reason) throw AppError.validation(AdminMessage.hideNeedsReason);
   const at = deps.now();
   const kind = input.targetKind;
-  const { result, queued } = await deps.db.transaction(async (tx) => {
+  const { result, queued, productId } = await deps.db.transaction(async (tx) => {
     const [post] = await loadPosts(tx, kind, [input.targetId], true);
     if (!post) throw AppError.notFound(AdminMessage.postNotFound);
     const table = tableOf[kind];
@@ -293,7 +294,7 @@ export async function moderatePost(
         },
         at,
       );
-      return { result: { isHidden: post.hiddenAt !== null, resolvedReports }, queued: [] };
+      return { result: { isHidden: post.hiddenAt !== null, resolvedReports }, queued: [], productId: post.productId };
     }
     const hide = input.action === 'hide';
     if (hide && post.hiddenAt) throw AppError.conflict(AdminMessage.alreadyHidden);
@@ -329,10 +330,16 @@ export async function moderatePost(
         deps.brand,
       ),
     };
-    return { result: { isHidden: hide, resolvedReports }, queued: await queueMail(tx, notice ? [notice] : [], at) };
+    return {
+      result: { isHidden: hide, resolvedReports },
+      queued: await queueMail(tx, notice ? [notice] : [], at),
+      productId: post.productId,
+    };
   });
   deps.outbox.deliver(queued);
-  // Lists, counts, the product page and its rating (decision 004): every cached answer goes.
-  if (input.action !== 'dismiss') deps.catalogChanged();
+  // The product's pages and counts; a review's rating moves the lists by rating too (decision 044).
+  if (input.action !== 'dismiss') {
+    deps.catalogChanged(kind === 'review' ? changedBy.review(productId) : changedBy.communityPost(productId));
+  }
   return result;
 }

@@ -13,6 +13,7 @@ import {
 import { type Db, products, sellerMembers, sellers, users } from '@everdeal/db';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedBy } from '../../lib/cache-tags';
 import { type AdminActor, recordAdminAction, type Tx } from '../audit';
 import { queueMail } from '../mail';
 import { queueProductLiveMails } from '../sellers';
@@ -229,7 +230,8 @@ export async function updateAdminProduct(
     );
     return reload(tx, current.id);
   });
-  deps.catalogChanged();
+  // Published, unpublished or edited: the product and every list (decision 044).
+  deps.catalogChanged(changedBy.listing(product.id));
   deps.outbox.deliver(queued);
   return product;
 }

@@ -208,10 +208,18 @@ export function toProductDetail(row: ProductDetailRow, now: Date, running: Runni
  * feature matrix, in one statement; 404 otherwise.
  */
 export async function getProduct(deps: CatalogDeps, slug: string): Promise<ProductDetail> {
+  return (await getProductOfSeller(deps, slug)).product;
+}
+
+/** `getProduct` with the id of the product's seller, which the cache tags it with (decision 044). */
+export async function getProductOfSeller(
+  deps: CatalogDeps,
+  slug: string,
+): Promise<{ product: ProductDetail; sellerId: number }> {
   const current = deps.now();
   const [[row], running] = await Promise.all([productBySlug(deps.db).execute({ slug }), runningSaleFor(deps, current)]);
   if (!row) throw AppError.notFound('Product not found');
-  return toProductDetail(row, current, running);
+  return { product: toProductDetail(row, current, running), sellerId: row.sellerId };
 }
 
 /**

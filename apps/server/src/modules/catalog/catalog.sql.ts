@@ -150,6 +150,7 @@ export const productDetailColumns = {
   promiseStatus: products.lifetimePromise,
   sunsetAt: products.sunsetAt,
   sunsetMessage: products.sunsetMessage,
+  sellerId: products.sellerId,
   sellerSlug: sellers.slug,
   sellerName: sellers.name,
   sellerWebsite: sellers.website,

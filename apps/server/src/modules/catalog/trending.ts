@@ -9,6 +9,7 @@
  */
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
+import { CacheTag, type CatalogChanged } from '../../lib/cache-tags';
 import { refreshDealHealth } from '../community';
 
 export const TRENDING_HALF_LIFE_DAYS = 7;
@@ -19,13 +20,17 @@ export const TRENDING_WINDOW_DAYS = 60;
 /** Fixed advisory-lock key: only one instance refreshes at a time; the others skip that round. */
 const TRENDING_LOCK_KEY = 4_711_052_023_118_808n;
 
-/** Recomputes every product's trending score and deal health; false when another instance holds the lock. */
-export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean> {
+/**
+ * Recomputes every product's trending score and deal health; false when another instance holds
+ * the lock. Once committed, `changed` clears the lists by trending and the products whose deal
+ * health moved (decision 044).
+ */
+export async function refreshTrendingScores(db: Db, now: Date, changed?: CatalogChanged): Promise<boolean> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const decay = (column: string) =>
     sql`exp(-extract(epoch from (${at} - ${sql.raw(column)})) / 86400.0 / ${sql.raw(String(TRENDING_HALF_LIFE_DAYS))})`;
   const since = sql`${at} - make_interval(days => ${sql.raw(String(TRENDING_WINDOW_DAYS))})`;
-  return db.transaction(async (tx) => {
+  const healthMoved = await db.transaction(async (tx): Promise<number[] | false> => {
     // A bigint literal, not a bind parameter: drivers disagree on how to send a JS bigint.
     const [lock] = await tx
       .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${sql.raw(`${TRENDING_LOCK_KEY}::bigint`)})` })
@@ -55,7 +60,9 @@ export async function refreshTrendingScores(db: Db, now: Date): Promise<boolean>
       ) fresh
       where p.id = fresh.id and p.trending_score is distinct from fresh.score`);
     // The deal-health score rides on the same periodic job and lock (decision 011).
-    await refreshDealHealth(tx, now);
-    return true;
+    return refreshDealHealth(tx, now);
   });
+  if (healthMoved === false) return false;
+  changed?.([CacheTag.trending, ...healthMoved.map((id) => CacheTag.product(id))]);
+  return true;
 }

@@ -2,6 +2,7 @@ import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, type Tx, users } from '@everdeal/db';
 import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { RateLimits } from '../../plugins/rate-limit';
 import type { Outbox } from '../mail';
@@ -14,10 +15,11 @@ export type CommunityDeps = {
   now: () => Date;
   limits: RateLimits;
   /**
-   * Clears the catalogue answers and rendered pages (decision 004). Every write that changes what
-   * a page shows calls it once committed: `community-cache.test.ts` holds each write to it.
+   * Clears the catalogue answers and rendered pages showing what a write changed (decision 044):
+   * every write that changes what a page shows calls it once committed, with the tags of
+   * `changedBy`; `community-cache.test.ts` holds each write to it.
    */
-  catalogChanged: () => void;
+  catalogChanged: CatalogChanged;
   /** Answers are mailed to the asker (question-mail.ts), queued with the answer (decision 029). */
   outbox: Outbox;
   brand: MailBrand;

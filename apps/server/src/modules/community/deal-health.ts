@@ -18,6 +18,7 @@
 import { DEAL_HEALTH_PART_POINTS } from '@everdeal/contracts';
 import type { Db } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/query-rows';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,10 +42,12 @@ const points = (value: ReturnType<typeof sql>, full: number, zero: number) =>
     else ${n(DEAL_HEALTH_PART_POINTS)} * least(1, greatest(0, (${n(zero)} - (${value})) / ${n(zero - full)}::float8)) end`;
 
 /** Recomputes every product's score; rows whose score and parts do not move are not written. */
-export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
+export async function refreshDealHealth(tx: Tx, now: Date): Promise<number[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const daysAgo = (days: number) => sql`${at} - make_interval(days => ${n(days)})`;
-  await tx.execute(sql`
+  const changed = await queryRows<{ id: number }>(
+    tx,
+    sql`
     with last_update as (
       select product_id, max(created_at) as at from product_updates where created_at <= ${at} group by product_id
     ), answer_time as (
@@ -99,5 +102,9 @@ export async function refreshDealHealth(tx: Tx, now: Date): Promise<void> {
     set deal_health_score = scored.score, deal_health_parts = scored.parts
     from scored
     where p.id = scored.id
-      and (p.deal_health_score is distinct from scored.score or p.deal_health_parts is distinct from scored.parts)`);
+      and (p.deal_health_score is distinct from scored.score or p.deal_health_parts is distinct from scored.parts)
+    returning p.id`,
+  );
+  // The products whose score moved: their pages and cards are cleared (decision 044).
+  return changed.map(({ id }) => id);
 }

@@ -8,6 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { answers, type Db, products, questions, users } from '@everdeal/db';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
   type CommunityDeps,
@@ -201,8 +202,8 @@ export async function askQuestion(
     return { id: created.id, queued: await queueNewQuestionMails(deps, tx, created.id, now) };
   });
   deps.outbox.deliver(asked.queued);
-  // The product page and the question list show it (decision 004: a write clears the caches).
-  deps.catalogChanged();
+  // The product page and the question list show it (decision 044: a write clears what shows it).
+  deps.catalogChanged(changedBy.communityPost(input.productId));
   const row = await loadSummary(deps.db, eq(questions.id, asked.id));
   if (!row) throw new Error('the question just asked was not found');
   return toSummary(row);
@@ -218,7 +219,7 @@ export async function answerQuestion(
   input: { questionId: number; body: string },
 ): Promise<Answer> {
   const [question] = await deps.db
-    .select({ id: questions.id, sellerId: products.sellerId })
+    .select({ id: questions.id, productId: questions.productId, sellerId: products.sellerId })
     .from(questions)
     .innerJoin(products, eq(products.id, questions.productId))
     .where(and(eq(questions.id, input.questionId), eq(products.isPublished, true), isNull(questions.hiddenAt)));
@@ -245,7 +246,7 @@ export async function answerQuestion(
     return { id: created.id, queued: await queueAnswerMail(deps, tx, created.id, now) };
   });
   deps.outbox.deliver(answered.queued);
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(question.productId));
   return requireAnswer(deps.db, answered.id);
 }
 
@@ -286,7 +287,7 @@ export async function getMyQuestionRole(
 /** `questions/acceptAnswer`: only the asker; accepting another answer replaces the choice. */
 export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId: number): Promise<Answer> {
   const [target] = await deps.db
-    .select({ questionId: answers.questionId, askerId: questions.userId })
+    .select({ questionId: answers.questionId, askerId: questions.userId, productId: questions.productId })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(products, eq(products.id, questions.productId))
@@ -301,6 +302,6 @@ export async function acceptAnswer(deps: CommunityDeps, userId: string, answerId
   if (!target) throw AppError.notFound(CommunityMessage.answerNotFound);
   if (target.askerId !== userId) throw AppError.forbidden(CommunityMessage.askerOnly);
   await deps.db.update(questions).set({ acceptedAnswerId: answerId }).where(eq(questions.id, target.questionId));
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(target.productId));
   return requireAnswer(deps.db, answerId);
 }

@@ -9,6 +9,7 @@ import {
 } from '@everdeal/contracts';
 import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
   type CommunityDeps,
@@ -193,7 +194,7 @@ export async function addReview(deps: CommunityDeps, user: UserRow, input: Revie
       })
       .where(eq(products.id, input.productId));
   });
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.review(input.productId));
   return (await loadReview(deps.db, ownReviewOf(user.id, input.productId))) as Review;
 }
 
@@ -219,7 +220,7 @@ export async function updateReview(deps: CommunityDeps, user: UserRow, input: Re
         .where(eq(products.id, input.productId));
     }
   });
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.review(input.productId));
   return (await loadReview(deps.db, ownReviewOf(user.id, input.productId))) as Review;
 }
 
@@ -229,7 +230,7 @@ export async function updateReview(deps: CommunityDeps, user: UserRow, input: Re
  */
 export async function markHelpful(deps: CommunityDeps, userId: string, reviewId: number): Promise<HelpfulResult> {
   const [review] = await deps.db
-    .select({ userId: reviews.userId })
+    .select({ userId: reviews.userId, productId: reviews.productId })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(and(eq(reviews.id, reviewId), eq(products.isPublished, true), isNull(reviews.hiddenAt)));
@@ -251,7 +252,7 @@ export async function markHelpful(deps: CommunityDeps, userId: string, reviewId:
     return { helpfulCount: row?.helpfulCount ?? 0, counted: vote !== undefined };
   });
   // The "most helpful" order of the product page and the reviews page moves with the count.
-  if (counted) deps.catalogChanged();
+  if (counted) deps.catalogChanged(changedBy.communityPost(review.productId));
   return { helpfulCount, isHelpful: true };
 }
 
@@ -262,7 +263,7 @@ export async function replyToReview(
   input: { reviewId: number; body: string },
 ): Promise<Review> {
   const [target] = await deps.db
-    .select({ sellerId: products.sellerId })
+    .select({ sellerId: products.sellerId, productId: reviews.productId })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(and(eq(reviews.id, input.reviewId), eq(products.isPublished, true), isNull(reviews.hiddenAt)));
@@ -272,6 +273,6 @@ export async function replyToReview(
     .update(reviews)
     .set({ sellerReply: input.body, sellerRepliedAt: deps.now() })
     .where(eq(reviews.id, input.reviewId));
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(target.productId));
   return requireReview(deps.db, input.reviewId);
 }

@@ -19,6 +19,7 @@ import {
   users,
 } from '@everdeal/db';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
   type CommunityDeps,
@@ -155,7 +156,7 @@ export async function createThread(
     .values({ ...input, userId, lastActivityAt: now, createdAt: now })
     .returning({ id: threads.id });
   if (!created) throw new Error('insert into threads returned no row');
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(input.productId));
   return getThread(deps, created.id);
 }
 
@@ -166,7 +167,7 @@ export async function replyToThread(
   input: { threadId: number; body: string },
 ): Promise<ThreadReply> {
   const [thread] = await deps.db
-    .select({ id: threads.id, sellerId: products.sellerId })
+    .select({ id: threads.id, productId: threads.productId, sellerId: products.sellerId })
     .from(threads)
     .innerJoin(products, eq(products.id, threads.productId))
     .where(and(eq(threads.id, input.threadId), eq(products.isPublished, true), isNull(threads.hiddenAt)));
@@ -186,7 +187,7 @@ export async function replyToThread(
   });
   if (!reply) throw new Error('insert into thread_replies returned no row');
   // The thread's reply count and activity date on the product page.
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(thread.productId));
   const [author] = await deps.db.select(authorColumns).from(users).where(eq(users.id, userId));
   return {
     id: reply.id,

@@ -1,6 +1,7 @@
 import { AppError, CommunityMessage, type ProductUpdate, type ProductUpdateList } from '@everdeal/contracts';
 import { type Db, products, productUpdates } from '@everdeal/db';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { renderMarkdown } from '../../lib/markdown';
 import {
   type CommunityDeps,
@@ -106,7 +107,7 @@ export async function postUpdate(
     .insert(productUpdates)
     .values({ productId: product.id, authorId: userId, title: input.title, body: input.body, createdAt: deps.now() })
     .returning({ id: productUpdates.id });
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.communityPost(product.id));
   const update = created && (await loadUpdate(deps.db, eq(productUpdates.id, created.id)));
   if (!update) throw new Error('insert into product_updates returned no row');
   return update;

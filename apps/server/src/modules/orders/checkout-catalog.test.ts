@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { checkout, createBuyer, createDeal, newKey, SANDBOX_TEST_CARDS } from '../../../test/shop';
 
-// Decision 004 caches catalogue answers; decision 007 says which sales clear that cache.
+// Decisions 004 and 044 cache catalogue answers; every sale clears what shows its product (decision 044).
 let t: TestApp;
 
 beforeAll(async () => {
@@ -17,17 +17,17 @@ async function planOf(slug: string): Promise<Plan | undefined> {
 }
 
 describe('checkout and the catalogue cache', () => {
-  it('a sale that sells a plan out clears the cache at once; other sales leave it to its TTL; a release clears it', async () => {
+  it('every sale shows its codes left at once, a sell-out too; a release hands them back at once', async () => {
     const { product, plan } = await createDeal(t.db, { plans: [{ codes: 3 }] });
     const line = { productId: product.id, variantId: plan.id, quantity: 1 };
     expect(await planOf(product.slug)).toMatchObject({ codesRemaining: 3, isSoldOut: false });
 
-    // Not the last code: the cached answer stands (up to 2 × TTL), so a selling deal keeps its cache.
+    // Not the last code: only the answers showing this product are cleared (decision 044).
     const first = await createBuyer(t.app, t.db, [line]);
     expect(
       (await checkout(t.app, first.token, { paymentMethodId: first.card.id, idempotencyKey: newKey() })).status,
     ).toBe(200);
-    expect(await planOf(product.slug)).toMatchObject({ codesRemaining: 3 });
+    expect(await planOf(product.slug)).toMatchObject({ codesRemaining: 2 });
 
     // A declined card hands its reserved codes back: cleared, the pool is as it was.
     const declined = await createBuyer(t.app, t.db, [{ ...line, quantity: 2 }], SANDBOX_TEST_CARDS.declined);

@@ -4,6 +4,7 @@
  */
 import type { Db } from '@everdeal/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import type { InvoiceSeller } from '../invoices';
@@ -23,7 +24,7 @@ export type CheckoutDeps = {
   invoiceSeller: InvoiceSeller;
   log: FastifyBaseLogger;
   /** Code pools changed: the catalogue's "codes left" and "sold out" must not be served stale. */
-  catalogChanged: () => void;
+  catalogChanged: CatalogChanged;
   /** VAT on digital services: the store's country and the rule set (decision 037). */
   tax: TaxConfig;
 };

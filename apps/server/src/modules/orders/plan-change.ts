@@ -24,7 +24,8 @@ import {
   orderItems,
   plans,
 } from '@everdeal/db';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { ProviderUnavailableError } from '../payments';
 import { decideTax, readBillingSnapshot, taxOn } from '../tax';
 import { formatDate } from './adjustment-mail';
@@ -190,6 +191,20 @@ async function beginPlanChange(deps: CheckoutDeps, userId: string, input: Change
 }
 
 /**
+ * A plan change moves codes between two plans' pools (decision 044): what shows their product,
+ * and the lists of what can be bought (either pool may have emptied or refilled).
+ */
+export async function planChangeTags(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRow): Promise<string[]> {
+  const planIds = [adjustment.fromPlanId, adjustment.toPlanId].filter((id): id is number => id !== null);
+  if (planIds.length === 0) return [];
+  const rows = await deps.db
+    .selectDistinct({ productId: plans.productId })
+    .from(plans)
+    .where(inArray(plans.id, planIds));
+  return rows.flatMap(({ productId }) => changedBy.codes(productId, true));
+}
+
+/**
  * The provider's part and the finish, for the request and the job alike. Answers the state the
  * change reached; `pending` when the provider has not settled the payment yet.
  */
@@ -205,12 +220,14 @@ export async function completePlanChange(
     if (outcome.status === 'succeeded') {
       const charge = { reference: outcome.reference, provider: deps.provider.name };
       await finishPlanChange(deps.db, adjustment.id, { charge, refunds: [] }, at(), deps.invoiceSeller);
-      deps.catalogChanged();
+      deps.catalogChanged(await planChangeTags(deps, adjustment));
       return { state: 'succeeded' };
     }
     if (outcome.status === 'failed' || outcome.status === 'canceled') {
       const message = outcome.status === 'failed' ? outcome.message : PaymentMessage.cardDeclined;
       await failAdjustment(deps.db, adjustment.id, message, at());
+      // Its reserved codes are back in their pool.
+      deps.catalogChanged(await planChangeTags(deps, adjustment));
       return { state: 'failed', message, declined: true };
     }
     return { state: 'pending' };
@@ -218,12 +235,13 @@ export async function completePlanChange(
   try {
     const refunds = await returnItemMoney(deps, adjustment, orderId);
     await finishPlanChange(deps.db, adjustment.id, { charge: null, refunds }, at(), deps.invoiceSeller);
-    deps.catalogChanged();
+    deps.catalogChanged(await planChangeTags(deps, adjustment));
     return { state: 'succeeded' };
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error;
     deps.log.error({ err: error, adjustmentId: adjustment.id }, 'the payment provider refused a downgrade refund');
     await failAdjustment(deps.db, adjustment.id, RefundMessage.refundFailed, at());
+    deps.catalogChanged(await planChangeTags(deps, adjustment));
     return { state: 'failed', message: RefundMessage.refundFailed, declined: false };
   }
 }
@@ -292,7 +310,11 @@ export async function changePlan(
   const existing = await byKey();
   if (existing) return replay(existing);
   const begun = await beginPlanChange(deps, userId, input);
-  if (begun) return answerOf(deps, userId, input, begun.adjustment, begun.orderId, true);
+  if (begun) {
+    // The new plan's codes are reserved: fewer left on the product's pages (decision 044).
+    deps.catalogChanged(await planChangeTags(deps, begun.adjustment));
+    return answerOf(deps, userId, input, begun.adjustment, begun.orderId, true);
+  }
   // The insert met another pending change of the item, or this key's change made meanwhile.
   const same = await byKey();
   if (same) return replay(same);

@@ -26,7 +26,7 @@ import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { periodEnd } from './item-terms';
-import { completePlanChange } from './plan-change';
+import { completePlanChange, planChangeTags } from './plan-change';
 import { completeRefund } from './refunds';
 import { findUnrecordedRenewalCharges, returnRenewalCharges } from './renewal-charges';
 import { endSubscription } from './subscriptions';
@@ -303,6 +303,8 @@ async function resumeAdjustment(deps: CheckoutDeps, adjustment: OrderItemAdjustm
     deps.now().getTime() - adjustment.createdAt.getTime() > PENDING_PAYMENT_TIMEOUT_MS
   ) {
     await failAdjustment(deps.db, adjustment.id, OrderMessage.checkoutExpired, deps.now());
+    // The plan change's reserved codes are back in their pool (decision 044).
+    deps.catalogChanged(await planChangeTags(deps, adjustment));
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from '@everdeal/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import type { Attribution } from '../affiliates';
 import { claimCouponUse, removeCartCoupon } from '../coupons';
 import { type BillingSnapshot, type TaxDecision, taxOn } from '../tax';
@@ -272,10 +273,9 @@ export async function reserveOrder(
     });
     if (!made) return null;
     row.paidWithCreditCents = made.credit?.cents ?? 0;
-    // A plan that just sold out must not be offered from the catalogue's cache; other sales only
-    // change "codes left", which the cache may show up to 2 × its TTL late (decision 004):
-    // clearing it on every order would switch it off while a deal sells.
-    if (made.soldOut) deps.catalogChanged();
+    // "Codes left" moved on each product of the order, and a plan that just sold out leaves the
+    // lists of what can be bought (decision 044): only what shows these products is cleared.
+    deps.catalogChanged([...new Set(lines.flatMap((line) => changedBy.codes(line.productId, made.soldOut)))]);
     return {
       row,
       lines,

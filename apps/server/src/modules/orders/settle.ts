@@ -7,6 +7,7 @@
 import { AppError, OrderMessage, PaymentMessage } from '@everdeal/contracts';
 import { type OrderRow, orderItems, orders } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import type { PaymentOutcome } from '../payments';
 import { dropCardThatNeverPaid, makePaidCardDefault } from '../payments';
 import type { CheckoutDeps } from './checkout-deps';
@@ -118,7 +119,12 @@ export async function applyPaymentOutcome(
           ? { code: outcome.code, message: outcome.message, reference: outcome.reference }
           : { code: EXPIRED_FAILURE, message: OrderMessage.checkoutExpired, reference: outcome.reference };
       if (await releaseOrder(deps.db, order.id, failure, at)) {
-        deps.catalogChanged();
+        // Its codes are back in their pools: a sold-out plan may be on sale again (decision 044).
+        const released = await deps.db
+          .selectDistinct({ productId: orderItems.productId })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id));
+        deps.catalogChanged(released.flatMap(({ productId }) => changedBy.codes(productId, true)));
         if (outcome.status === 'failed') await afterPayment(deps, order, 'declined');
       }
       return { state: 'failed' };

@@ -1,5 +1,6 @@
 import type { Db } from '@everdeal/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Outbox } from '../mail';
 
@@ -11,5 +12,5 @@ export type PromiseDeps = {
   brand: MailBrand;
   log: FastifyBaseLogger;
   /** Sales stopped and the banner changed: the catalogue's answers and pages must not be served stale. */
-  catalogChanged: () => void;
+  catalogChanged: CatalogChanged;
 };

@@ -17,6 +17,7 @@ import {
 } from '@everdeal/contracts';
 import { orderItems, orders, products, type Tx, users } from '@everdeal/db';
 import { and, asc, eq } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { type AdminActor, recordAdminAction, recordSellerEdit } from '../audit';
 import { queueMail } from '../mail';
 import { requireOwnProduct } from '../sellers';
@@ -161,7 +162,7 @@ export async function announceSunset(
     return { product, mailIds, buyers: buyers.length };
   });
   deps.outbox.deliver(mailIds);
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.listing(product.id));
   return resultOf(product, buyers);
 }
 
@@ -209,7 +210,7 @@ export async function shutDownProduct(
     return { product, mailIds, buyers: buyers.length };
   });
   deps.outbox.deliver(mailIds);
-  deps.catalogChanged();
+  deps.catalogChanged(changedBy.listing(product.id));
   await payProductProtection(deps, product.id);
   return resultOf(product, buyers);
 }

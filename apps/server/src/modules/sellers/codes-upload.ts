@@ -8,6 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { licenseCodes, licenseCodeUploads } from '@everdeal/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { recordBackInStock } from '../favorites';
 import { CodeRowReader, CsvError, CsvReader } from './codes-csv';
 import { markChanged, requireOwnPlan, requireOwnProduct, type SellerDeps } from './seller-access';
@@ -215,7 +216,7 @@ export async function uploadCodes(
     }
   });
   // A plan that was sold out may be on sale again.
-  if (isPublished) deps.catalogChanged();
+  if (isPublished) deps.catalogChanged(changedBy.codes(plan.productId, true));
   if (failure !== undefined) {
     if (failure instanceof AppError) {
       const added = tally.added > 0 ? ` (${tally.added} codes of it were added before it stopped)` : '';

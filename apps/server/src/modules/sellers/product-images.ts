@@ -12,6 +12,7 @@ import {
 import { productImages, products } from '@everdeal/db';
 import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
+import { changedBy } from '../../lib/cache-tags';
 import { recordSellerEdit } from '../audit';
 import { changedFields } from './live-terms';
 import { markChanged, requireEditable, requireOwnProduct, type SellerActor, type SellerDeps } from './seller-access';
@@ -112,7 +113,7 @@ export async function saveProductImage(
     }
     return updated;
   });
-  if (isPublished) deps.catalogChanged();
+  if (isPublished) deps.catalogChanged(changedBy.listing(product.id));
   return { product: await toSellerProduct(deps.db, product, at), url };
 }
 

@@ -2,6 +2,7 @@ import { AppError, SellerMessage } from '@everdeal/contracts';
 import { type Db, plans, products, sellerMembers, type UserRow } from '@everdeal/db';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Outbox } from '../mail';
 
@@ -13,7 +14,7 @@ import type { Outbox } from '../mail';
 export type SellerDeps = {
   db: Db;
   now: () => Date;
-  catalogChanged: () => void;
+  catalogChanged: CatalogChanged;
   /** The team hears of a product submitted for review (seller.mail.ts), queued with it (decision 029). */
   outbox: Outbox;
   brand: MailBrand;

@@ -9,6 +9,7 @@ import {
 } from '@everdeal/contracts';
 import { type Db, licenseCodes, products } from '@everdeal/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { recordSellerEdit } from '../audit';
 import { planSubject } from './live-terms';
 import { requireOwnPlan, type SellerActor, type SellerDeps, type Tx } from './seller-access';
@@ -91,7 +92,7 @@ export async function removeCodes(
 ): Promise<RemoveCodesResult> {
   const wanted = [...new Set(input.codeIds)];
   const at = deps.now();
-  const { removed, counts } = await deps.db.transaction(async (tx) => {
+  const { removed, counts, productId } = await deps.db.transaction(async (tx) => {
     const plan = await requireOwnPlan(tx, actor.id, input.planId);
     const deleted = await tx
       .delete(licenseCodes)
@@ -120,10 +121,10 @@ export async function removeCodes(
         at,
       );
     }
-    return { removed: deleted.length, counts: await countCodes(tx, plan.planId) };
+    return { removed: deleted.length, counts: await countCodes(tx, plan.planId), productId: plan.productId };
   });
   if (removed === 0) throw AppError.conflict(SellerCodesMessage.nothingRemoved);
-  // The store shows codes left and "sold out" from the pool (decision 004: clear the caches).
-  deps.catalogChanged();
+  // The store shows codes left and "sold out" from the pool (decision 044).
+  deps.catalogChanged(changedBy.codes(productId, true));
   return { removed, notRemoved: wanted.length - removed, counts };
 }

@@ -9,6 +9,7 @@ import {
 import { orderItems, plans, products } from '@everdeal/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedBy } from '../../lib/cache-tags';
 import { recordSellerEdit } from '../audit';
 import { recordPriceDrop } from '../favorites';
 import { changedFields, planAuditFields, planSubject, requireBuyerFriendlyPlanChange } from './live-terms';
@@ -139,7 +140,7 @@ export async function saveSellerPlan(
     if (!updated) throw new Error('the product vanished inside its own transaction');
     return updated;
   });
-  if (isPublished) deps.catalogChanged();
+  if (isPublished) deps.catalogChanged(changedBy.plans(product.id));
   return toSellerProduct(deps.db, product, at);
 }
 
@@ -183,6 +184,6 @@ export async function deleteSellerPlan(deps: SellerDeps, actor: SellerActor, pla
     if (!updated) throw new Error('the product vanished inside its own transaction');
     return updated;
   });
-  if (isPublished) deps.catalogChanged();
+  if (isPublished) deps.catalogChanged(changedBy.plans(product.id));
   return toSellerProduct(deps.db, product, at);
 }

@@ -11,6 +11,7 @@ import {
 import { categories, productImages, products, sellerMembers, sellers } from '@everdeal/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedBy } from '../../lib/cache-tags';
 import { databaseErrorIn } from '../../plugins/errors';
 import { recordSellerEdit } from '../audit';
 import { changedFields, requireRefundWindowKept } from './live-terms';
@@ -209,7 +210,8 @@ export async function updateSellerProduct(
       if (!updated) throw new Error('the product vanished inside its own transaction');
       return updated;
     });
-    if (wasPublished) deps.catalogChanged();
+    // Name, words, category, end time…: the product and every list (decision 044).
+    if (wasPublished) deps.catalogChanged(changedBy.listing(product.id));
     return toSellerProduct(deps.db, product, at);
   } catch (error) {
     if (isSlugTaken(error)) throw AppError.conflict(SellerMessage.slugTaken(input.slug ?? ''));

@@ -1,11 +1,12 @@
 import type { Upvote, UpvoteList, UpvoteStatus } from '@everdeal/contracts';
 import { type Db, products, upvotes } from '@everdeal/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type CatalogChanged, changedBy } from '../../lib/cache-tags';
 import { type CatalogDeps, getProductSummaries, requireProductRef } from '../catalog';
 
 export type UpvotesDeps = CatalogDeps & {
-  /** Told after a vote moved a product's count, so cached catalogue answers are dropped. */
-  catalogChanged: () => void;
+  /** Told after a vote moved a product's count, so the answers showing it are dropped (decision 044). */
+  catalogChanged: CatalogChanged;
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -59,7 +60,7 @@ export async function addUpvote(
       upvoteCount: moved ? await moveUpvoteCount(tx, ref.productId, 1) : await readUpvoteCount(tx, ref.productId),
     };
   });
-  if (moved) catalogChanged();
+  if (moved) catalogChanged(changedBy.upvote(ref.productId));
   return { isUpvoted: true, upvoteCount };
 }
 
@@ -78,7 +79,7 @@ export async function removeUpvote(
       upvoteCount: moved ? await moveUpvoteCount(tx, ref.productId, -1) : await readUpvoteCount(tx, ref.productId),
     };
   });
-  if (moved) catalogChanged();
+  if (moved) catalogChanged(changedBy.upvote(ref.productId));
   return { isUpvoted: false, upvoteCount };
 }
 

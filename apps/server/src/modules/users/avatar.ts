@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { type CatalogChanged, changedBy } from '../../lib/cache-tags';
 import { type Authenticator, requireSession } from '../../plugins/auth';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { AccountMessage } from './messages';
@@ -28,7 +29,13 @@ const AVATAR_NAME = /^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/;
 const MAX_INPUT_PIXELS = 40_000_000;
 const DECODABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-export type AvatarDeps = { db: Db; dataDir: string; now: () => Date };
+export type AvatarDeps = {
+  db: Db;
+  dataDir: string;
+  now: () => Date;
+  /** Reviews, questions and threads show their author's avatar (decision 044). */
+  catalogChanged: CatalogChanged;
+};
 
 /** Decodes, crops to a centred square, resizes and re-encodes: only pixels we wrote are stored. */
 async function toAvatarWebp(bytes: Buffer): Promise<Buffer> {
@@ -57,6 +64,7 @@ export async function saveAvatar(deps: AvatarDeps, user: UserRow, upload: Buffer
     await tx.update(users).set({ avatarUrl: avatar, updatedAt: deps.now() }).where(eq(users.id, user.id));
     await tx.delete(userAvatars).where(and(eq(userAvatars.userId, user.id), ne(userAvatars.name, name)));
   });
+  deps.catalogChanged(changedBy.author());
   if (user.avatarUrl?.startsWith(FILE_AVATAR_URL_PREFIX)) {
     // basename: the stored URL is ours, but a path must never climb out of the folder.
     await unlink(join(deps.dataDir, 'uploads', 'avatars', basename(user.avatarUrl))).catch(() => {});

@@ -74,6 +74,7 @@ describe('a password change racing the Google claim of its account (decision 027
     });
     const deps: UsersDeps = {
       db: t.db,
+      catalogChanged: () => {},
       now: () => new Date(),
       passwords: paused.hasher,
       outbox: createOutbox({ db: t.db, mailer, now: () => new Date(), log: t.app.log }),

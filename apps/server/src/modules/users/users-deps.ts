@@ -1,6 +1,7 @@
 import type { Db } from '@everdeal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background-tasks';
+import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
 import type { Outbox } from '../mail';
 import type { GoogleSignIn } from './google';
@@ -9,6 +10,8 @@ import type { PasswordHasher } from './passwords';
 /** What the account services need, built once in app.ts. */
 export type UsersDeps = {
   db: Db;
+  /** A name shown beside what a person wrote changed: the pages showing it go (decision 044). */
+  catalogChanged: CatalogChanged;
   now: () => Date;
   passwords: PasswordHasher;
   /** Every account mail is queued with the change that causes it (decision 029). */

@@ -8,6 +8,7 @@ import {
 } from '@everdeal/contracts';
 import { type Db, orderItems, orders, sessions, type UserRow, userIdentities, users } from '@everdeal/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { changedBy } from '../../lib/cache-tags';
 import { queueMail } from '../mail';
 import { endEmailTokens } from './email-tokens';
 import { welcomeWithVerification } from './email-verification';
@@ -258,6 +259,8 @@ export async function updateUserProfile(
     .set({ ...changes, updatedAt: deps.now() })
     .where(eq(users.id, user.id))
     .returning();
+  // Reviews, questions and threads show their author's first name and initial.
+  if (input.firstName !== undefined || input.lastName !== undefined) deps.catalogChanged(changedBy.author());
   return toUser(updated ?? user);
 }
 
