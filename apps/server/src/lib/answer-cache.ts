@@ -108,7 +108,14 @@ export function createAnswerCache({
   nowMs = Date.now,
 }: AnswerCacheOptions): AnswerCache {
   if (ttlMs <= 0) {
-    return { get: (_key, load) => load(), clear() {}, expireAt() {}, isOn: false, ready: Promise.resolve(), async close() {} };
+    return {
+      get: (_key, load) => load(),
+      clear() {},
+      expireAt() {},
+      isOn: false,
+      ready: Promise.resolve(),
+      async close() {},
+    };
   }
   // Promises are stored, not values: a second request during a load waits for that load.
   type Entry = {

@@ -204,6 +204,10 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
     // A sale's writes clear everything and its start and end expire every answer (decision 042):
     // the lists' tag keeps the banner's answer with the lists it reprices.
     getCurrentSale: (seen) =>
-      read('current-sale', async () => ({ answer: await getCurrentSale(deps), facts: { tags: [CacheTag.lists] } }), seen),
+      read(
+        'current-sale',
+        async () => ({ answer: await getCurrentSale(deps), facts: { tags: [CacheTag.lists] } }),
+        seen,
+      ),
   };
 }
