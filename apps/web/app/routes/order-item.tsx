@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
-import { ItemTransferPanel } from '~/features/gifts/components/item-transfer-panel';
 import { useOrder, useOrderItem } from '~/features/orders/api/orders';
 import { OrderItemView, OrderNotFound } from '~/features/orders/components/order-item-view';
 import { RefundPanel } from '~/features/refunds/components/refund-panel';
@@ -20,6 +19,10 @@ const InvoiceLinks = lazy(() =>
 // The plan options are a request of their own after the item's: their panel loads beside it.
 const PlanChangePanel = lazy(() =>
   import('~/features/refunds/components/plan-change-panel').then((module) => ({ default: module.PlanChangePanel })),
+);
+// Giving or transferring an item (decision 043) is a panel below the item that few visits use.
+const ItemTransferPanel = lazy(() =>
+  import('~/features/gifts/components/item-transfer-panel').then((module) => ({ default: module.ItemTransferPanel })),
 );
 // Only subscriptions have the subscription panel: the lifetime deals most items are never load it.
 const SubscriptionPanel = lazy(() =>
@@ -60,7 +63,9 @@ export default function OrderItemPage({ params }: Route.ComponentProps) {
           <OrderNotFound />
         ) : user && item.data ? (
           <OrderItemView item={item.data}>
-            <ItemTransferPanel item={item.data} />
+            <Suspense fallback={null}>
+              <ItemTransferPanel item={item.data} />
+            </Suspense>
             {/* Decision 043: the refund right ends with a claim; a moved item keeps its plan. */}
             {item.data.receivedFrom || item.data.transfer?.status === 'claimed' ? null : (
               <RefundPanel item={item.data} />

@@ -12,7 +12,7 @@ import type { ProductPageView } from '../product-page-view';
 import { refundWindowTitle } from '../refund-window';
 import { BuyBox } from './buy-box';
 import { DealStatusBadge } from './deal-status-badge';
-import { PreviewBanner, PreviewProductActions, type ProductPreviewState } from './preview-banner';
+import type { ProductPreviewState } from './preview-banner';
 import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
 import { PRODUCT_SECTIONS, ProductSectionNav } from './product-section-nav';
@@ -36,6 +36,11 @@ const ProductJsonLd = lazyWithPreload(() => import('./catalog-json-ld').then((mo
 
 // In the side column, after the fold on phones: rendered by the server, hydrated when its chunk
 // arrives, outside the page's first-load budget (docs/benchmarks.md).
+// Only a seller's preview of the page shows these (the product page's budget, decision 006).
+const PreviewBanner = lazy(() => import('./preview-banner').then((module) => ({ default: module.PreviewBanner })));
+const PreviewProductActions = lazy(() =>
+  import('./preview-banner').then((module) => ({ default: module.PreviewProductActions })),
+);
 const DealHealthCard = lazy(() => import('./deal-health-card').then((module) => ({ default: module.DealHealthCard })));
 
 const unavailableLabels = { upcoming: 'Coming soon', ended: 'Deal ended', sold_out: 'Sold out', live: undefined };
@@ -81,7 +86,9 @@ export function ProductPage({
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
       {preview ? (
-        <PreviewBanner slug={product.slug} preview={preview} />
+        <Suspense fallback={null}>
+          <PreviewBanner slug={product.slug} preview={preview} />
+        </Suspense>
       ) : (
         <Suspense fallback={null}>
           <ProductJsonLd product={product} publicUrl={publicUrl} reviews={reviewsJsonLd} />
@@ -118,7 +125,9 @@ export function ProductPage({
             <p className="mt-3 max-w-3xl text-lg text-ink-700 sm:mt-2">{product.tagline}</p>
             <div className="mt-4 flex flex-wrap items-center gap-2">
               {preview ? (
-                <PreviewProductActions upvoteCount={product.upvoteCount} />
+                <Suspense fallback={null}>
+                  <PreviewProductActions upvoteCount={product.upvoteCount} />
+                </Suspense>
               ) : (
                 <>
                   <UpvoteButton product={product} size="md" />

@@ -1,5 +1,5 @@
 import BadgePercent from 'lucide-react/icons/badge-percent';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -10,7 +10,11 @@ import { ApiError } from '~/lib/api-client';
 import { type CouponArea, useCoupons, useCreateCoupon } from '../api/coupon-requests';
 import { type CouponFormValues, couponInput } from '../coupon-form';
 import { CouponLimitFields } from './coupon-limit-fields';
-import { CouponRow } from './coupon-row';
+
+// A row's edit dialog and history keep the page's first load inside its budget (decision 006):
+// the rows render once the coupons have loaded, and their chunk loads meanwhile.
+const couponRowChunk = () => import('./coupon-row');
+const CouponRow = lazy(() => couponRowChunk().then((module) => ({ default: module.CouponRow })));
 
 type ProductChoice = { id: number; name: string };
 
@@ -174,7 +178,16 @@ export function CouponsPage({
         ) : (
           <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
             {shown.map((coupon) => (
-              <CouponRow key={coupon.id} area={area} coupon={coupon} products={products} />
+              <Suspense
+                key={coupon.id}
+                fallback={
+                  <li className="p-4">
+                    <SkeletonText lines={2} />
+                  </li>
+                }
+              >
+                <CouponRow area={area} coupon={coupon} products={products} />
+              </Suspense>
             ))}
           </ul>
         )}

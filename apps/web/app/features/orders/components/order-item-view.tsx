@@ -5,16 +5,21 @@ import { productPath } from '@everdeal/contracts/paths';
 import { formatPlanPrice } from '@everdeal/contracts/plans';
 import SearchX from 'lucide-react/icons/search-x';
 import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { formatDate } from '~/lib/format-date';
-import { LifetimePromiseBanner } from '~/shared/catalog/lifetime-promise-banner';
 import { cancelsOn } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
 import { itemPaymentWords, planLabel } from '../order-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
+
+// Only an item of a deal that is ending or ended has the promise's banner (the page's budget,
+// decision 006).
+const LifetimePromiseBanner = lazy(() =>
+  import('~/shared/catalog/lifetime-promise-banner').then((module) => ({ default: module.LifetimePromiseBanner })),
+);
 
 const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
 
@@ -83,7 +88,11 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           </a>
         ) : null}
       </header>
-      {item.lifetimePromise ? <LifetimePromiseBanner promise={item.lifetimePromise} audience="owner" /> : null}
+      {item.lifetimePromise ? (
+        <Suspense fallback={null}>
+          <LifetimePromiseBanner promise={item.lifetimePromise} audience="owner" />
+        </Suspense>
+      ) : null}
 
       {item.receivedFrom ? (
         <p className="rounded-card bg-brand-50 p-4 text-brand-900 text-sm">
