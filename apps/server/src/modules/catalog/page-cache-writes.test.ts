@@ -1,5 +1,7 @@
 import type { ProductDetail, ProductList } from '@everdeal/contracts';
+import { mailOutbox } from '@everdeal/db';
 import { createCategory } from '@everdeal/db/seed';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -32,13 +34,25 @@ const page = async (url: string) => {
 };
 const product = (slug: string) => callOk<ProductDetail>(t.app, 'products/getProduct', { slug });
 
+/** Mail of the outbox that is being sent, or queued and not tried yet. */
+async function mailInFlight(): Promise<number> {
+  const rows = await t.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(or(eq(mailOutbox.status, 'sending'), and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.attempts, 0))));
+  return rows.length;
+}
+
 /** Reads the page (and the product's API answer) until both are served from the caches. */
 async function cached(url: string, slug?: string): Promise<string> {
   await page(url);
   if (slug) await product(slug);
   // Mail and webhooks a write queued run after its answer and read the database: let them end
-  // first, so their statements are not taken for the reads'.
+  // first, so their statements are not taken for the reads'. The outbox sends a mail after the
+  // write's commit, outside the request's tasks: wait until none is being sent or waits for its
+  // first attempt.
   await t.tasks.flush();
+  await expect.poll(mailInFlight, { timeout: 10_000 }).toBe(0);
   statements = 0;
   const again = await page(url);
   if (slug) await product(slug);
