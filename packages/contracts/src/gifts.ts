@@ -3,7 +3,8 @@ import { EmailSchema } from './auth';
 import { OrderItemRefInputSchema, OrderItemSchema } from './orders';
 
 // Gifts and license transfers (decision 043): the calls of the giver, of the recipient and of the
-// claim page.
+// claim page. The shapes an order carries (checkout's `giftTo`, an item's `transfer` and
+// `receivedFrom`) are in gift-shapes.ts.
 
 /** `orders/transferItem`: offer an active, unredeemed lifetime item to another person. */
 export const TransferItemInputSchema = OrderItemRefInputSchema.extend({

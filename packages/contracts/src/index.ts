@@ -20,6 +20,7 @@ export * from './content-messages';
 export * from './coupons';
 export * from './envelope';
 export * from './errors';
+export * from './gift-shapes';
 export * from './gifts';
 export * from './ids';
 export * from './licensing';

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { EmailSchema } from './auth';
 import { BillingIntervalSchema, PlanKindSchema } from './catalog';
 import {
   DEFAULT_ORDERS_PAGE_SIZE,
-  GIFT_MESSAGE_MAX,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
@@ -11,6 +9,7 @@ import {
   REFUND_NOTE_MAX,
   REFUND_REASON_CODES,
 } from './constants';
+import { GiftToSchema, ItemTransferViewSchema, ReceivedFromSchema } from './gift-shapes';
 import { ownedUuid, publicId } from './ids';
 import { LifetimePromiseSchema } from './lifetime-promise';
 import { PaymentMethodId } from './payments';
@@ -30,21 +29,6 @@ const IdempotencyKey = z
   .min(IDEMPOTENCY_KEY_MIN_LENGTH, `must be at least ${IDEMPOTENCY_KEY_MIN_LENGTH} characters`)
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
   .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
-
-/**
- * Checkout's "This is a gift" (decision 043): the order stays the buyer's (receipt, invoice,
- * refunds) and every item waits for the recipient, who is mailed a claim link.
- */
-export const GiftToSchema = z.object({
-  email: EmailSchema.describe('the recipient: the claim link is mailed here; not the buyer’s own address'),
-  message: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(GIFT_MESSAGE_MAX, `must be at most ${GIFT_MESSAGE_MAX} characters`)
-    .optional()
-    .describe('a note to the recipient, shown in the mail and on the claim page as written'),
-});
-export type GiftTo = z.infer<typeof GiftToSchema>;
 
 export const CheckoutInputSchema = z
   .object({
@@ -126,26 +110,6 @@ export const OrderCodeSchema = z.object({
   redeemedAt: z.string().nullable(),
 });
 export type OrderCode = z.infer<typeof OrderCodeSchema>;
-
-/** The buyer's view of their item's gift or transfer (decision 043); a canceled one is not shown. */
-export const ItemTransferViewSchema = z.object({
-  kind: z.enum(['gift', 'transfer']),
-  status: z.enum(['pending', 'claimed']),
-  toEmail: z.string(),
-  message: z.string().nullable(),
-  sentAt: z.string().describe('when the claim link was last mailed (made or resent)'),
-  claimedAt: z.string().nullable(),
-});
-export type ItemTransferView = z.infer<typeof ItemTransferViewSchema>;
-
-/** The recipient's view of an item they claimed (decision 043). */
-export const ReceivedFromSchema = z.object({
-  kind: z.enum(['gift', 'transfer']),
-  fromName: z.string().describe('the giver’s first name and last initial'),
-  message: z.string().nullable(),
-  claimedAt: z.string(),
-});
-export type ReceivedFrom = z.infer<typeof ReceivedFromSchema>;
 
 export const OrderItemSchema = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isCountryCode } from '@everdeal/contracts/billing-rules';
 import { z } from 'zod';
-import { purgeAddressProblem } from '../lib/cdn-purge';
+import { type CacheConfig, cacheConfigOf, cacheEnvShape } from './cache-config';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
@@ -63,37 +63,7 @@ const EnvSchema = z.object({
   GOOGLE_TOKENINFO_URL: z.url({ error: 'must be a URL' }).default('https://oauth2.googleapis.com/tokeninfo'),
   GOOGLE_USERINFO_URL: z.url({ error: 'must be a URL' }).default('https://openidconnect.googleapis.com/v1/userinfo'),
   SEED_DEMO: flag.default(true),
-  CATALOG_CACHE_TTL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int()
-    .min(0, { error: 'must be 0 (off) or more' })
-    .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
-    .optional(),
-  // Decision 044: tagged answers live until a write clears them, this long at most (a safety net).
-  CACHE_MAX_AGE_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int()
-    .min(1_000, { error: 'must be at least 1000 (1 second)' })
-    .max(86_400_000, { error: 'must be at most 86400000 (a day)' })
-    .default(600_000),
-  CATALOG_CACHE_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int()
-    .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
-    .default(64 * 2 ** 20),
-  PAGE_CACHE_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes' })
-    .int()
-    .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
-    .default(256 * 2 ** 20),
-  // Where the tags a write cleared are POSTed, for a CDN purge relay (docs/operations.md).
-  CDN_PURGE_URL: z
-    .string()
-    .optional()
-    .superRefine((value, context) => {
-      const problem = value === undefined ? undefined : purgeAddressProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+  ...cacheEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_KEY_PREFIX: z
     .string()
@@ -176,7 +146,7 @@ const isLoopbackUrl = (url: string) => {
   return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 };
 
-export type Config = {
+export type Config = CacheConfig & {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
@@ -216,15 +186,6 @@ export type Config = {
   /** Who an access token belongs to: the profile. */
   googleUserinfoUrl: string;
   seedDemo: boolean;
-  /** How long catalogue answers are reused (decision 004); 0 in tests unless they set it. */
-  catalogCacheTtlMs: number;
-  /** Tagged answers and pages live until a write clears them, this long at most (decision 044). */
-  cacheMaxAgeMs: number;
-  /** Memory bounds of the two caches, in bytes of answer bodies. */
-  catalogCacheMaxBytes: number;
-  pageCacheMaxBytes: number;
-  /** Where the tags of each clear are POSTed for a CDN purge; undefined = logged only. */
-  cdnPurgeUrl: string | undefined;
   logLevel: string;
   /** Namespace of every Redis key and channel, so deployments sharing a Redis stay apart. */
   redisKeyPrefix: string;
@@ -323,11 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleTokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
     googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
     seedDemo: e.SEED_DEMO,
-    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
-    cacheMaxAgeMs: e.CACHE_MAX_AGE_MS,
-    catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
-    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
-    cdnPurgeUrl: e.CDN_PURGE_URL,
+    ...cacheConfigOf(e, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metrics:

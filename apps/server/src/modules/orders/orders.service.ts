@@ -32,7 +32,7 @@ import {
   orderInvoiceNumber,
 } from '../invoices';
 import { markCodeRedeemed } from './code-redemption';
-import { asGiverView, asHolderView } from './gift-rules';
+import { asSeenBy, itemViewerOf, type Viewer } from './item-viewer';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './refund-money.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
@@ -52,23 +52,10 @@ type ItemRow = OrderItemRow & {
   creditNotes: string;
   /** JSON of the item's `AdjustmentInvoiceSummary[]`. */
   adjustmentInvoices: string;
-  /** JSON of the item's live gift or transfer (`LiveTransfer`), null without one (decision 043). */
+  /** JSON of the item's live gift or transfer (`LiveTransfer`, item-viewer.ts), null without one (decision 043). */
   transfer: string | null;
 };
 
-/** The item's live offer as `loadItems` reads it: the buyer's view and the recipient's facts. */
-type LiveTransfer = {
-  kind: 'gift' | 'transfer';
-  status: 'pending' | 'claimed';
-  toEmail: string;
-  message: string | null;
-  sentAt: string;
-  claimedAt: string | null;
-  fromName: string;
-};
-
-/** Who looks at an item: its order's buyer, or the person who claimed it (decision 043). */
-type Viewer = 'buyer' | 'holder';
 type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
 
 /** What the buyer sees of a code: reserved codes of an unpaid order are never shown. */
@@ -78,20 +65,7 @@ function codeStatus(row: CodeRow): LicenseCodeStatus {
 }
 
 function toOrderItem(row: ItemRow, codes: CodeRow[], viewer: Viewer = 'buyer'): OrderItem {
-  const item = plainOrderItem(row, codes);
-  const live = row.transfer ? (JSON.parse(row.transfer) as LiveTransfer) : null;
-  if (viewer === 'holder' && live?.status === 'claimed' && live.claimedAt) {
-    return asHolderView(item, {
-      kind: live.kind,
-      fromName: live.fromName,
-      message: live.message,
-      claimedAt: live.claimedAt,
-    });
-  }
-  // An offer of an item refunded or taken back before its claim is over: nothing to show of it.
-  if (!live || (live.status === 'pending' && row.status !== 'active')) return item;
-  const { fromName: _fromName, ...view } = live;
-  return asGiverView(item, view);
+  return asSeenBy(viewer, plainOrderItem(row, codes), row);
 }
 
 function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
@@ -341,18 +315,12 @@ export async function getOrder({ db }: OrdersDeps, userId: string, orderId: stri
 }
 
 /**
- * Who the caller is to the item: its order's buyer, or the person who claimed it (decision 043);
+ * Who the caller is to the item (item-viewer.ts): its order's buyer, or the person who claimed it;
  * 404 for anyone else, and for a failed attempt (requirements §6).
  */
-async function itemViewerOf(db: Db, userId: string, orderId: string, itemId: string) {
-  const [row] = await db
-    .select({ buyerId: orders.userId, holderId: orderItems.holderId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), ne(orders.status, 'failed')))
-    .limit(1);
-  if (row?.holderId === userId) return 'holder' as const;
-  if (row?.buyerId === userId) return 'buyer' as const;
+async function requireItemViewer(db: Db, userId: string, orderId: string, itemId: string): Promise<Viewer> {
+  const viewer = await itemViewerOf(db, userId, orderId, itemId);
+  if (viewer) return viewer;
   // The caller's own order without this item says so; anyone else's order is not found at all.
   await requireOwnOrder(db, userId, orderId);
   throw AppError.notFound(OrderMessage.orderItemNotFound);
@@ -360,7 +328,7 @@ async function itemViewerOf(db: Db, userId: string, orderId: string, itemId: str
 
 /** The item as the caller sees it: the buyer's view, or the recipient's of an item they claimed. */
 export async function loadOwnItem(db: Db, userId: string, orderId: string, itemId: string): Promise<OrderItem> {
-  const viewer = await itemViewerOf(db, userId, orderId, itemId);
+  const viewer = await requireItemViewer(db, userId, orderId, itemId);
   const [item] = await loadItems(db, and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
   if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
   const codes = await loadCodes(db, [item.id]);
@@ -399,7 +367,7 @@ export async function setCodeRedeemed(
   input: Required<SetCodeRedeemedInput>,
 ): Promise<{ item: OrderItem }> {
   // The buyer no longer sees the codes of an item they give away (decision 043): nor marks them.
-  const viewer = await itemViewerOf(db, userId, input.orderId, input.itemId);
+  const viewer = await requireItemViewer(db, userId, input.orderId, input.itemId);
   if (viewer === 'buyer' && (await loadOwnItem(db, userId, input.orderId, input.itemId)).transfer) {
     throw AppError.notFound(OrderMessage.codeNotFound);
   }
