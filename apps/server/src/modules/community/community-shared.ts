@@ -99,14 +99,22 @@ export async function isSellerMember(db: Db, sellerId: number, userId: string): 
 /**
  * Requirements §12 "verified purchaser": the user holds an active item of the product in a paid
  * order. A refunded item is no longer `active` (refunds move it on), so it no longer counts.
- * Columns may also be written by hand (`sql`), for a post read inside a JSON sub-select.
+ * The holder is the buyer until a gift or a transfer is claimed, then the recipient alone
+ * (`holder_id`, decision 043): whoever holds the license may review it, and a buyer who gave
+ * theirs away no longer counts. Two branches rather than `coalesce(holder, buyer)`, so each can
+ * use its index (the buyer's orders, the holder's items). Columns may also be written by hand
+ * (`sql`), for a post read inside a JSON sub-select.
  */
 export const holdsActiveItem = (
   userId: string | AnyColumn | SQL,
   productId: number | AnyColumn | SQL,
-) => sql<boolean>`exists (
+) => sql<boolean>`(exists (
   select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
-  where oi.product_id = ${productId} and o.user_id = ${userId} and o.status = 'paid' and oi.status = 'active')`;
+  where oi.product_id = ${productId} and o.user_id = ${userId} and oi.holder_id is null
+    and o.status = 'paid' and oi.status = 'active')
+  or exists (
+  select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+  where oi.holder_id = ${userId} and oi.product_id = ${productId} and o.status = 'paid' and oi.status = 'active'))`;
 
 export async function isVerifiedPurchaser(db: Db, userId: string, productId: number): Promise<boolean> {
   const [row] = await db.select({ verified: holdsActiveItem(userId, productId) }).from(sql`(values (1)) as one (x)`);

@@ -1,6 +1,12 @@
 // License transfers (decision 043), through HTTP and a real database: which items may move, the
 // pending state and its cancel, the claim, and an item moving once.
-import { type ChangePlanResult, GiftMessage, type OrderItem } from '@everdeal/contracts';
+import {
+  type ChangePlanResult,
+  CommunityMessage,
+  GiftMessage,
+  type OrderItem,
+  type ReviewList,
+} from '@everdeal/contracts';
 import { orderItemCodes } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +151,26 @@ describe('orders/transferItem', () => {
     expect((await call('refundItem', refunded.buyer.token, refunded.ref)).status).toBe(200);
     const gone = await call('transferItem', refunded.buyer.token, { ...refunded.ref, email: 'x@example.com' });
     expect(gone.status).toBe(409);
+  });
+
+  it('the holder is the verified purchaser: the recipient may review, the buyer’s review loses its badge', async () => {
+    const { buyer, product, ref } = await boughtItem();
+    const review = (title: string) => ({ productId: product.id, rating: 5, title, body: 'Works as promised.' });
+    const before = await callApi(t.app, 'reviews/addReview', review('Bought it'), { token: buyer.token });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const to = await recipient();
+    await call('transferItem', buyer.token, { ...ref, email: to.email });
+    expect((await call('claimGift', to.token, { token: await mailedToken(to.email) })).status).toBe(200);
+
+    const byRecipient = await callApi(t.app, 'reviews/addReview', review('Was given it'), { token: to.token });
+    expect(byRecipient.status, JSON.stringify(byRecipient.body)).toBe(200);
+    const list = await callApi<ReviewList>(t.app, 'reviews/getReviews', { slug: product.slug });
+    const badges = Object.fromEntries(list.body.data.items.map((entry) => [entry.title, entry.isVerifiedPurchaser]));
+    expect(badges).toEqual({ 'Bought it': false, 'Was given it': true });
+    // The buyer no longer holds a license of it: a review from them now is refused as anyone's is.
+    const refused = await callApi(t.app, 'reviews/addReview', review('Gave it away'), { token: buyer.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(CommunityMessage.verifiedOnly);
   });
 
   it('a code redeemed after the offer stops the claim', async () => {
