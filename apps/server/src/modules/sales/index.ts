@@ -4,6 +4,8 @@
  * checkout price with it; it depends on no other module but the audit log, so all of them may.
  * Everything else in this folder is private to it.
  */
+
+export { createSaleSchedule, type SaleSchedule } from './kept-schedule';
 export {
   priceIn,
   type RunningSale,
