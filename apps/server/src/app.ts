@@ -153,7 +153,10 @@ export async function buildApp({
     withPages,
   });
   const { catalogCache, pageCache } = core;
-  const catalogReads = cachedCatalogReads({ db: database.db, now, pricesChangeAt: core.pricesChangeAt }, catalogCache);
+  const catalogReads = cachedCatalogReads(
+    { db: database.db, now, saleSchedule: core.services.saleSchedule, pricesChangeAt: core.pricesChangeAt },
+    catalogCache,
+  );
   const limits = createRateLimits({
     redisUrl: config.redisUrl,
     settings: rateLimits,

@@ -10,6 +10,7 @@ import { countOutbox, createOutbox } from './modules/mail';
 import { addOrderMailRenderers } from './modules/orders';
 import type { PaymentProvider, PayoutProvider } from './modules/payments';
 import { createPaymentProvider, createPayoutProvider } from './modules/payments';
+import { createSaleSchedule } from './modules/sales';
 import { addSellerMailRenderers } from './modules/sellers';
 import { addWaitlistMailRenderers } from './modules/waitlist';
 import { countWebhookDeliveries, createWebhookDelivery } from './modules/webhooks';
@@ -119,6 +120,15 @@ export function createCoreServices({
   // from the CDN in front (lib/cdn-purge.ts). Their clock is the services' own, so a sale's start
   // or end (decision 042) expires them on time.
   const nowMs = () => now().getTime();
+  // The sale schedule (decision 042) is kept until a sale's write or its next start or end, so a
+  // catalogue load sends only its own statements. Other instances' writes reach it through the
+  // catalogue cache's channel, which carries nothing while that cache is off: then, with Redis
+  // (several instances), it is read every time.
+  const saleSchedule = createSaleSchedule({
+    db: database.db,
+    maxAgeMs: config.cacheMaxAgeMs,
+    keep: config.catalogCacheTtlMs > 0 || config.redisUrl === undefined,
+  });
   const catalogCache = createAnswerCache({
     ttlMs: config.catalogCacheTtlMs,
     maxAgeMs: config.cacheMaxAgeMs,
@@ -127,6 +137,7 @@ export function createCoreServices({
     channel: `${config.redisKeyPrefix}:catalog-cleared`,
     onLookup: (outcome) => metrics.cacheLookup('catalog', outcome),
     nowMs,
+    onHeard: (tags) => saleSchedule.cleared(tags),
   });
   // Pages in production only: development must show edits at once.
   const pageCache: AnswerCache | undefined =
@@ -145,12 +156,13 @@ export function createCoreServices({
   const cdnPurge = createCdnPurge({ url: config.cdnPurgeUrl, log });
   const catalogChanged: CatalogChanged = (tags) => {
     if (tags?.length === 0) return;
+    saleSchedule.cleared(tags);
     catalogCache.clear(tags);
     pageCache?.clear(tags);
     cdnPurge.purge(tags);
   };
   // Prices change at a moment known in advance (a sale's start or end, decision 042): nothing
-  // loaded before it is served after it. The catalogue's loads tell it, from the schedule they read.
+  // loaded before it is served after it. The catalogue's loads tell it, from the schedule they use.
   const pricesChangeAt = (at: Date) => {
     catalogCache.expireAt(at.getTime());
     pageCache?.expireAt(at.getTime());
@@ -202,6 +214,8 @@ export function createCoreServices({
       now,
       log,
       mailer,
+      // What sale runs now, kept in memory (sales/kept-schedule.ts); the catalogue prices with it.
+      saleSchedule,
       outbox,
       brand,
       provider,

@@ -49,12 +49,3 @@ export function setUpCatalogApp() {
   };
   return kit;
 }
-
-/**
- * Whether a statement is the sale schedule's read (decision 042), which every uncached catalogue
- * load sends beside its own statements; tests that count a list's or a page's statements count
- * the catalogue's own and leave this one out.
- */
-export function readsSaleSchedule(statement: string): boolean {
-  return /\bfrom "sales"/.test(statement);
-}

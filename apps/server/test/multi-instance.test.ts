@@ -1,12 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuthResult, CheckoutResult, PaymentMethod, ProductDetail } from '@everdeal/contracts';
+import {
+  type AuthResult,
+  type CheckoutResult,
+  type PaymentMethod,
+  type ProductDetail,
+  type SaleEventResult,
+  salePriceCents,
+} from '@everdeal/contracts';
 import { licenseCodes, mailOutbox, sandboxLedger } from '@everdeal/db';
 import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, uniqueEmail } from './accounts';
+import { createAdminWithSession, GOOD_PASSWORD, uniqueEmail } from './accounts';
 import { type Cluster, clusterUnavailableReason, type Instance, post, startCluster } from './cluster';
 import { newKey, testCard } from './shop';
 
@@ -221,6 +228,42 @@ describe.skipIf(unavailable !== undefined)('two web instances behind a proxy and
     let seen = await shown(b());
     while (seen !== before + 1 && Date.now() - started < 1000) seen = await shown(b());
     expect(seen).toBe(before + 1);
+  });
+
+  it('a sale created or ended on one instance prices the other at once: its kept schedule is cleared over Redis', async () => {
+    const prices = async (baseUrl: string) => {
+      const { price, regularPrice } = (await post<ProductDetail>(baseUrl, 'products/getProduct', { slug })).body.data;
+      return { price, regularPrice };
+    };
+    const admin = await createAdminWithSession(cluster.db);
+    // Both instances keep the product's answer and the sale schedule (decision 042: read once).
+    const listed = await prices(b());
+    expect(listed.price).toBe(listed.regularPrice);
+    expect(await prices(a())).toEqual(listed);
+    const now = Date.now();
+    const created = await post<SaleEventResult>(
+      a(),
+      'admin/createSale',
+      {
+        name: 'Cluster sale',
+        percentOff: 50,
+        startsAt: new Date(now - 60_000).toISOString(),
+        endsAt: new Date(now + 3_600_000).toISOString(),
+      },
+      { token: admin.token },
+    );
+    expect(created.status, created.body.msg).toBe(200);
+    const halfPrice = salePriceCents(listed.regularPrice, 50);
+    const seenOnB = async (expected: number) => {
+      const started = Date.now();
+      let seen = (await prices(b())).price;
+      while (seen !== expected && Date.now() - started < 1000) seen = (await prices(b())).price;
+      return seen;
+    };
+    expect(await seenOnB(halfPrice)).toBe(halfPrice);
+    const ended = await post(a(), 'admin/endSale', { id: created.body.data.sale.id }, { token: admin.token });
+    expect(ended.status).toBe(200);
+    expect(await seenOnB(listed.price)).toBe(listed.price);
   });
 
   it('50 checkouts spread over both instances for 30 codes: 30 paid, 20 sold out, no code sold twice, no charge for the 20', async () => {

@@ -74,6 +74,8 @@ export type AnswerCacheOptions = {
   onLookup?: (outcome: 'hit' | 'stale' | 'miss') => void;
   /** The clock in milliseconds; tests move it instead of sleeping through lifetimes. */
   nowMs?: () => number;
+  /** Told every clear heard from another instance, for what this instance keeps beside the cache. */
+  onHeard?: (tags: readonly string[] | undefined) => void;
 };
 
 const DEFAULT_BYTES = 1024;
@@ -106,6 +108,7 @@ export function createAnswerCache({
   channel = 'everdeal:answers:cleared',
   onLookup,
   nowMs = Date.now,
+  onHeard,
 }: AnswerCacheOptions): AnswerCache {
   if (ttlMs <= 0) {
     return {
@@ -256,7 +259,10 @@ export function createAnswerCache({
   publisher?.on('error', () => {});
   subscriber?.on('error', () => {});
   subscriber?.on('message', (from, message: string) => {
-    if (from === channel) clearHere(tagsOfMessage(message));
+    if (from !== channel) return;
+    const tags = tagsOfMessage(message);
+    clearHere(tags);
+    onHeard?.(tags);
   });
   const ready = subscriber
     ? subscriber.subscribe(channel).then(

@@ -25,6 +25,11 @@ export const CacheTag = {
   search: 'list:search',
   /** Names and avatars of the people who wrote reviews, questions, answers and threads. */
   authors: 'authors',
+  /**
+   * The sale schedule (decision 042): which sale runs and when the next starts or ends. The
+   * schedule kept in memory (sales/kept-schedule.ts) and the current sale's answer carry it.
+   */
+  sales: 'sales',
 } as const;
 
 /**

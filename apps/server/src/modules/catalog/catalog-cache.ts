@@ -202,11 +202,11 @@ export function cachedCatalogReads(deps: CatalogDeps, cache: AnswerCache): Catal
         seen,
       ),
     // A sale's writes clear everything and its start and end expire every answer (decision 042):
-    // the lists' tag keeps the banner's answer with the lists it reprices.
+    // the banner's answer shows the schedule only.
     getCurrentSale: (seen) =>
       read(
         'current-sale',
-        async () => ({ answer: await getCurrentSale(deps), facts: { tags: [CacheTag.lists] } }),
+        async () => ({ answer: await getCurrentSale(deps), facts: { tags: [CacheTag.sales] } }),
         seen,
       ),
   };

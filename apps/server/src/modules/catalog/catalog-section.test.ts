@@ -2,7 +2,7 @@ import { GetProductsInputSchema } from '@everdeal/contracts';
 import { createCategory, createProduct } from '@everdeal/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { readsSaleSchedule } from '../../../test/catalog';
+import { createSaleSchedule } from '../sales';
 import { getProductSections, getProducts } from './catalog.service';
 
 // A section of a page (the home page's lists, a product's related deals) shows no total, so
@@ -13,23 +13,25 @@ let statements: string[] = [];
 const countsTotal = (statement: string) => /^select count\(\*\) from "products"/i.test(statement);
 
 beforeAll(async () => {
-  // The catalogue's own statements; the sale schedule's read rides beside each load.
-  t = await createTestApp({
-    onQuery: (query) => {
-      if (!readsSaleSchedule(query)) statements.push(query);
-    },
-  });
+  t = await createTestApp({ onQuery: (query) => statements.push(query) });
 });
 afterAll(() => t?.close());
 beforeEach(() => {
   statements = [];
 });
 
+/** The services' own, with the sale schedule kept as the app keeps it: read by the first load only. */
+const catalogDeps = () => ({
+  db: t.db,
+  now: () => new Date(),
+  saleSchedule: createSaleSchedule({ db: t.db, maxAgeMs: 600_000, keep: true }),
+});
+
 describe('getProducts for a section', () => {
   it('answers the same products as the list, without counting the total', async () => {
     const category = await createCategory(t.db);
     for (let i = 0; i < 3; i++) await createProduct(t.db, { categoryId: category.id });
-    const deps = { db: t.db, now: () => new Date() };
+    const deps = catalogDeps();
     const query = GetProductsInputSchema.parse({ category: category.slug, pageSize: 2 });
 
     statements = [];
@@ -51,7 +53,7 @@ describe('getProducts for a section', () => {
     for (let i = 0; i < 4; i++) {
       await createProduct(t.db, { categoryId: category.id, upvoteCount: 10 * i, endsAt: i % 2 ? soon : null });
     }
-    const deps = { db: t.db, now: () => new Date() };
+    const deps = catalogDeps();
     const queries = [
       { sort: 'popular', pageSize: 3 },
       { sort: 'newest', category: category.slug, pageSize: 2 },

@@ -9,7 +9,7 @@ import {
 } from '@everdeal/contracts';
 import { categories, type Db, licenseCodes, type PlanFeatureCell, plans, products } from '@everdeal/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { priceIn, type RunningSale, readSaleNow, saleFor, saleTagOf } from '../sales';
+import { priceIn, type RunningSale, type SaleSchedule, saleFor, saleTagOf } from '../sales';
 import { isPublished, rating } from './catalog-query.sql';
 import { effectiveDealStatus } from './deal-status';
 
@@ -19,19 +19,21 @@ import { effectiveDealStatus } from './deal-status';
 export type CatalogDeps = {
   db: Db;
   now: () => Date;
+  /** The sale schedule, kept in memory until it changes (sales/kept-schedule.ts). */
+  saleSchedule: SaleSchedule;
   /**
-   * Told the next moment a sale starts or ends whenever a load reads the schedule, so cached
+   * Told the next moment a sale starts or ends whenever a load uses the schedule, so cached
    * answers and pages loaded before it are not served after it (decision 042); absent: no cache.
    */
   pricesChangeAt?: (at: Date) => void;
 };
 
 /**
- * The sale running at `at` (decision 042), read beside a load's own statement; the moment the
- * answer changes next goes to the caches.
+ * The sale running at `at` (decision 042), from the schedule kept in memory (a statement beside
+ * the load's own only when it is not kept); the moment the answer changes next goes to the caches.
  */
 export async function runningSaleFor(deps: CatalogDeps, at: Date): Promise<RunningSale | null> {
-  const { running, nextChangeAt } = await readSaleNow(deps.db, at);
+  const { running, nextChangeAt } = await deps.saleSchedule.at(at);
   if (nextChangeAt) deps.pricesChangeAt?.(nextChangeAt);
   return running;
 }
@@ -180,7 +182,7 @@ export function toSummary(row: SummaryRow, now: Date, running: RunningSale | nul
  * wishlist and upvote lists use it). Unknown or unpublished ids are simply absent from the map.
  */
 export async function getProductSummaries(
-  { db, now }: CatalogDeps,
+  { db, now, saleSchedule }: CatalogDeps,
   productIds: readonly number[],
 ): Promise<Map<number, ProductSummary>> {
   const ids = [...new Set(productIds)];
@@ -192,7 +194,7 @@ export async function getProductSummaries(
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(and(inArray(products.id, ids), isPublished)),
-    runningSaleFor({ db, now }, current),
+    runningSaleFor({ db, now, saleSchedule }, current),
   ]);
   return new Map(rows.map((row) => [row.id, toSummary(row, current, running)]));
 }

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductList } from '@everdeal/contracts';
+import type { ProductDetail, ProductList, SaleEventResult } from '@everdeal/contracts';
 import { mailOutbox } from '@everdeal/db';
 import { createCategory } from '@everdeal/db/seed';
 import { and, eq, or } from 'drizzle-orm';
@@ -222,5 +222,37 @@ describe('a write is visible on the next request, the caches on', () => {
     await cached(url, deal.slug);
     await callOk(t.app, 'users/updateUserProfile', { firstName: 'Rosalind' }, buyer.token);
     expect((await page(url)).body).toContain('Rosalind');
+  });
+
+  it('a sale created, a product opted out and back in, the sale ended: the product page and its answer', async () => {
+    const { product: deal } = await createDeal(t.db, { plans: [{ priceCents: 4000, codes: 5 }] });
+    const founder = await createSellerMember(t.db, deal.sellerId);
+    const admin = await createAdminWithSession(t.db);
+    const url = `/products/${deal.slug}`;
+    // The sale's line under the price (decision 042) names it.
+    expect(await cached(url, deal.slug)).not.toContain('Pagewise sale');
+    const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const { sale } = await callOk<SaleEventResult>(
+      t.app,
+      'admin/createSale',
+      { name: 'Pagewise sale', percentOff: 25, startsAt: minutesFromNow(-1), endsAt: minutesFromNow(60) },
+      admin.token,
+    );
+    expect((await page(url)).body).toContain('Pagewise sale');
+    expect((await product(deal.slug)).price).toBe(3000);
+
+    // A hit sends no SQL (`cached`): the sale schedule is kept too.
+    await cached(url, deal.slug);
+    await callOk(t.app, 'seller/setSaleOptOut', { productId: deal.id, optOut: true }, founder.token);
+    expect((await page(url)).body).not.toContain('Pagewise sale');
+    expect((await product(deal.slug)).price).toBe(4000);
+    await callOk(t.app, 'seller/setSaleOptOut', { productId: deal.id, optOut: false }, founder.token);
+    expect((await page(url)).body).toContain('Pagewise sale');
+
+    // Last: a running sale would reprice every other test's products.
+    await cached(url, deal.slug);
+    await callOk(t.app, 'admin/endSale', { id: sale.id }, admin.token);
+    expect((await page(url)).body).not.toContain('Pagewise sale');
+    expect((await product(deal.slug)).price).toBe(4000);
   });
 });

@@ -13,7 +13,7 @@ import { type CatalogDeps, runningSaleFor } from './catalog-summaries';
  * answer depends on the caller, and a draft changes with every save.
  */
 export async function getProductPreview(
-  { db, now }: CatalogDeps,
+  { db, now, saleSchedule }: CatalogDeps,
   user: Pick<UserRow, 'id' | 'role'>,
   slug: string,
 ): Promise<ProductPreview> {
@@ -32,7 +32,7 @@ export async function getProductPreview(
       .where(and(eq(products.slug, slug), mayPreview))
       .limit(1),
     // Priced as the store would price it now (decision 042); never cached, so no cache is told.
-    runningSaleFor({ db, now }, current),
+    runningSaleFor({ db, now, saleSchedule }, current),
   ]);
   if (!row) throw AppError.notFound('Product not found');
   return {

@@ -1,8 +1,8 @@
 /**
  * What the store-wide sale is at a moment (decision 042): the running sale, if any, and the next
  * moment that changes (its end, or the next sale's start), which cached catalogue answers and
- * pages must not outlive. Read from the database at the injected clock by every price the store
- * answers: the catalogue, the cart, the checkout totals and checkout itself.
+ * pages must not outlive. Read from the database at the injected clock by the cart, the checkout
+ * totals and checkout itself; the catalogue takes it from memory (kept-schedule.ts).
  */
 import { type SaleTag, salePriceCents } from '@everdeal/contracts';
 import { type Db, sales } from '@everdeal/db';

@@ -1,11 +1,12 @@
 // Decision 042 with the answer cache on (decision 004; the other tests run with
 // CATALOG_CACHE_TTL_MS=0): a sale's start and end take effect on the next request, though the
 // answers read before them are well within their TTL and nothing was written in between.
-import type { CurrentSale, ProductDetail, ProductList, SaleEventResult } from '@everdeal/contracts';
+import type { CurrentSale, ProductDetail, ProductList, SaleEventResult, SaleOptOutResult } from '@everdeal/contracts';
 import { createCategory } from '@everdeal/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
+import { createSellerWithMember } from '../../../test/seller';
 import { createDeal } from '../../../test/shop';
 
 const MINUTE_MS = 60_000;
@@ -35,6 +36,19 @@ async function call<T>(path: string, payload: object): Promise<T> {
 }
 
 const later = (minutes: number) => new Date(clock.getTime() + minutes * MINUTE_MS);
+/** The statements sent since the last reset that read the sale schedule (sales/sale-schedule.ts). */
+const scheduleReads = () => statements.filter((statement) => /\bfrom "sales"/.test(statement)).length;
+
+async function createSale(input: { percentOff: number; startsAt: Date; endsAt: Date }) {
+  const created = await callApi<SaleEventResult>(
+    t.app,
+    'admin/createSale',
+    { name: 'Kept sale', ...input, startsAt: input.startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
+    { token: admin.token },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.data.sale;
+}
 
 describe('sale boundaries and the catalogue’s cache', () => {
   it('a product, a list and the current sale change at the start and at the end, on the next request', async () => {
@@ -90,5 +104,64 @@ describe('sale boundaries and the catalogue’s cache', () => {
     expect(await price()).toBe(1000);
     await callApi(t.app, 'admin/endSale', { id: created.body.data.sale.id }, { token: admin.token });
     expect(await price()).toBe(2000);
+  });
+
+  it('an opt-out takes the product out of the running sale on the next request, others stay in it', async () => {
+    clock = later(120);
+    const member = await createSellerWithMember(t.db);
+    const { product: own } = await createDeal(t.db, { sellerId: member.sellerId, plans: [{ priceCents: 3000 }] });
+    const { product: other } = await createDeal(t.db, { plans: [{ priceCents: 3000 }] });
+    const sale = await createSale({ percentOff: 10, startsAt: clock, endsAt: later(30) });
+    const price = async (slug: string) => (await call<ProductDetail>('products/getProduct', { slug })).price;
+    expect([await price(own.slug), await price(other.slug)]).toEqual([2700, 2700]);
+    const optOut = (optOut: boolean) =>
+      callApi<SaleOptOutResult>(t.app, 'seller/setSaleOptOut', { productId: own.id, optOut }, { token: member.token });
+    expect((await optOut(true)).status).toBe(200);
+    expect([await price(own.slug), await price(other.slug)]).toEqual([3000, 2700]);
+    expect((await optOut(false)).status).toBe(200);
+    expect([await price(own.slug), await price(other.slug)]).toEqual([2700, 2700]);
+    await callApi(t.app, 'admin/endSale', { id: sale.id }, { token: admin.token });
+  });
+});
+
+describe('the sale schedule kept in memory (decisions 042, 044)', () => {
+  it('an uncached load sends only its own statements; a sale written or a boundary reached reads it once again', async () => {
+    clock = later(240);
+    const category = await createCategory(t.db);
+    const { product } = await createDeal(t.db, { categoryId: category.id, plans: [{ priceCents: 5000, codes: 2 }] });
+    // Loads of answers never read before: each misses the answer cache.
+    let load = 0;
+    const uncachedList = async () => {
+      load += 1;
+      const list = await call<ProductList>('products/getProducts', { category: category.slug, pageSize: load });
+      return list.items[0]?.price;
+    };
+    await call<CurrentSale>('sales/getCurrentSale', {});
+
+    statements = [];
+    expect(await uncachedList()).toBe(5000);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(scheduleReads()).toBe(0);
+
+    // Created: cleared at once, then read by the next load only.
+    const sale = await createSale({ percentOff: 20, startsAt: later(5), endsAt: later(10) });
+    statements = [];
+    expect(await uncachedList()).toBe(5000);
+    expect(await uncachedList()).toBe(5000);
+    expect(scheduleReads()).toBe(1);
+
+    // Its start: no write, the kept schedule ends there and the next load reads it again.
+    clock = later(5);
+    statements = [];
+    expect(await uncachedList()).toBe(4000);
+    expect((await call<ProductDetail>('products/getProduct', { slug: product.slug })).price).toBe(4000);
+    expect(scheduleReads()).toBe(1);
+
+    // Ended: the next request shows the list price, after one read.
+    await callApi(t.app, 'admin/endSale', { id: sale.id }, { token: admin.token });
+    statements = [];
+    expect(await uncachedList()).toBe(5000);
+    expect((await call<ProductDetail>('products/getProduct', { slug: product.slug })).price).toBe(5000);
+    expect(scheduleReads()).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Store-wide sale events (decision 042): an admin schedules one or ends it early; the schedule
  * (sale-schedule.ts) prices every product not opted out while it runs. Every change clears the
- * catalogue's cached answers and pages on every instance (`catalogChanged`, decision 004).
+ * catalogue's cached answers and pages, and the schedule kept in memory (kept-schedule.ts), on
+ * every instance (`catalogChanged`, decision 044).
  */
 import {
   AppError,
@@ -19,7 +20,7 @@ import { recordAdminAction } from '../audit';
 export type SalesDeps = {
   db: Db;
   now: () => Date;
-  /** Prices changed: every instance drops its cached catalogue answers and pages. */
+  /** Prices changed: every instance drops its cached catalogue answers and pages, and its kept schedule. */
   catalogChanged: () => void;
 };
 
