@@ -9,8 +9,11 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 // `--outdir DIR` builds elsewhere (apps/server/src/built-commands.test.ts builds a copy of its own,
-// inside the repository so the bundles still find node_modules).
-const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+// inside the repository so the bundles still find node_modules). `--entry FILE`, repeated, builds
+// those entries instead of the server's (test/mail-crash.test.ts bundles test/api-server.ts).
+const { values } = parseArgs({
+  options: { outdir: { type: 'string', default: 'dist' }, entry: { type: 'string', multiple: true } },
+});
 
 const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -22,7 +25,7 @@ await build({
   // at run time (kept external below).
   // The operator commands are built too, so production runs them with plain node, without tsx
   // (docs/operations.md "Operator commands").
-  entryPoints: [
+  entryPoints: values.entry ?? [
     'src/main.ts',
     'src/worker.ts',
     'src/server.ts',

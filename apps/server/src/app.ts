@@ -82,7 +82,7 @@ export type AppOptions = {
   /**
    * Which background jobs this instance runs (jobs/schedule.ts); by default all on their
    * schedule with `ROLE=all`, none with `ROLE=web` (a worker runs them, decision 034). Tests run
-   * only some jobs' start work.
+   * only some jobs' start work, or shorten a job's period to wait less for its next round.
    */
   jobs?: JobsSetting;
   /** Where log lines go (JSON, one per line) instead of stdout; tests read what was logged. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { users } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommandDatabase, createTestDataDir, emptyFolder, runCommand } from '../../test/commands';
+import { createCommandDatabase, emptyFolder, runCommand } from '../../test/commands';
 import { adminGrant } from './admin-grant';
 
 // An empty folder and a database of this file's own (PostgreSQL on a PostgreSQL run, else an
@@ -66,20 +66,17 @@ describe('admin:grant', () => {
     expect(unknownFlag.output).toBe('Usage: npm run admin:grant -- EMAIL [--revoke]');
   }, 60_000);
 
-  // Embedded only: a PostgreSQL run has no template to copy into ./data, and a folder migrated
-  // from nothing costs seconds for a message.
+  // Embedded only: a PostgreSQL run has no embedded database in ./data, and a folder migrated
+  // from nothing costs seconds for a message. On PGlite the file's own database is `cwd/data`
+  // (createCommandDatabase), so the command runs there with no DATA_DIR instead of in a second
+  // folder restored from the template (a second 45 MB restore, for a read).
   it.skipIf(process.env.TEST_DATABASE_URL !== undefined)(
     'without DATA_DIR opens ./data of the folder it runs in, and says so',
     async () => {
-      const elsewhere = emptyFolder('admin-grant-unset');
-      try {
-        await createTestDataDir(join(elsewhere, 'data'));
-        const unset = await runCommand(adminGrant, { argv: ['nobody@example.com'], cwd: elsewhere });
-        expect(unset.code).toBe(1);
-        expect(unset.output).toContain(`in the embedded database in ${join(elsewhere, 'data')} (DATA_DIR)`);
-      } finally {
-        rmSync(elsewhere, { recursive: true, force: true });
-      }
+      expect(database.env).toEqual({ DATA_DIR: join(cwd, 'data') });
+      const unset = await runCommand(adminGrant, { argv: ['nobody@example.com'], cwd });
+      expect(unset.code).toBe(1);
+      expect(unset.output).toContain(`in the embedded database in ${join(cwd, 'data')} (DATA_DIR)`);
     },
     60_000,
   );

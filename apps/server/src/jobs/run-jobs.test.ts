@@ -123,6 +123,22 @@ describe('startJobs', () => {
     await running.stop();
   });
 
+  it('scheduledEvery: every job on its schedule, the named ones on the period given', async () => {
+    const events: string[] = [];
+    const running = startJobs(
+      [job('mail-delivery', events, { everyMs: 15_000 }), job('affiliate-commissions', events, { everyMs: 15_000 })],
+      { scheduledEvery: { 'mail-delivery': 100 } },
+      quiet(),
+    );
+    await running.ready;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(events.filter((event) => event === 'mail-delivery round')).toHaveLength(11);
+    expect(events.filter((event) => event === 'affiliate-commissions round')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(events.filter((event) => event === 'affiliate-commissions round')).toHaveLength(2);
+    await running.stop();
+  });
+
   it('a failed preparation is logged and the job still runs its rounds', async () => {
     const events: string[] = [];
     const { lines, log } = quiet();

@@ -4,9 +4,16 @@ import type { JobDeclaration, JobName } from './schedule';
 /**
  * Which jobs an instance runs: `scheduled`, all of them on their schedule (a server's default);
  * `off`, none (`ROLE=web`: a worker runs them, decision 034); `{ once }`, the named jobs' start work
- * only, never repeated (tests and benchmarks drive the rest themselves).
+ * only, never repeated (tests and benchmarks drive the rest themselves); `{ scheduledEvery }`, all
+ * of them on their schedule but the named ones every so many ms, so a test that waits for a real
+ * round of a 15 s job waits a fraction of a second. Only code passes it: no setting of the
+ * environment reaches it.
  */
-export type JobsSetting = 'scheduled' | 'off' | { once: readonly JobName[] };
+export type JobsSetting =
+  | 'scheduled'
+  | 'off'
+  | { once: readonly JobName[] }
+  | { scheduledEvery: Partial<Record<JobName, number>> };
 
 export type RunningJobs = {
   /** Settles when every job's start work that must precede the first request has (never rejects). */
@@ -28,8 +35,13 @@ export function startJobs(
     options.log.info({ jobs: [] }, 'background jobs are off on this instance (ROLE=web: a worker runs them)');
     return { ready: Promise.resolve(), stop: async () => {} };
   }
-  const chosen = setting === 'scheduled' ? declarations : declarations.filter((job) => setting.once.includes(job.name));
-  const repeat = setting === 'scheduled';
+  const repeat = setting === 'scheduled' || 'scheduledEvery' in setting;
+  const every = typeof setting === 'object' && 'scheduledEvery' in setting ? setting.scheduledEvery : {};
+  const chosen = (
+    typeof setting === 'object' && 'once' in setting
+      ? declarations.filter((job) => setting.once.includes(job.name))
+      : declarations
+  ).map((job) => ({ ...job, everyMs: every[job.name] ?? job.everyMs }));
   options.log.info(
     { jobs: chosen.map(({ name, everyMs, onSeveralInstances }) => ({ name, everyMs, onSeveralInstances })) },
     repeat ? 'background jobs started' : 'background jobs ran their start work only',
