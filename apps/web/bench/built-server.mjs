@@ -31,9 +31,12 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** Starts it and waits for `/ready`; `stop()` ends it and removes its data folder. */
-export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000 }) {
-  const main = join(root, 'apps/server/dist/main.js');
+/**
+ * Starts it and waits for `/ready`; `stop()` ends it and removes its data folder. `checkout` is the
+ * repository whose build is served (another worktree's, for lighthouse.mjs's previous build).
+ */
+export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000, checkout = root }) {
+  const main = join(checkout, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
@@ -49,6 +52,7 @@ export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000 
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
+    cwd: checkout,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
