@@ -1,18 +1,21 @@
 // The previous build for lighthouse.mjs: a git ref checked out in a temporary worktree and built
 // there, so both builds are measured in one run on the same host (docs/benchmarks.md, "Web
 // (Lighthouse)").
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
+/** @type {(root: string, ...args: string[]) => string} */
 const git = (root, ...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
 
 /**
  * The ref to compare with when BENCH_BASE is not given: on a branch, the merge-base with main (the
  * build main has now, which the branch's changes are measured against); on main itself (the
  * merge-base is HEAD), HEAD's parent, the build before the last commit.
+ * @param {string} root
+ * @returns {{ ref: string, why: string }}
  */
 export function defaultBaseRef(root) {
   const head = git(root, 'rev-parse', 'HEAD');
@@ -26,7 +29,10 @@ export function defaultBaseRef(root) {
   return { ref: 'HEAD~1', why: mergeBase ? "HEAD is on main's line, so its parent" : 'no main branch, so HEAD~1' };
 }
 
-/** What the new build is: HEAD, and whether uncommitted changes were built with it. */
+/**
+ * What the new build is: HEAD, and whether uncommitted changes were built with it.
+ * @param {string} root
+ */
 export function describeCheckout(root) {
   const dirty = git(root, 'status', '--porcelain', '--untracked-files=no') !== '';
   return `${git(root, 'rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}`;
@@ -38,16 +44,15 @@ export function describeCheckout(root) {
  * folder would be wrong: Node resolves symlinks to real paths, so `@everdeal/web` (a relative
  * link inside node_modules) would lead back to the checkout's apps/web, and the "previous" server
  * would serve the new pages. The workspace links are made afresh, pointing into the worktree.
+ * @param {string} root
+ * @param {string} worktree
  */
 function linkNodeModules(root, worktree) {
   for (const folder of ['', 'apps/web', 'apps/server', 'packages/contracts', 'packages/db']) {
     const source = join(root, folder, 'node_modules');
-    let entries;
-    try {
-      entries = readdirSync(source, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    // Only the workspaces npm gave packages of their own (a version differing from the root's).
+    if (!existsSync(source)) continue;
+    const entries = readdirSync(source, { withFileTypes: true });
     const target = join(worktree, folder, 'node_modules');
     mkdirSync(target, { recursive: true });
     for (const entry of entries) {
@@ -57,54 +62,93 @@ function linkNodeModules(root, worktree) {
   }
   const workspaces = join(worktree, 'node_modules/@everdeal');
   mkdirSync(workspaces);
-  for (const [name, path] of [
+  /** @type {[string, string][]} */
+  const links = [
     ['contracts', 'packages/contracts'],
     ['db', 'packages/db'],
     ['server', 'apps/server'],
     ['web', 'apps/web'],
-  ]) {
+  ];
+  for (const [name, path] of links) {
     symlinkSync(relative(workspaces, join(worktree, path)), join(workspaces, name));
   }
 }
 
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status})`);
+/**
+ * Runs a command in `cwd` and resolves when it succeeds; `signal` ends it (the benchmark was
+ * interrupted), so no build keeps running in a worktree that is being removed.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ * @param {AbortSignal} signal
+ * @returns {Promise<void>}
+ */
+function run(command, args, cwd, signal) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, signal, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', fail);
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code})`)),
+    );
+  });
 }
 
 /**
- * Checks `ref` out in a temporary worktree, installs (linked packages when the lockfile is the
- * checkout's, `npm ci` otherwise) and builds it. Returns its folder and `remove()`, which takes
- * the worktree away again; the caller calls it whatever happens.
+ * @typedef {object} BaseWorktree
+ * @property {string} worktree  the temporary checkout's folder
+ * @property {string} sha       the commit checked out
+ * @property {AbortSignal} signal  aborted by `remove()`: ends the install or build under way
+ * @property {() => void} remove  ends its build if one runs and takes the worktree away; idempotent
  */
-export function buildBase(root, ref, log) {
+
+/**
+ * Checks `ref` out, detached, in a temporary worktree. The caller registers `remove()` at once, so
+ * the worktree goes whatever happens next (failure, Ctrl-C).
+ * @param {string} root  the checkout whose repository holds `ref`
+ * @param {string} ref
+ * @returns {BaseWorktree}
+ */
+export function addBaseWorktree(root, ref) {
   const sha = git(root, 'rev-parse', '--verify', `${ref}^{commit}`);
   const worktree = mkdtempSync(join(tmpdir(), 'everdeal-bench-base-'));
+  const building = new AbortController();
   const remove = () => {
+    building.abort();
     spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
     rmSync(worktree, { recursive: true, force: true });
     spawnSync('git', ['-C', root, 'worktree', 'prune'], { stdio: 'ignore' });
   };
   try {
     git(root, 'worktree', 'add', '--quiet', '--detach', worktree, sha);
-    const sameLockfile =
-      git(root, 'show', `${sha}:package-lock.json`) === readFileSync(join(root, 'package-lock.json'), 'utf8').trim();
-    let started = Date.now();
-    if (sameLockfile) linkNodeModules(root, worktree);
-    else run('npm', ['ci', '--no-audit', '--no-fund'], worktree);
-    const install = `${sameLockfile ? "the same lockfile: the checkout's packages linked" : 'another lockfile: npm ci'} (${((Date.now() - started) / 1000).toFixed(1)} s)`;
-    started = Date.now();
-    run('npm', ['run', 'build'], worktree);
-    const serverRequire = createRequire(join(worktree, 'apps/server/dist/main.js'));
-    const webRoot = serverRequire.resolve('@everdeal/web/package.json');
-    if (!webRoot.startsWith(worktree + sep))
-      throw new Error(`the previous build would serve ${webRoot}, not its own pages`);
-    log(
-      `previous build ${ref} (${sha.slice(0, 7)}) in ${worktree}: ${install}, built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    );
-    return { worktree, sha, install, remove };
   } catch (error) {
     remove();
     throw error;
   }
+  return { worktree, sha, signal: building.signal, remove };
+}
+
+/**
+ * Installs the worktree's packages (linked from the checkout when the lockfile is the same, about
+ * a second; `npm ci` otherwise, 4 minutes at load average 6–17) and builds it. Returns how it was
+ * installed, for the report.
+ * @param {string} root
+ * @param {BaseWorktree} base
+ * @param {(line: string) => void} log
+ * @returns {Promise<string>}
+ */
+export async function buildBaseWorktree(root, { worktree, sha, signal }, log) {
+  // Exit code 0: the ref's lockfile is the checkout's (uncommitted changes to it count as different).
+  const sameLockfile = spawnSync('git', ['-C', root, 'diff', '--quiet', sha, '--', 'package-lock.json']).status === 0;
+  let started = Date.now();
+  if (sameLockfile) linkNodeModules(root, worktree);
+  else await run('npm', ['ci', '--no-audit', '--no-fund'], worktree, signal);
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  const install = `${sameLockfile ? "the same lockfile: the checkout's packages linked" : 'another lockfile: npm ci'} in ${seconds()} s`;
+  started = Date.now();
+  await run('npm', ['run', 'build'], worktree, signal);
+  const webRoot = createRequire(join(worktree, 'apps/server/dist/main.js')).resolve('@everdeal/web/package.json');
+  if (!webRoot.startsWith(worktree + sep))
+    throw new Error(`the previous build would serve ${webRoot}, not its own pages`);
+  log(`previous build ${sha.slice(0, 7)} in ${worktree}: ${install}, built in ${seconds()} s`);
+  return install;
 }

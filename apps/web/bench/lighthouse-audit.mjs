@@ -5,7 +5,21 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
-/** One API call (requirements §8 envelope); throws unless it answers code 0. */
+/**
+ * @typedef {{ id: number, slug: string, plans: { variantId: number }[] }} Product
+ * @typedef {{ key: string, ms: number, scriptingMs: number }} BreakdownRow  milliseconds at the 4× slowdown
+ * @typedef {{ performance: number, accessibility: number, seo: number, cls: number, lcpMs: number,
+ *   tbtMs: number, jsKb: number, benchmarkIndex: number }} Figures
+ * @typedef {Figures & { failing: string[], mainThread: BreakdownRow[], scripts: BreakdownRow[] }} Run
+ */
+
+/**
+ * One API call (requirements §8 envelope); throws unless it answers code 0.
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {object} payload
+ * @param {string} [token]
+ */
 async function callApi(baseUrl, path, payload, token) {
   const response = await fetch(`${baseUrl}/api/${path}`, {
     method: 'POST',
@@ -17,6 +31,10 @@ async function callApi(baseUrl, path, payload, token) {
   return body.data;
 }
 
+/**
+ * @param {string} baseUrl
+ * @returns {Promise<Product>}
+ */
 export async function pickProduct(baseUrl) {
   const { items } = await callApi(baseUrl, 'products/getProducts', { sort: 'featured', pageSize: 1 });
   const product = items?.[0];
@@ -30,6 +48,9 @@ export async function pickProduct(baseUrl) {
  * cookie that lets the server render the page, decision 017). Lighthouse keeps local storage and
  * cookies between runs; it clears the caches, so every run still loads cold. Local storage is per
  * origin, so each server (port) gets its own shopper; the cookie is the same for both.
+ * @param {string} baseUrl
+ * @param {number} chromePort
+ * @param {Product} product
  */
 export async function signInShopper(baseUrl, chromePort, product) {
   const session = await callApi(baseUrl, 'users/register', {
@@ -38,10 +59,12 @@ export async function signInShopper(baseUrl, chromePort, product) {
     firstName: 'Light',
     lastName: 'House',
   });
+  const plan = product.plans[0];
+  if (!plan) throw new Error(`${product.slug} has no plan to put in the cart`);
   await callApi(
     baseUrl,
     'cart/change',
-    { productId: product.id, variantId: product.plans[0].variantId, quantity: 1 },
+    { productId: product.id, variantId: plan.variantId, quantity: 1 },
     session.token,
   );
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
@@ -63,14 +86,14 @@ export async function signInShopper(baseUrl, chromePort, product) {
   }
 }
 
+/** @type {(values: number[]) => number} */
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  /** @type {(index: number) => number} */
+  const at = (index) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
-
-/** The figures kept of a run; the medians are taken of each. */
-export const figureKeys = ['performance', 'accessibility', 'seo', 'cls', 'lcpMs', 'tbtMs', 'jsKb', 'benchmarkIndex'];
 
 /**
  * Runs Lighthouse once and returns its figures, or null for a failed run (page timeout, no LCP:
@@ -78,6 +101,10 @@ export const figureKeys = ['performance', 'accessibility', 'seo', 'cls', 'lcpMs'
  * of the host's speed during the run (a fixed loop of work per second, higher is faster): the
  * scores follow it, so every figure carries it. `mainThread` and `scripts` are the
  * `mainthread-work-breakdown` and `bootup-time` audits, for the profile of the slowest page.
+ * @param {string} url
+ * @param {number} port  Chrome's debugging port
+ * @param {string | undefined} saveReportAs  a file for the full JSON report
+ * @returns {Promise<Run | null>}
  */
 export async function audit(url, port, saveReportAs) {
   const result = await lighthouse(url, {
@@ -86,41 +113,61 @@ export async function audit(url, port, saveReportAs) {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
   });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (saveReportAs) {
     mkdirSync(join(saveReportAs, '..'), { recursive: true });
-    writeFileSync(saveReportAs, result.report);
+    writeFileSync(saveReportAs, String(result.report));
   }
   const { categories, audits, runtimeError, environment } = result.lhr;
-  if (runtimeError || categories.performance.score === null) {
+  /** @type {(id: string) => number | null} */
+  const score = (id) => {
+    const value = categories[id]?.score;
+    return value === undefined || value === null ? null : Math.round(value * 100);
+  };
+  const performance = score('performance');
+  if (runtimeError || performance === null) {
     process.stderr.write(`  ${url}: run failed (${runtimeError?.code ?? 'no performance score'}), not counted\n`);
     return null;
   }
-  const scripts = audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+  /** @type {(id: string) => Record<string, unknown>[]} */
+  const items = (id) => {
+    const details = audits[id]?.details;
+    return details && 'items' in details ? /** @type {Record<string, unknown>[]} */ (details.items) : [];
+  };
+  const scripts = items('resource-summary').find((item) => item.resourceType === 'script');
   const failing = Object.values(audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
     .map((a) => a.id);
-  const items = (id) => audits[id]?.details?.items ?? [];
   return {
-    performance: Math.round((categories.performance.score ?? 0) * 100),
-    accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-    seo: Math.round((categories.seo.score ?? 0) * 100),
+    performance,
+    accessibility: score('accessibility') ?? 0,
+    seo: score('seo') ?? 0,
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
     tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
-    jsKb: (scripts?.transferSize ?? 0) / 1024,
+    jsKb: Number(scripts?.transferSize ?? 0) / 1024,
     benchmarkIndex: environment.benchmarkIndex,
     failing,
-    mainThread: items('mainthread-work-breakdown').map((item) => ({ key: item.groupLabel, ms: item.duration })),
+    mainThread: items('mainthread-work-breakdown').map((item) => ({
+      key: String(item.groupLabel),
+      ms: Number(item.duration),
+      scriptingMs: 0,
+    })),
     scripts: items('bootup-time').map((item) => ({
       // `Unattributable` (work no script is blamed for) is not a URL.
-      key: URL.canParse(item.url) ? new URL(item.url).pathname : item.url,
-      ms: item.total,
-      scriptingMs: item.scripting,
+      key: URL.canParse(String(item.url)) ? new URL(String(item.url)).pathname : String(item.url),
+      ms: Number(item.total),
+      scriptingMs: Number(item.scripting),
     })),
   };
 }
 
-/** The median over runs of each row of a breakdown (a row missing from a run counts as 0 there). */
+/**
+ * The median over runs of each row of a breakdown (a row missing from a run counts as 0 there).
+ * @param {Run[]} runs
+ * @param {'mainThread' | 'scripts'} field
+ * @returns {BreakdownRow[]}
+ */
 export function medianBreakdown(runs, field) {
   const keys = [...new Set(runs.flatMap((run) => run[field].map((row) => row.key)))];
   return keys

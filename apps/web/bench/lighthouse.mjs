@@ -10,22 +10,25 @@
 //   BENCH_RUNS=5 npm run bench:web                      (runs per page and build)
 //   BENCH_REPORT_DIR=/tmp/lh npm run bench:web          (also save every run's full JSON report)
 //   BENCH_PAGES=Cart,Home npm run bench:web             (only these pages; docs/benchmarks.md untouched)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { buildBase, defaultBaseRef, describeCheckout } from './base-build.mjs';
+import { addBaseWorktree, buildBaseWorktree, defaultBaseRef, describeCheckout } from './base-build.mjs';
 import { startBuiltServer } from './built-server.mjs';
-import { audit, figureKeys, median, medianBreakdown, pickProduct, signInShopper } from './lighthouse-audit.mjs';
+import { audit, median, medianBreakdown, pickProduct, signInShopper } from './lighthouse-audit.mjs';
 import {
   comparisonTable,
+  entry,
   loadText,
+  medians,
   notBelow,
   profileText,
+  referenceFor,
   runsList,
   targets,
   targetVerdicts,
+  writeSection,
 } from './lighthouse-report.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,14 +39,29 @@ const onlyPages = process.env.BENCH_PAGES?.split(',');
 // The host speed the targets are judged at (see targetVerdicts); written by the first full run
 // when missing, so it states when and at what load it was taken.
 const referencePath = join(root, 'apps/web/bench/lighthouse-reference.json');
-const log = (line) => process.stderr.write(`${line}\n`);
+/** @type {(line: string) => void} */
+const log = (line) => {
+  process.stderr.write(`${line}\n`);
+};
 
-/** Steps to undo, newest first, run once whether the benchmark ends, fails or is interrupted. */
+/**
+ * @typedef {import('./lighthouse-audit.mjs').Product} Product
+ * @typedef {import('./lighthouse-audit.mjs').Run} Run
+ * @typedef {import('./lighthouse-report.mjs').Medians} Medians
+ * @typedef {import('./lighthouse-report.mjs').Page} Page
+ * @typedef {{ name: 'previous' | 'new', baseUrl: string }} Build
+ * @typedef {import('./base-build.mjs').BaseWorktree} BaseWorktree
+ */
+
+/**
+ * Steps to undo, newest first, run once whether the benchmark ends, fails or is interrupted.
+ * @type {(() => unknown)[]}
+ */
 const cleanups = [];
 async function cleanUp() {
   while (cleanups.length) {
     try {
-      await cleanups.pop()();
+      await cleanups.pop()?.();
     } catch (error) {
       log(`cleanup: ${error}`);
     }
@@ -53,18 +71,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => cleanUp().finally(() => process.exit(130)));
 }
 
-/** The servers to measure: `previous` (when there is one) and `new`. */
+/**
+ * The servers to measure: `previous` (when there is one) and `new`.
+ * @returns {Promise<{ builds: Build[], base?: BaseWorktree & { ref: string, why: string, install: string } | null }>}
+ */
 async function startBuilds() {
-  if (process.env.BENCH_URL) return { builds: [{ name: 'new', baseUrl: process.env.BENCH_URL.replace(/\/+$/, '') }] };
+  if (process.env.BENCH_URL) {
+    return { builds: [{ name: 'new', baseUrl: process.env.BENCH_URL.replace(/\/+$/, '') }] };
+  }
   const baseChoice = process.env.BENCH_BASE ? { ref: process.env.BENCH_BASE, why: 'BENCH_BASE' } : defaultBaseRef(root);
   let base = null;
   if (baseChoice.ref !== 'none') {
     log(`building the previous build, ${baseChoice.ref} (${baseChoice.why})…`);
-    base = { ...buildBase(root, baseChoice.ref, log), ...baseChoice };
-    cleanups.push(base.remove);
+    const worktree = addBaseWorktree(root, baseChoice.ref);
+    cleanups.push(worktree.remove);
+    const install = await buildBaseWorktree(root, worktree, log);
+    base = { ...worktree, ...baseChoice, install };
   }
   // Both start at once (migrations and the demo seed on PGlite: about 90 s each at load average 17);
   // a busy host needs more than built-server's default minute.
+  /** @type {(name: Build['name'], checkout: string) => Promise<Build>} */
   const start = (name, checkout) =>
     startBuiltServer({ dataDirPrefix: `everdeal-bench-web-${name}-`, checkout, readyTimeoutMs: 300_000 }).then(
       (server) => {
@@ -76,81 +102,81 @@ async function startBuilds() {
   const started = await Promise.allSettled([...(base ? [start('previous', base.worktree)] : []), start('new', root)]);
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  return { builds: started.map((result) => result.value), base };
+  return { builds: started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])), base };
 }
 
+/** @type {(product: Product) => Page[]} */
 const pagesFor = (product) =>
   [
-    ['Home', '/'],
-    ['Product', `/products/${product.slug}`],
-    ['Trending', '/trending'],
-    ['Search', '/search?q=writing'],
-    ['Cart', '/cart'],
-  ]
-    .map(([name, path]) => ({ name, path }))
-    .filter(({ name }) => !onlyPages || onlyPages.includes(name));
+    { name: 'Home', path: '/' },
+    { name: 'Product', path: `/products/${product.slug}` },
+    { name: 'Trending', path: '/trending' },
+    { name: 'Search', path: '/search?q=writing' },
+    { name: 'Cart', path: '/cart' },
+  ].filter(({ name }) => !onlyPages || onlyPages.includes(name));
 
 /**
  * Measures every page on every build, interleaved: for each page, run i of each build back to back.
- * Returns the runs per build and page. Up to two extra rounds make up for failed runs.
+ * Up to two extra rounds make up for failed runs.
+ * @param {Build[]} builds
+ * @param {number} chromePort
+ * @returns {Promise<{ pages: Page[], runsByBuild: Map<string, Map<string, Run[]>> }>}
  */
 async function measure(builds, chromePort) {
+  /** @type {Map<string, Map<string, Run[]>>} build → page → runs */
   const runsByBuild = new Map(builds.map((build) => [build.name, new Map()]));
-  let pages;
-  for (const build of builds) {
-    build.product = await pickProduct(build.baseUrl);
-    build.pages = pagesFor(build.product);
-    pages ??= build.pages;
-  }
-  for (const [index, { name }] of pages.entries()) {
-    for (const build of builds) {
-      const { path } = build.pages[index];
-      if (name === 'Cart') await signInShopper(build.baseUrl, chromePort, build.product);
+  // Each build's own featured product (the previous build's catalogue may differ).
+  const sites = await Promise.all(
+    builds.map(async (build) => {
+      const product = await pickProduct(build.baseUrl);
+      return {
+        build,
+        product,
+        pages: pagesFor(product),
+        runs: /** @type {Map<string, Run[]>} */ (runsByBuild.get(build.name)),
+      };
+    }),
+  );
+  const pages = sites[0]?.pages ?? [];
+  for (const { name } of pages) {
+    /** @type {(site: typeof sites[number]) => string} the page on that build (each has every page) */
+    const urlOn = (site) => `${site.build.baseUrl}${site.pages.find((page) => page.name === name)?.path}`;
+    for (const site of sites) {
+      if (name === 'Cart') await signInShopper(site.build.baseUrl, chromePort, site.product);
       // One untimed request first, so the figures are not the server's cold start.
-      await fetch(`${build.baseUrl}${path}`).then((response) => response.text());
-      runsByBuild.get(build.name).set(name, []);
+      await fetch(urlOn(site)).then((response) => response.text());
+      site.runs.set(name, []);
     }
+    /** @type {(site: typeof sites[number]) => Run[]} */
+    const runsOf = (site) => site.runs.get(name) ?? [];
     for (let round = 0; round < runs + 2; round++) {
-      const pending = builds.filter((build) => runsByBuild.get(build.name).get(name).length < runs);
+      const pending = sites.filter((site) => runsOf(site).length < runs);
       if (pending.length === 0) break;
-      for (const build of pending) {
-        const { path } = build.pages[index];
-        const saveAs = reportDir && join(reportDir, `${name.toLowerCase()}-${build.name}-${round + 1}.json`);
-        const result = await audit(`${build.baseUrl}${path}`, chromePort, saveAs);
-        if (result) runsByBuild.get(build.name).get(name).push(result);
+      for (const site of pending) {
+        const saveAs = reportDir && join(reportDir, `${name.toLowerCase()}-${site.build.name}-${round + 1}.json`);
+        const result = await audit(urlOn(site), chromePort, saveAs);
+        if (result) runsOf(site).push(result);
       }
     }
-    for (const build of builds) {
-      if (runsByBuild.get(build.name).get(name).length === 0) {
-        throw new Error(`every Lighthouse run of ${name} on the ${build.name} build failed`);
-      }
-    }
+    const failed = sites.find((site) => runsOf(site).length === 0);
+    if (failed) throw new Error(`every Lighthouse run of ${name} on the ${failed.build.name} build failed`);
     log(`measured ${name} (load ${loadText(loadavg())})`);
   }
   return { pages, runsByBuild };
-}
-
-/** A page's medians on one build (`failing` is every binary audit that failed in any run). */
-function medians(pageRuns) {
-  const row = {};
-  for (const key of figureKeys) row[key] = median(pageRuns.map((r) => r[key]));
-  row.failing = [...new Set(pageRuns.flatMap((r) => r.failing))];
-  return row;
-}
-
-function readReference() {
-  return existsSync(referencePath) ? JSON.parse(readFileSync(referencePath, 'utf8')) : null;
 }
 
 async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   log(`load average at start: ${loadText(loadAtStart)} (1 / 5 / 15 min, ${cpus().length} cores)`);
+  /** @type {Awaited<ReturnType<typeof measure>>} */
   let measured;
-  let builds;
+  /** @type {Awaited<ReturnType<typeof startBuilds>>['base']} */
   let base;
   try {
-    ({ builds, base } = await startBuilds());
+    const started = await startBuilds();
+    base = started.base;
+    const { builds } = started;
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -162,33 +188,35 @@ async function main() {
   }
   const loadAtEnd = loadavg();
   const { pages, runsByBuild } = measured;
-  const mediansOf = (build) =>
-    runsByBuild.has(build) ? new Map(pages.map(({ name }) => [name, medians(runsByBuild.get(build).get(name))])) : null;
+  /** @type {(build: Build['name']) => Map<string, Medians> | null} */
+  const mediansOf = (build) => {
+    const byPage = runsByBuild.get(build);
+    return byPage ? new Map(pages.map(({ name }) => [name, medians(byPage.get(name) ?? [])])) : null;
+  };
   const previous = mediansOf('previous');
-  const next = mediansOf('new');
+  const next = /** @type {Map<string, Medians>} */ (mediansOf('new'));
 
-  let reference = readReference();
   const allIndexes = [...runsByBuild.values()].flatMap((byPage) =>
     [...byPage.values()].flat().map((r) => r.benchmarkIndex),
   );
   const writeDocs = !onlyPages;
-  let referenceNote = '';
-  if (!reference && writeDocs) {
-    reference = {
+  const { reference, recorded } = referenceFor(
+    referencePath,
+    {
       benchmarkIndex: Math.round(median(allIndexes)),
       measuredAt: startedAt.toISOString(),
       loadAverage: { start: loadAtStart, end: loadAtEnd },
-      note: 'the median benchmarkIndex of every run of the first run of npm run bench:web that recorded one',
-    };
-    writeFileSync(referencePath, `${JSON.stringify(reference, null, 2)}\n`);
-    referenceNote = ' (recorded by this run: no reference existed)';
-  }
+      note: 'the median benchmarkIndex over every run of the first full `npm run bench:web` that recorded one',
+    },
+    writeDocs,
+  );
   const verdicts = targetVerdicts(pages, next, reference);
-  const worst = [...pages].sort(
-    (a, b) =>
-      next.get(a.name).performance - next.get(b.name).performance || next.get(b.name).tbtMs - next.get(a.name).tbtMs,
-  )[0];
-  const worstRuns = runsByBuild.get('new').get(worst.name);
+  // The lowest median score, the longest blocking time between equals.
+  const worst = pages.reduce((a, b) => {
+    const [ra, rb] = [entry(next, a.name), entry(next, b.name)];
+    return rb.performance < ra.performance || (rb.performance === ra.performance && rb.tbtMs > ra.tbtMs) ? b : a;
+  });
+  const worstRuns = entry(runsByBuild.get('new'), worst.name);
   const profile = profileText(
     worst.name,
     medianBreakdown(worstRuns, 'mainThread'),
@@ -203,16 +231,16 @@ async function main() {
   const perRun = runsList(pages, runsByBuild);
   const checks = previous
     ? pages
-        .map(({ name }) => `${name} ${notBelow(previous.get(name), next.get(name)) ? 'pass' : '**fail**'}`)
+        .map(({ name }) => `${name} ${notBelow(entry(previous, name), entry(next, name)) ? 'pass' : '**fail**'}`)
         .join(', ')
     : '';
   const referenceText = reference
-    ? `reference host speed: benchmarkIndex ${reference.benchmarkIndex}, measured ${reference.measuredAt.slice(0, 16).replace('T', ' ')} UTC at load average ${loadText(reference.loadAverage.start)} → ${loadText(reference.loadAverage.end)}${referenceNote}`
+    ? `reference host speed: benchmarkIndex ${reference.benchmarkIndex}, measured ${reference.measuredAt.slice(0, 16).replace('T', ' ')} UTC at load average ${loadText(reference.loadAverage.start)} → ${loadText(reference.loadAverage.end)}${recorded ? ' (recorded by this run: no reference existed)' : ''}`
     : 'no reference host speed (a partial run records none)';
   const failingNotes = pages
-    .filter(({ name }) => next.get(name).failing.length)
+    .filter(({ name }) => entry(next, name).failing.length)
     .map(({ name, path }) => {
-      const failing = next.get(name).failing;
+      const failing = entry(next, name).failing;
       const noindex = failing.includes('is-crawlable') && path.startsWith('/search');
       return `- ${name}: failing audits ${failing.map((id) => `\`${id}\``).join(', ')}${noindex ? ' (the results page is `noindex` by design)' : ''}.`;
     })
@@ -230,42 +258,20 @@ async function main() {
   console.log(`\n${profile}`);
   console.log(`\nLoad average (1 / 5 / 15 min): ${loadText(loadAtStart)} at start, ${loadText(loadAtEnd)} at end`);
   if (!writeDocs) return;
-
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
-  const kernel = existsSync('/proc/version')
-    ? readFileSync('/proc/version', 'utf8').split(' ').slice(0, 3).join(' ')
-    : process.platform;
-  const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default;
-  const anyMiss = verdicts.some((verdict) => verdict.missed);
-  const section =
-    `## Web (Lighthouse)\n\n` +
-    `Run ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run build && ${runs === 3 ? '' : `BENCH_RUNS=${runs} `}${process.env.BENCH_BASE ? `BENCH_BASE=${process.env.BENCH_BASE} ` : ''}npm run bench:web\`: ` +
-    `Lighthouse ${version}, mobile preset (simulated slow 4G and 4× CPU slowdown), system Chromium headless, ` +
-    `median of ${runs} runs per page and build, ${buildsText}. Each build is its own built server with a fresh PGlite ` +
-    `database and the demo catalogue; the runs alternate between them page by page, so both see the same host. ` +
-    `"JS transferred" is every script of the page load, compressed as served, the lazy chunks loaded after the ` +
-    `first paint included. The cart is measured signed in, with one deal in it. Machine: ${machine} (${kernel}), ` +
-    `load average (1 / 5 / 15 min) ${loadText(loadAtStart)} at start and ${loadText(loadAtEnd)} at end.\n\n` +
-    `The scores follow the host's speed (the same build scored 93–95 in a quiet hour and 79–89 in a busy one), so ` +
-    `every figure carries Lighthouse's \`benchmarkIndex\` (higher is a faster host), and the previous build is ` +
-    `measured in the same run: compare the two columns, not this table with an older one. Targets: performance ≥ ` +
-    `${targets.performance} and TBT ≤ ${targets.tbtMs} ms on each page (accessibility ${targets.accessibility}, SEO ` +
-    `${targets.seo}, CLS ≤ ${targets.cls} too); a miss counts only on a host at least as fast as the reference; ` +
-    `first-load JS ≤ 150 KB gzip is \`npm run bench:bundle\`'s ("First-load JavaScript").\n\n` +
-    `${table}\n\n` +
-    (checks ? `New build not below the previous (median performance per page): ${checks}.\n\n` : '') +
-    `Targets on the new build; ${referenceText}:\n${verdicts.map((verdict) => `- ${verdict.text}`).join('\n')}\n` +
-    (failingNotes ? `${failingNotes}\n` : '') +
-    `\nEvery run, in order (performance / TBT ms / LCP ms @ benchmarkIndex):\n${perRun}\n` +
-    (anyMiss ? `\n${profile}\n` : '');
-  // The section replaces the previous run's (other benchmarks keep their own sections).
-  const docs = join(root, 'docs/benchmarks.md');
-  const text = existsSync(docs) ? readFileSync(docs, 'utf8') : '# Benchmarks\n';
-  const pattern = /## Web \(Lighthouse\)\n[\s\S]*?(?=\n## |$)/;
-  writeFileSync(
-    docs,
-    pattern.test(text) ? text.replace(pattern, `${section.trimEnd()}\n`) : `${text.trimEnd()}\n\n${section}`,
-  );
+  await writeSection(join(root, 'docs/benchmarks.md'), {
+    startedAt,
+    command: `npm run build && ${runs === 3 ? '' : `BENCH_RUNS=${runs} `}${process.env.BENCH_BASE ? `BENCH_BASE=${process.env.BENCH_BASE} ` : ''}npm run bench:web`,
+    runs,
+    buildsText,
+    load: { start: loadAtStart, end: loadAtEnd },
+    table,
+    checks,
+    referenceText,
+    verdicts,
+    failingNotes,
+    perRun,
+    profile,
+  });
   console.log('\nWrote the section to docs/benchmarks.md.');
 }
 
