@@ -157,7 +157,9 @@ export function profileText(name, mainThread, scripts) {
     .slice(0, 6)
     .map((row) => `${row.key} ${round(row.ms)}`)
     .join(', ');
+  // A script seen in only some runs has a median of 0 when most runs lacked it: left out.
   const top = scripts
+    .filter((row) => Math.round(row.ms) > 0)
     .slice(0, 6)
     .map((row) => `\`${row.key}\` ${round(row.ms)} (scripting ${round(row.scriptingMs)})`)
     .join(', ');
