@@ -9,17 +9,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => done(port));
     });
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} timeoutMs
+ */
 async function waitFor(url, timeoutMs) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
@@ -31,9 +36,13 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** Starts it and waits for `/ready`; `stop()` ends it and removes its data folder. */
-export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000 }) {
-  const main = join(root, 'apps/server/dist/main.js');
+/**
+ * Starts it and waits for `/ready`; `stop()` ends it and removes its data folder. `checkout` is the
+ * repository whose build is served (another worktree's, for lighthouse.mjs's previous build).
+ * @param {{ dataDirPrefix: string, readyTimeoutMs?: number, checkout?: string }} options
+ */
+export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000, checkout = root }) {
+  const main = join(checkout, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
@@ -49,10 +58,19 @@ export async function startBuiltServer({ dataDirPrefix, readyTimeoutMs = 60_000 
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
+    cwd: checkout,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  // A server that ends by a signal prints nothing (another process on a shared host may end it):
+  // say so, or the benchmark's next request fails with a bare ECONNREFUSED.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`the built server ${checkout} (pid ${child.pid}) ended: ${signal ?? `exit ${code}`}\n`);
+  });
   const stop = () => {
+    stopping = true;
     if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
