@@ -40,6 +40,8 @@ test('the admin finds a failed mail on /admin/mail and sends it again', async ({
   // The failed tab, with its count, in the address.
   await page.getByLabel('Recipient’s address or kind of mail').fill('');
   await page.getByRole('button', { name: 'Find mail' }).click();
+  // The tabs keep the search in their links: wait for the cleared one before taking a tab.
+  await expect(page).toHaveURL(/\/admin\/mail$/);
   await tabs.getByRole('link', { name: /^Failed \d+$/ }).click();
   await expect(page).toHaveURL(/\/admin\/mail\?status=failed$/);
   const failedRow = table.getByRole('row').filter({ hasText: failedTo });
