@@ -1,9 +1,9 @@
 // `npm run bench:crawl` (decision 044, docs/benchmarks.md "Crawl"): a crawler's walk over the
 // catalogue against the production build on PostgreSQL with the demo catalogue plus 10,000
-// synthetic products, autocannon with 50 connections on the same host. Three passes in one run:
+// synthetic products, autocannon with 50 connections on the same host. Four passes in one run:
 // 10,000 distinct product pages once each (cold: every page rendered), one of them asked again
-// and again (the cached rate), and the same 10,000 again (warm: kept until a write, so served
-// from the page cache). Needs `npm run build` first; writes its table into
+// and again (the cached rate, before and after the next pass), and the same 10,000 again (warm:
+// kept until a write, so served from the page cache). Needs `npm run build` first; writes its table into
 // docs/benchmarks.md. The database is thrown away.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -80,13 +80,18 @@ try {
   // holding the same 10,000 pages as the warm pass, and asked the way the walks ask (a request
   // built per call: autocannon shares the two cores with the server, and a prebuilt request
   // costs it less than one built per call, which would flatter the cached pass).
+  // It is asked before and after the warm pass, and the faster of the two is the rate to meet:
+  // whichever pass comes first after the cold one pays for collecting the cold pass's garbage.
   const [first = ''] = slugs;
-  const same = await run('one page again and again (cached)', base, slugs.length, () => `/products/${first}`);
+  const cached = (label: string) => run(label, base, slugs.length, () => `/products/${first}`);
+  const sameBefore = await cached('one page again and again (cached), before the warm pass');
   const warm = await walk(`the same ${slugs.length.toLocaleString('en-US')} pages again (warm)`);
+  const sameAfter = await cached('the same one page again (cached), after the warm pass');
   await stopServer();
 
+  const same = sameBefore.perSecond >= sameAfter.perSecond ? sameBefore : sameAfter;
   const ratio = warm.perSecond / same.perSecond;
-  const rows = [cold, same, warm].map(
+  const rows = [cold, sameBefore, warm, sameAfter].map(
     (pass) =>
       `| ${pass.name} | ${pass.requests.toLocaleString('en-US')} | ${Math.round(pass.perSecond)} | ${pass.p50} | ${pass.p99} |`,
   );
@@ -105,7 +110,7 @@ try {
     '',
     table,
     '',
-    `Warm pass / cached rate: **${Math.round(ratio * 100)}%**; cold pass / cached rate: ${Math.round((cold.perSecond / same.perSecond) * 100)}%.`,
+    `Warm pass / cached rate (the faster of the two cached passes): **${Math.round(ratio * 100)}%**; cold pass / cached rate: ${Math.round((cold.perSecond / same.perSecond) * 100)}%.`,
     `The server's resident memory after the cold pass: ${rss}.`,
     '',
   ].join('\n');
