@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { callApi } from './bench-api.mjs';
 
 /**
  * @typedef {{ id: number, slug: string, plans: { variantId: number }[] }} Product
@@ -12,24 +13,6 @@ import puppeteer from 'puppeteer-core';
  *   tbtMs: number, jsKb: number, benchmarkIndex: number }} Figures
  * @typedef {Figures & { failing: string[], mainThread: BreakdownRow[], scripts: BreakdownRow[] }} Run
  */
-
-/**
- * One API call (requirements §8 envelope); throws unless it answers code 0.
- * @param {string} baseUrl
- * @param {string} path
- * @param {object} payload
- * @param {string} [token]
- */
-async function callApi(baseUrl, path, payload, token) {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(payload),
-  });
-  const body = await response.json();
-  if (body?.code !== 0) throw new Error(`${path}: ${response.status} ${body?.msg}`);
-  return body.data;
-}
 
 /**
  * @param {string} baseUrl

@@ -11,6 +11,7 @@
 // and one as soon as the button shows (before the scripts run).
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { callApi } from './bench-api.mjs';
 import { startBuiltServer } from './built-server.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -22,17 +23,6 @@ const SLOW_PHONE = { offline: false, latency: 400, downloadThroughput: 400 * KBI
 async function startServer() {
   if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL, stop: () => {} };
   return startBuiltServer({ dataDirPrefix: 'everdeal-bench-slow-', readyTimeoutMs: 240_000 });
-}
-
-async function callApi(baseUrl, path, payload, token) {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(payload),
-  });
-  const body = await response.json();
-  if (body?.code !== 0) throw new Error(`${path}: ${response.status} ${body?.msg}`);
-  return body.data;
 }
 
 async function slowPage(browser, session) {
