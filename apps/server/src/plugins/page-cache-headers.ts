@@ -47,6 +47,11 @@ export function pageCacheFacts(facts: PageFacts, pieces: readonly Buffer[]): Ans
  * an untagged one the short lifetime), never in the browser (`max-age=0`: the next visit asks),
  * and its tags as Fastly (`Surrogate-Key`, spaces) and Cloudflare (`Cache-Tag`, commas) purge
  * them. Anything else (a cookie, `private`, an error, a redirect) is `private, no-store`.
+ *
+ * Serving a stale copy while the next one loads is for the CDN only, in the headers browsers do
+ * not read (`CDN-Cache-Control`, RFC 9213, for Cloudflare and Akamai; `Surrogate-Control` for
+ * Fastly): in `Cache-Control` it let the browser answer a revalidation after the shopper's own
+ * write (an answer accepted) with the page's data from before it (decision 044).
  */
 export function sharedCacheHeaders(
   facts: PageFacts,
@@ -61,8 +66,11 @@ export function sharedCacheHeaders(
   const sharedSeconds = isTagged(facts)
     ? Math.max(0, Math.floor(Math.min(lifetimes.maxAgeMs, untilMoment) / 1000))
     : Math.min(shortSeconds, Math.max(0, Math.floor(untilMoment / 1000)));
+  const atTheCdn = `max-age=${sharedSeconds}, stale-while-revalidate=${shortSeconds}`;
   const headers: [string, string][] = [
-    ['cache-control', `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=${shortSeconds}`],
+    ['cache-control', `public, max-age=0, s-maxage=${sharedSeconds}`],
+    ['cdn-cache-control', `public, ${atTheCdn}`],
+    ['surrogate-control', atTheCdn],
   ];
   if (facts.tags.size > 0) headers.push(...tagHeadersOf(facts));
   return headers;
