@@ -41,7 +41,7 @@ describe('CDN headers of pages', () => {
     expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
-  it('the data a page asks for after a change (React Router\'s .data) is never served stale by the browser', async () => {
+  it("the data a page asks for after a change (React Router's .data) is never served stale by the browser", async () => {
     const product = await createProduct(t.db);
     const answer = await get(`/products/${product.slug}.data`);
     expect(answer.statusCode).toBe(200);
