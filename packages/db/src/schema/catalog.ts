@@ -198,7 +198,11 @@ export const searchWords = pgTable(
     word: text().primaryKey(),
     productCount: integer().notNull(),
   },
-  (t) => [index('search_words_word_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
+  (t) => [
+    index('search_words_word_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+    // Byte-wise order: the words that begin with a search's last word (`search_typed_tsquery`, migration 0044).
+    index('search_words_word_prefix_idx').using('btree', t.word.op('text_pattern_ops')),
+  ],
 );
 
 export const plans = pgTable(

@@ -22,7 +22,7 @@ type ListValueName =
   | 'minRating'
   | 'planKind'
   | 'byoKey'
-  | 'tsquery'
+  | 'nameTsquery'
   | 'text'
   | 'offset';
 
@@ -60,42 +60,61 @@ export type Search = { condition: SQL; rank: SQL<number> };
 /** Whether the query's text has a word to search for (`buildSearch` builds a search). */
 export const hasSearchWords = (query: Pick<GetProductsQuery, 'q'>) => searchWords(query.q).length > 0;
 
-/** The values of a search: the tsquery text (all words, the last one as a prefix) and the words. */
-function searchValues(q: string | undefined): { tsquery: string; text: string } | undefined {
+/**
+ * The values of a search: the words as typed (the full-text query is built from them in SQL,
+ * `search_typed_tsquery`, migration 0044) and the tsquery text of any of them in a product's name
+ * (weight A, the last one as a prefix).
+ */
+function searchValues(q: string | undefined): { nameTsquery: string; text: string } | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
+  const asTyped = words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word));
   return {
-    tsquery: words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(' & '),
+    nameTsquery: asTyped.map((word) => (word.endsWith(':*') ? `${word}A` : `${word}:A`)).join(' | '),
     text: words.join(' '),
   };
 }
 
 /**
- * Full-text search over the weighted document (all words, the last one as a prefix so results
- * appear while typing). When no published product matches that way, a trigram match on the
- * name takes over for typos: `%` (similarity ≥ 0.3 over the whole name) or `<%` (≥ 0.6 against
- * the best-matching part of it). The fallback keeps multi-word searches precise (trigrams of
- * one matching word would otherwise pull in loose matches). All operators are answered by the
- * GIN indexes of migration 0003; the NOT EXISTS runs once per statement.
+ * What a search matches (decision 003): the words of the weighted document, all of them, the
+ * last as a prefix so results appear while typing (`words`); or, when no published product has
+ * those words (a typo), names by trigrams: `%` (similarity ≥ 0.3 over the whole name) or `<%`
+ * (≥ 0.6 against the best-matching part of it), which keeps multi-word searches precise (trigrams
+ * of one matching word would otherwise pull in loose matches). A list asks for `names` only when
+ * its `words` page came back empty (`getProducts`), so the everyday search scans the products the
+ * full-text index finds and nothing else: written as one statement with both branches joined by
+ * UNION ALL, every match was looked up again by its id, a third of a broad search's time
+ * (docs/benchmarks.md, "Distinct searches").
  */
-export function buildSearch(q: string | undefined, slot: Slot): Search | undefined {
+export type SearchMatch = 'words' | 'names';
+
+/** The search of `q` as `match` finds it, with its rank; both are answered by the GIN indexes of migration 0003. */
+export function buildSearch(q: string | undefined, slot: Slot, match: SearchMatch = 'words'): Search | undefined {
   if (!searchValues(q)) return undefined;
   const text = slot('text');
-  // A sub-select, so PostgreSQL parses the query once per statement (an InitPlan): in the generic
-  // plan of the prepared statement a bare `to_tsquery('english', $n)` is not folded into a
-  // constant, and ran again for every match it ranked and every row the index scan rechecked
-  // (docs/benchmarks.md, "Distinct searches").
-  const tsquery = sql`(select to_tsquery('english', ${slot('tsquery')}))`;
+  // A sub-select, so PostgreSQL builds the query once per statement (an InitPlan): in the generic
+  // plan of the prepared statement a bare function of `$n` is not folded into a constant, and ran
+  // again for every match it ranked and every row the index scan rechecked (docs/benchmarks.md,
+  // "Distinct searches"). All words, the last one as a prefix, which also reaches the English
+  // stems it would miss ("writin" finds 'write': migration 0044).
+  const tsquery = sql`(select search_typed_tsquery(${text}))`;
   const name = sql`lower(${products.name})`;
+  const closeness = sql`word_similarity(${text}, ${name})`;
   return {
-    // Two index scans joined by UNION ALL: an OR of both tests in one WHERE would make the planner
-    // scan every product. The trigram branch has a one-time filter, skipped when FTS found any.
-    condition: sql`${products.id} in (
-      select m.id from ${products} as m where m.search_vector @@ ${tsquery}
-      union all
-      select t.id from ${products} as t where (lower(t.name) % ${text} or ${text} <% lower(t.name))
-        and not exists (select 1 from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published))`,
-    rank: sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${name}))`,
+    condition:
+      match === 'words'
+        ? sql`${products.searchVector} @@ ${tsquery}`
+        : // The NOT EXISTS is a one-time filter: the names count only when no published product has the words.
+          sql`(${name} % ${text} or ${text} <% ${name})
+        and not exists (select 1 from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published)`,
+    // How close the name is to what was typed lifts the names that have the words; computed only
+    // for those, as it cost half of a broad search's time over every match (a prefix such as
+    // "prod" matches every product's description; docs/benchmarks.md, "Distinct searches").
+    // Names found by trigrams have no word to rank by: their closeness is their rank.
+    rank:
+      match === 'words'
+        ? sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ (select to_tsquery('english', ${slot('nameTsquery')})) then ${closeness} else 0 end)`
+        : sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + ${closeness})`,
   };
 }
 

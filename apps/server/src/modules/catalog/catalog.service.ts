@@ -15,12 +15,20 @@ import { categories, type Db, plans, products } from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
 import type { RunningSale } from '../sales';
-import { listCountStatement, listPageStatement, productBySlug, sectionPrefix, sectionsStatement } from './catalog.sql';
+import {
+  type ListPageRow,
+  listCountStatement,
+  listPageStatement,
+  productBySlug,
+  sectionPrefix,
+  sectionsStatement,
+} from './catalog.sql';
 import {
   filterConditions,
   isPublished,
   type ListOrder,
   listValues,
+  type SearchMatch,
   searchWords,
   slotsWithPrefix,
   statusCondition,
@@ -63,10 +71,11 @@ export async function requireProductRef(
 /**
  * `/api/products/getProducts`: a page of published products with their plans, in at most three
  * prepared statements whatever the page size: the page, and the total, counted only when the
- * page does not tell it (a full page, or nothing past the end). A search that found nothing on
- * its first page tries the corrected query instead (one statement with its total) and, when that
- * finds nothing either, the "did you mean" names; one that found only a few asks the vocabulary
- * for a correction beside the count (decision 003).
+ * page does not tell it (a full page, or nothing past the end). A search whose words no product
+ * on the page has asks once more for names by trigrams (a typo, `buildSearch`); one that found
+ * nothing either way on its first page tries the corrected query instead (one statement with its
+ * total) and, when that finds nothing either, the "did you mean" names; one that found only a
+ * few asks the vocabulary for a correction beside the count (decision 003).
  */
 export async function getProducts(
   deps: CatalogDeps,
@@ -77,11 +86,15 @@ export async function getProducts(
   const current = deps.now();
   const values = listValues(query, current);
   // Prices are the sale's while one runs (decision 042); sorts and price filters stay on list prices.
-  const [rows, running] = await Promise.all([
-    listPageStatement(db, query).execute(values),
+  const [wordRows, running] = await Promise.all([
+    listPageStatement(db, query, 'words').execute(values),
     runningSaleFor(deps, current),
   ]);
   const words = searchWords(query.q);
+  const { rows, match, counted } =
+    words.length > 0 && wordRows.length === 0
+      ? await pageByNames(db, query, values)
+      : { rows: wordRows, match: 'words' as const, counted: undefined };
   const offset = (query.page - 1) * query.pageSize;
   const list = {
     page: query.page,
@@ -119,13 +132,13 @@ export async function getProducts(
   const isFewResults = words.length > 0 && query.page === 1 && pageTellsTotal && rows.length < SEARCH_FEW_RESULTS;
   const matched = rows[0]?.matched;
   const [total, correction] = await Promise.all([
-    pageTellsTotal || !countTotal
-      ? offset + rows.length
-      : matched !== undefined && matched !== null
-        ? Number(matched)
-        : listCountStatement(db, query)
-            .execute(values)
-            .then(([counted]) => counted?.count ?? 0),
+    counted !== undefined
+      ? counted
+      : pageTellsTotal || !countTotal
+        ? offset + rows.length
+        : matched !== undefined && matched !== null
+          ? Number(matched)
+          : countOf(db, query, match, values),
     isFewResults ? getSearchCorrection(db, words) : null,
   ]);
   return {
@@ -135,6 +148,34 @@ export async function getProducts(
     correction: correction === null ? null : { query: correction, applied: false },
     categorySuggestions: words.length > 0 ? suggestCategories(words, rows) : [],
   };
+}
+
+/** The number of products the list matches, its search as `match` finds it. */
+async function countOf(db: Db, query: GetProductsQuery, match: SearchMatch, values: Record<string, unknown>) {
+  const [counted] = await listCountStatement(db, query, match).execute(values);
+  return counted?.count ?? 0;
+}
+
+/**
+ * A search page on which no product has the words: the names by trigrams (a typo, `buildSearch`),
+ * which count only when no published product has the words at all. A later page counts first, as
+ * it needs the total anyway: past the end of the words' pages the words' count is the total; a
+ * typo's later page asks for its names only when they reach that far. `counted` is a total already
+ * known. A first page that finds nothing either way costs one statement more than one that finds
+ * words (then the correction, decision 003).
+ */
+async function pageByNames(
+  db: Db,
+  query: GetProductsQuery,
+  values: Record<string, unknown>,
+): Promise<{ rows: ListPageRow[]; match: SearchMatch; counted: number | undefined }> {
+  const byNames = () => listPageStatement(db, query, 'names').execute(values);
+  if (query.page === 1) return { rows: await byNames(), match: 'names', counted: undefined };
+  const byWords = await countOf(db, query, 'words', values);
+  if (byWords > 0) return { rows: [], match: 'words', counted: byWords };
+  const names = await countOf(db, query, 'names', values);
+  const reaches = names > (query.page - 1) * query.pageSize;
+  return { rows: reaches ? await byNames() : [], match: 'names', counted: names };
 }
 
 /**

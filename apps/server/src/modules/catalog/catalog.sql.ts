@@ -12,6 +12,7 @@ import {
   listShape,
   orderFor,
   rowCount,
+  type SearchMatch,
   type Slot,
   slotsWithPrefix,
 } from './catalog-query.sql';
@@ -53,11 +54,12 @@ function perShape<T>(db: Db, key: string, build: () => T): T {
 
 /**
  * One page of a product list as a select, before it is prepared: published products matching
- * the query's filters and search, in its order, each with its plans (`summaryColumns`). It walks
- * the index of its sort and stops after `pageSize` matches (migration 0004).
+ * the query's filters and search (as `match` finds it), in its order, each with its plans
+ * (`summaryColumns`). It walks the index of its sort and stops after `pageSize` matches
+ * (migration 0004).
  */
-function pageSelect(db: Db, query: GetProductsQuery, slot: Slot) {
-  const search = buildSearch(query.q, slot);
+function pageSelect(db: Db, query: GetProductsQuery, slot: Slot, match: SearchMatch = 'words') {
+  const search = buildSearch(query.q, slot, match);
   const order: ListOrder = query.sort ?? (search ? 'relevance' : 'featured');
   const where = and(filterConditions(query, order, slot), search?.condition);
   const orderBy = orderFor(order, search);
@@ -88,21 +90,24 @@ const noPrefix = slotsWithPrefix('');
 const countsInPage = (query: GetProductsQuery) => query.sort === undefined && hasSearchWords(query);
 
 /**
- * A page of the list, for `listValues(query, now)`; `matched` is the number of matches when
- * `countsInPage(query)` (on every row, as text: a bigint), null otherwise.
+ * A page of the list, for `listValues(query, now)`, its search as `match` finds it; `matched` is
+ * the number of matches when `countsInPage(query)` (on every row, as text: a bigint), null otherwise.
  */
-export function listPageStatement(db: Db, query: GetProductsQuery) {
-  return perShape(db, `page ${listShape(query)}`, () =>
-    pageSelect(db, query, noPrefix)
+export function listPageStatement(db: Db, query: GetProductsQuery, match: SearchMatch) {
+  return perShape(db, `page ${match} ${listShape(query)}`, () =>
+    pageSelect(db, query, noPrefix, match)
       .select({ matched: (countsInPage(query) ? sql<string>`count(*) over ()` : sql<null>`null`).as('matched') })
       .prepare('catalog_list_page'),
   );
 }
 
-/** The number of products the list matches; joins categories only for a category filter. */
-export function listCountStatement(db: Db, query: GetProductsQuery) {
-  return perShape(db, `count ${listShape(query)}`, () => {
-    const { where } = pageSelect(db, query, noPrefix);
+/** A row of `listPageStatement`'s page. */
+export type ListPageRow = Awaited<ReturnType<ReturnType<typeof listPageStatement>['execute']>>[number];
+
+/** The number of products the list matches (its search as `match` finds it); joins categories only for a category filter. */
+export function listCountStatement(db: Db, query: GetProductsQuery, match: SearchMatch) {
+  return perShape(db, `count ${match} ${listShape(query)}`, () => {
+    const { where } = pageSelect(db, query, noPrefix, match);
     const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
     return (query.category ? count.innerJoin(categories, eq(categories.id, products.categoryId)) : count)
       .where(where)
@@ -116,7 +121,8 @@ export const sectionPrefix = (index: number) => `s${index}_`;
 /**
  * Several lists in one statement, each page as `listPageStatement` selects it, joined by UNION
  * ALL and tagged with its section and its place in it (UNION ALL promises no order of its own).
- * Values are `listValues(query, now, sectionPrefix(index))` for each.
+ * Values are `listValues(query, now, sectionPrefix(index))` for each. A section's search matches
+ * words only: the names of a typo are `getProducts`' second try, and no page's section searches.
  */
 export function sectionsStatement(db: Db, queries: readonly GetProductsQuery[]) {
   return perShape(db, `sections ${queries.map(listShape).join(' ')}`, () => {

@@ -140,6 +140,21 @@ describe('search', () => {
     expect(await slugs({ q: `${word} quillm` })).toEqual([exact.slug]);
   });
 
+  it('finds a word while it is typed past its English stem, as typed ("writin" finds writing)', async () => {
+    // Letters only, with a vowel: the English stemmer takes "-ing" off such a word.
+    const stem = `zo${uniqueWord().replace(/\d/g, (digit) => 'ghijklmnop'.charAt(Number(digit)))}`;
+    const product = await createProduct(t.db, { name: 'Stemmed tool', tagline: `Great at ${stem}ing` });
+    for (const typed of [stem, `${stem}i`, `${stem}in`, `${stem}ing`, `stemmed ${stem}in`]) {
+      const found = await list({ q: typed });
+      expect(
+        found.items.map((item) => item.slug),
+        typed,
+      ).toEqual([product.slug]);
+      // Found as typed: no correction applied (one may be offered beside so few results).
+      expect(found.correction?.applied ?? false, typed).toBe(false);
+    }
+  });
+
   it('matches tags and the category name', async () => {
     expect(await slugs({ q: tagWord })).toEqual([byTag.slug]);
     expect(await slugs({ q: `podcasting ${categoryWord}` })).toEqual([byCategory.slug]);
@@ -148,6 +163,27 @@ describe('search', () => {
   it('tolerates typos in a name through trigrams', async () => {
     expect(await slugs({ q: 'vexalrn' })).toEqual([typo.slug]);
     expect(await slugs({ q: 'Vexallorn studoi' })).toEqual([typo.slug]);
+  });
+
+  it('pages through the names a typo finds, and finds none where a filter hides the words', async () => {
+    const series = `Zorvantic ${categoryWord}`;
+    const category = await createCategory(t.db, { name: `Typo pages ${categoryWord}` });
+    for (let i = 0; i < 5; i++) await createProduct(t.db, { name: `${series} ${i}`, categoryId: category.id });
+    const typed = `zorvnatic ${categoryWord}`;
+    for (const [page, items] of [
+      [1, 2],
+      [3, 1],
+      [4, 0],
+    ] as const) {
+      const found = await list({ q: typed, pageSize: 2, page });
+      expect(found.items, `page ${page}`).toHaveLength(items);
+      expect(found.total, `page ${page}`).toBe(5);
+      expect(found.items.every((item) => item.name.startsWith(series))).toBe(true);
+    }
+    // The words are a published product's, in another category: names are not looked for then.
+    const other = await createCategory(t.db, { name: `Elsewhere ${categoryWord}` });
+    expect((await list({ q: `zorvantic ${categoryWord}`, category: other.slug })).total).toBe(0);
+    expect((await list({ q: 'vexalrn', category: category.slug })).items).toEqual([]);
   });
 
   it('suggests the closest names when nothing matches, and only then', async () => {

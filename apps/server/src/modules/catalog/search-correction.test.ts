@@ -1,6 +1,7 @@
 // Search that forgives (requirements §10, decision 003): the catalogue's vocabulary (migration 0013) follows every
 // write to products, and a search that found nothing or little is corrected against it, within
-// getProducts' three statements (decision 003). Through HTTP on a fresh database.
+// getProducts' three statements (four when nothing is found at all: decision 003). Through HTTP
+// on a fresh database.
 import type { ProductList } from '@everdeal/contracts';
 import { categories, products, searchWords } from '@everdeal/db';
 import { createCategory, createProduct } from '@everdeal/db/seed';
@@ -158,7 +159,10 @@ describe('search that forgives', () => {
     statements = [];
     const none = await list({ q: 'qqqqqqqq' });
     expect(none).toMatchObject({ total: 0, correction: null, categorySuggestions: [] });
-    expect(statements.length).toBeLessThanOrEqual(3);
+    // The words, the names by trigrams, the correction, the "did you mean" names: a search that
+    // finds nothing any way pays one statement more, so that one that finds words pays for them
+    // alone (decision 003, docs/benchmarks.md "Distinct searches").
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(4);
   });
 });
 
