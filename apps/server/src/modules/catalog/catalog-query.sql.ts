@@ -104,17 +104,21 @@ export function buildSearch(q: string | undefined, slot: Slot, match: SearchMatc
     condition:
       match === 'words'
         ? sql`${products.searchVector} @@ ${tsquery}`
-        : // The NOT EXISTS is a one-time filter: the names count only when no published product has the words.
+        : // A one-time filter: the names count only when no published product has the words. Counted
+          // rather than NOT EXISTS, which the generic plan ran as a scan of every product's document
+          // hoping for an early match, the worst plan for a typo that matches nothing.
           sql`(${name} % ${text} or ${text} <% ${name})
-        and not exists (select 1 from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published)`,
-    // How close the name is to what was typed lifts the names that have the words; computed only
-    // for those, as it cost half of a broad search's time over every match (a prefix such as
-    // "prod" matches every product's description; docs/benchmarks.md, "Distinct searches").
-    // Names found by trigrams have no word to rank by: their closeness is their rank.
+        and (select count(*) from ${products} as fts where fts.search_vector @@ ${tsquery} and fts.is_published) = 0`,
+    // By how much of the document the words are (`ts_rank`: the weights, name first), plus how
+    // close the name is to what was typed, for the names that have one of the words. Cover density
+    // (`ts_rank_cd`) and the closeness of every match cost two thirds of a broad search's time (a
+    // prefix such as "prod" matches every product's description; docs/benchmarks.md, "Distinct
+    // searches"). Names found by trigrams have none of the words (their statement runs only then):
+    // their closeness is their rank.
     rank:
       match === 'words'
-        ? sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ (select to_tsquery('english', ${slot('nameTsquery')})) then ${closeness} else 0 end)`
-        : sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + ${closeness})`,
+        ? sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ (select to_tsquery('english', ${slot('nameTsquery')})) then ${closeness} else 0 end)`
+        : sql<number>`${closeness}`,
   };
 }
 

@@ -54,9 +54,12 @@ export async function getCorrectedPage(
     .as(db.select({ words: sql<string[]>`correct_search_words(${textArray(words)})`.as('words') }).from(oneRow));
   const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
   const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
+  // Any corrected word in a name (weight A, the last one as a prefix), as `buildSearch` ranks.
+  const inName = sql`(select to_tsquery('english', string_agg(t.word || case when t.i = cardinality(${fixed}.words) then ':*A' else ':A' end, ' | '))
+    from ${fixed}, unnest(${fixed}.words) with ordinality as t(word, i))`;
   const search: Search = {
     condition: sql`${products.searchVector} @@ ${tsquery}`,
-    rank: sql<number>`(ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${corrected}, lower(${products.name})))`,
+    rank: sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inName} then word_similarity(${corrected}, lower(${products.name})) else 0 end)`,
   };
   const rows = await db
     .with(fixed)
