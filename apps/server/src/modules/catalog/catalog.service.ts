@@ -27,6 +27,7 @@ import {
   filterConditions,
   isPublished,
   type ListOrder,
+  listShape,
   listValues,
   type SearchMatch,
   searchWords,
@@ -108,11 +109,11 @@ export async function getProducts(
     const order: ListOrder = query.sort ?? 'relevance';
     const corrected = await getCorrectedPage(db, {
       words,
+      shape: listShape(query),
       filters: filterConditions(query, order, noPrefix),
       values,
       order,
       limit: query.pageSize,
-      offset,
     });
     if (!corrected) {
       return { ...list, items: [], total: 0, suggestions: await getSearchSuggestions(db, words.join(' '), current) };

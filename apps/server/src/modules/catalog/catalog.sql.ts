@@ -30,7 +30,8 @@ import { planDetailsOfProduct, summaryColumns } from './catalog-summaries';
 const MAX_SHAPES = 200;
 const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
 
-function perShape<T>(db: Db, key: string, build: () => T): T {
+/** The statement of shape `key` on `db`, built and prepared once (`build`), the least recently used dropped past `MAX_SHAPES`. */
+export function perShape<T>(db: Db, key: string, build: () => T): T {
   let shapes = shapesByDb.get(db);
   if (!shapes) {
     shapes = new Map();

@@ -8,7 +8,8 @@
 import { type CategoryRef, SEARCH_CATEGORY_LIMIT } from '@everdeal/contracts';
 import { categories, type Db, products } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type ListOrder, orderFor, type Search } from './catalog-query.sql';
+import { perShape } from './catalog.sql';
+import { type ListOrder, orderFor, rowCount, type Search } from './catalog-query.sql';
 import { type SummaryRow, summaryColumns } from './catalog-summaries';
 
 /** The words as one `text[]` of bind parameters (Drizzle would expand a JS array into a list). */
@@ -31,46 +32,63 @@ export async function getSearchCorrection(db: Db, words: string[]): Promise<stri
 
 export type CorrectedPage = { query: string; rows: SummaryRow[]; total: number };
 
+/** The words as `text[]` of named placeholders `word0`, `word1`…, for a prepared statement. */
+function wordSlots(count: number): SQL {
+  return sql`array[${sql.join(
+    Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`word${i}`)}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /**
  * The page of results of the corrected query, in one statement: the correction is computed once
  * (a CTE), and the page comes with its total (`count(*) over ()`). Null when the vocabulary
- * changes nothing or the corrected query finds nothing either.
+ * changes nothing or the corrected query finds nothing either. Prepared once per list shape and
+ * number of words (`perShape`): built for every typo, drizzle's building and PostgreSQL's
+ * planning of it cost about 2 ms of the typo path (docs/benchmarks.md, "Distinct searches").
  */
 export async function getCorrectedPage(
   db: Db,
   options: {
     words: string[];
+    /** The list's shape (`listShape`): its filters, sort and page size. */
+    shape: string;
     /** The list's filters (`filterConditions`), with their values in `values` (`listValues`). */
     filters: SQL | undefined;
     values: Record<string, unknown>;
     order: ListOrder;
     limit: number;
-    offset: number;
   },
 ): Promise<CorrectedPage | null> {
-  const { words, filters, values, order, limit, offset } = options;
-  const fixed = db
-    .$with('fixed')
-    .as(db.select({ words: sql<string[]>`correct_search_words(${textArray(words)})`.as('words') }).from(oneRow));
-  const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
-  const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
-  // Any corrected word in a name (weight A, the last one as a prefix), as `buildSearch` ranks.
-  const inName = sql`(select to_tsquery('english', string_agg(t.word || case when t.i = cardinality(${fixed}.words) then ':*A' else ':A' end, ' | '))
-    from ${fixed}, unnest(${fixed}.words) with ordinality as t(word, i))`;
-  const search: Search = {
-    condition: sql`${products.searchVector} @@ ${tsquery}`,
-    rank: sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inName} then word_similarity(${corrected}, lower(${products.name})) else 0 end)`,
-  };
-  const rows = await db
-    .with(fixed)
-    .select({ ...summaryColumns, corrected, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(filters, sql`${corrected} <> ${words.join(' ')}`, search.condition))
-    .orderBy(...orderFor(order, search))
-    .limit(limit)
-    .offset(offset)
-    .execute(values);
+  const { words, shape, filters, values, order, limit } = options;
+  const statement = perShape(db, `corrected ${words.length} ${shape}`, () => {
+    const typed = wordSlots(words.length);
+    const fixed = db
+      .$with('fixed')
+      .as(db.select({ words: sql<string[]>`correct_search_words(${typed})`.as('words') }).from(oneRow));
+    const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
+    const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
+    // Any corrected word in a name (weight A, the last one as a prefix), as `buildSearch` ranks.
+    const inName = sql`(select to_tsquery('english', string_agg(t.word || case when t.i = cardinality(${fixed}.words) then ':*A' else ':A' end, ' | '))
+      from ${fixed}, unnest(${fixed}.words) with ordinality as t(word, i))`;
+    const search: Search = {
+      condition: sql`${products.searchVector} @@ ${tsquery}`,
+      rank: sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inName} then word_similarity(${corrected}, lower(${products.name})) else 0 end)`,
+    };
+    return db
+      .with(fixed)
+      .select({ ...summaryColumns, corrected, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(filters, sql`${corrected} <> array_to_string(${typed}, ' ')`, search.condition))
+      .orderBy(...orderFor(order, search))
+      .limit(rowCount(limit))
+      .prepare('catalog_corrected_page');
+  });
+  const rows = await statement.execute({
+    ...values,
+    ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
+  });
   const first = rows[0];
   if (!first) return null;
   return { query: first.corrected, rows, total: first.total };
