@@ -326,6 +326,9 @@ export const orderItemAdjustments = pgTable(
       .on(t.orderItemId, t.periodEnd, t.attempt)
       .where(sql`${t.kind} = 'renewal'`),
     index('order_item_adjustments_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    // An item's refunds, plan changes and renewals of every status (the admin's order page, the
+    // lifetime promise's protection, checkout's reads): the pending-only key above does not serve them.
+    index('order_item_adjustments_item_idx').on(t.orderItemId),
     index('order_item_adjustments_pending_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
     // Renewal charges marked to go back, which every round of the renewal job looks for (decision 020).
     index('order_item_adjustments_owed_idx')

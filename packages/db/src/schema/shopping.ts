@@ -51,7 +51,12 @@ export const favorites = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('favorites_user_product_plan_key').on(t.userId, t.productId, t.planId).nullsNotDistinct()],
+  (t) => [
+    unique('favorites_user_product_plan_key').on(t.userId, t.productId, t.planId).nullsNotDistinct(),
+    // Who saved a product: every wishlist alert (price drop, codes back, ending soon) joins by
+    // product, and the key above leads with the user, so each was a scan of all favorites.
+    index('favorites_product_idx').on(t.productId),
+  ],
 );
 
 /**
