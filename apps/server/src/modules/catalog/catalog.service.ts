@@ -71,7 +71,8 @@ export async function requireProductRef(
 
 /**
  * `/api/products/getProducts`: a page of published products with their plans, in at most three
- * prepared statements whatever the page size: the page, and the total, counted only when the
+ * prepared statements whatever the page size (four for a search that finds nothing and for a later
+ * page of a typo's names, `pageByNames`): the page, and the total, counted only when the
  * page does not tell it (a full page, or nothing past the end). A search whose words no product
  * on the page has asks once more for names by trigrams (a typo, `buildSearch`); one that found
  * nothing either way on its first page tries the corrected query instead (one statement with its
