@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProductList } from '@everdeal/contracts';
 import { licenseCodes, products, upvotes, users } from '@everdeal/db';
-import { createCategory, createProduct, seedSyntheticProducts } from '@everdeal/db/seed';
+import { createCategory, createProduct } from '@everdeal/db/seed';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
