@@ -22,7 +22,6 @@ type ListValueName =
   | 'minRating'
   | 'planKind'
   | 'byoKey'
-  | 'nameTsquery'
   | 'text'
   | 'offset';
 
@@ -61,18 +60,23 @@ export type Search = { condition: SQL; rank: SQL<number> };
 export const hasSearchWords = (query: Pick<GetProductsQuery, 'q'>) => searchWords(query.q).length > 0;
 
 /**
- * The values of a search: the words as typed (the full-text query is built from them in SQL,
- * `search_typed_tsquery`, migration 0044) and the tsquery text of any of them in a product's name
- * (weight A, the last one as a prefix).
+ * The values of a search: the words as typed, joined by spaces (the full-text queries are built
+ * from them in SQL: `search_typed_tsquery`, migration 0044, and `inNameQuery`).
  */
-function searchValues(q: string | undefined): { nameTsquery: string; text: string } | undefined {
+function searchValues(q: string | undefined): { text: string } | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  const asTyped = words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word));
-  return {
-    nameTsquery: asTyped.map((word) => (word.endsWith(':*') ? `${word}A` : `${word}:A`)).join(' | '),
-    text: words.join(' '),
-  };
+  return { text: words.join(' ') };
+}
+
+/**
+ * Any of `words` (an SQL `text[]`) in a product's name (weight A), the last one as a prefix: the
+ * names whose closeness to the query lifts their rank. One sub-select, run once per statement;
+ * the corrected page ranks its corrected words the same way (search-correction.ts).
+ */
+export function inNameQuery(words: SQL): SQL {
+  return sql`(select to_tsquery('english', string_agg(t.word || case when t.i = cardinality(${words}) then ':*A' else ':A' end, ' | '))
+    from unnest(${words}) with ordinality as t(word, i))`;
 }
 
 /**
@@ -117,7 +121,7 @@ export function buildSearch(q: string | undefined, slot: Slot, match: SearchMatc
     // their closeness is their rank.
     rank:
       match === 'words'
-        ? sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ (select to_tsquery('english', ${slot('nameTsquery')})) then ${closeness} else 0 end)`
+        ? sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inNameQuery(sql`string_to_array(${text}, ' ')`)} then ${closeness} else 0 end)`
         : sql<number>`${closeness}`,
   };
 }

@@ -9,7 +9,7 @@ import { type CategoryRef, SEARCH_CATEGORY_LIMIT } from '@everdeal/contracts';
 import { categories, type Db, products } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { perShape } from './catalog.sql';
-import { type ListOrder, orderFor, rowCount, type Search } from './catalog-query.sql';
+import { inNameQuery, type ListOrder, orderFor, rowCount, type Search } from './catalog-query.sql';
 import { type SummaryRow, summaryColumns } from './catalog-summaries';
 
 /** The words as one `text[]` of bind parameters (Drizzle would expand a JS array into a list). */
@@ -68,9 +68,8 @@ export async function getCorrectedPage(
       .as(db.select({ words: sql<string[]>`correct_search_words(${typed})`.as('words') }).from(oneRow));
     const corrected = sql<string>`(select array_to_string(${fixed}.words, ' ') from ${fixed})`;
     const tsquery = sql`(select to_tsquery('english', search_tsquery_text(${fixed}.words)) from ${fixed})`;
-    // Any corrected word in a name (weight A, the last one as a prefix), as `buildSearch` ranks.
-    const inName = sql`(select to_tsquery('english', string_agg(t.word || case when t.i = cardinality(${fixed}.words) then ':*A' else ':A' end, ' | '))
-      from ${fixed}, unnest(${fixed}.words) with ordinality as t(word, i))`;
+    // Any corrected word in a name, as `buildSearch` ranks.
+    const inName = inNameQuery(sql`(select ${fixed}.words from ${fixed})`);
     const search: Search = {
       condition: sql`${products.searchVector} @@ ${tsquery}`,
       rank: sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inName} then word_similarity(${corrected}, lower(${products.name})) else 0 end)`,
