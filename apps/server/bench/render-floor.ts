@@ -46,6 +46,8 @@ const warmupPages = Number(process.env.BENCH_WARMUP ?? 1500);
 const port = Number(process.env.BENCH_PORT ?? 3937);
 const baselineRoot = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined;
 const connections = 4;
+/** Node options for the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the app. */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TARGET_RATIO = 1.5;
 /** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
 const CLOCK_TICKS = 100;
@@ -151,7 +153,7 @@ function createFloor(page: CapturedPage) {
 }
 
 function startServer(label: string, serverRoot: string, serverPort: number, dbUrl: string, dataDir: string): Server {
-  const child = spawn(process.execPath, [join(serverRoot, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
     cwd: serverRoot,
     env: {
       ...process.env,

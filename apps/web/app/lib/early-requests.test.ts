@@ -5,15 +5,27 @@ const script = earlyRequestsScript({
   paths: ['cart/getCartContents', 'products/getUserUpvotes'],
   tokenKey: 'everdeal.auth.token',
   userKey: 'everdeal.auth.user',
+  hintCookie: 'everdeal_signed_in',
 });
 
-/** Runs the inline script as the browser would, with this storage, and records what it sends. */
-function runScript(stored: Record<string, string>) {
+const SIGNED_IN = 'theme=dark; everdeal_signed_in=1';
+/** The storage keys the last run read. */
+let storageReads: string[] = [];
+
+/** Runs the inline script as the browser would, with these cookies and storage; records what it sends. */
+function runScript(stored: Record<string, string>, cookie = SIGNED_IN) {
   const sent: { url: string; init: RequestInit }[] = [];
+  storageReads = [];
   const window: Record<string, unknown> = {
-    localStorage: { getItem: (key: string) => stored[key] ?? null },
+    localStorage: {
+      getItem: (key: string) => {
+        storageReads.push(key);
+        return stored[key] ?? null;
+      },
+    },
   };
   vi.stubGlobal('window', window);
+  vi.stubGlobal('document', { cookie });
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
@@ -43,6 +55,16 @@ describe('early requests (lib/early-requests.ts)', () => {
     expect(runScript({})).toEqual([]);
     expect(runScript({ 'everdeal.auth.token': 'tok' })).toEqual([]);
     expect(takeEarlyResponse('cart/getCartContents', 'tok')).toBeNull();
+  });
+
+  it('a browser without the session hint cookie never opens its storage (its first read is disk work)', () => {
+    const stored = { 'everdeal.auth.token': 'tok', 'everdeal.auth.user': '{}' };
+    for (const cookie of ['', 'theme=dark', 'everdeal_signed_in=', 'xeverdeal_signed_in=1', 'everdeal_signed_in=10']) {
+      expect(runScript(stored, cookie), cookie).toEqual([]);
+      expect(storageReads, cookie).toEqual([]);
+    }
+    expect(runScript(stored, 'everdeal_signed_in=1')).toHaveLength(2);
+    expect(runScript(stored, 'everdeal_signed_in=1; theme=dark')).toHaveLength(2);
   });
 
   it('hands each answer out once, and only to the session that asked', async () => {

@@ -11,6 +11,11 @@ import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
  * first `callApi` of the same call with the same token takes the answer (once) and reads it as
  * its own, errors and all. A visitor (no stored session) sends nothing. The signed-in
  * cart's largest paint is its content (docs/benchmarks.md).
+ *
+ * The session hint cookie (decision 017) is read first: a visitor's browser (no hint) never opens
+ * its local storage, whose first read is synchronous disk work (14 ms on the benchmark host before
+ * the first paint; docs/benchmarks.md, "Web (Lighthouse)"). A session without the hint (cleared
+ * cookies) only loses the head start: its page asks for the same calls when its scripts run.
  */
 
 type EarlyRequests = { token: string; responses: Partial<Record<string, Promise<Response>>> };
@@ -23,18 +28,23 @@ declare global {
   }
 }
 
-/** The inline script; `tokenKey` and `userKey` are the session's storage keys (both must be set). */
+/**
+ * The inline script; `tokenKey` and `userKey` are the session's storage keys (both must be set),
+ * `hintCookie` the name of the cookie that says the browser holds a session.
+ */
 export function earlyRequestsScript({
   paths,
   tokenKey,
   userKey,
+  hintCookie,
 }: {
   paths: readonly ApiPath[];
   tokenKey: string;
   userKey: string;
+  hintCookie: string;
 }): string {
   const json = JSON.stringify;
-  return `(function(){try{var s=window.localStorage,t=s.getItem(${json(tokenKey)});if(!t||!s.getItem(${json(userKey)}))return;var r={};${json(paths)}.forEach(function(p){r[p]=fetch('/api/'+p,{method:'POST',headers:{'content-type':'application/json','x-request-time':String(Date.now()),authorization:'Bearer '+t},body:'{}',signal:AbortSignal.timeout(${API_TIMEOUT_MS})})});window.${GLOBAL_NAME}={token:t,responses:r}}catch(e){}})()`;
+  return `(function(){try{if(('; '+document.cookie+';').indexOf(${json(`; ${hintCookie}=1;`)})<0)return;var s=window.localStorage,t=s.getItem(${json(tokenKey)});if(!t||!s.getItem(${json(userKey)}))return;var r={};${json(paths)}.forEach(function(p){r[p]=fetch('/api/'+p,{method:'POST',headers:{'content-type':'application/json','x-request-time':String(Date.now()),authorization:'Bearer '+t},body:'{}',signal:AbortSignal.timeout(${API_TIMEOUT_MS})})});window.${GLOBAL_NAME}={token:t,responses:r}}catch(e){}})()`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { FavoriteButton, FavoriteButtonAsServed } from '~/features/wishlist/comp
 import { earlyRequestsScript } from '~/lib/early-requests';
 import { useRootData } from '~/lib/root-data';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '~/shared/session/auth-store';
+import { SESSION_HINT_COOKIE } from '~/shared/session/session-hint';
 
 /** What every storefront page asks for when signed in (the badges below, the cart page's lines). */
 const SIGNED_IN_CALLS = [
@@ -25,6 +26,7 @@ const EARLY_REQUESTS_SCRIPT = earlyRequestsScript({
   paths: SIGNED_IN_CALLS,
   tokenKey: AUTH_TOKEN_KEY,
   userKey: AUTH_USER_KEY,
+  hintCookie: SESSION_HINT_COOKIE,
 });
 
 /**
