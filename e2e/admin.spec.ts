@@ -143,3 +143,41 @@ test('the admin sees the latest orders and finds an order by e-mail, kept in ?q=
   await expect(page.getByRole('region', { name: 'Latest orders' })).toBeVisible();
   await expect(page.getByLabel('Shopper’s e-mail or order id')).toHaveValue('');
 });
+
+test('a charged-back item says so on the admin’s order card, with its dispute, at 1280 and 375 px', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no buyable demo product');
+  const buyer = await registerShopper(request, 'e2e-admin-chargeback');
+  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
+    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  await shopperApi(request, buyer, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  const { order } = await shopperApi<{ order: { id: string } }>(request, buyer, 'orders/checkout', {
+    paymentMethodId: card.id,
+    idempotencyKey: `e2e-admin-chargeback-${Date.now()}`,
+  });
+  const admin = await sessionFrom(request, 'e2e-admin.json');
+  await shopperApi(request, admin, 'admin/recordChargeback', { orderId: order.id, reason: 'The bank says so' });
+
+  await asAdmin(page, request);
+  await page.goto(`/admin/orders?q=${order.id}`);
+  const found = page.getByRole('article', { name: `Order ${order.id}` });
+  await expect(found.getByText('Charged back', { exact: true })).toBeVisible();
+  await expect(found.getByText(/· Charged back \$[\d,.]+ on /)).toBeVisible();
+  await expect(found.getByText(`admin:${order.id}`)).toBeVisible();
+  // Its money is gone: no refund is offered.
+  await expect(found.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await found.screenshot({ path: testInfo.outputPath('chargeback-1280.png') });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(found.getByText(`admin:${order.id}`)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await found.screenshot({ path: testInfo.outputPath('chargeback-375.png') });
+});

@@ -251,9 +251,23 @@ export const SearchOrdersInputSchema = z.object({
     .default('')
     .describe('an e-mail address or an order id; empty lists the latest orders'),
 });
-/** An item as the admin sees it: with why the shopper refunded it, when they said. */
+/**
+ * The card dispute that took an item's money back (decision 039), as its money rows say: what the
+ * bank took, what a won dispute gave back, the dispute's reference and when it was recorded.
+ */
+export const AdminItemChargebackSchema = z.object({
+  amount: z.number().int().describe('cents the bank took back from the payment for this item'),
+  reversedAmount: z.number().int().describe('cents a won dispute gave back; 0 while lost or open'),
+  reference: z
+    .string()
+    .describe('the dispute at the payment provider (`dp_…`), or `admin:<orderId>` when an admin recorded it'),
+  recordedAt: z.string(),
+});
+export type AdminItemChargeback = z.infer<typeof AdminItemChargebackSchema>;
+/** An item as the admin sees it: with why the shopper refunded it, when they said, and its chargeback. */
 export const AdminOrderItemSchema = OrderItemSchema.extend({
   refundReason: RefundReasonSchema.nullable().describe('the shopper’s reason of a refund; null when none was given'),
+  chargeback: AdminItemChargebackSchema.nullable().describe('null when the item’s payment was never disputed'),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItemSchema>;
 export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string(), items: z.array(AdminOrderItemSchema) });

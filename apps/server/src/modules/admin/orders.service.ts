@@ -1,5 +1,6 @@
 import {
   ADMIN_RECENT_ORDERS,
+  type AdminItemChargeback,
   AdminMessage,
   type AdminOrder,
   type AdminOrderList,
@@ -10,7 +11,7 @@ import {
   type RefundReason,
   type RefundReasonCode,
 } from '@everdeal/contracts';
-import { type Db, orderItemAdjustments, orders, users } from '@everdeal/db';
+import { type Db, moneyMovements, orderItemAdjustments, orders, users } from '@everdeal/db';
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { type AdminActor, recordAdminAction } from '../audit';
 import { ChargebackWaitsError, recordChargeback, refundOnBehalf, toOrderViews } from '../orders';
@@ -46,15 +47,52 @@ async function refundReasonsOf(db: Db, itemIds: string[]) {
   );
 }
 
+/** The chargebacks of these items (decision 039), from their money rows: taken, given back, by which dispute. */
+async function chargebacksOf(db: Db, itemIds: string[]) {
+  if (itemIds.length === 0) return new Map<string, AdminItemChargeback>();
+  const rows = await db
+    .select({
+      itemId: moneyMovements.orderItemId,
+      kind: moneyMovements.kind,
+      amountCents: sql<number>`sum(${moneyMovements.amountCents})::int`,
+      reference: sql<string>`min(${moneyMovements.providerReference})`,
+      recordedAt: sql<Date | string>`min(${moneyMovements.createdAt})`,
+    })
+    .from(moneyMovements)
+    .where(
+      and(
+        inArray(moneyMovements.orderItemId, itemIds),
+        inArray(moneyMovements.kind, ['chargeback', 'chargeback_reversal']),
+      ),
+    )
+    .groupBy(moneyMovements.orderItemId, moneyMovements.kind);
+  const chargebacks = new Map<string, AdminItemChargeback>();
+  for (const row of rows.filter((row) => row.kind === 'chargeback')) {
+    chargebacks.set(row.itemId, {
+      amount: row.amountCents,
+      reversedAmount: 0,
+      reference: row.reference,
+      recordedAt: new Date(row.recordedAt).toISOString(),
+    });
+  }
+  for (const row of rows.filter((row) => row.kind === 'chargeback_reversal')) {
+    const chargeback = chargebacks.get(row.itemId);
+    if (chargeback) chargeback.reversedAmount = row.amountCents;
+  }
+  return chargebacks;
+}
+
 export async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<AdminOrder[]> {
   const plainViews = await toOrderViews(db, rows);
-  const reasons = await refundReasonsOf(
-    db,
-    plainViews.flatMap((view) => view.items.map((item) => item.id)),
-  );
+  const itemIds = plainViews.flatMap((view) => view.items.map((item) => item.id));
+  const [reasons, chargebacks] = await Promise.all([refundReasonsOf(db, itemIds), chargebacksOf(db, itemIds)]);
   const views = plainViews.map((view) => ({
     ...view,
-    items: view.items.map((item) => ({ ...item, refundReason: reasons.get(item.id) ?? null })),
+    items: view.items.map((item) => ({
+      ...item,
+      refundReason: reasons.get(item.id) ?? null,
+      chargeback: chargebacks.get(item.id) ?? null,
+    })),
   }));
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const emails = new Map(

@@ -56,8 +56,18 @@ describe('admin/recordChargeback', () => {
     const admin = await createAdminWithSession(t.db, clock);
     const recorded = await recordChargeback(order.id, admin, 'The bank says the card was stolen');
     expect(recorded.status, recorded.body.msg).toBe(200);
-    expect(recorded.body.data.order.items[0]).toMatchObject({ id: item.id, status: 'refunded' });
     const [charge] = await rowsOf(order.id, 'charge');
+    // The admin's order card names the dispute: what the bank took, by which reference, and when.
+    expect(recorded.body.data.order.items[0]).toMatchObject({
+      id: item.id,
+      status: 'refunded',
+      chargeback: {
+        amount: charge?.amountCents,
+        reversedAmount: 0,
+        reference: `admin:${order.id}`,
+        recordedAt: '2027-04-03T10:00:00.000Z',
+      },
+    });
     const chargebacks = await rowsOf(order.id, 'chargeback');
     expect(chargebacks).toHaveLength(1);
     expect(chargebacks[0]).toMatchObject({

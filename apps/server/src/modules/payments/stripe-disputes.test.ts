@@ -2,7 +2,7 @@
 // is only a cue (the store asks Stripe for the dispute), the chargeback rows spread over the
 // order's items with their VAT, the items revoked, the seller's balance down by the price share,
 // a replay recording nothing more, and a won dispute's money recorded back.
-import { RefundMessage } from '@everdeal/contracts';
+import { type AdminOrderList, RefundMessage } from '@everdeal/contracts';
 import { moneyMovements } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +136,16 @@ describe('Stripe card disputes', () => {
     expect(reversals.map((row) => row.amountCents).sort()).toEqual(chargebacks.map((row) => row.amountCents).sort());
     expect((await payoutsOf(t, seller)).balance.payableCents).toBe(5_600);
     expect(await codeStatuses(order.id)).toEqual(['revoked', 'revoked']);
+    // The admin's order card: each item charged back by the dispute, and all of it returned.
+    const admin = await createAdminWithSession(t.db, clock);
+    const found = await callApi<AdminOrderList>(t.app, 'admin/searchOrders', { q: order.id }, admin);
+    expect(found.status, found.body.msg).toBe(200);
+    const items = found.body.data.orders[0]?.items ?? [];
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      const taken = chargebacks.find((row) => row.orderItemId === item.id)?.amountCents;
+      expect(item.chargeback).toMatchObject({ amount: taken, reversedAmount: taken, reference: disputeId });
+    }
     await expectChargesNotOverReturned(t.db);
   });
 

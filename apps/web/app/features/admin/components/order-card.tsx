@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderItem } from '@everdeal/contracts';
+import type { AdminItemChargeback, AdminOrder, AdminOrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ import { ReasonDialog } from './reason-dialog';
 import { StatusBadge } from './status-badge';
 
 // One order as the admin sees it, on the orders page and on a user's page: its items, their
-// standing, the shopper's refund reason, and the refund an admin makes on the shopper's behalf.
+// standing, the shopper's refund reason or the card dispute that took the money back, and the
+// refund an admin makes on the shopper's behalf.
 
 const ITEM_TONE: Record<string, 'good' | 'bad' | 'neutral'> = { active: 'good', refunded: 'bad' };
 
@@ -58,10 +59,20 @@ export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder
   );
 }
 
+/** "Charged back $70.00 on 3 Apr 2027", and what a won dispute gave back (decision 039). */
+function chargebackLine({ amount, reversedAmount, recordedAt }: AdminItemChargeback, currency: string) {
+  const taken = `Charged back ${formatMoney(amount, currency)} on ${formatDate(recordedAt)}`;
+  if (reversedAmount === 0) return taken;
+  return `${taken} · dispute won, ${formatMoney(reversedAmount, currency)} returned`;
+}
+
 function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
   const refund = useAdminChange('admin/refundItem');
-  const window =
-    item.status === 'refunded'
+  const { chargeback } = item;
+  // A chargeback revokes the item as a refund does (its status says refunded); the card names it.
+  const window = chargeback
+    ? chargebackLine(chargeback, item.currency)
+    : item.status === 'refunded'
       ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
       : item.status === 'ended'
         ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
@@ -78,8 +89,17 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
           {item.quantity} × {formatMoney(item.price, item.currency)} · {window}
         </p>
         {item.refundReason ? <RefundReasonLine reason={item.refundReason} /> : null}
+        {chargeback ? (
+          <p className="break-all text-ink-600 text-xs">
+            Dispute <span className="font-mono">{chargeback.reference}</span>
+          </p>
+        ) : null}
       </div>
-      <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>
+      {chargeback ? (
+        <StatusBadge tone="bad">Charged back</StatusBadge>
+      ) : (
+        <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>
+      )}
       {item.status === 'active' && order.status === 'paid' ? (
         <ReasonDialog
           trigger={
