@@ -31,11 +31,14 @@ function startReceiver(): Promise<{ server: Server; url: string; received: Recei
   );
 }
 
-/** What the docs tell a seller to do: HMAC-SHA256 of "<t>.<raw body>" with the secret, hex. */
+/** What the docs tell a seller to do: HMAC-SHA256 of "<t>.<raw body>" with the secret, hex, any v1. */
 function isSigned(secret: string, request: Received): boolean {
-  const header = String(request.headers['everdeal-signature'] ?? '');
-  const { t, v1 } = Object.fromEntries(header.split(',').map((part) => part.split('=', 2))) as Record<string, string>;
-  return v1 === createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex');
+  const parts = String(request.headers['everdeal-signature'] ?? '')
+    .split(',')
+    .map((part) => part.split('=', 2) as [string, string]);
+  const t = parts.find(([key]) => key === 't')?.[1];
+  const expected = createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex');
+  return parts.some(([key, value]) => key === 'v1' && value === expected);
 }
 
 async function readSecret(page: Page): Promise<string> {
@@ -122,6 +125,21 @@ test('a seller sets up a webhook, tests it, redelivers a failed delivery and rot
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect.poll(() => testEvents().length).toBe(4);
     expect(isSigned(secret, testEvents()[3] as Received)).toBe(true);
+
+    // A routine rotation keeps the old secret signing for a day: both signatures, then the new one.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const keeping = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await expect(keeping.getByRole('radio', { name: /^Stop the current secret now/ })).toBeChecked();
+    await keeping.getByRole('radio', { name: /^Keep it signing for 24 hours/ }).check();
+    await saveScreenshot(page, 'test-results/seller-webhooks-rotate-1280.png');
+    await keeping.getByRole('button', { name: 'Rotate secret' }).click();
+    const kept = secret;
+    secret = await readSecret(page);
+    await expect(page.getByText(/The previous secret also signs until /)).toBeVisible();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => testEvents().length).toBe(5);
+    expect(isSigned(kept, testEvents()[4] as Received)).toBe(true);
+    expect(isSigned(secret, testEvents()[4] as Received)).toBe(true);
 
     // At 375 px: nothing scrolls sideways but the log's own box.
     await page.setViewportSize({ width: 375, height: 740 });

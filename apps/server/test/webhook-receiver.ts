@@ -62,15 +62,31 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   });
 }
 
+/** The `v1` signatures of an `Everdeal-Signature` header, in order (one per signing secret). */
+export function signaturesOf(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .filter((part) => part.startsWith('v1='))
+    .map((part) => part.slice(3));
+}
+
 /**
  * What a seller's receiver does (docs/webhooks.md): checks `Everdeal-Signature` against the raw
- * body with the secret, in constant time, and that the timestamp is recent.
+ * body with the secret, in constant time, accepting any of its `v1` signatures (two while a rotated
+ * secret still signs, decision 046), and that the timestamp is recent.
  */
 export function verifySignature(secret: string, header: string | undefined, body: string): { t: number } | null {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || !parts.v1) return null;
+  const t = Number(
+    (header ?? '')
+      .split(',')
+      .find((part) => part.startsWith('t='))
+      ?.slice(2),
+  );
+  if (!Number.isInteger(t)) return null;
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { t } : null;
+  const matches = signaturesOf(header).some((v1) => {
+    const given = Buffer.from(v1, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  return matches ? { t } : null;
 }

@@ -34,6 +34,11 @@ export const SELLER_WEBHOOKS_PATH = '/seller/webhooks';
 /** Deliveries a page of the log shows, newest first. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
 export const WEBHOOK_URL_MAX = 2048;
+/**
+ * How long a rotation may keep the replaced secret signing beside the new one (decision 046):
+ * hours, 0 (the default: it stops at once, as after a leak) up to three days.
+ */
+export const WEBHOOK_PREVIOUS_SECRET_MAX_HOURS = 72;
 
 /** The header names a receiver reads (docs/webhooks.md). */
 export const WEBHOOK_SIGNATURE_HEADER = 'Everdeal-Signature';

@@ -3,6 +3,7 @@ import { ownedId, ownedUuid } from './ids';
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_PREVIOUS_SECRET_MAX_HOURS,
   WEBHOOK_TEST_EVENT_TYPE,
   WEBHOOK_URL_MAX,
   WebhookMessage,
@@ -42,13 +43,36 @@ export const WebhookEndpointSchema = z.object({
   events: z.array(WebhookEventTypeSchema),
   /** The secret's last four characters: `whsec_…abcd`. */
   secretHint: z.string(),
+  previousSecretExpiresAt: z
+    .string()
+    .nullable()
+    .describe('until when the secret replaced by the last rotation still signs beside this one; null when it does not'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 export const GetWebhookResultSchema = z.object({ webhook: WebhookEndpointSchema.nullable() });
 
-export const RotateWebhookSecretResultSchema = z.object({ secret: z.string() });
+export const RotateWebhookSecretInputSchema = z.object({
+  ...SellerRef,
+  keepPreviousHours: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(0, 'must be 0 or more')
+    .max(WEBHOOK_PREVIOUS_SECRET_MAX_HOURS, `must be at most ${WEBHOOK_PREVIOUS_SECRET_MAX_HOURS}`)
+    .default(0)
+    .describe(
+      'hours the current secret keeps signing beside the new one (each delivery then carries both signatures); 0 stops it at once',
+    ),
+});
+export type RotateWebhookSecretInput = z.infer<typeof RotateWebhookSecretInputSchema>;
+export const RotateWebhookSecretResultSchema = z.object({
+  secret: z.string(),
+  previousSecretExpiresAt: z
+    .string()
+    .nullable()
+    .describe('when the replaced secret stops signing; null: it already has'),
+});
 export const TestWebhookResultSchema = z.object({ eventId: z.string(), deliveryId: z.string() });
 export const DeleteWebhookResultSchema = z.object({ deleted: z.boolean() });
 

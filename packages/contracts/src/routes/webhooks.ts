@@ -5,6 +5,7 @@ import {
   GetWebhookResultSchema,
   RedeliverWebhookInputSchema,
   RedeliverWebhookResultSchema,
+  RotateWebhookSecretInputSchema,
   RotateWebhookSecretResultSchema,
   SetWebhookInputSchema,
   SetWebhookResultSchema,
@@ -37,9 +38,10 @@ export const webhooksRoutes = {
     role: 'seller',
   }),
   'seller/rotateWebhookSecret': defineRoute({
-    input: WebhookSellerInputSchema,
+    input: RotateWebhookSecretInputSchema,
     output: RotateWebhookSecretResultSchema,
-    summary: 'A new signing secret, answered once; the old one stops signing at once. 404 without an endpoint',
+    summary:
+      'A new signing secret, answered once; the old one stops signing at once, or signs beside it for keepPreviousHours (decision 046). 404 without an endpoint',
     tag: 'seller',
     requiresAuth: true,
     role: 'seller',

@@ -18,6 +18,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   events: text().array().notNull(),
   secretCiphertext: text().notNull(),
   secretHint: text().notNull(),
+  /**
+   * A rotation may keep the secret it replaced signing beside the new one for a while (decision
+   * 046), so the seller's receiver can move to the new secret without missing a delivery.
+   */
+  previousSecretCiphertext: text(),
+  previousSecretExpiresAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -72,15 +72,18 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   };
 
   async function attempt(row: ClaimedDelivery): Promise<SendResult> {
-    if (!deps.secretKey) return { error: 'WEBHOOK_SECRET_KEY is not set on this server' };
-    const secret = decryptSecret(deps.secretKey, row.sellerId, row.secretCiphertext);
+    const key = deps.secretKey;
+    if (!key) return { error: 'WEBHOOK_SECRET_KEY is not set on this server' };
+    const secrets = [row.previousSecretCiphertext, row.secretCiphertext]
+      .filter((sealed): sealed is string => sealed !== null)
+      .map((sealed) => decryptSecret(key, row.sellerId, sealed));
     const body = eventBody(row);
     return postWebhook(
       row.url,
       body,
       {
         'user-agent': 'Everdeal-Webhooks/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, body, deps.now()),
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secrets, body, deps.now()),
         [WEBHOOK_EVENT_ID_HEADER]: row.eventId,
       },
       { allowLoopback: deps.allowLoopback, timeoutMs, ...(deps.resolve ? { resolve: deps.resolve } : {}) },

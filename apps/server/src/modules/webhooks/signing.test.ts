@@ -21,9 +21,18 @@ describe('webhook secrets (decision 033)', () => {
   });
 
   it('sign "<t>.<body>" with HMAC-SHA256 of the secret, t in unix seconds', () => {
-    const header = signatureHeader('whsec_test', '{"id":"1"}', new Date('2026-11-28T12:00:00.900Z'));
+    const header = signatureHeader(['whsec_test'], '{"id":"1"}', new Date('2026-11-28T12:00:00.900Z'));
     const t = Date.parse('2026-11-28T12:00:00Z') / 1000;
     const v1 = createHmac('sha256', 'whsec_test').update(`${t}.{"id":"1"}`).digest('hex');
     expect(header).toBe(`t=${t},v1=${v1}`);
+  });
+
+  it('carry one v1 per signing secret, in the order given (decision 046: the replaced one first)', () => {
+    const at = new Date('2026-11-28T12:00:00Z');
+    const t = at.getTime() / 1000;
+    const sign = (secret: string) => createHmac('sha256', secret).update(`${t}.{}`).digest('hex');
+    expect(signatureHeader(['whsec_old', 'whsec_new'], '{}', at)).toBe(
+      `t=${t},v1=${sign('whsec_old')},v1=${sign('whsec_new')}`,
+    );
   });
 });

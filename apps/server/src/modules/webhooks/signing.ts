@@ -39,10 +39,13 @@ export function decryptSecret(key: Buffer, sellerId: number, stored: string): st
 
 /**
  * The `Everdeal-Signature` header of a body sent at `at`: `t=<unix seconds>,v1=<hex HMAC-SHA256
- * of "<t>.<body>" keyed by the secret as text>` (requirements "Sellers' licensing API and webhooks").
+ * of "<t>.<body>" keyed by the secret as text>` (requirements "Sellers' licensing API and webhooks"),
+ * one `v1` per secret in the order given. While a rotated secret still signs (decision 046) it
+ * comes first and the current one last, so a receiver that reads only the last `v1` checks the
+ * current secret, exactly as when one secret signs.
  */
-export function signatureHeader(secret: string, body: string, at: Date): string {
+export function signatureHeader(secrets: readonly string[], body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return `t=${t},v1=${v1}`;
+  const signatures = secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`);
+  return [`t=${t}`, ...signatures].join(',');
 }

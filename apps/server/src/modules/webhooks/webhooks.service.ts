@@ -5,6 +5,7 @@
  */
 import {
   AppError,
+  type RotateWebhookSecretInput,
   SellerMessage,
   type SetWebhookInput,
   WEBHOOK_DELIVERIES_PAGE_SIZE,
@@ -75,11 +76,18 @@ async function requireEndpoint(db: Db | Tx, sellerId: number, lock = false): Pro
 const eventsOf = (row: EndpointRow) =>
   row.events.filter((type): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type));
 
-function endpointView(row: EndpointRow): WebhookEndpoint {
+/** Until when the secret a rotation replaced still signs, if it does at `now` (decision 046). */
+function previousSecretExpiry(row: EndpointRow, now: Date): string | null {
+  const expiresAt = row.previousSecretExpiresAt;
+  return row.previousSecretCiphertext && expiresAt && expiresAt > now ? expiresAt.toISOString() : null;
+}
+
+function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
   return {
     url: row.url,
     events: eventsOf(row),
     secretHint: row.secretHint,
+    previousSecretExpiresAt: previousSecretExpiry(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -157,24 +165,45 @@ function audit(
 export async function getWebhook(deps: WebhooksDeps, actor: Actor, input: { sellerId?: number | undefined }) {
   const sellerId = await resolveSeller(deps.db, actor.id, input.sellerId);
   const row = await findEndpoint(deps.db, sellerId);
-  return { webhook: row ? endpointView(row) : null };
+  return { webhook: row ? endpointView(row, deps.now()) : null };
 }
 
-/** `seller/rotateWebhookSecret`: a new secret, answered once; the old one no longer signs. */
-export async function rotateWebhookSecret(deps: WebhooksDeps, actor: Actor, input: { sellerId?: number | undefined }) {
+/**
+ * `seller/rotateWebhookSecret`: a new secret, answered once. The one it replaces stops signing at
+ * once (after a leak), or signs beside it for `keepPreviousHours` so the receiver can move over
+ * without missing a delivery (decision 046). Only that one: a secret kept by an earlier rotation
+ * stops now.
+ */
+export async function rotateWebhookSecret(deps: WebhooksDeps, actor: Actor, input: RotateWebhookSecretInput) {
   const key = requireKey(deps);
   const sellerId = await resolveSeller(deps.db, actor.id, input.sellerId);
   const now = deps.now();
   const secret = newWebhookSecret();
+  const keepHours = input.keepPreviousHours;
+  const previousSecretExpiresAt = keepHours > 0 ? new Date(now.getTime() + keepHours * 3_600_000) : null;
   await deps.db.transaction(async (tx) => {
     const current = await requireEndpoint(tx, sellerId, true);
     await tx
       .update(webhookEndpoints)
-      .set({ secretCiphertext: encryptSecret(key, sellerId, secret), secretHint: secretHint(secret), updatedAt: now })
+      .set({
+        secretCiphertext: encryptSecret(key, sellerId, secret),
+        secretHint: secretHint(secret),
+        previousSecretCiphertext: previousSecretExpiresAt ? current.secretCiphertext : null,
+        previousSecretExpiresAt,
+        updatedAt: now,
+      })
       .where(eq(webhookEndpoints.id, current.id));
-    await audit(tx, actor, sellerId, 'webhook.rotate_secret', current, { secretHint: secretHint(secret) }, now);
+    await audit(
+      tx,
+      actor,
+      sellerId,
+      'webhook.rotate_secret',
+      current,
+      { secretHint: secretHint(secret), keepPreviousHours: keepHours },
+      now,
+    );
   });
-  return { secret };
+  return { secret, previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null };
 }
 
 /** `seller/deleteWebhook`: the endpoint, its secret and its log removed (its events with them). */

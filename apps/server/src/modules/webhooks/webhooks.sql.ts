@@ -63,7 +63,9 @@ function claimStatement(which: SQL, limit: unknown, now: unknown, lockedUntil: u
     )
     select c.id, c.attempts, c.window_attempts as "windowAttempts", c.retry_until as "retryUntil",
            ev.id as "eventId", ev.type, ev.data, ev.created_at as "createdAt",
-           e.seller_id as "sellerId", e.url, e.secret_ciphertext as "secretCiphertext"
+           e.seller_id as "sellerId", e.url, e.secret_ciphertext as "secretCiphertext",
+           case when e.previous_secret_expires_at > ${now}::timestamptz then e.previous_secret_ciphertext end
+             as "previousSecretCiphertext"
     from claimed c
     join ${webhookEvents} ev on ev.id = c.event_id
     join ${webhookEndpoints} e on e.id = c.endpoint_id`;
@@ -124,4 +126,6 @@ export type ClaimedDelivery = {
   sellerId: number;
   url: string;
   secretCiphertext: string;
+  /** The secret a rotation replaced, while it still signs (decision 046). */
+  previousSecretCiphertext: string | null;
 };

@@ -50,7 +50,7 @@ export function useSetWebhook(sellerId: number) {
 export function useRotateWebhookSecret(sellerId: number) {
   const refresh = useRefresh(sellerId);
   return useMutation({
-    mutationFn: () => callApi('seller/rotateWebhookSecret', { sellerId }),
+    mutationFn: (keepPreviousHours: number) => callApi('seller/rotateWebhookSecret', { sellerId, keepPreviousHours }),
     onSuccess: refresh,
   });
 }

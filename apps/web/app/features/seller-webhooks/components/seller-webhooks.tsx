@@ -37,6 +37,7 @@ export function SellerWebhooks({
   const remove = useDeleteWebhook(sellerId);
   const test = useTestWebhook(sellerId);
   const [secret, setSecret] = useState<string | null>(null);
+  const [keepHours, setKeepHours] = useState(0);
   const endpointHeading = useId();
   const logHeading = useId();
   const actions = useRef<HTMLDivElement>(null);
@@ -85,6 +86,9 @@ export function SellerWebhooks({
           <p className="mt-1 text-ink-600 text-sm">
             Signing secret ends in <span className="font-mono">…{current.secretHint}</span>. Last changed{' '}
             {formatDateTime(current.updatedAt)}.
+            {current.previousSecretExpiresAt ? (
+              <> The previous secret also signs until {formatDateTime(current.previousSecretExpiresAt)}.</>
+            ) : null}
           </p>
         ) : null}
         <div className="mt-4">
@@ -102,18 +106,23 @@ export function SellerWebhooks({
             <Modal
               trigger={<Button variant="outline">Rotate secret</Button>}
               title="Rotate the signing secret?"
-              description="The current secret stops signing at once: deliveries from now on are signed with the new one, so update your receiver straight away."
+              description="You get a new secret, shown once. Choose what happens to the current one."
               confirmLabel="Rotate secret"
               confirmVariant="danger"
+              onOpenChange={(isOpen) => {
+                if (isOpen) setKeepHours(0);
+              }}
               onConfirm={async () => {
                 try {
-                  setSecret((await rotate.mutateAsync()).secret);
+                  setSecret((await rotate.mutateAsync(keepHours)).secret);
                 } catch (caught) {
                   toast.error(failure(caught, 'The secret could not be rotated. Try again.'));
                   throw caught;
                 }
               }}
-            />
+            >
+              <RotationChoice keepHours={keepHours} onChange={setKeepHours} />
+            </Modal>
             <Modal
               trigger={<Button variant="danger-outline">Remove endpoint</Button>}
               title="Remove this endpoint?"
@@ -150,5 +159,50 @@ export function SellerWebhooks({
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Hours the replaced secret may keep signing beside the new one (decision 046). */
+const KEEP_PREVIOUS_HOURS = 24;
+
+/**
+ * What becomes of the current secret on a rotation: it stops at once (the default, and the only
+ * safe choice after a leak), or signs beside the new one for a day while the receiver moves over.
+ */
+function RotationChoice({ keepHours, onChange }: { keepHours: number; onChange: (hours: number) => void }) {
+  const name = useId();
+  const choices: [hours: number, label: string, detail: string][] = [
+    [
+      0,
+      'Stop the current secret now',
+      'For a secret that leaked: deliveries from now on carry only the new signature, so update your receiver straight away.',
+    ],
+    [
+      KEEP_PREVIOUS_HOURS,
+      `Keep it signing for ${KEEP_PREVIOUS_HOURS} hours`,
+      'Each delivery carries both signatures until then, so your receiver can move to the new secret without a failed delivery.',
+    ],
+  ];
+  return (
+    <fieldset>
+      <legend className="font-medium text-ink-900">The current secret</legend>
+      <div className="mt-2 grid gap-3">
+        {choices.map(([hours, label, detail]) => (
+          <label key={hours} className="flex gap-2.5">
+            <input
+              type="radio"
+              name={name}
+              className="mt-1"
+              checked={keepHours === hours}
+              onChange={() => onChange(hours)}
+            />
+            <span>
+              <span className="block font-medium text-ink-900">{label}</span>
+              <span className="block text-ink-600">{detail}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -45,27 +45,32 @@ const EVENTS: [type: string, when: string, data: string][] = [
 const NODE_SAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // rawBody: the request body exactly as received, before JSON parsing.
+// Accepts any v1: two while a rotated secret still signs.
 export function verify(header, rawBody, secret) {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2)));
-  const t = Number(parts.t);
+  const parts = header.split(',').map((p) => p.split('=', 2));
+  const t = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
   const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return parts.some(([key, value]) => {
+    if (key !== 'v1') return false;
+    const given = Buffer.from(value ?? '', 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }`;
 
 const PYTHON_SAMPLE = `import hashlib, hmac, time
 
 def verify(header: str, raw: bytes, secret: str) -> bool:
-    parts = dict(p.split("=", 1) for p in header.split(",") if "=" in p)
+    parts = [p.split("=", 1) for p in header.split(",") if "=" in p]
     try:
-        t = int(parts["t"])
-    except (KeyError, ValueError):
+        t = int(next(value for key, value in parts if key == "t"))
+    except (StopIteration, ValueError):
         return False
     if abs(time.time() - t) > 300:
         return False
     expected = hmac.new(secret.encode(), f"{t}.".encode() + raw, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, parts.get("v1", ""))`;
+    # Any v1: two while a rotated secret still signs.
+    return any(hmac.compare_digest(expected, value) for key, value in parts if key == "v1")`;
 
 /** A sample, in a box that scrolls sideways on a phone and takes keyboard focus to do it. */
 
@@ -115,6 +120,11 @@ export function WebhooksDocs() {
         <code>{WEBHOOK_SIGNATURE_HEADER}: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>, where v1 is HMAC-SHA256 keyed
         with your secret (the whole <code>whsec_…</code> string) over <code>&lt;t&gt;.&lt;raw body&gt;</code>. Check the
         raw body before parsing it, compare in constant time, and refuse a t more than 5 minutes from your clock.
+      </p>
+      <p>
+        Accept any v1. If you rotate the secret and keep the old one for a while, each delivery carries both signatures
+        until then (<code>t=…,v1=&lt;old&gt;,v1=&lt;new&gt;</code>), so you can deploy the new secret at any moment in
+        that time without a failed delivery.
       </p>
       <CodeSample label="Checking the signature in JavaScript (Node.js)" code={NODE_SAMPLE} />
       <CodeSample label="Checking the signature in Python" code={PYTHON_SAMPLE} />
