@@ -252,8 +252,9 @@ export const SearchOrdersInputSchema = z.object({
     .describe('an e-mail address or an order id; empty lists the latest orders'),
 });
 /**
- * The card dispute that took an item's money back (decision 039), as its money rows say: what the
- * bank took, what a won dispute gave back, the dispute's reference and when it was recorded.
+ * A card dispute that took an item's money back (decision 039), as its money rows say: what the
+ * bank took, what a won dispute gave back, the dispute's reference and when it was recorded. An
+ * item can have several (its checkout payment and a renewal's, each disputed on its own).
  */
 export const AdminItemChargebackSchema = z.object({
   amount: z.number().int().describe('cents the bank took back from the payment for this item'),
@@ -267,7 +268,9 @@ export type AdminItemChargeback = z.infer<typeof AdminItemChargebackSchema>;
 /** An item as the admin sees it: with why the shopper refunded it, when they said, and its chargeback. */
 export const AdminOrderItemSchema = OrderItemSchema.extend({
   refundReason: RefundReasonSchema.nullable().describe('the shopper’s reason of a refund; null when none was given'),
-  chargeback: AdminItemChargebackSchema.nullable().describe('null when the item’s payment was never disputed'),
+  chargebacks: z
+    .array(AdminItemChargebackSchema)
+    .describe('the disputes that took the item’s money back, oldest first; empty when none did'),
 });
 export type AdminOrderItem = z.infer<typeof AdminOrderItemSchema>;
 export const AdminOrderSchema = OrderSchema.extend({ userEmail: z.string(), items: z.array(AdminOrderItemSchema) });

@@ -55,7 +55,7 @@ export const GetWebhookResultSchema = z.object({ webhook: WebhookEndpointSchema.
 
 export const RotateWebhookSecretInputSchema = z.object({
   ...SellerRef,
-  keepPreviousHours: z.coerce
+  keepPreviousHours: z
     .number({ error: 'must be a whole number of hours' })
     .int('must be a whole number of hours')
     .min(0, 'must be 0 or more')

@@ -47,16 +47,24 @@ async function refundReasonsOf(db: Db, itemIds: string[]) {
   );
 }
 
-/** The chargebacks of these items (decision 039), from their money rows: taken, given back, by which dispute. */
+/**
+ * The chargebacks of these items (decision 039), one per dispute (its provider reference) and item,
+ * from their money rows: what the bank took, what a won dispute gave back, when, oldest first.
+ */
 async function chargebacksOf(db: Db, itemIds: string[]) {
-  if (itemIds.length === 0) return new Map<string, AdminItemChargeback>();
+  const chargebacks = new Map<string, AdminItemChargeback[]>();
+  if (itemIds.length === 0) return chargebacks;
   const rows = await db
     .select({
       itemId: moneyMovements.orderItemId,
-      kind: moneyMovements.kind,
-      amountCents: sql<number>`sum(${moneyMovements.amountCents})::int`,
-      reference: sql<string>`min(${moneyMovements.providerReference})`,
-      recordedAt: sql<Date | string>`min(${moneyMovements.createdAt})`,
+      reference: moneyMovements.providerReference,
+      amountCents: sql<
+        number | null
+      >`(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'chargeback'))::int`,
+      reversedCents: sql<number>`coalesce(sum(${moneyMovements.amountCents}) filter (where ${moneyMovements.kind} = 'chargeback_reversal'), 0)::int`,
+      recordedAt: sql<
+        Date | string | null
+      >`min(${moneyMovements.createdAt}) filter (where ${moneyMovements.kind} = 'chargeback')`,
     })
     .from(moneyMovements)
     .where(
@@ -65,19 +73,19 @@ async function chargebacksOf(db: Db, itemIds: string[]) {
         inArray(moneyMovements.kind, ['chargeback', 'chargeback_reversal']),
       ),
     )
-    .groupBy(moneyMovements.orderItemId, moneyMovements.kind);
-  const chargebacks = new Map<string, AdminItemChargeback>();
-  for (const row of rows.filter((row) => row.kind === 'chargeback')) {
-    chargebacks.set(row.itemId, {
+    .groupBy(moneyMovements.orderItemId, moneyMovements.providerReference)
+    .orderBy(sql`min(${moneyMovements.createdAt})`);
+  for (const row of rows) {
+    // A reversal always has its chargeback (decision 039); a row without one would be no dispute to show.
+    if (row.amountCents === null || row.recordedAt === null) continue;
+    const list = chargebacks.get(row.itemId) ?? [];
+    list.push({
       amount: row.amountCents,
-      reversedAmount: 0,
+      reversedAmount: row.reversedCents,
       reference: row.reference,
       recordedAt: new Date(row.recordedAt).toISOString(),
     });
-  }
-  for (const row of rows.filter((row) => row.kind === 'chargeback_reversal')) {
-    const chargeback = chargebacks.get(row.itemId);
-    if (chargeback) chargeback.reversedAmount = row.amountCents;
+    chargebacks.set(row.itemId, list);
   }
   return chargebacks;
 }
@@ -91,7 +99,7 @@ export async function withEmails(db: Db, rows: (typeof orders.$inferSelect)[]): 
     items: view.items.map((item) => ({
       ...item,
       refundReason: reasons.get(item.id) ?? null,
-      chargeback: chargebacks.get(item.id) ?? null,
+      chargebacks: chargebacks.get(item.id) ?? [],
     })),
   }));
   const userIds = [...new Set(rows.map((row) => row.userId))];

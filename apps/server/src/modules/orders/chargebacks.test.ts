@@ -61,12 +61,14 @@ describe('admin/recordChargeback', () => {
     expect(recorded.body.data.order.items[0]).toMatchObject({
       id: item.id,
       status: 'refunded',
-      chargeback: {
-        amount: charge?.amountCents,
-        reversedAmount: 0,
-        reference: `admin:${order.id}`,
-        recordedAt: '2027-04-03T10:00:00.000Z',
-      },
+      chargebacks: [
+        {
+          amount: charge?.amountCents,
+          reversedAmount: 0,
+          reference: `admin:${order.id}`,
+          recordedAt: '2027-04-03T10:00:00.000Z',
+        },
+      ],
     });
     const chargebacks = await rowsOf(order.id, 'chargeback');
     expect(chargebacks).toHaveLength(1);

@@ -144,7 +144,7 @@ describe('Stripe card disputes', () => {
     expect(items).toHaveLength(2);
     for (const item of items) {
       const taken = chargebacks.find((row) => row.orderItemId === item.id)?.amountCents;
-      expect(item.chargeback).toMatchObject({ amount: taken, reversedAmount: taken, reference: disputeId });
+      expect(item.chargebacks).toMatchObject([{ amount: taken, reversedAmount: taken, reference: disputeId }]);
     }
     await expectChargesNotOverReturned(t.db);
   });

@@ -74,7 +74,13 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   async function attempt(row: ClaimedDelivery): Promise<SendResult> {
     const key = deps.secretKey;
     if (!key) return { error: 'WEBHOOK_SECRET_KEY is not set on this server' };
-    const secrets = [row.previousSecretCiphertext, row.secretCiphertext]
+    const signedAt = deps.now();
+    // Checked again at signing: a claim made just before the replaced secret expired must not use it after.
+    const keepsPrevious =
+      row.previousSecretCiphertext !== null &&
+      row.previousSecretExpiresAt !== null &&
+      new Date(row.previousSecretExpiresAt) > signedAt;
+    const secrets = [keepsPrevious ? row.previousSecretCiphertext : null, row.secretCiphertext]
       .filter((sealed): sealed is string => sealed !== null)
       .map((sealed) => decryptSecret(key, row.sellerId, sealed));
     const body = eventBody(row);
@@ -83,7 +89,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
       body,
       {
         'user-agent': 'Everdeal-Webhooks/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secrets, body, deps.now()),
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secrets, body, signedAt),
         [WEBHOOK_EVENT_ID_HEADER]: row.eventId,
       },
       { allowLoopback: deps.allowLoopback, timeoutMs, ...(deps.resolve ? { resolve: deps.resolve } : {}) },

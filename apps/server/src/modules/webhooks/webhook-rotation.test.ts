@@ -134,7 +134,7 @@ describe('rotating the signing secret', () => {
     expect(verifySignature(secret, header, request?.body ?? '')).toBeNull();
     secret = second.body.data.secret;
 
-    for (const keepPreviousHours of [73, -1, 1.5, 'soon']) {
+    for (const keepPreviousHours of [73, -1, 1.5, 'soon', '24', true, null]) {
       const refused = await callApi(
         t.app,
         'seller/rotateWebhookSecret',
@@ -145,5 +145,31 @@ describe('rotating the signing secret', () => {
       expect(refused.body.msg).toMatch(/^keepPreviousHours: /);
     }
     advance(2 * 3_600_000);
+  });
+
+  it('after a leak (no hours kept), a secret an earlier rotation kept stops too', async () => {
+    const kept = await callApi<{ secret: string }>(
+      t.app,
+      'seller/rotateWebhookSecret',
+      { keepPreviousHours: 24 },
+      { token: seller.token },
+    );
+    const leaked = await callApi<{ secret: string; previousSecretExpiresAt: string | null }>(
+      t.app,
+      'seller/rotateWebhookSecret',
+      { keepPreviousHours: 0 },
+      { token: seller.token },
+    );
+    expect(leaked.status, leaked.body.msg).toBe(200);
+    expect(leaked.body.data.previousSecretExpiresAt).toBeNull();
+    const before = receiver.received.length;
+    await sendTest();
+    const [request] = receiver.received.slice(before);
+    const header = request?.headers['everdeal-signature'] as string;
+    expect(signaturesOf(header)).toHaveLength(1);
+    expect(verifySignature(leaked.body.data.secret, header, request?.body ?? '')).not.toBeNull();
+    expect(verifySignature(kept.body.data.secret, header, request?.body ?? '')).toBeNull();
+    expect(verifySignature(secret, header, request?.body ?? '')).toBeNull();
+    secret = leaked.body.data.secret;
   });
 });

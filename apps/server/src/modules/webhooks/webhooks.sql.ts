@@ -65,7 +65,8 @@ function claimStatement(which: SQL, limit: unknown, now: unknown, lockedUntil: u
            ev.id as "eventId", ev.type, ev.data, ev.created_at as "createdAt",
            e.seller_id as "sellerId", e.url, e.secret_ciphertext as "secretCiphertext",
            case when e.previous_secret_expires_at > ${now}::timestamptz then e.previous_secret_ciphertext end
-             as "previousSecretCiphertext"
+             as "previousSecretCiphertext",
+           e.previous_secret_expires_at as "previousSecretExpiresAt"
     from claimed c
     join ${webhookEvents} ev on ev.id = c.event_id
     join ${webhookEndpoints} e on e.id = c.endpoint_id`;
@@ -126,6 +127,7 @@ export type ClaimedDelivery = {
   sellerId: number;
   url: string;
   secretCiphertext: string;
-  /** The secret a rotation replaced, while it still signs (decision 046). */
+  /** The secret a rotation replaced, while it still signs (decision 046), and until when. */
   previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: Date | string | null;
 };

@@ -68,17 +68,18 @@ function chargebackLine({ amount, reversedAmount, recordedAt }: AdminItemChargeb
 
 function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
   const refund = useAdminChange('admin/refundItem');
-  const { chargeback } = item;
+  const { chargebacks } = item;
   // A chargeback revokes the item as a refund does (its status says refunded); the card names it.
-  const window = chargeback
-    ? chargebackLine(chargeback, item.currency)
-    : item.status === 'refunded'
-      ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
-      : item.status === 'ended'
-        ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
-        : item.refundableUntil === null
-          ? 'No refund window'
-          : `Refundable by the shopper until ${formatDate(item.refundableUntil)}`;
+  const window =
+    chargebacks.length > 0
+      ? chargebacks.map((chargeback) => chargebackLine(chargeback, item.currency)).join(' · ')
+      : item.status === 'refunded'
+        ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
+        : item.status === 'ended'
+          ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
+          : item.refundableUntil === null
+            ? 'No refund window'
+            : `Refundable by the shopper until ${formatDate(item.refundableUntil)}`;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div className="min-w-0 flex-1 basis-56">
@@ -89,13 +90,13 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
           {item.quantity} × {formatMoney(item.price, item.currency)} · {window}
         </p>
         {item.refundReason ? <RefundReasonLine reason={item.refundReason} /> : null}
-        {chargeback ? (
-          <p className="break-all text-ink-600 text-xs">
+        {chargebacks.map((chargeback) => (
+          <p key={chargeback.reference} className="break-all text-ink-600 text-xs">
             Dispute <span className="font-mono">{chargeback.reference}</span>
           </p>
-        ) : null}
+        ))}
       </div>
-      {chargeback ? (
+      {chargebacks.length > 0 ? (
         <StatusBadge tone="bad">Charged back</StatusBadge>
       ) : (
         <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>

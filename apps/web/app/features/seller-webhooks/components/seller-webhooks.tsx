@@ -1,5 +1,5 @@
 import { WEBHOOK_TEST_EVENT_TYPE } from '@everdeal/contracts/webhook-rules';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
@@ -10,11 +10,17 @@ import { formatDateTime } from '~/lib/format-date';
 import { lazyWithPreload } from '~/lib/lazy';
 import { useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useWebhookEndpoint } from '../api/webhook-requests';
 import { EndpointForm } from './endpoint-form';
-import { SecretReveal } from './secret-reveal';
 
 // The log (a table, its pagination and its polling) sits below the form: a chunk of its own keeps
 // the page's first load within the budget (docs/benchmarks.md).
 const DeliveryLog = lazyWithPreload(() => import('./delivery-log').then((module) => module.DeliveryLog));
+// Both shown only around a rotation or a first save, so they load on that intent, not with the page.
+const RotationChoice = lazyWithPreload(() => import('./rotation-choice').then((module) => module.RotationChoice));
+const SecretReveal = lazyWithPreload(() => import('./secret-reveal').then((module) => module.SecretReveal));
+const preloadRotation = () => {
+  void RotationChoice.preload();
+  void SecretReveal.preload();
+};
 
 const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError ? caught.message : fallback);
 
@@ -41,6 +47,11 @@ export function SellerWebhooks({
   const endpointHeading = useId();
   const logHeading = useId();
   const actions = useRef<HTMLDivElement>(null);
+  // Without an endpoint, the first save answers the secret: its reveal loads meanwhile.
+  const hasNoEndpoint = endpoint.isSuccess && endpoint.data === null;
+  useEffect(() => {
+    if (hasNoEndpoint) void SecretReveal.preload();
+  }, [hasNoEndpoint]);
 
   if (endpoint.isPending) return <SkeletonText lines={8} />;
   if (endpoint.isError) {
@@ -69,13 +80,15 @@ export function SellerWebhooks({
       </header>
 
       {secret ? (
-        <SecretReveal
-          secret={secret}
-          onDone={() => {
-            setSecret(null);
-            actions.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SecretReveal
+            secret={secret}
+            onDone={() => {
+              setSecret(null);
+              actions.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
 
       <section aria-labelledby={endpointHeading} className="rounded-2xl bg-white p-5 ring-1 ring-ink-900/10">
@@ -104,7 +117,11 @@ export function SellerWebhooks({
               Send test event
             </Button>
             <Modal
-              trigger={<Button variant="outline">Rotate secret</Button>}
+              trigger={
+                <Button variant="outline" onPointerEnter={preloadRotation} onFocus={preloadRotation}>
+                  Rotate secret
+                </Button>
+              }
               title="Rotate the signing secret?"
               description="You get a new secret, shown once. Choose what happens to the current one."
               confirmLabel="Rotate secret"
@@ -121,7 +138,13 @@ export function SellerWebhooks({
                 }
               }}
             >
-              <RotationChoice keepHours={keepHours} onChange={setKeepHours} />
+              <Suspense fallback={<SkeletonText lines={4} />}>
+                <RotationChoice
+                  keepHours={keepHours}
+                  onChange={setKeepHours}
+                  keptUntil={current.previousSecretExpiresAt}
+                />
+              </Suspense>
             </Modal>
             <Modal
               trigger={<Button variant="danger-outline">Remove endpoint</Button>}
@@ -159,50 +182,5 @@ export function SellerWebhooks({
         </section>
       ) : null}
     </div>
-  );
-}
-
-/** Hours the replaced secret may keep signing beside the new one (decision 046). */
-const KEEP_PREVIOUS_HOURS = 24;
-
-/**
- * What becomes of the current secret on a rotation: it stops at once (the default, and the only
- * safe choice after a leak), or signs beside the new one for a day while the receiver moves over.
- */
-function RotationChoice({ keepHours, onChange }: { keepHours: number; onChange: (hours: number) => void }) {
-  const name = useId();
-  const choices: [hours: number, label: string, detail: string][] = [
-    [
-      0,
-      'Stop the current secret now',
-      'For a secret that leaked: deliveries from now on carry only the new signature, so update your receiver straight away.',
-    ],
-    [
-      KEEP_PREVIOUS_HOURS,
-      `Keep it signing for ${KEEP_PREVIOUS_HOURS} hours`,
-      'Each delivery carries both signatures until then, so your receiver can move to the new secret without a failed delivery.',
-    ],
-  ];
-  return (
-    <fieldset>
-      <legend className="font-medium text-ink-900">The current secret</legend>
-      <div className="mt-2 grid gap-3">
-        {choices.map(([hours, label, detail]) => (
-          <label key={hours} className="flex gap-2.5">
-            <input
-              type="radio"
-              name={name}
-              className="mt-1"
-              checked={keepHours === hours}
-              onChange={() => onChange(hours)}
-            />
-            <span>
-              <span className="block font-medium text-ink-900">{label}</span>
-              <span className="block text-ink-600">{detail}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
