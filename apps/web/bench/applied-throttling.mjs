@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:applied`: the page loads Lighthouse simulates (`npm run bench:web`: slow 4G and a
 // 4x slower CPU, estimated by Lantern from an unthrottled trace), here applied to real loads: the
-// system Chromium through Playwright with CDP's network conditions (150 ms round trip, 1.6 Mbit/s
-// down, 750 kbit/s up) and CPU throttling (4x), 412 x 823, cache off. Per page, medians of
+// system Chromium through Playwright with CDP's network conditions and CPU throttling (4x), as
+// Lighthouse's own `--throttling-method=devtools` applies its mobile preset (562.5 ms of latency
+// per request, 90% of 1.6 Mbit/s down and of 750 kbit/s up), 412 x 823, cache off. Per page, medians of
 // BENCH_RUNS loads (5): the first contentful paint, the largest contentful paint (as the browser
 // reports them) and "answers taps", when the first buy or upvote button's component has mounted
 // (`data-early-tap="ready"`, lib/early-tap.ts): a tap from then on acts at once.
@@ -15,8 +16,16 @@ import { startBuiltServer } from './built-server.mjs';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const executablePath = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
-/** Lighthouse's mobile preset (its `throttling` for simulation), applied instead of simulated. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_638_400 / 8, uploadThroughput: 750_000 / 8 };
+/**
+ * Lighthouse's mobile preset as its DevTools throttling applies it (`mobileSlow4G` of Lantern's
+ * constants: the 150 ms round trip × 3.75 as per-request latency, throughput × 0.9, kbit of 1024 bits).
+ */
+const NETWORK = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: Math.floor((1.6 * 1024 * 0.9 * 1024) / 8),
+  uploadThroughput: Math.floor((750 * 0.9 * 1024) / 8),
+};
 const CPU_SLOWDOWN = 4;
 const PAGES = [
   ['Home', '/'],
@@ -68,7 +77,9 @@ const server = process.env.BENCH_URL
   : await startBuiltServer({ dataDirPrefix: 'everdeal-bench-applied-', readyTimeoutMs: 240_000 });
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
 try {
-  console.info(`Applied throttling (150 ms RTT, 1.6 Mbit/s, CPU ${CPU_SLOWDOWN}x), medians of ${runs} cold loads`);
+  console.info(
+    `Applied throttling (562.5 ms request latency, 1.47 Mbit/s down, CPU ${CPU_SLOWDOWN}x), medians of ${runs} cold loads`,
+  );
   console.info('| page | first paint (ms) | largest paint (ms) | answers taps (ms) |');
   console.info('|---|---:|---:|---:|');
   for (const [name, path] of PAGES) {
