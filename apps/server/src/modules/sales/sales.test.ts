@@ -256,6 +256,21 @@ describe('seller/setSaleOptOut', () => {
 
     await callApi(t.app, 'seller/setSaleOptOut', { productId: own.id, optOut: false }, { token: member.token });
     expect((await product(own.slug)).price).toBe(1800);
+    // Asking again for what is already set changes nothing and logs nothing.
+    await callApi(t.app, 'seller/setSaleOptOut', { productId: own.id, optOut: false }, { token: member.token });
+
+    // Each change is in the audit log as the seller's own edit (decision 019), with before and after.
+    const logged = await t.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.targetId, String(own.id)))
+      .orderBy(adminActions.createdAt, adminActions.id);
+    expect(
+      logged.map((row) => [row.actorKind, row.actorId, row.action, row.targetKind, row.before, row.after]),
+    ).toEqual([
+      ['seller', member.userId, 'product.saleOptOut', 'product', { saleOptOut: false }, { saleOptOut: true }],
+      ['seller', member.userId, 'product.saleOptIn', 'product', { saleOptOut: true }, { saleOptOut: false }],
+    ]);
   });
 
   it('another seller’s product is 404 as the seller area answers; a non-member is 403', async () => {

@@ -1,22 +1,43 @@
 /**
  * `seller/setSaleOptOut` (decision 042): a member keeps a product of their seller out of
  * store-wide sales, or puts it back in. Another seller's product is 404, as the seller area
- * answers (seller-access.ts). A published product's prices change at once, on every instance.
+ * answers (seller-access.ts). A published product's prices change at once, on every instance,
+ * and each change is in the audit log as the seller's other edits are (decision 019).
  */
 import type { SaleOptOutResult, SetSaleOptOutInput } from '@everdeal/contracts';
 import { products } from '@everdeal/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { type AdminActor, recordSellerEdit } from '../audit';
 import { requireOwnProduct, type SellerDeps } from './seller-access';
 
 export async function setSaleOptOut(
   deps: SellerDeps,
-  userId: string,
+  actor: AdminActor,
   input: SetSaleOptOutInput,
 ): Promise<SaleOptOutResult> {
-  const product = await requireOwnProduct(deps.db, userId, input.productId);
-  if (product.saleOptOut !== input.optOut) {
-    await deps.db.update(products).set({ saleOptOut: input.optOut }).where(eq(products.id, product.id));
-    if (product.isPublished) deps.catalogChanged();
-  }
+  const product = await requireOwnProduct(deps.db, actor.id, input.productId);
+  const changed = await deps.db.transaction(async (tx) => {
+    // Only the call that changes the setting writes it and its log line: two at once log one.
+    const [row] = await tx
+      .update(products)
+      .set({ saleOptOut: input.optOut })
+      .where(and(eq(products.id, product.id), ne(products.saleOptOut, input.optOut)))
+      .returning({ id: products.id });
+    if (!row) return false;
+    await recordSellerEdit(
+      tx,
+      actor,
+      {
+        action: input.optOut ? 'product.saleOptOut' : 'product.saleOptIn',
+        targetKind: 'product',
+        targetId: product.id,
+        before: { saleOptOut: !input.optOut },
+        after: { saleOptOut: input.optOut },
+      },
+      deps.now(),
+    );
+    return true;
+  });
+  if (changed && product.isPublished) deps.catalogChanged();
   return { productId: product.id, optOut: input.optOut };
 }

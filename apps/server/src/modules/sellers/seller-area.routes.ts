@@ -27,7 +27,7 @@ export function sellerAreaHandlers(deps: SellerDeps) {
     'seller/getMySellers': (_input, { user }) => getMySellers(deps, user.id),
     'seller/getDashboard': (input, { user }) => getSellerDashboard(deps, user.id, input.sellerId),
     // Decision 042: a product in or out of store-wide sales.
-    'seller/setSaleOptOut': (input, { user }) => setSaleOptOut(deps, user.id, input),
+    'seller/setSaleOptOut': (input, { user }) => setSaleOptOut(deps, user, input),
     'seller/createProduct': async (input, { user }) => ({ product: await createSellerProduct(deps, user.id, input) }),
     'seller/getProduct': async (input, { user }) => ({
       product: await getSellerProduct(deps, user.id, input.productId),
