@@ -132,3 +132,48 @@ test('a license transfer: offered from the item page, pending with its link, cla
   await page.reload();
   await expect(page.getByText(/claimed this license on/)).toBeVisible();
 });
+
+test('a mistyped recipient is corrected from the item page: the link goes to the right address', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const owner = await registerShopper(request, 'e2e-retarget');
+  const recipient = await registerShopper(request, 'e2e-retargeted');
+  const [, , , product] = await buyableProducts(request, 4);
+  if (!product) throw new Error('no product');
+  const order = await buyThroughApi(request, owner, product);
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  // Not containing the real address: the mailbox is searched by substring.
+  const mistyped = recipient.user.email.replace('@', '.typo@');
+  await shopperApi(request, owner, 'orders/transferItem', { orderId: order.id, itemId: item.id, email: mistyped });
+  await signInAs(page, owner);
+  await page.goto(`/order/${order.id}/${item.id}`);
+
+  const pending = page.getByRole('region', { name: 'License transfer' });
+  await expect(pending.getByText(`Waiting for ${mistyped} to claim it`)).toBeVisible();
+  await pending.getByRole('button', { name: 'Send it to another address' }).click();
+  const field = pending.getByRole('textbox', { name: 'Recipient’s correct e-mail' });
+  await expect(field).toBeFocused();
+  await field.fill(mistyped.toUpperCase());
+  await pending.getByRole('button', { name: 'Send the link there' }).click();
+  await expect(pending.getByText('That is the address the link went to: use Send the link again')).toBeVisible();
+  await field.fill(recipient.user.email);
+  await pending.getByRole('button', { name: 'Send the link there' }).click();
+  await expect(pending.getByRole('status')).toHaveText(
+    `A new link was mailed to ${recipient.user.email}. The link mailed to ${mistyped} no longer works.`,
+  );
+  await expect(pending.getByText(`Waiting for ${recipient.user.email} to claim it`)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, `docs/screenshots/transfer-corrected-${widthOf(page)}.png`, { fullPage: true });
+
+  const mail = await waitForMail(recipient.user.email, /is transferring a license to you/);
+  const claimer = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signInAs(claimer, recipient);
+  await claimer.goto(claimPath(mail));
+  await claimer.getByRole('button', { name: 'Claim the license' }).click();
+  await expect(claimer.getByRole('status').getByText(/It is yours!/)).toBeVisible();
+  await claimer.close();
+});

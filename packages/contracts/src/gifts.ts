@@ -12,6 +12,14 @@ export const TransferItemInputSchema = OrderItemRefInputSchema.extend({
 });
 export type TransferItemInput = z.infer<typeof TransferItemInputSchema>;
 
+/** `orders/resendGift`: the unclaimed offer's link mailed again, to a corrected address if given. */
+export const ResendGiftInputSchema = OrderItemRefInputSchema.extend({
+  email: EmailSchema.optional().describe(
+    'a corrected recipient address: the new link is mailed there, and the link mailed before stops working',
+  ),
+});
+export type ResendGiftInput = z.infer<typeof ResendGiftInputSchema>;
+
 /** A claim link's token, as the mail carries it (`/gift/claim?token=…`). */
 const GiftToken = z
   .string({ error: 'is required' })

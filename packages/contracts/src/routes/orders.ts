@@ -1,5 +1,11 @@
 import { EmptyInputSchema } from '../auth';
-import { GiftPreviewResultSchema, GiftTokenInputSchema, ReceivedItemsSchema, TransferItemInputSchema } from '../gifts';
+import {
+  GiftPreviewResultSchema,
+  GiftTokenInputSchema,
+  ReceivedItemsSchema,
+  ResendGiftInputSchema,
+  TransferItemInputSchema,
+} from '../gifts';
 import {
   ChangePlanInputSchema,
   ChangePlanResultSchema,
@@ -129,10 +135,10 @@ export const ordersRoutes = {
     requiresAuth: true,
   }),
   'orders/resendGift': defineRoute({
-    input: OrderItemRefInputSchema,
+    input: ResendGiftInputSchema,
     output: OrderItemResultSchema,
     summary:
-      'Mail an unclaimed gift’s or transfer’s claim link again: a new link valid 30 days, the old one stops working (rate-limited)',
+      'Mail an unclaimed gift’s or transfer’s claim link again, to a corrected address if `email` is given: a new link valid 30 days, the old one stops working (rate-limited)',
     tag: 'orders',
     requiresAuth: true,
   }),

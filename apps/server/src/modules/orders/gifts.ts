@@ -11,6 +11,7 @@ import {
   type OrderItem,
   type OrderItemRefInput,
   OrderMessage,
+  type ResendGiftInput,
   type TransferItemInput,
 } from '@everdeal/contracts';
 import { itemTransfers, type OrderItemRow, type Tx, type UserRow } from '@everdeal/db';
@@ -136,25 +137,30 @@ export async function cancelTransfer(
 }
 
 /**
- * `orders/resendGift`: the unclaimed offer's link mailed again. The old link stops working at
- * once (its hash is cleared); the new mail's rendering makes the new one, valid 30 days from then.
+ * `orders/resendGift`: the unclaimed offer's link mailed again, to a corrected address when the
+ * giver gives one (a mistyped address was otherwise fixed only by a refund). The old link stops
+ * working at once (its hash is cleared); the new mail's rendering makes the new one, valid 30 days
+ * from then. The new address, like the first, is never the giver's own.
  */
 export async function resendGift(
   deps: CheckoutDeps,
-  userId: string,
-  input: OrderItemRefInput,
+  giver: Pick<UserRow, 'id' | 'email'>,
+  input: ResendGiftInput,
 ): Promise<{ item: OrderItem }> {
   const at = deps.now();
+  const toEmail = input.email?.trim();
+  if (toEmail) requireOtherRecipient(giver.email, toEmail);
   const mailIds = await deps.db.transaction(async (tx) => {
-    const item = await lockGiversItem(tx, userId, input);
+    const item = await lockGiversItem(tx, giver.id, input);
     await requireActive(tx, item);
     const offer = await pendingOfferOf(tx, item.id);
+    const recipient = toEmail ?? offer.toEmail;
     await tx
       .update(itemTransfers)
-      .set({ tokenHash: null, tokenExpiresAt: null, sentAt: at })
+      .set({ tokenHash: null, tokenExpiresAt: null, sentAt: at, toEmail: recipient })
       .where(and(eq(itemTransfers.id, offer.id), eq(itemTransfers.status, 'pending')));
-    return queueClaimMail(tx, offer, at);
+    return queueClaimMail(tx, { id: offer.id, toEmail: recipient }, at);
   });
   deps.outbox.deliver(mailIds);
-  return { item: await loadOwnItem(deps.db, userId, input.orderId, input.itemId) };
+  return { item: await loadOwnItem(deps.db, giver.id, input.orderId, input.itemId) };
 }

@@ -54,7 +54,7 @@ export function ordersHandlers(deps: CheckoutDeps, limits: RateLimits) {
     'orders/cancelTransfer': (input, { user }) => cancelTransfer(deps, user.id, input),
     'orders/resendGift': async (input, { user }) => {
       await limits.consume([['claimMailPerUser', user.id]]);
-      return resendGift(deps, user.id, input);
+      return resendGift(deps, user, input);
     },
     'orders/getGift': (input) => getGift(deps, input.token),
     'orders/claimGift': (input, { user }) => claimGift(deps, user, input.token),

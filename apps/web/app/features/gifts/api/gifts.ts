@@ -40,7 +40,8 @@ export function useCancelTransfer(ref: OrderItemRef) {
 export function useResendGift(ref: OrderItemRef) {
   const storeItem = useStoreItem(ref);
   return useMutation({
-    mutationFn: () => callApi('orders/resendGift', ref, { silent: true }),
+    /** `email`: a corrected recipient address; without it the link goes to the same one. */
+    mutationFn: (email?: string) => callApi('orders/resendGift', email ? { ...ref, email } : ref, { silent: true }),
     onSuccess: ({ item }) => storeItem(item),
   });
 }

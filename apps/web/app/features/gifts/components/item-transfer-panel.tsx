@@ -1,16 +1,15 @@
 import type { OrderItem } from '@everdeal/contracts';
 import Gift from 'lucide-react/icons/gift';
-import Send from 'lucide-react/icons/send';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
 import { TextField } from '~/components/ui/text-field';
 import { type FormError, toFormError } from '~/lib/form-error';
-import { formatDate } from '~/lib/format-date';
-import { useCancelTransfer, useResendGift, useTransferItem } from '../api/gifts';
+import { useTransferItem } from '../api/gifts';
+import { OfferState } from './offer-state';
+import { EMAIL } from './recipient-email';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
 
 /** Whether the buyer may offer the item now: active, lifetime, never moved, no code redeemed. */
@@ -21,74 +20,6 @@ export function canTransfer(item: OrderItem): boolean {
     !item.transfer &&
     !item.receivedFrom &&
     item.codes.every((code) => code.status === 'active')
-  );
-}
-
-/** The buyer's item on offer (decision 043): whom it waits for, since when, and what they may do. */
-function OfferState({ item }: { item: OrderItem & { transfer: NonNullable<OrderItem['transfer']> } }) {
-  const ref = { orderId: item.orderId, itemId: item.id };
-  const resend = useResendGift(ref);
-  const cancel = useCancelTransfer(ref);
-  const [error, setError] = useState<FormError | null>(null);
-  const [notice, setNotice] = useState('');
-  const { transfer } = item;
-  const isGift = transfer.kind === 'gift';
-  const run = (action: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setNotice('');
-    action().then(
-      () => setNotice(done),
-      (failure: unknown) => setError(toFormError(failure)),
-    );
-  };
-
-  if (transfer.status === 'claimed') {
-    return (
-      <p className="rounded-xl bg-emerald-50 p-4 text-emerald-900 text-sm">
-        <strong className="break-all">{transfer.toEmail}</strong> claimed this {isGift ? 'gift' : 'license'} on{' '}
-        {formatDate(transfer.claimedAt ?? transfer.sentAt)}. The license codes are theirs now, and it can no longer be
-        refunded.
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-4">
-      <p className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm">
-        Waiting for <strong className="break-all">{transfer.toEmail}</strong> to claim it. The link was mailed on{' '}
-        {formatDate(transfer.sentAt)} and works for 30 days.{' '}
-        {isGift
-          ? 'Until it is claimed you can refund it below.'
-          : 'Until it is claimed you can cancel the transfer, and the codes are yours again.'}
-      </p>
-      {transfer.message ? (
-        <blockquote className="whitespace-pre-wrap break-words border-brand-200 border-l-4 pl-3 text-ink-700 text-sm">
-          {transfer.message}
-        </blockquote>
-      ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button
-          variant="outline"
-          isLoading={resend.isPending}
-          onClick={() => run(() => resend.mutateAsync(), `A new link was mailed to ${transfer.toEmail}.`)}
-        >
-          <Send aria-hidden="true" className="size-4" />
-          Send the link again
-        </Button>
-        {isGift ? null : (
-          <Button
-            variant="outline"
-            isLoading={cancel.isPending}
-            onClick={() => run(() => cancel.mutateAsync(), 'The transfer was canceled: the codes are yours again.')}
-          >
-            Cancel the transfer
-          </Button>
-        )}
-      </div>
-      <p role="status" className="min-h-5 text-emerald-800 text-sm">
-        {notice}
-      </p>
-      {error ? <FormAlert tone={error.tone}>{error.message}</FormAlert> : null}
-    </div>
   );
 }
 
