@@ -1,3 +1,4 @@
+import { GiftMessage } from '@everdeal/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { waitForMail } from './auth-helpers';
 import { expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
@@ -160,8 +161,14 @@ test('a mistyped recipient is corrected from the item page: the link goes to the
   await field.fill(mistyped.toUpperCase());
   await pending.getByRole('button', { name: 'Send the link there' }).click();
   await expect(pending.getByText('That is the address the link went to: use Send the link again')).toBeVisible();
+  // The server's refusal (the giver's own address) keeps what was typed, with the reason.
+  await field.fill(owner.user.email);
+  await pending.getByRole('button', { name: 'Send the link there' }).click();
+  await expect(pending.getByText(GiftMessage.toSelf)).toBeVisible();
+  await expect(field).toHaveValue(owner.user.email);
   await field.fill(recipient.user.email);
   await pending.getByRole('button', { name: 'Send the link there' }).click();
+  await expect(pending.getByRole('button', { name: 'Send it to another address' })).toBeFocused();
   await expect(pending.getByRole('status')).toHaveText(
     `A new link was mailed to ${recipient.user.email}. The link mailed to ${mistyped} no longer works.`,
   );

@@ -71,7 +71,7 @@ export function claimMail(facts: ClaimMailFacts, link: { url: string; expiresAt:
 /**
  * How the outbox renders a claim link's mail (wired with the orders module's other renderers):
  * the token is made and its hash written in one guarded statement, only for the offer's latest
- * send while it is pending and its item active; otherwise the mail is skipped.
+ * send to its current address while it is pending and its item active; otherwise the mail is skipped.
  */
 export function addClaimMailRenderer(outbox: Outbox, deps: { db: Db; brand: MailBrand; now: () => Date }): void {
   outbox.addRenderer(CLAIM_MAIL_KIND, async (payload, recipient): Promise<MailMessage | null> => {
@@ -87,6 +87,9 @@ export function addClaimMailRenderer(outbox: Outbox, deps: { db: Db; brand: Mail
           eq(itemTransfers.id, transferId),
           eq(itemTransfers.status, 'pending'),
           sql`${itemTransfers.sentAt} = ${new Date(sentAt).toISOString()}::timestamptz`,
+          // And still to this mail's address: a corrected recipient's send, even in the same
+          // millisecond as another, never makes a link for the address it replaced.
+          eq(itemTransfers.toEmail, recipient.to),
           eq(orderItems.id, itemTransfers.orderItemId),
           eq(orderItems.status, 'active'),
         ),

@@ -28,6 +28,40 @@ export async function liveTransferOf(tx: Tx, itemId: string): Promise<ItemTransf
   return row;
 }
 
+/**
+ * Every item of the caller's order locked as `lockOwnItem` locks one (no key update), in id order:
+ * what a change of several items takes first, so two such changes queue instead of deadlocking.
+ * Another person's order matches nothing and locks nothing.
+ */
+export async function lockOrderItemsInOrder(tx: Tx, userId: string, orderId: string): Promise<void> {
+  await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.orderId, orderId), eq(orders.userId, userId)))
+    .orderBy(orderItems.id)
+    .for('no key update', { of: orderItems });
+}
+
+/** The order's gift offers still waiting to be claimed by `toEmail`, one per item, by item id. */
+export async function pendingGiftOffersTo(tx: Tx, orderId: string, toEmail: string): Promise<ItemTransferRow[]> {
+  return tx
+    .select({ offer: itemTransfers })
+    .from(itemTransfers)
+    .innerJoin(orderItems, eq(orderItems.id, itemTransfers.orderItemId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.status, 'active'),
+        eq(itemTransfers.kind, 'gift'),
+        eq(itemTransfers.status, 'pending'),
+        eq(itemTransfers.toEmail, toEmail),
+      ),
+    )
+    .orderBy(orderItems.id)
+    .then((rows) => rows.map((row) => row.offer));
+}
+
 /** A refund, plan change or renewal of the item is under way (its adjustment is pending). */
 export async function hasPendingAdjustment(tx: Tx, itemId: string): Promise<boolean> {
   const [row] = await tx

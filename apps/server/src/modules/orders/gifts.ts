@@ -20,7 +20,15 @@ import { lockOwnItem } from './adjustments.sql';
 import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { giftViewOf, requireGiftable, requireOtherRecipient } from './gift-rules';
-import { hasPendingAdjustment, hasRedeemedCode, liveTransferOf, queueClaimMail, writeOffer } from './gifts.sql';
+import {
+  hasPendingAdjustment,
+  hasRedeemedCode,
+  liveTransferOf,
+  lockOrderItemsInOrder,
+  pendingGiftOffersTo,
+  queueClaimMail,
+  writeOffer,
+} from './gifts.sql';
 import { loadOwnItem } from './orders.service';
 
 /** Checkout's gift, checked before anything is reserved: someone else, lifetime deals only. */
@@ -140,7 +148,9 @@ export async function cancelTransfer(
  * `orders/resendGift`: the unclaimed offer's link mailed again, to a corrected address when the
  * giver gives one (a mistyped address was otherwise fixed only by a refund). The old link stops
  * working at once (its hash is cleared); the new mail's rendering makes the new one, valid 30 days
- * from then. The new address, like the first, is never the giver's own.
+ * from then. The new address, like the first, is never the giver's own. A gift of several deals
+ * went to one address: a correction moves every item of it still waiting for that address, each
+ * with its own new link (a transfer is one item).
  */
 export async function resendGift(
   deps: CheckoutDeps,
@@ -151,15 +161,24 @@ export async function resendGift(
   const toEmail = input.email?.trim();
   if (toEmail) requireOtherRecipient(giver.email, toEmail);
   const mailIds = await deps.db.transaction(async (tx) => {
+    // A correction may move the order's other items too: their locks first, in one order, so two
+    // corrections of one gift never wait on each other's items.
+    if (toEmail) await lockOrderItemsInOrder(tx, giver.id, input.orderId);
     const item = await lockGiversItem(tx, giver.id, input);
     await requireActive(tx, item);
     const offer = await pendingOfferOf(tx, item.id);
-    const recipient = toEmail ?? offer.toEmail;
-    await tx
-      .update(itemTransfers)
-      .set({ tokenHash: null, tokenExpiresAt: null, sentAt: at, toEmail: recipient })
-      .where(and(eq(itemTransfers.id, offer.id), eq(itemTransfers.status, 'pending')));
-    return queueClaimMail(tx, { id: offer.id, toEmail: recipient }, at);
+    const offers =
+      toEmail && offer.kind === 'gift' ? await pendingGiftOffersTo(tx, input.orderId, offer.toEmail) : [offer];
+    const ids: string[] = [];
+    for (const each of offers) {
+      const recipient = toEmail ?? each.toEmail;
+      await tx
+        .update(itemTransfers)
+        .set({ tokenHash: null, tokenExpiresAt: null, sentAt: at, toEmail: recipient })
+        .where(and(eq(itemTransfers.id, each.id), eq(itemTransfers.status, 'pending')));
+      ids.push(...(await queueClaimMail(tx, { id: each.id, toEmail: recipient }, at)));
+    }
+    return ids;
   });
   deps.outbox.deliver(mailIds);
   return { item: await loadOwnItem(deps.db, giver.id, input.orderId, input.itemId) };

@@ -1,6 +1,6 @@
 import type { OrderItem } from '@everdeal/contracts';
 import Send from 'lucide-react/icons/send';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
 import { TextField } from '~/components/ui/text-field';
@@ -23,16 +23,27 @@ export function OfferState({ item }: { item: OfferedItem }) {
   const [error, setError] = useState<FormError | null>(null);
   const [notice, setNotice] = useState('');
   const [isChangingAddress, setIsChangingAddress] = useState(false);
+  const addressFormId = useId();
+  const addressToggle = useRef<HTMLButtonElement>(null);
   const { transfer } = item;
   const isGift = transfer.kind === 'gift';
+  /** Runs a call; says what it did, or why not. Resolves whether it worked. */
   const run = (action: () => Promise<unknown>, done: string) => {
     setError(null);
     setNotice('');
     return action().then(
-      () => setNotice(done),
-      (failure: unknown) => setError(toFormError(failure)),
+      () => {
+        setNotice(done);
+        return true;
+      },
+      (failure: unknown) => {
+        setError(toFormError(failure));
+        return false;
+      },
     );
   };
+  // Which resend is under way: the same address's (no variables) or a corrected one's.
+  const isResendingSame = resend.isPending && resend.variables === undefined;
 
   if (transfer.status === 'claimed') {
     return (
@@ -60,15 +71,17 @@ export function OfferState({ item }: { item: OfferedItem }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button
           variant="outline"
-          isLoading={resend.isPending && !isChangingAddress}
+          isLoading={isResendingSame}
           onClick={() => void run(() => resend.mutateAsync(undefined), `A new link was mailed to ${transfer.toEmail}.`)}
         >
           <Send aria-hidden="true" className="size-4" />
           Send the link again
         </Button>
         <Button
+          ref={addressToggle}
           variant="outline"
           aria-expanded={isChangingAddress}
+          aria-controls={addressFormId}
           onClick={() => setIsChangingAddress(!isChangingAddress)}
         >
           Send it to another address
@@ -87,14 +100,19 @@ export function OfferState({ item }: { item: OfferedItem }) {
       </div>
       {isChangingAddress ? (
         <AddressForm
+          id={addressFormId}
           previous={transfer.toEmail}
-          isSending={resend.isPending}
-          onSend={(email) =>
-            run(
+          isSending={resend.isPending && !isResendingSame}
+          onSend={async (email) => {
+            const sent = await run(
               () => resend.mutateAsync(email),
               `A new link was mailed to ${email}. The link mailed to ${transfer.toEmail} no longer works.`,
-            ).then(() => setIsChangingAddress(false))
-          }
+            );
+            // What was typed stays after a refusal; after a send, focus goes back where it came from.
+            if (!sent) return;
+            setIsChangingAddress(false);
+            addressToggle.current?.focus();
+          }}
         />
       ) : null}
       <p role="status" className="min-h-5 text-emerald-800 text-sm">
@@ -107,10 +125,12 @@ export function OfferState({ item }: { item: OfferedItem }) {
 
 /** A corrected recipient address, checked for shape here and for the rest by the server. */
 function AddressForm({
+  id,
   previous,
   isSending,
   onSend,
 }: {
+  id: string;
   previous: string;
   isSending: boolean;
   onSend: (email: string) => Promise<unknown>;
@@ -129,7 +149,7 @@ function AddressForm({
     if (!problem) void onSend(typed);
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form id={id} onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <TextField
         label="Recipient’s correct e-mail"
         type="email"
