@@ -1,6 +1,6 @@
 // Concurrency claims of decision 043, proven on PostgreSQL (PGlite has one connection and cannot
 // race): two claims of one link, a refund against a claim, a transfer against a refund and
-// against a plan change. The app's pool holds several connections (test/database.ts).
+// against a plan change, and corrections of one gift's recipient from each of its items. The app's pool holds several connections (test/database.ts).
 import type { OrderItem } from '@everdeal/contracts';
 import { itemTransfers, orderItemAdjustments, orderItems } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession, linkTokenFromMail, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
-import { buy, createBuyer, createDeal, emailOf, newKey } from '../../../test/shop';
+import { buy, checkout, createBuyer, createDeal, emailOf, newKey } from '../../../test/shop';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'gifts and transfers under concurrency on PostgreSQL (needs TEST_DATABASE_URL)',
@@ -145,6 +145,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         if (transferred?.status !== 200) expect(offerRow).toBeUndefined();
       }
       await expectLedgerBalanced(t.db);
+    });
+
+    it('two corrections of one gift of several deals at once: no deadlock, every item ends at one address', async () => {
+      for (let round = 0; round < 3; round++) {
+        const lines = [];
+        for (let i = 0; i < 3; i += 1) {
+          const { product, plan } = await createDeal(t.db, { refundWindowDays: 30, plans: [{ codes: 3 }] });
+          lines.push({ productId: product.id, variantId: plan.id, quantity: 1 });
+        }
+        const buyer = await createBuyer(t.app, t.db, lines);
+        const paid = await checkout(t.app, buyer.token, {
+          paymentMethodId: buyer.card.id,
+          idempotencyKey: newKey(),
+          giftTo: { email: `typo-${round}@exmaple.com` },
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+        const { order } = paid.body.data;
+        // Each correction starts from another item, the order the naive locks would deadlock in.
+        const answers = await Promise.all(
+          order.items.map((item, index) =>
+            call('resendGift', buyer.token, {
+              orderId: order.id,
+              itemId: item.id,
+              email: `right-${index}@example.com`,
+            }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+        const offers = await t.db
+          .select({ toEmail: itemTransfers.toEmail })
+          .from(itemTransfers)
+          .innerJoin(orderItems, eq(orderItems.id, itemTransfers.orderItemId))
+          .where(and(eq(orderItems.orderId, order.id), eq(itemTransfers.status, 'pending')));
+        expect(offers).toHaveLength(3);
+        // Whichever correction ran last moved the whole gift.
+        expect(new Set(offers.map((row) => row.toEmail)).size).toBe(1);
+      }
     });
   },
 );

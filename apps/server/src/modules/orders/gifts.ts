@@ -93,9 +93,10 @@ export async function transferItem(
   input: TransferItemInput,
 ): Promise<{ item: OrderItem }> {
   requireOtherRecipient(user.email, input.email);
-  const at = deps.now();
   const mailIds = await deps.db.transaction(async (tx) => {
     const item = await lockGiversItem(tx, user.id, input);
+    // Read once the item's lock is held: the offer's time follows any change of it that committed first.
+    const at = deps.now();
     await requireActive(tx, item);
     requireGiftable([item]);
     const live = await liveTransferOf(tx, item.id);
@@ -157,7 +158,6 @@ export async function resendGift(
   giver: Pick<UserRow, 'id' | 'email'>,
   input: ResendGiftInput,
 ): Promise<{ item: OrderItem }> {
-  const at = deps.now();
   const toEmail = input.email?.trim();
   if (toEmail) requireOtherRecipient(giver.email, toEmail);
   const mailIds = await deps.db.transaction(async (tx) => {
@@ -165,6 +165,7 @@ export async function resendGift(
     // corrections of one gift never wait on each other's items.
     if (toEmail) await lockOrderItemsInOrder(tx, giver.id, input.orderId);
     const item = await lockGiversItem(tx, giver.id, input);
+    const at = deps.now();
     await requireActive(tx, item);
     const offer = await pendingOfferOf(tx, item.id);
     const offers =
