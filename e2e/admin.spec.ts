@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './content-helpers';
 import { sessionFrom, submittedProduct } from './seller-helpers';
-import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 015: an admin (made by e2e/setup-accounts.ts before the server
 // started) reviews and publishes a product a seller submitted, hides a reported review and sees
@@ -49,18 +49,7 @@ test('the admin hides a reported review, which leaves the product’s reviews', 
   const [product] = await buyableProducts(request, 1);
   if (!product) throw new Error('no buyable demo product');
   const buyer = await registerShopper(request, 'e2e-admin-review');
-  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
-    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-  });
-  await shopperApi(request, buyer, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
-  await shopperApi(request, buyer, 'orders/checkout', {
-    paymentMethodId: card.id,
-    idempotencyKey: `e2e-admin-${Date.now()}`,
-  });
+  await buyThroughApi(request, buyer, product);
   const title = `Visit my shop ${randomBytes(3).toString('hex')}`;
   await shopperApi(request, buyer, 'reviews/addReview', {
     productId: product.id,
@@ -109,18 +98,7 @@ test('the admin sees the latest orders and finds an order by e-mail, kept in ?q=
   if (!product) throw new Error('no buyable demo product');
   const buyer = await registerShopper(request, 'e2e-admin-order');
   const profile = await shopperApi<{ email: string }>(request, buyer, 'users/getUserProfile');
-  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
-    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-  });
-  await shopperApi(request, buyer, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
-  const { order } = await shopperApi<{ order: { id: string } }>(request, buyer, 'orders/checkout', {
-    paymentMethodId: card.id,
-    idempotencyKey: `e2e-admin-order-${Date.now()}`,
-  });
+  const order = await buyThroughApi(request, buyer, product);
 
   await asAdmin(page, request);
   await page.goto('/admin/orders');
@@ -152,18 +130,7 @@ test('a charged-back item says so on the admin’s order card, with its dispute,
   const [product] = await buyableProducts(request, 1);
   if (!product) throw new Error('no buyable demo product');
   const buyer = await registerShopper(request, 'e2e-admin-chargeback');
-  const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
-    card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-  });
-  await shopperApi(request, buyer, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
-  const { order } = await shopperApi<{ order: { id: string } }>(request, buyer, 'orders/checkout', {
-    paymentMethodId: card.id,
-    idempotencyKey: `e2e-admin-chargeback-${Date.now()}`,
-  });
+  const order = await buyThroughApi(request, buyer, product);
   const admin = await sessionFrom(request, 'e2e-admin.json');
   await shopperApi(request, admin, 'admin/recordChargeback', { orderId: order.id, reason: 'The bank says so' });
 

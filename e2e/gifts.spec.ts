@@ -1,5 +1,5 @@
 import { GiftMessage } from '@everdeal/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { waitForMail } from './auth-helpers';
 import { expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import {
@@ -7,6 +7,7 @@ import {
   buyThroughApi,
   firstBuyablePlan,
   registerShopper,
+  type Session,
   saveTestCard,
   shopperApi,
   signInAs,
@@ -23,6 +24,17 @@ function claimPath(mail: string): string {
   const match = mail.match(/\/gift\/claim\?token=[A-Za-z0-9_-]+/);
   expect(match, 'the mail carries a claim link').not.toBeNull();
   return match?.[0] ?? '';
+}
+
+/** The recipient, signed in on a page of their own, claims the transfer mailed to them. */
+async function claimMailedTransfer(browser: Browser, page: Page, recipient: Session): Promise<Page> {
+  const mail = await waitForMail(recipient.user.email, /is transferring a license to you/);
+  const claimer = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signInAs(claimer, recipient);
+  await claimer.goto(claimPath(mail));
+  await claimer.getByRole('button', { name: 'Claim the license' }).click();
+  await expect(claimer.getByRole('status').getByText(/It is yours!/)).toBeVisible();
+  return claimer;
 }
 
 test('a gift: checkout’s "This is a gift", the mailed link, sign in on the way, claimed; the giver sees it', async ({
@@ -120,12 +132,7 @@ test('a license transfer: offered from the item page, pending with its link, cla
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, `docs/screenshots/transfer-pending-${widthOf(page)}.png`, { fullPage: true });
 
-  const mail = await waitForMail(recipient.user.email, /is transferring a license to you/);
-  const claimer = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
-  await signInAs(claimer, recipient);
-  await claimer.goto(claimPath(mail));
-  await claimer.getByRole('button', { name: 'Claim the license' }).click();
-  await expect(claimer.getByRole('status').getByText(/It is yours!/)).toBeVisible();
+  const claimer = await claimMailedTransfer(browser, page, recipient);
   await claimer.goto('/user/orders');
   await expect(claimer.getByRole('region', { name: 'Gifts and transfers you received' })).toContainText(product.name);
   await claimer.close();
@@ -176,11 +183,5 @@ test('a mistyped recipient is corrected from the item page: the link goes to the
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, `docs/screenshots/transfer-corrected-${widthOf(page)}.png`, { fullPage: true });
 
-  const mail = await waitForMail(recipient.user.email, /is transferring a license to you/);
-  const claimer = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
-  await signInAs(claimer, recipient);
-  await claimer.goto(claimPath(mail));
-  await claimer.getByRole('button', { name: 'Claim the license' }).click();
-  await expect(claimer.getByRole('status').getByText(/It is yours!/)).toBeVisible();
-  await claimer.close();
+  await (await claimMailedTransfer(browser, page, recipient)).close();
 });

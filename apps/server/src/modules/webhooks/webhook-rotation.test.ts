@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import type { SellerMember } from '../../../test/seller';
@@ -8,6 +9,8 @@ import {
   verifySignature,
   type WebhookReceiver,
 } from '../../../test/webhook-receiver';
+import { loadConfig } from '../../plugins/config';
+import { createWebhookDelivery } from '.';
 
 // Rotating a seller's webhook secret through HTTP and a real database (decisions 033 and 046): the
 // new secret signs at once; the replaced one stops at once, or signs beside it for the hours the
@@ -35,6 +38,7 @@ afterAll(async () => {
 });
 
 const sendTest = () => sendTestEvent(t, seller);
+const silent = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 
 describe('rotating the signing secret', () => {
   it('signs with the new secret at once after a rotation', async () => {
@@ -171,5 +175,39 @@ describe('rotating the signing secret', () => {
     expect(verifySignature(kept.body.data.secret, header, request?.body ?? '')).toBeNull();
     expect(verifySignature(secret, header, request?.body ?? '')).toBeNull();
     secret = leaked.body.data.secret;
+  });
+
+  it('a delivery claimed just before the kept secret expires and signed just after carries the new one only', async () => {
+    const rotated = await callApi<{ secret: string; previousSecretExpiresAt: string }>(
+      t.app,
+      'seller/rotateWebhookSecret',
+      { keepPreviousHours: 1 },
+      { token: seller.token },
+    );
+    const expiry = new Date(rotated.body.data.previousSecretExpiresAt).getTime();
+    // The request's own attempt fails, so the delivery waits for the job's round.
+    receiver.answer = { status: 500 };
+    await sendTest();
+    receiver.answer = { status: 200 };
+    // The job's clock reads 1 ms before the expiry when it claims and moves on 1 ms at each reading,
+    // so it signs at the expiry itself: the claim read the kept secret, the signature must not use it.
+    let reading = expiry - 1;
+    const job = createWebhookDelivery({
+      db: t.db,
+      now: () => new Date(reading++),
+      log: silent,
+      secretKey: loadConfig({ NODE_ENV: 'test' }).webhooks.secretKey,
+      allowLoopback: true,
+    });
+    clock = new Date(expiry - 1);
+    const before = receiver.received.length;
+    expect((await job.deliverDue()).delivered).toBe(1);
+    await job.flush();
+    const [request] = receiver.received.slice(before);
+    const header = request?.headers['everdeal-signature'] as string;
+    expect(signaturesOf(header)).toHaveLength(1);
+    expect(verifySignature(rotated.body.data.secret, header, request?.body ?? '')).not.toBeNull();
+    expect(verifySignature(secret, header, request?.body ?? '')).toBeNull();
+    secret = rotated.body.data.secret;
   });
 });

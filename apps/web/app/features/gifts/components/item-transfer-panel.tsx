@@ -1,14 +1,12 @@
 import type { OrderItem } from '@everdeal/contracts';
 import Gift from 'lucide-react/icons/gift';
-import { type FormEvent, useState } from 'react';
-import { Button } from '~/components/ui/button';
+import { useState } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
-import { TextField } from '~/components/ui/text-field';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { useTransferItem } from '../api/gifts';
 import { OfferState } from './offer-state';
-import { EMAIL } from './recipient-email';
+import { RecipientEmailForm } from './recipient-email-form';
 
 const cardClass = 'rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7';
 
@@ -27,53 +25,41 @@ export function canTransfer(item: OrderItem): boolean {
 function TransferForm({ item }: { item: OrderItem }) {
   const transfer = useTransferItem({ orderId: item.orderId, itemId: item.id });
   const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<FormError | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const isValid = EMAIL.test(email.trim());
-    setFieldError(isValid ? undefined : 'Enter the e-mail address of the recipient');
-    if (!isValid) return;
-    setError(null);
-    setIsConfirming(true);
-  };
   return (
     <>
       <p className="text-ink-700 text-sm">
         Pass this license on to someone else: they get a link by e-mail and the codes become theirs when they claim it.
         An item moves only once, and once it is claimed you can no longer refund it.
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
+      <div className="mt-4">
+        <RecipientEmailForm
           label="Recipient’s e-mail"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
-          className="sm:w-80"
+          submitLabel="Transfer this license"
+          onValid={(typed) => {
+            setEmail(typed);
+            setError(null);
+            setIsConfirming(true);
+          }}
         />
-        <Button type="submit" variant="outline" className="sm:mt-7">
-          Transfer this license
-        </Button>
-      </form>
+      </div>
       <Modal
         open={isConfirming}
         onOpenChange={setIsConfirming}
         title={`Transfer ${item.productName}?`}
         confirmLabel="Send the claim link"
         onConfirm={() =>
-          transfer.mutateAsync(email.trim()).catch((failure: unknown) => {
+          transfer.mutateAsync(email).catch((failure: unknown) => {
             setError(toFormError(failure));
             throw failure;
           })
         }
       >
         <p>
-          We mail <strong className="break-all">{email.trim()}</strong> a link to claim {item.productName} (
-          {item.planName}). Until they claim it the codes are hidden here and you can cancel; once they claim it, the
-          license and its codes are theirs and the refund right ends.
+          We mail <strong className="break-all">{email}</strong> a link to claim {item.productName} ({item.planName}).
+          Until they claim it the codes are hidden here and you can cancel; once they claim it, the license and its
+          codes are theirs and the refund right ends.
         </p>
         {error ? (
           <FormAlert tone={error.tone} className="mt-4">

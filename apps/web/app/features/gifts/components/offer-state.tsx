@@ -1,13 +1,12 @@
 import type { OrderItem } from '@everdeal/contracts';
 import Send from 'lucide-react/icons/send';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
-import { TextField } from '~/components/ui/text-field';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
 import { useCancelTransfer, useResendGift } from '../api/gifts';
-import { EMAIL } from './recipient-email';
+import { RecipientEmailForm } from './recipient-email-form';
 
 type OfferedItem = OrderItem & { transfer: NonNullable<OrderItem['transfer']> };
 
@@ -99,11 +98,18 @@ export function OfferState({ item }: { item: OfferedItem }) {
         )}
       </div>
       {isChangingAddress ? (
-        <AddressForm
+        <RecipientEmailForm
           id={addressFormId}
-          previous={transfer.toEmail}
+          label="Recipient’s correct e-mail"
+          submitLabel="Send the link there"
+          autoFocus
           isSending={resend.isPending && !isResendingSame}
-          onSend={async (email) => {
+          problemWith={(email) =>
+            email.toLowerCase() === transfer.toEmail.toLowerCase()
+              ? 'That is the address the link went to: use Send the link again'
+              : undefined
+          }
+          onValid={async (email) => {
             const sent = await run(
               () => resend.mutateAsync(email),
               `A new link was mailed to ${email}. The link mailed to ${transfer.toEmail} no longer works.`,
@@ -120,49 +126,5 @@ export function OfferState({ item }: { item: OfferedItem }) {
       </p>
       {error ? <FormAlert tone={error.tone}>{error.message}</FormAlert> : null}
     </div>
-  );
-}
-
-/** A corrected recipient address, checked for shape here and for the rest by the server. */
-function AddressForm({
-  id,
-  previous,
-  isSending,
-  onSend,
-}: {
-  id: string;
-  previous: string;
-  isSending: boolean;
-  onSend: (email: string) => Promise<unknown>;
-}) {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = email.trim();
-    const problem = !EMAIL.test(typed)
-      ? 'Enter the e-mail address of the recipient'
-      : typed.toLowerCase() === previous.toLowerCase()
-        ? 'That is the address the link went to: use Send the link again'
-        : undefined;
-    setFieldError(problem);
-    if (!problem) void onSend(typed);
-  };
-  return (
-    <form id={id} onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextField
-        label="Recipient’s correct e-mail"
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldError}
-        className="sm:w-80"
-        autoFocus
-      />
-      <Button type="submit" variant="outline" className="sm:mt-7" isLoading={isSending}>
-        Send the link there
-      </Button>
-    </form>
   );
 }
