@@ -166,6 +166,7 @@ describe('jobSchedule', () => {
     const schedule = jobSchedule({} as JobDeps);
     expect(schedule.map((declared) => declared.name).sort()).toEqual([
       'affiliate-commissions',
+      'finished-rows',
       'lifetime-protection',
       'mail-delivery',
       'payments-reconciliation',

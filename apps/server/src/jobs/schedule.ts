@@ -6,14 +6,14 @@
 import { type CommissionDeps, runCommissionRound } from '../modules/affiliates';
 import { refreshTrendingScores } from '../modules/catalog';
 import { sendWishlistAlerts } from '../modules/favorites';
-import type { Outbox } from '../modules/mail';
+import { deleteFinishedMail, type Outbox } from '../modules/mail';
 import type { CheckoutDeps } from '../modules/orders';
 import { RECONCILE_INTERVAL_MS, reconcilePayments, renewalRounds, sendRefundReminders } from '../modules/orders';
 import { type PayoutsDeps, runPayoutRound } from '../modules/payouts';
 import { type PromiseDeps, runProtectionRound } from '../modules/promise';
 import { deleteSpentCredentials } from '../modules/users';
 import { type AnnouncerDeps, detectLiveDeals, runWaitlistAnnouncements } from '../modules/waitlist';
-import type { WebhooksDeps } from '../modules/webhooks';
+import { deleteFinishedWebhookRows, type WebhooksDeps } from '../modules/webhooks';
 import type { JobOutcome } from './periodic-job';
 
 export type JobName =
@@ -27,6 +27,7 @@ export type JobName =
   | 'wishlist-alerts'
   | 'lifetime-protection'
   | 'spent-credentials'
+  | 'finished-rows'
   | 'seller-payouts'
   | 'webhook-delivery';
 
@@ -165,6 +166,19 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       // them gone and deletes nothing twice.
       onSeveralInstances: 'together',
       round: ok(() => deleteSpentCredentials(deps.db, deps.now())),
+    },
+    {
+      name: 'finished-rows',
+      does: 'deletes mail sent over 90 days ago and webhook deliveries finished over 30 days ago; erases kept webhook secrets whose hours are over (decision 047)',
+      everyMs: 60 * MINUTE_MS,
+      firstRound: 'after-interval',
+      // Deleted in batches by id, as spent credentials are: a second instance finds the rows gone.
+      onSeveralInstances: 'together',
+      round: ok(async () => {
+        const now = deps.now();
+        await deleteFinishedMail(deps.db, now);
+        await deleteFinishedWebhookRows(deps.db, now);
+      }),
     },
     {
       name: 'seller-payouts',

@@ -44,7 +44,11 @@ export const webhookEvents = pgTable(
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_events_seller_created_idx').on(t.sellerId, t.createdAt)],
+  (t) => [
+    index('webhook_events_seller_created_idx').on(t.sellerId, t.createdAt),
+    // The retention round's scan for events past their 30 days (decision 047).
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -86,5 +90,7 @@ export const webhookDeliveries = pgTable(
     // The seller's delivery log, newest first.
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_event_id_idx').on(t.eventId),
+    // The retention round's scan: finished deliveries by their last attempt (decision 047).
+    index('webhook_deliveries_finished_idx').on(t.lastAttemptAt).where(sql`${t.status} in ('delivered', 'failed')`),
   ],
 );

@@ -33,3 +33,4 @@ export {
   retryDelayMs,
 } from './outbox';
 export { countOutbox, type OutboxCounts } from './outbox-counts';
+export { deleteFinishedMail, FINISHED_MAIL_KEPT_DAYS } from './outbox-retention';

@@ -17,6 +17,7 @@ export {
   webhookRetryDelayMs,
 } from './delivery';
 export { queueWebhookEvents, type WebhookEventInput } from './queue';
+export { deleteFinishedWebhookRows, FINISHED_DELIVERIES_KEPT_DAYS, type WebhookRetentionRound } from './retention';
 export { countWebhookDeliveries, type WebhookCounts } from './webhook-counts';
 export { webhooksHandlers } from './webhooks.routes';
 export { queueEventsCtes } from './webhooks.sql';
