@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api` (requirements §7, docs/benchmarks.md "Cart API against its floor"):
  * measures `cart/getCartContents` and `cart/change` on the real app, then on a bare Fastify server whose handlers send the very same SQL through the same
- * driver (the floor the app cannot beat), and writes the table into docs/benchmarks.md.
+ * driver (the floor the app cannot beat, bench/cart-floor.ts), and writes the table into docs/benchmarks.md.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * must allow creating a database; a throwaway one is created, migrated, seeded and dropped.
@@ -14,18 +14,16 @@ import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CartChangeInput, type CartItem, DEFAULT_CURRENCY } from '@everdeal/contracts';
-import { createDatabase, type Database, licenseCodes, plans, products, sessions, users } from '@everdeal/db';
+import { DEFAULT_CURRENCY } from '@everdeal/contracts';
+import { createDatabase, type Database, licenseCodes, plans, products, users } from '@everdeal/db';
 import { seedDemoCatalog } from '@everdeal/db/seed';
-import { and, asc, eq, fillPlaceholders, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
-import { cartStatements, toCartContents } from '../src/modules/cart/cart.service';
-import { cartAddStatement, utcDay } from '../src/modules/sellers/product-counters';
-import { createSession, hashToken, sessionLookup } from '../src/modules/users/sessions';
-import { readBearerToken } from '../src/plugins/auth';
+import { createSession } from '../src/modules/users/sessions';
 import { loadConfig } from '../src/plugins/config';
+import { buildFloor } from './cart-floor';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -83,135 +81,6 @@ function runLoad(url: string, token: string, target: Target, seconds: number): P
       else resolvePromise(JSON.parse(out) as LoadResult);
     });
   });
-}
-
-/** Column positions of a drizzle `select({session, user})` row sent as an array (sessions first, then users). */
-function sessionColumnIndex() {
-  const sessionKeys = Object.keys(getTableColumns(sessions));
-  const userKeys = Object.keys(getTableColumns(users));
-  const at = (keys: string[], key: string, offset = 0) => {
-    const index = keys.indexOf(key);
-    if (index < 0) throw new Error(`no column ${key}`);
-    return offset + index;
-  };
-  return {
-    revokedAt: at(sessionKeys, 'revokedAt'),
-    expiresAt: at(sessionKeys, 'expiresAt'),
-    userId: at(userKeys, 'id', sessionKeys.length),
-    status: at(userKeys, 'status', sessionKeys.length),
-  };
-}
-
-/** The SQL text and parameters of a prepared drizzle statement; `bind` fills its placeholders. */
-function template(query: { getQuery(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.getQuery();
-  return {
-    text,
-    // drizzle's own filling (what its execute() does), so values are encoded the same way.
-    bind: (values: Record<string, unknown>) => fillPlaceholders(params, values),
-  };
-}
-
-/**
- * The floor: Fastify with no plugins, no validation, no envelope and no query builder at run
- * time; each handler sends the app's prepared statements (same text, same driver, prepared the
- * same way, same pool size) and does the same checks and sums in plain code.
- */
-async function buildFloor(databaseUrl: string) {
-  const client = postgres(databaseUrl, { max: POOL_SIZE, onnotice: () => {} });
-  const { drizzle } = await import('drizzle-orm/postgres-js');
-  const { schema } = await import('@everdeal/db');
-  // Only to render the SQL texts once (the app prepares the same ones); it never runs a query.
-  const db = drizzle(client, { schema, casing: 'snake_case' });
-  const statements = cartStatements(db);
-  const sessionSql = template(sessionLookup(db));
-  const linesSql = template(statements.lines);
-  const targetSql = template(statements.purchaseTarget);
-  const upsertSql = template(statements.upsertLine);
-  const deleteSql = template(statements.deleteLine);
-  const cartAddSql = template(cartAddStatement(db));
-  const col = sessionColumnIndex();
-  // drizzle() set the client's timestamp parsers to pass text through (it maps dates itself), as in the app.
-  const time = (value: unknown) => new Date(value as string).getTime();
-  const run = (query: ReturnType<typeof template>, values: Record<string, unknown>) =>
-    client.unsafe(query.text, query.bind(values) as never[], { prepare: true }).values();
-
-  async function authenticate(request: FastifyRequest): Promise<string | null> {
-    const token = readBearerToken(request);
-    if (!token) return null;
-    const [row] = await run(sessionSql, { tokenHash: hashToken(token) });
-    if (!row || row[col.revokedAt] !== null || time(row[col.expiresAt]) <= Date.now()) return null;
-    return row[col.status] === 'active' ? (row[col.userId] as string) : null;
-  }
-
-  // Same order as selectCartLines' fields; the start-up check compares answers with the app's.
-  async function cart(userId: string) {
-    const rows = await run(linesSql, { userId });
-    const items: CartItem[] = rows.map((r) => ({
-      productId: r[0],
-      variantId: r[1],
-      quantity: r[2],
-      name: r[3],
-      slug: r[4],
-      image: r[5],
-      planName: r[6],
-      planKind: r[7],
-      billingInterval: r[8],
-      price: r[9],
-      // The floor reads no sale (decision 042), as it reads no coupon: the bench runs neither.
-      regularPrice: r[9],
-      originalPrice: r[10],
-      currency: r[11],
-      maxQuantity: Number(r[12]),
-      refundWindowDays: r[13],
-      sale: null,
-    }));
-    return toCartContents(items);
-  }
-
-  const refuse = (reply: FastifyReply, status: number) => reply.code(status).send({ status });
-  const server = Fastify({ logger: false });
-  server.post('/api/cart/getCartContents', async (request, reply) => {
-    const userId = await authenticate(request);
-    return userId ? cart(userId) : refuse(reply, 401);
-  });
-  server.post('/api/cart/change', async (request, reply) => {
-    const userId = await authenticate(request);
-    if (!userId) return refuse(reply, 401);
-    const { productId, variantId, quantity } = request.body as CartChangeInput;
-    if (quantity === 0) {
-      await run(deleteSql, { userId, productId, planId: variantId });
-      return cart(userId);
-    }
-    const [target] = await run(targetSql, { userId, productId, planId: variantId });
-    if (!target) return refuse(reply, 404);
-    const [, , dealStatus, endsAt, currency, codesLeft, price, refundWindowDays, inCart] = target as [
-      string,
-      string,
-      string,
-      string | null,
-      string,
-      number | string,
-      number,
-      number,
-      number | string,
-    ];
-    if (dealStatus !== 'live' || (endsAt !== null && time(endsAt) <= Date.now())) return refuse(reply, 422);
-    if (Number(codesLeft) === 0 || currency !== DEFAULT_CURRENCY) return refuse(reply, 422);
-    if (quantity > Number(codesLeft)) return refuse(reply, 409);
-    await run(upsertSql, {
-      userId,
-      productId,
-      planId: variantId,
-      quantity,
-      shownPrice: price,
-      shownRefundWindowDays: refundWindowDays,
-    });
-    // A rise is a cart add of the seller's analytics (decision 025), as the app counts it.
-    if (quantity > Number(inCart)) await run(cartAddSql, { productId, day: utcDay(new Date()) });
-    return cart(userId);
-  });
-  return { server, close: () => client.end({ timeout: 5 }) };
 }
 
 async function listen(server: FastifyInstance): Promise<string> {
@@ -350,7 +219,7 @@ async function main() {
     ];
 
     const appUrl = await listen(app);
-    floor = await buildFloor(databaseUrl);
+    floor = await buildFloor(databaseUrl, POOL_SIZE);
     const floorUrl = await listen(floor.server);
     // The two must answer the same cart, or the comparison means nothing.
     const post = async (url: string, path: string, body: object) => {

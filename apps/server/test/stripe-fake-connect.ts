@@ -7,7 +7,7 @@
  * account link needs both a return and a refresh URL.
  */
 import type Stripe from 'stripe';
-import { type Json, missing, StripeFailure, type StripeRoute, stripeId, unixNow } from './stripe-fake-routes';
+import { type Json, missing, StripeFailure, type StripeRoute, stripeId, unixNow } from './stripe-fake-shared';
 
 export type ConnectState = {
   accounts: Map<string, Stripe.Account>;

@@ -5,7 +5,7 @@
  * the build here. Stripe's rule that matters: a disputed charge is not refunded (`charge_disputed`).
  */
 import type Stripe from 'stripe';
-import { type Json, missing, StripeFailure, type StripeRoute, stripeId, unixNow } from './stripe-fake-routes';
+import { type Json, missing, StripeFailure, type StripeRoute, stripeId, unixNow } from './stripe-fake-shared';
 
 export type DisputeState = { disputes: Map<string, Stripe.Dispute> };
 

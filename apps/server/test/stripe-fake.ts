@@ -20,6 +20,7 @@ import {
   refusalOfDisputed,
 } from './stripe-fake-disputes';
 import { FAKE_STRIPE_JS } from './stripe-fake-js';
+import { stripeRoutes } from './stripe-fake-routes';
 import {
   type Json,
   missing,
@@ -28,9 +29,8 @@ import {
   StripeFailure,
   type StripeState,
   stripeId,
-  stripeRoutes,
   unixNow,
-} from './stripe-fake-routes';
+} from './stripe-fake-shared';
 
 export type LoggedRequest = { method: string; path: string; idempotencyKey: string | undefined; params: Json };
 
