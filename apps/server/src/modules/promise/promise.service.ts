@@ -16,7 +16,7 @@ import {
   SUNSET_NOTICE_DAYS,
 } from '@everdeal/contracts';
 import { orderItems, orders, products, type Tx, users } from '@everdeal/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import { type AdminActor, recordAdminAction, recordSellerEdit } from '../audit';
 import { queueMail } from '../mail';
@@ -30,7 +30,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ProductRow = typeof products.$inferSelect;
 
-/** Every buyer with an active item of the product, with those items. */
+/**
+ * Everyone who holds an active item of the product, with those items: the buyer, or the recipient
+ * who claimed it as a gift or transfer (decision 043). The notice is theirs: the tool is theirs.
+ */
 async function activeBuyers(tx: Tx, productId: number): Promise<Buyer[]> {
   const rows = await tx
     .select({
@@ -43,7 +46,7 @@ async function activeBuyers(tx: Tx, productId: number): Promise<Buyer[]> {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${orderItems.holderId}, ${orders.userId})`))
     .where(and(eq(orderItems.productId, productId), eq(orderItems.status, 'active')))
     .orderBy(asc(users.id), asc(orderItems.createdAt));
   const buyers = new Map<string, Buyer>();

@@ -1,6 +1,7 @@
 /**
  * Paying the lifetime promise's protection (decision 031). Each active item of an ended deal gets
- * its store credit once: the buyer's items are locked as a refund locks them (`FOR NO KEY UPDATE`
+ * its store credit once, paid to whoever holds it: the buyer, or the recipient who claimed it as a
+ * gift or transfer (decision 043), who lost the tool. The holder's items are locked as a refund locks them (`FOR NO KEY UPDATE`
  * of the item row, orders/adjustments.sql.ts), so a refund and the protection of one item never
  * both happen; an item with a refund or plan change in flight is left for the next round. The
  * credit's ledger key `protection:<itemId>` and the seller adjustment's key of the same name are
@@ -26,10 +27,13 @@ import { type ItemPayment, protectionCents } from './protection-rule';
 
 type EndedProduct = { id: number; name: string; slug: string; sellerId: number; sunsetAt: Date };
 
-/** The buyers who still hold an active item of the product. */
-async function buyersWithActiveItems(db: Db | Tx, productId: number): Promise<string[]> {
+/** Who holds an item: its recipient once a gift or transfer is claimed, else its buyer. */
+const holderOf = sql<string>`coalesce(${orderItems.holderId}, ${orders.userId})`;
+
+/** The people who still hold an active item of the product. */
+async function holdersWithActiveItems(db: Db | Tx, productId: number): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ userId: orders.userId })
+    .selectDistinct({ userId: holderOf })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orderItems.productId, productId), eq(orderItems.status, 'active')));
@@ -79,15 +83,15 @@ async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPa
   return payments;
 }
 
-/** Pays one buyer's active items of the product in one transaction; answers the mail rows queued. */
-async function payBuyer(deps: PromiseDeps, product: EndedProduct, userId: string): Promise<string[]> {
+/** Pays one holder's active items of the product in one transaction; answers the mail rows queued. */
+async function payHolder(deps: PromiseDeps, product: EndedProduct, userId: string): Promise<string[]> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     const locked = await tx
       .select({ item: orderItems })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.productId, product.id), eq(orderItems.status, 'active'), eq(orders.userId, userId)))
+      .where(and(eq(orderItems.productId, product.id), eq(orderItems.status, 'active'), sql`${holderOf} = ${userId}`))
       .orderBy(asc(orderItems.id))
       .for('no key update', { of: orderItems });
     if (locked.length === 0) return [];
@@ -154,18 +158,18 @@ async function payBuyer(deps: PromiseDeps, product: EndedProduct, userId: string
         .where(eq(orderItems.id, item.id));
     }
     if (paid.length === 0) return [];
-    const [buyer] = await tx
+    const [holder] = await tx
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, userId));
-    if (!buyer) return [];
+    if (!holder) return [];
     const currency = items[0]?.currency ?? 'USD';
-    return queueMail(tx, [protectionMail(deps.brand, product, { userId, ...buyer }, paid, currency)], at);
+    return queueMail(tx, [protectionMail(deps.brand, product, { userId, ...holder }, paid, currency)], at);
   });
 }
 
 /**
- * Pays the protection of every active item of one ended product, buyer by buyer, then marks the
+ * Pays the protection of every active item of one ended product, holder by holder, then marks the
  * product paid when no item is left active or still being paid for (a pending order that settles
  * later becomes active and is paid by a later round).
  */
@@ -182,8 +186,8 @@ export async function payProductProtection(deps: PromiseDeps, productId: number)
     .where(and(eq(products.id, productId), ne(products.lifetimePromise, 'active')));
   if (!product?.sunsetAt || product.sunsetAt.getTime() > deps.now().getTime()) return;
   const ended = { ...product, sunsetAt: product.sunsetAt };
-  for (const userId of await buyersWithActiveItems(deps.db, product.id)) {
-    deps.outbox.deliver(await payBuyer(deps, ended, userId));
+  for (const userId of await holdersWithActiveItems(deps.db, product.id)) {
+    deps.outbox.deliver(await payHolder(deps, ended, userId));
   }
   const [open] = await deps.db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
@@ -197,7 +201,7 @@ export async function payProductProtection(deps: PromiseDeps, productId: number)
   }
 }
 
-/** The `lifetime-protection` job's round: every deal whose end has come and whose buyers are not all paid. */
+/** The `lifetime-protection` job's round: every deal whose end has come and whose holders are not all paid. */
 export async function runProtectionRound(deps: PromiseDeps): Promise<void> {
   const due = await deps.db
     .select({ id: products.id })
