@@ -1,14 +1,17 @@
 /**
  * The floor of `npm run bench:api` (bench/api.ts, docs/benchmarks.md "Cart API against its
  * floor"): bare Fastify answering `cart/getCartContents` and `cart/change` with the app's own
- * prepared statements and nothing else.
+ * prepared statements (the session, the lines, the coupon and the sale read together, the change's
+ * target, upsert and cart add) and nothing else.
  */
 import { type CartChangeInput, type CartItem, DEFAULT_CURRENCY } from '@everdeal/contracts';
 import { sessions, users } from '@everdeal/db';
-import { fillPlaceholders, getTableColumns } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
 import { cartStatements, toCartContents } from '../src/modules/cart/cart.service';
+import { cartCouponQuery } from '../src/modules/coupons/coupons.service';
+import { scheduleStatements } from '../src/modules/sales/sale-schedule';
 import { cartAddStatement, utcDay } from '../src/modules/sellers/product-counters';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
 import { readBearerToken } from '../src/plugins/auth';
@@ -58,6 +61,11 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
   const upsertSql = template(statements.upsertLine);
   const deleteSql = template(statements.deleteLine);
   const cartAddSql = template(cartAddStatement(db));
+  // The cart's coupon (decision 040) and the sale at this moment (decision 042), read beside the
+  // lines as the app reads them; the bench runs neither, so the answers are not used.
+  const couponQuery = cartCouponQuery(db, sql.placeholder('userId'));
+  const couponSql = template({ getQuery: () => couponQuery.toSQL() });
+  const saleSql = template(scheduleStatements(db).firstNotOver);
   const col = sessionColumnIndex();
   // drizzle() set the client's timestamp parsers to pass text through (it maps dates itself), as in the app.
   const time = (value: unknown) => new Date(value as string).getTime();
@@ -74,7 +82,11 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
 
   // Same order as selectCartLines' fields; the start-up check compares answers with the app's.
   async function cart(userId: string) {
-    const rows = await run(linesSql, { userId });
+    const [rows] = await Promise.all([
+      run(linesSql, { userId }),
+      run(couponSql, { userId }),
+      run(saleSql, { at: new Date().toISOString() }),
+    ]);
     const items: CartItem[] = rows.map((r) => ({
       productId: r[0],
       variantId: r[1],
@@ -86,7 +98,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
       planKind: r[7],
       billingInterval: r[8],
       price: r[9],
-      // The floor reads no sale (decision 042), as it reads no coupon: the bench runs neither.
+      // The bench runs no sale (decision 042): the regular price is the price.
       regularPrice: r[9],
       originalPrice: r[10],
       currency: r[11],
@@ -111,9 +123,13 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
       await run(deleteSql, { userId, productId, planId: variantId });
       return cart(userId);
     }
-    const [target] = await run(targetSql, { userId, productId, planId: variantId });
+    const [[target]] = await Promise.all([
+      run(targetSql, { userId, productId, planId: variantId }),
+      run(saleSql, { at: new Date().toISOString() }),
+    ]);
     if (!target) return refuse(reply, 404);
-    const [, , dealStatus, endsAt, currency, codesLeft, price, refundWindowDays, inCart] = target as [
+    // Same order as the purchase target's fields; the sale opt-out is unread, as the floor reads no sale.
+    const [, , dealStatus, endsAt, currency, codesLeft, price, , refundWindowDays, inCart] = target as [
       string,
       string,
       string,
@@ -121,6 +137,7 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
       string,
       number | string,
       number,
+      boolean,
       number,
       number | string,
     ];

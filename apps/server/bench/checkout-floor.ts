@@ -202,11 +202,11 @@ export async function buildFloor(databaseUrl: string, poolSize: number, captured
       run(client, statements.lines, { userId }).values(),
       run(client, statements.paymentMethod, { id: paymentMethodId, userId, provider: 'sandbox' }).values(),
       run(client, statements.recentlyRefunded, { userId, since }).values(),
-      // The app's sale read goes out before the billing profile's and the coupon's, whose
-      // functions await before they send.
+      // The coupon's prepared statement and the sale read go out before the billing profile's,
+      // whose function awaits before it sends.
+      run(client, statements.cartCoupon, { userId }),
       run(client, statements.saleSchedule, { at: now.toISOString() }),
       run(client, statements.billingProfile, { userId }),
-      run(client, statements.cartCoupon, { userId }),
     ]);
     if (existing.length > 0) return refuse(reply, 409);
     if (!method) return refuse(reply, 404);

@@ -146,13 +146,26 @@ export async function couponByCode(db: Db, code: string, userId: string): Promis
   return row ?? null;
 }
 
+/**
+ * `cartCouponQuery` prepared once per database, as the cart's own statements are: every cart read
+ * and checkout sends it, and drizzle rendering its SQL on each call cost more CPU than the round
+ * trip (docs/benchmarks.md, "What the cart benchmark taught us").
+ */
+const preparedCartCoupon = new WeakMap<Db, ReturnType<typeof prepareCartCoupon>>();
+const prepareCartCoupon = (db: Db) => cartCouponQuery(db, sql.placeholder('userId')).prepare('cart_coupon');
+
 /** The coupon the user's cart holds, with the user's uses of it; null without one. */
-export async function cartCouponOf(db: Db | Tx, userId: string): Promise<AppliedCoupon | null> {
-  const [row] = await cartCouponQuery(db, userId);
+export async function cartCouponOf(db: Db, userId: string): Promise<AppliedCoupon | null> {
+  let statement = preparedCartCoupon.get(db);
+  if (!statement) {
+    statement = prepareCartCoupon(db);
+    preparedCartCoupon.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
   return row ?? null;
 }
 
-/** The statement of `cartCouponOf`; the checkout bench's floor sends it with a placeholder. */
+/** The statement of `cartCouponOf`; the benchmarks' floors send it with a placeholder. */
 export function cartCouponQuery(db: Db | Tx, userId: string | Placeholder) {
   return db
     .select({ coupon: coupons, userUses: userUsesOf(coupons.id, userId) })
