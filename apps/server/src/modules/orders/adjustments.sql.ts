@@ -23,6 +23,7 @@ import { reverseCommissionOfItem } from '../affiliates';
 import { type InvoiceSeller, issueAdjustmentInvoice, issueCreditNote } from '../invoices';
 import { moveCredit } from '../wallet';
 import type { Runner, Tx } from './db-runner';
+import { cancelPendingOfferOf } from './gifts.sql';
 import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
 import { type MadeRefund, refundRows } from './refund-money.sql';
@@ -162,6 +163,7 @@ export async function finishRefundIn(
       renewal_retry_at = null
     where id = ${claimed.itemId}`);
   const revoked = await revokeCodes(tx, claimed.itemId);
+  await cancelPendingOfferOf(tx, claimed.itemId, at);
   await tx.execute(refundRows(adjustmentId, refunds, at));
   // The seller's app hears the codes are revoked, with the refund (decision 033).
   await queueItemEvent(

@@ -3,7 +3,7 @@
 // never refunded again, and the seller's balance going below zero after a transfer and recovered
 // from later sales, as decision 036 promises.
 import { type AdminAuditPage, AdminMessage, type AdminOrder, OrderMessage, RefundMessage } from '@everdeal/contracts';
-import { licenseCodes, moneyMovements, orderItemCodes, sellerPayouts } from '@everdeal/db';
+import { itemTransfers, licenseCodes, moneyMovements, orderItemCodes, sellerPayouts, users } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
@@ -175,6 +175,32 @@ describe('admin/recordChargeback', () => {
       buyer,
     );
     expect([change.status, change.body.msg]).toEqual([409, RefundMessage.chargedBack]);
+    await expectLedgerBalanced(t.db);
+  });
+
+  it('ends a transfer still waiting for its claim (decision 043)', async () => {
+    at('2027-07-20T09:00:00.000Z');
+    const { product } = await createDeal(t.db, { plans: [{ name: 'Solo', priceCents: 5_000, codes: 3 }] });
+    const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+    const order = await buy(t.app, buyer, [
+      { productId: product.id, variantId: product.plans[0]?.id ?? 0, quantity: 1 },
+    ]);
+    const itemId = order.items[0]?.id ?? '';
+    const recipient = await createUserWithSession(t.db, clock);
+    const [{ email } = { email: '' }] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, recipient.userId));
+    const offered = await callApi(t.app, 'orders/transferItem', { orderId: order.id, itemId, email }, buyer);
+    expect(offered.status, offered.body.msg).toBe(200);
+
+    const admin = await createAdminWithSession(t.db, clock);
+    expect((await recordChargeback(order.id, admin)).status).toBe(200);
+    const offers = await t.db
+      .select({ status: itemTransfers.status, canceledAt: itemTransfers.canceledAt })
+      .from(itemTransfers)
+      .where(eq(itemTransfers.orderItemId, itemId));
+    expect(offers).toEqual([{ status: 'canceled', canceledAt: clock }]);
     await expectLedgerBalanced(t.db);
   });
 

@@ -21,6 +21,7 @@ import {
   splitChargeback,
 } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
+import { cancelPendingOfferOf } from './gifts.sql';
 import { itemFacts, queueItemEvent } from './item-events';
 
 /** A refund or plan change of the order is under way: the dispute is recorded once it has ended. */
@@ -46,6 +47,7 @@ async function revokeChargedBackItem(tx: Tx, itemId: string, disputeReference: s
     .returning({ id: orderItems.id });
   if (!item) return;
   const revoked = await revokeCodes(tx, itemId);
+  await cancelPendingOfferOf(tx, itemId, at);
   await queueItemEvent(
     tx,
     'license.refunded',

@@ -29,6 +29,19 @@ export async function liveTransferOf(tx: Tx, itemId: string): Promise<ItemTransf
 }
 
 /**
+ * An item that stops being active while offered (refunded, charged back, ended by the lifetime
+ * promise) can no longer be claimed: its waiting offer is canceled in the same transaction, as the
+ * giver's cancel does, so the table never keeps a pending offer of an item nobody can claim.
+ * Called after the item's row lock is held.
+ */
+export async function cancelPendingOfferOf(tx: Tx, itemId: string, at: Date): Promise<void> {
+  await tx
+    .update(itemTransfers)
+    .set({ status: 'canceled', canceledAt: at })
+    .where(and(eq(itemTransfers.orderItemId, itemId), eq(itemTransfers.status, 'pending')));
+}
+
+/**
  * Every item of the caller's order locked as `lockOwnItem` locks one (no key update), in id order:
  * what a change of several items takes first, so two such changes queue instead of deadlocking.
  * Another person's order matches nothing and locks nothing.

@@ -212,6 +212,12 @@ describe('checkout with giftTo', () => {
     );
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(refund.body.data.item.status).toBe('refunded');
+    // The offer ends with the refund, in its transaction: no pending offer of an unclaimable item.
+    const offers = await t.db
+      .select({ status: itemTransfers.status, canceledAt: itemTransfers.canceledAt })
+      .from(itemTransfers)
+      .where(eq(itemTransfers.orderItemId, item.id));
+    expect(offers).toEqual([{ status: 'canceled', canceledAt: clock }]);
     expect((await preview(token)).body.data.gift.state).toBe('unavailable');
     const late = await claim(recipient.token, token);
     expect(late.status).toBe(409);

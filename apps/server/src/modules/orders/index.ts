@@ -6,6 +6,7 @@
 export { ChargebackWaitsError, handleDisputeEvent, recordChargeback } from './chargebacks';
 export type { CheckoutDeps } from './checkout-deps';
 export { markCodeRedeemed, queueApiActivationEvent, type RedemptionChange } from './code-redemption';
+export { cancelPendingOfferOf } from './gifts.sql';
 export { ordersHandlers } from './orders.routes';
 export { toOrderViews } from './orders.service';
 export { addOrderMailRenderers } from './receipt';

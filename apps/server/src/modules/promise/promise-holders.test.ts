@@ -2,7 +2,7 @@
 // transfer is claimed, its notice and its protection credit go to the recipient who holds it, not
 // to the buyer who gave it away; an offer not yet claimed leaves both with the buyer.
 import type { LifetimePromiseResult, OrderItem } from '@everdeal/contracts';
-import { mailOutbox, walletEntries } from '@everdeal/db';
+import { itemTransfers, mailOutbox, walletEntries } from '@everdeal/db';
 import { createSeller } from '@everdeal/db/seed';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,13 @@ describe('the lifetime promise of a moved item', () => {
     expect(await creditOf(keeper.item.id)).toEqual([
       { userId: keeper.buyer.userId, kind: 'protection', amountCents: 8_000 },
     ]);
+
+    // The pending offer ended with its item: nobody can claim an ended item.
+    const [offer] = await t.db
+      .select({ status: itemTransfers.status })
+      .from(itemTransfers)
+      .where(eq(itemTransfers.orderItemId, pendingGiver.item.id));
+    expect(offer?.status).toBe('canceled');
 
     // The recipient sees the credit in their wallet; the giver has none.
     const wallet = async (token: string) =>

@@ -20,6 +20,7 @@ import {
 } from '@everdeal/db';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { queueMail } from '../mail';
+import { cancelPendingOfferOf } from '../orders';
 import { moveCredit } from '../wallet';
 import { protectionMail } from './promise.mail';
 import type { PromiseDeps } from './promise-deps';
@@ -156,6 +157,8 @@ async function payHolder(deps: PromiseDeps, product: EndedProduct, userId: strin
         .update(orderItems)
         .set({ status: 'ended', endedAt: at, cancelAtPeriodEnd: false, renewalRetryAt: null })
         .where(eq(orderItems.id, item.id));
+      // The buyer held it with a gift or transfer waiting: the credit is the buyer's, the offer ends.
+      await cancelPendingOfferOf(tx, item.id, at);
     }
     if (paid.length === 0) return [];
     const [holder] = await tx
