@@ -43,7 +43,8 @@ export function MailOutboxPage() {
       </h2>
       <p className="mt-1 max-w-2xl text-ink-600 text-sm">
         Every mail the store sends waits here until its mail server takes it. A mail the server keeps refusing is tried
-        for about 17 hours, then marked failed: send it again once the cause is fixed.
+        for about 17 hours, then marked failed: send it again once the cause is fixed. Sent mail is listed for 90 days;
+        failed mail stays until it is sent.
       </p>
 
       <StatusTabs filters={filters} counts={outbox.data?.counts} />

@@ -174,7 +174,7 @@ export function SellerWebhooks({
           </h2>
           <p className="text-ink-600 text-sm">
             A delivery that does not get a 2xx within 10 seconds is retried with growing waits for 3 days. Redeliver
-            sends it again now, with the same event id.
+            sends it again now, with the same event id. Each delivery stays here for 30 days after its last attempt.
           </p>
           <Suspense fallback={<SkeletonText lines={6} />}>
             <DeliveryLog sellerId={sellerId} page={page} hrefFor={hrefFor} />
