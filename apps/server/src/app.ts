@@ -17,7 +17,7 @@ import { communityHandlers } from './modules/community';
 import { contactHandlers } from './modules/contact';
 import { couponsHandlers } from './modules/coupons';
 import { favoritesHandlers } from './modules/favorites';
-import { registerInvoiceDownloads } from './modules/invoices';
+import { registerInvoiceDownloads, vatReportHandlers } from './modules/invoices';
 import { createLicensing } from './modules/licensing';
 import { notificationSettingsHandlers, registerNotificationOneClickUnsubscribe } from './modules/mail';
 import {
@@ -218,6 +218,8 @@ export async function buildApp({
       ...notificationSettingsHandlers(storeServices, limits),
       // The billing profile the invoice names and the VAT rule reads (decision 037).
       ...billingProfileHandlers(storeServices),
+      // The admin's VAT report of a quarter, summed from the issued documents (decision 048).
+      ...vatReportHandlers(storeServices),
       ...rolesHandlers(database.db),
       // Requirements §7 cart, wishlist and upvotes: every call needs a login and touches only the caller's rows.
       ...cartHandlers(storeServices),

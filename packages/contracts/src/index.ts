@@ -50,6 +50,7 @@ export * from './seller-sales';
 export * from './shopping';
 export * from './support';
 export * from './user';
+export * from './vat-report';
 export * from './waitlist';
 export * from './wallet';
 export * from './wallet-rules';

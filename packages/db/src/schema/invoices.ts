@@ -74,6 +74,8 @@ export const invoices = pgTable(
       .where(sql`${t.kind} = 'invoice' and ${t.adjustmentId} is null`),
     uniqueIndex('invoices_adjustment_key').on(t.adjustmentId),
     index('invoices_order_idx').on(t.orderId),
+    // The VAT report's pages: a quarter's documents in issue order (decision 048).
+    index('invoices_issued_at_idx').on(t.issuedAt, t.id),
   ],
 );
 

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// The admin's VAT report of a calendar quarter (docs/decisions/048-vat-report.md): the store's
+// invoices and credit notes of the quarter summed as a One-Stop Shop return needs them.
+
+/** The first year a report can be asked for: VAT at checkout began in 2026 (decision 037). */
+export const VAT_REPORT_FIRST_YEAR = 2026;
+
+export const VatReportInputSchema = z.object({
+  year: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(VAT_REPORT_FIRST_YEAR, `must be ${VAT_REPORT_FIRST_YEAR} or later`)
+    .max(2100, 'must be 2100 or earlier'),
+  quarter: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1, 2, 3 or 4')
+    .max(4, 'must be 1, 2, 3 or 4'),
+});
+export type VatReportInput = z.input<typeof VatReportInputSchema>;
+
+/**
+ * How a document's VAT is declared: `oss`, VAT charged to an EU consumer outside the store's own
+ * country (the One-Stop Shop return); `domestic`, VAT charged in the store's own member state (its
+ * national return); `reverse_charge`, a business in the EU that accounts for the VAT itself (the
+ * recapitulative statement); `untaxed`, no VAT (outside the EU, no billing country, VAT off).
+ */
+export const VAT_REPORT_KINDS = ['oss', 'domestic', 'reverse_charge', 'untaxed'] as const;
+export type VatReportKind = (typeof VAT_REPORT_KINDS)[number];
+
+export const VatReportRowSchema = z.object({
+  kind: z.enum(VAT_REPORT_KINDS),
+  country: z.string().nullable().describe('the buyer’s billing country (ISO 3166-1 alpha-2); null when none was given'),
+  rateBasisPoints: z.number().int().nullable().describe('the VAT rate, 1900 = 19%; null without VAT'),
+  currency: z.string(),
+  /**
+   * `null` for the quarter's own supplies; `YYYY-Qn` for credit notes issued in this quarter that
+   * correct an invoice of an earlier quarter, which a return declares against that quarter.
+   */
+  correctionOf: z.string().nullable(),
+  taxableCents: z.number().int().describe('invoices’ amounts without VAT less credit notes’'),
+  vatCents: z.number().int().describe('invoices’ VAT less credit notes’'),
+  invoices: z.number().int(),
+  creditNotes: z.number().int(),
+});
+export type VatReportRow = z.infer<typeof VatReportRowSchema>;
+
+export const VatReportSchema = z.object({
+  year: z.number().int(),
+  quarter: z.number().int(),
+  from: z.string().describe('the quarter’s first moment, UTC (inclusive)'),
+  to: z.string().describe('the next quarter’s first moment, UTC (exclusive)'),
+  storeCountry: z.string().describe('STORE_COUNTRY: sales to consumers there are domestic, not One-Stop Shop'),
+  complete: z.boolean().describe('false while the quarter has not ended: later documents will join it'),
+  rows: z.array(VatReportRowSchema).describe('by kind, correction, country, rate'),
+  csv: z.string().describe('text/csv, the rows as a table with a header line'),
+});
+export type VatReport = z.infer<typeof VatReportSchema>;
