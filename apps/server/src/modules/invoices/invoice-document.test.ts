@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInvoiceDocument, formatTaxRate, type IssuedDocument, REVERSE_CHARGE_NOTE } from './invoice-document';
+import {
+  buildInvoiceDocument,
+  formatTaxRate,
+  type InvoiceTax,
+  type IssuedDocument,
+  REVERSE_CHARGE_NOTE,
+} from './invoice-document';
 import { CREDIT_NOTE_SERIES, documentYear, formatDocumentNumber, INVOICE_SERIES } from './invoice-number';
 import { formatIssueDate, renderInvoicePdf } from './invoice-pdf';
 
@@ -101,6 +107,17 @@ describe('buildInvoiceDocument', () => {
     const doc = buildInvoiceDocument(ISSUED, { tax: { rateBasisPoints: 0, amountCents: 0, reverseCharge: true } });
     expect(doc.tax).toBeNull();
     expect(doc.reverseChargeNote).toBe(REVERSE_CHARGE_NOTE);
+    expect(doc.totalCents).toBe(12_700);
+  });
+
+  it('prints no tax line for a stored tax without a rate (credit notes of untaxed invoices issued before 2026-11-29)', () => {
+    const doc = buildInvoiceDocument({
+      ...ISSUED,
+      kind: 'credit_note',
+      tax: { amountCents: 0 } as unknown as InvoiceTax,
+    });
+    expect(doc.tax).toBeNull();
+    expect(doc.reverseChargeNote).toBeNull();
     expect(doc.totalCents).toBe(12_700);
   });
 

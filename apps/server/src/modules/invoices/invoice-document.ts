@@ -144,6 +144,17 @@ function paymentsOf(issued: IssuedDocument, totalCents: number): InvoiceDocument
 }
 
 /**
+ * A stored tax that names no rate is no tax: credit notes of invoices without VAT issued before
+ * 2026-11-29 stored `{amountCents: 0}` (the invoice's JSON null taken for a tax, decision 048).
+ * Documents are never rewritten, so they are read this way.
+ */
+function taxOf(tax: InvoiceTax | null): InvoiceTax | null {
+  if (tax === null) return null;
+  if (tax.reverseCharge === true) return tax;
+  return typeof tax.rateBasisPoints === 'number' ? tax : null;
+}
+
+/**
  * The printed document of an issued one. `options.billing` and `options.tax` stand in for the stored
  * ones (the billing details and tax of the order), so an order's document can be built before
  * checkout stores them; left out, the stored ones (or none) are used.
@@ -153,7 +164,7 @@ export function buildInvoiceDocument(
   options: { billing?: BillingDetails | null; tax?: InvoiceTax | null } = {},
 ): InvoiceDocument {
   const billing = options.billing ?? issued.billing ?? null;
-  const tax = options.tax ?? issued.tax ?? null;
+  const tax = taxOf(options.tax ?? issued.tax ?? null);
   const lines = issued.lines.map((line) => ({
     description: lineDescription(line),
     plan: line.plan,

@@ -139,7 +139,9 @@ export async function issueCreditNote(
           'product', s.product_name, 'plan', s.plan_name, 'quantity', 1,
           'unitPriceCents', s.refund_cents - s.refund_tax, 'amountCents', s.refund_cents - s.refund_tax,
           'reason', s.kind::text, 'toPlan', s.to_plan)),
-        'tax', case when s.invoice_tax is not null then jsonb_build_object(
+        -- An invoice without VAT stored its tax as JSON null, which is not SQL null: only an
+        -- object is a tax to credit (decision 048 found credit notes with a rateless tax).
+        'tax', case when jsonb_typeof(s.invoice_tax) = 'object' then jsonb_build_object(
           'rateBasisPoints', s.invoice_tax -> 'rateBasisPoints', 'amountCents', s.refund_tax,
           'reverseCharge', s.invoice_tax -> 'reverseCharge') end,
         'paidWithCreditCents', s.credit_refund_cents, 'card', null,

@@ -2,6 +2,8 @@
 // quarter by buyers of each kind, a refund in the next quarter of one of them, and the reports of
 // both quarters summed from the issued invoices and credit notes.
 import { type VatReport, type VatReportRow, VatReportSchema } from '@everdeal/contracts';
+import { invoices } from '@everdeal/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -67,8 +69,8 @@ describe('admin/getVatReport', () => {
     // The third quarter of 2026: one buyer of each kind.
     const german = await paidOrder({ country: 'DE' });
     await paidOrder({ country: 'FR' });
-    await paidOrder({ country: 'FR', vatId: 'FR 40 303 265 045', companyName: 'Société X' });
-    await paidOrder({ country: 'US' });
+    const business = await paidOrder({ country: 'FR', vatId: 'FR 40 303 265 045', companyName: 'Société X' });
+    const american = await paidOrder({ country: 'US' });
     await paidOrder(null);
 
     // The fourth: the German buyer refunds (a correction of the third quarter); another German
@@ -78,6 +80,16 @@ describe('admin/getVatReport', () => {
     expect(refunded.status, refunded.body.msg).toBe(200);
     const late = await paidOrder({ country: 'DE' });
     expect((await callApi(t.app, 'orders/refundItem', late.ref, late.buyer)).status).toBe(200);
+    // Refunds without VAT: a reverse-charged business and a buyer outside the EU.
+    for (const { ref, buyer } of [business, american]) {
+      expect((await callApi(t.app, 'orders/refundItem', ref, buyer)).status).toBe(200);
+    }
+    // The credit note of an invoice without VAT stores no tax (it once stored a rateless one).
+    const [creditNote] = await t.db
+      .select({ document: invoices.document })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, american.ref.orderId), eq(invoices.kind, 'credit_note')));
+    expect(creditNote?.document).not.toHaveProperty('tax');
 
     const third = await report(2026, 3);
     expect(third).toMatchObject({
@@ -117,6 +129,8 @@ describe('admin/getVatReport', () => {
         vatCents: -931,
         creditNotes: 1,
       }),
+      row({ kind: 'reverse_charge', country: 'FR', correctionOf: '2026-Q3', taxableCents: -4900, creditNotes: 1 }),
+      row({ kind: 'untaxed', country: 'US', correctionOf: '2026-Q3', taxableCents: -4900, creditNotes: 1 }),
     ]);
   });
 
