@@ -58,6 +58,8 @@ export default [
       route('applications', 'routes/admin-applications.tsx'),
       route('mail', 'routes/admin-mail.tsx'),
       route('payouts', 'routes/admin-payouts.tsx'),
+      // Decision 048: the VAT report of a quarter.
+      route('vat', 'routes/admin-vat.tsx'),
       route('coupons', 'routes/admin-coupons.tsx'),
       // Decision 042: store-wide sale events.
       route('sales', 'routes/admin-sales.tsx'),

@@ -51,6 +51,7 @@ export * from './shopping';
 export * from './support';
 export * from './user';
 export * from './vat-report';
+export * from './vat-report-rules';
 export * from './waitlist';
 export * from './wallet';
 export * from './wallet-rules';

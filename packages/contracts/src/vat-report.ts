@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { VAT_REPORT_FIRST_YEAR, VAT_REPORT_KINDS } from './vat-report-rules';
 
 // The admin's VAT report of a calendar quarter (docs/decisions/048-vat-report.md): the store's
 // invoices and credit notes of the quarter summed as a One-Stop Shop return needs them.
-
-/** The first year a report can be asked for: VAT at checkout began in 2026 (decision 037). */
-export const VAT_REPORT_FIRST_YEAR = 2026;
 
 export const VatReportInputSchema = z.object({
   year: z
@@ -19,15 +17,6 @@ export const VatReportInputSchema = z.object({
     .max(4, 'must be 1, 2, 3 or 4'),
 });
 export type VatReportInput = z.input<typeof VatReportInputSchema>;
-
-/**
- * How a document's VAT is declared: `oss`, VAT charged to an EU consumer outside the store's own
- * country (the One-Stop Shop return); `domestic`, VAT charged in the store's own member state (its
- * national return); `reverse_charge`, a business in the EU that accounts for the VAT itself (the
- * recapitulative statement); `untaxed`, no VAT (outside the EU, no billing country, VAT off).
- */
-export const VAT_REPORT_KINDS = ['oss', 'domestic', 'reverse_charge', 'untaxed'] as const;
-export type VatReportKind = (typeof VAT_REPORT_KINDS)[number];
 
 export const VatReportRowSchema = z.object({
   kind: z.enum(VAT_REPORT_KINDS),

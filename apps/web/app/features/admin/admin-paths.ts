@@ -8,6 +8,7 @@ export const ADMIN_USERS_PATH = '/admin/users';
 export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
 export const ADMIN_MAIL_PATH = '/admin/mail';
 export const ADMIN_PAYOUTS_PATH = '/admin/payouts';
+export const ADMIN_VAT_PATH = '/admin/vat';
 export const ADMIN_COUPONS_PATH = '/admin/coupons';
 export const ADMIN_SALES_PATH = '/admin/sales';
 export const ADMIN_AUDIT_PATH = '/admin/audit';

@@ -21,6 +21,7 @@ import {
   ADMIN_SALES_PATH,
   ADMIN_TICKETS_PATH,
   ADMIN_USERS_PATH,
+  ADMIN_VAT_PATH,
 } from '../admin-paths';
 import { useAdminOverview } from '../api/admin-requests';
 
@@ -37,6 +38,8 @@ const SECTIONS = [
   { to: ADMIN_USERS_PATH, label: 'Users', end: false },
   { to: ADMIN_MAIL_PATH, label: 'Mail', end: false },
   { to: ADMIN_PAYOUTS_PATH, label: 'Payouts', end: false },
+  // Decision 048.
+  { to: ADMIN_VAT_PATH, label: 'VAT', end: false },
   // Decision 040.
   { to: ADMIN_COUPONS_PATH, label: 'Coupons', end: false },
   // Decision 042.
@@ -94,8 +97,9 @@ export function AdminShell({
 
   return (
     <Frame>
+      {/* A phone scrolls the sections sideways; a wide screen shows them all, on two rows if need be. */}
       <nav aria-label="Admin area" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-1">
+        <ul className="flex gap-1 lg:flex-wrap">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink

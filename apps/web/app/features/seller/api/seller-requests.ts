@@ -10,8 +10,8 @@ import { CODES_UPLOAD_TIMEOUT_MS } from '@everdeal/contracts/seller-rules';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
+import { saveTextFile } from '~/lib/save-file';
 import { useMayFetchUserData } from '~/shared/session/session-provider';
-import { saveTextFile } from './save-file';
 import { type UploadProgress, uploadWithProgress } from './upload-with-progress';
 
 // The seller area's calls (requirements §13, decision 014). Everything a seller sees is their

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
+import { saveTextFile } from '~/lib/save-file';
 import type { SalesFilterParams } from '../sales-format';
-import { saveTextFile } from './save-file';
 import { SELLER_KEY } from './seller-requests';
 
 // The seller's sold items, the CSV of pending sales and a plan's unsold codes (requirements §13,

@@ -1,0 +1,300 @@
+import type { VatReport, VatReportRow } from '@everdeal/contracts';
+import { formatMoney } from '@everdeal/contracts/money';
+import { VAT_REPORT_FIRST_YEAR, type VatReportKind } from '@everdeal/contracts/vat-report-rules';
+import Download from 'lucide-react/icons/download';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import { useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { FormAlert } from '~/components/ui/form-alert';
+import { LoadingRegion, SkeletonText } from '~/components/ui/skeleton';
+import { TableScroller } from '~/components/ui/table-scroller';
+import { saveTextFile } from '~/lib/save-file';
+import { useVatReport } from '../api/vat-requests';
+
+type Quarter = { year: number; quarter: number };
+
+const quarterOf = (at: Date): Quarter => ({ year: at.getUTCFullYear(), quarter: Math.floor(at.getUTCMonth() / 3) + 1 });
+
+/** The quarter a return is filed for now: the last one that ended, or the first one reported. */
+function lastEnded(now: Date): Quarter {
+  const { year, quarter } = quarterOf(now);
+  const previous = quarter === 1 ? { year: year - 1, quarter: 4 } : { year, quarter: quarter - 1 };
+  return previous.year < VAT_REPORT_FIRST_YEAR ? { year: VAT_REPORT_FIRST_YEAR, quarter: 1 } : previous;
+}
+
+/** The quarter in the address (`?year=2026&quarter=3`), or the last one that ended. */
+function chosenQuarter(params: URLSearchParams, now: Date): Quarter {
+  const year = Number(params.get('year'));
+  const quarter = Number(params.get('quarter'));
+  const isValid =
+    Number.isInteger(year) && year >= VAT_REPORT_FIRST_YEAR && year <= 2100 && [1, 2, 3, 4].includes(quarter);
+  return isValid ? { year, quarter } : lastEnded(now);
+}
+
+const SECTIONS: { kind: VatReportKind; title: string; explains: (storeCountry: string) => string }[] = [
+  {
+    kind: 'oss',
+    title: 'One-Stop Shop',
+    explains: () =>
+      'VAT charged to consumers in other EU member states, at their rates: the quarter’s One-Stop Shop return. Credit notes of an earlier quarter’s invoices are corrections of that quarter.',
+  },
+  {
+    kind: 'domestic',
+    title: 'Domestic VAT',
+    explains: (storeCountry) =>
+      `VAT charged to buyers in ${countryName(storeCountry)}, the store’s own member state: the national return.`,
+  },
+  {
+    kind: 'reverse_charge',
+    title: 'Reverse charge',
+    explains: () =>
+      'Businesses in the EU with a valid VAT id, who account for the VAT themselves: the recapitulative statement.',
+  },
+  {
+    kind: 'untaxed',
+    title: 'No VAT',
+    explains: () => 'Buyers outside the EU, buyers who gave no billing country, and sales while VAT was off.',
+  },
+];
+
+function countryName(code: string | null): string {
+  if (code === null) return 'No country given';
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+}
+
+/** The quarter's end as a day in UTC, the time zone the quarters are cut in. */
+const endDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+const rate = (basisPoints: number | null) =>
+  basisPoints === null ? '—' : `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+/**
+ * `/admin/vat` (decision 048): one quarter's invoices and credit notes, summed by how their VAT is
+ * declared, country and rate, with the CSV to file from.
+ */
+export function AdminVatPage() {
+  const [params, setParams] = useSearchParams();
+  const now = new Date();
+  const chosen = chosenQuarter(params, now);
+  const report = useVatReport(chosen);
+  const years = Array.from(
+    { length: now.getUTCFullYear() - VAT_REPORT_FIRST_YEAR + 1 },
+    (_, index) => VAT_REPORT_FIRST_YEAR + index,
+  );
+  const choose = (next: Quarter) =>
+    setParams(new URLSearchParams({ year: String(next.year), quarter: String(next.quarter) }), {
+      preventScrollReset: true,
+    });
+
+  return (
+    <section aria-labelledby="admin-vat-heading">
+      <h2 id="admin-vat-heading" className="font-bold text-ink-900 text-xl">
+        VAT
+      </h2>
+      <p className="mt-1 max-w-2xl text-ink-600 text-sm">
+        Every invoice and credit note issued in a quarter (UTC), summed as the VAT returns need them: amounts without
+        VAT and the VAT itself, credit notes taken off.
+      </p>
+
+      <div className="mt-5 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="vat-year" className="block font-medium text-ink-700 text-sm">
+            Year
+          </label>
+          <select
+            id="vat-year"
+            value={chosen.year}
+            onChange={(event) => choose({ ...chosen, year: Number(event.target.value) })}
+            className="mt-1 block h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-ink-900 text-sm"
+          >
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="vat-quarter" className="block font-medium text-ink-700 text-sm">
+            Quarter
+          </label>
+          <select
+            id="vat-quarter"
+            value={chosen.quarter}
+            onChange={(event) => choose({ ...chosen, quarter: Number(event.target.value) })}
+            className="mt-1 block h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-ink-900 text-sm"
+          >
+            <option value={1}>Q1 (January to March)</option>
+            <option value={2}>Q2 (April to June)</option>
+            <option value={3}>Q3 (July to September)</option>
+            <option value={4}>Q4 (October to December)</option>
+          </select>
+        </div>
+        {report.data && report.data.rows.length > 0 ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              saveTextFile(report.data.csv, `vat-${report.data.year}-q${report.data.quarter}.csv`, 'text/csv')
+            }
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download CSV
+          </Button>
+        ) : null}
+      </div>
+
+      <div className="mt-6">
+        {report.isPending ? (
+          <LoadingRegion label="Loading the VAT report…">
+            <SkeletonText lines={6} />
+          </LoadingRegion>
+        ) : report.isError ? (
+          <FormAlert>
+            We could not load the VAT report.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void report.refetch()}>
+              Try again
+            </button>
+          </FormAlert>
+        ) : (
+          // While another quarter loads, the last one stays in view, dimmed and marked busy.
+          <div aria-busy={report.isPlaceholderData} className={report.isPlaceholderData ? 'opacity-60' : undefined}>
+            <ReportBody report={report.data} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReportBody({ report }: { report: VatReport }) {
+  const name = `${report.year} Q${report.quarter}`;
+  const count = (pick: (row: VatReportRow) => number) => report.rows.reduce((sum, row) => sum + pick(row), 0);
+  const invoices = count((row) => row.invoices);
+  const creditNotes = count((row) => row.creditNotes);
+  return (
+    <div className="space-y-8">
+      <p className="text-ink-600 text-sm" aria-live="polite">
+        {name}: {invoices === 1 ? '1 invoice' : `${invoices} invoices`},{' '}
+        {creditNotes === 1 ? '1 credit note' : `${creditNotes} credit notes`}
+      </p>
+      {report.complete ? null : (
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-900 text-sm ring-1 ring-amber-200">
+          {name} has not ended: documents issued before {endDay.format(new Date(report.to))} (UTC) still join it.
+        </p>
+      )}
+      {report.rows.length === 0 ? (
+        <EmptyState
+          icon={ReceiptText}
+          title={`No invoices or credit notes in ${name}`}
+          description="Each paid order, upgrade and renewal issues an invoice, each refund and plan change a credit note; they show here by the quarter they were issued in."
+        />
+      ) : (
+        SECTIONS.map((section) => {
+          const rows = report.rows.filter((row) => row.kind === section.kind);
+          if (rows.length === 0) return null;
+          return (
+            <section key={section.kind} aria-labelledby={`vat-${section.kind}`} className="space-y-2">
+              <h3 id={`vat-${section.kind}`} className="font-semibold text-ink-900 text-lg">
+                {section.title}
+              </h3>
+              <p className="max-w-2xl text-ink-600 text-sm">{section.explains(report.storeCountry)}</p>
+              <RowsTable
+                caption={`${section.title}, ${name}`}
+                rows={rows}
+                hasRate={section.kind === 'oss' || section.kind === 'domestic'}
+              />
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+function RowsTable({ caption, rows, hasRate }: { caption: string; rows: VatReportRow[]; hasRate: boolean }) {
+  const currencies = [...new Set(rows.map((row) => row.currency))];
+  return (
+    <TableScroller label={`${caption}, scrolls sideways`} className="rounded-2xl bg-white ring-1 ring-ink-900/10">
+      <table className="relative w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-ink-900/10 border-b text-ink-500 text-xs uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Country
+            </th>
+            {hasRate ? (
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Rate
+              </th>
+            ) : null}
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Without VAT
+            </th>
+            {hasRate ? (
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                VAT
+              </th>
+            ) : null}
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Invoices
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Credit notes
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-900/5">
+          {rows.map((row) => (
+            <tr key={`${row.correctionOf}|${row.country}|${row.rateBasisPoints}|${row.currency}`}>
+              <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+                {countryName(row.country)}
+                {row.correctionOf ? (
+                  <span className="block font-normal text-ink-500 text-xs">Correction of {row.correctionOf}</span>
+                ) : null}
+              </th>
+              {hasRate ? <td className="px-4 py-3 text-right tabular-nums">{rate(row.rateBasisPoints)}</td> : null}
+              <td className="px-4 py-3 text-right tabular-nums">{formatMoney(row.taxableCents, row.currency)}</td>
+              {hasRate ? (
+                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(row.vatCents, row.currency)}</td>
+              ) : null}
+              <td className="px-4 py-3 text-right tabular-nums">{row.invoices}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{row.creditNotes}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-ink-900/10 border-t font-semibold text-ink-900">
+          {currencies.map((currency) => {
+            const of = rows.filter((row) => row.currency === currency);
+            const sum = (pick: (row: VatReportRow) => number) => of.reduce((total, row) => total + pick(row), 0);
+            return (
+              <tr key={currency}>
+                <th scope="row" className="px-4 py-3">
+                  Total{currencies.length > 1 ? ` (${currency})` : ''}
+                </th>
+                {hasRate ? <td /> : null}
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatMoney(
+                    sum((row) => row.taxableCents),
+                    currency,
+                  )}
+                </td>
+                {hasRate ? (
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {formatMoney(
+                      sum((row) => row.vatCents),
+                      currency,
+                    )}
+                  </td>
+                ) : null}
+                <td className="px-4 py-3 text-right tabular-nums">{sum((row) => row.invoices)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{sum((row) => row.creditNotes)}</td>
+              </tr>
+            );
+          })}
+        </tfoot>
+      </table>
+    </TableScroller>
+  );
+}
