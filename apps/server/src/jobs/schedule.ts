@@ -174,10 +174,14 @@ export function jobSchedule(deps: JobDeps): JobDeclaration[] {
       firstRound: 'after-interval',
       // Deleted in batches by id, as spent credentials are: a second instance finds the rows gone.
       onSeveralInstances: 'together',
+      // One failing does not hold the other back; the round reports the first error.
       round: ok(async () => {
         const now = deps.now();
-        await deleteFinishedMail(deps.db, now);
-        await deleteFinishedWebhookRows(deps.db, now);
+        const [mail, webhooks] = await Promise.allSettled([
+          deleteFinishedMail(deps.db, now),
+          deleteFinishedWebhookRows(deps.db, now),
+        ]);
+        for (const outcome of [mail, webhooks]) if (outcome.status === 'rejected') throw outcome.reason;
       }),
     },
     {

@@ -13,6 +13,7 @@ import {
 } from '@everdeal/contracts';
 import { type CouponRow, cartCoupons, couponRedemptions, coupons, type Db, products, type Tx } from '@everdeal/db';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { databaseErrorIn } from '../../plugins/errors';
 import { requireOwnProduct } from '../sellers';
 import { type CouponEditor, couponTerms, isMemberCoupon, recordCouponChange } from './coupon-audit';
@@ -146,22 +147,14 @@ export async function couponByCode(db: Db, code: string, userId: string): Promis
   return row ?? null;
 }
 
-/**
- * `cartCouponQuery` prepared once per database, as the cart's own statements are: every cart read
- * and checkout sends it, and drizzle rendering its SQL on each call cost more CPU than the round
- * trip (docs/benchmarks.md, "What the cart benchmark taught us").
- */
-const preparedCartCoupon = new WeakMap<Db, ReturnType<typeof prepareCartCoupon>>();
-const prepareCartCoupon = (db: Db) => cartCouponQuery(db, sql.placeholder('userId')).prepare('cart_coupon');
+/** `cartCouponQuery` prepared once per database, as the cart's own statements are. */
+const cartCouponStatement = preparedPerDatabase((db) =>
+  cartCouponQuery(db, sql.placeholder('userId')).prepare('cart_coupon'),
+);
 
 /** The coupon the user's cart holds, with the user's uses of it; null without one. */
 export async function cartCouponOf(db: Db, userId: string): Promise<AppliedCoupon | null> {
-  let statement = preparedCartCoupon.get(db);
-  if (!statement) {
-    statement = prepareCartCoupon(db);
-    preparedCartCoupon.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId });
+  const [row] = await cartCouponStatement(db).execute({ userId });
   return row ?? null;
 }
 

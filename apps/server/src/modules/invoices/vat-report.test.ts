@@ -145,6 +145,12 @@ describe('admin/getVatReport', () => {
     }
   });
 
+  it('calls a quarter complete ten minutes after its end, when a checkout begun before it has committed', async () => {
+    const at = (iso: string) => ({ db: t.db, now: () => new Date(iso), tax: { storeCountry: 'US' } });
+    expect((await getVatReport(at('2027-01-01T00:09:59Z'), { year: 2026, quarter: 4 })).complete).toBe(false);
+    expect((await getVatReport(at('2027-01-01T00:10:00Z'), { year: 2026, quarter: 4 })).complete).toBe(true);
+  });
+
   it('names sales to consumers in the store’s own member state domestic', async () => {
     const rows = (
       await getVatReport({ db: t.db, now: () => clock, tax: { storeCountry: 'DE' } }, { year: 2026, quarter: 3 })

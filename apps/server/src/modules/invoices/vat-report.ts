@@ -18,6 +18,12 @@ import { buildInvoiceDocument, type IssuedDocument } from './invoice-document';
 /** `batchSize`: documents read per statement (1,000), so memory stays flat however busy the quarter was. */
 export type VatReportDeps = { db: Db; now: () => Date; tax: { storeCountry: string }; batchSize?: number };
 
+/**
+ * A quarter is called complete this long after its end: a checkout that began just before midnight
+ * commits its invoice, dated before the end, a moment after it.
+ */
+const COMPLETE_AFTER_MS = 10 * 60_000;
+
 /** The quarter's first moment, UTC. */
 const quarterStart = (year: number, quarter: number) => new Date(Date.UTC(year, (quarter - 1) * 3, 1));
 
@@ -165,7 +171,7 @@ export async function getVatReport(deps: VatReportDeps, input: { year: number; q
     from: from.toISOString(),
     to: to.toISOString(),
     storeCountry: deps.tax.storeCountry,
-    complete: deps.now() >= to,
+    complete: deps.now().getTime() >= to.getTime() + COMPLETE_AFTER_MS,
     rows: sorted,
     csv: reportCsv(sorted),
   };

@@ -28,7 +28,10 @@ function chosenQuarter(params: URLSearchParams, now: Date): Quarter {
   const year = Number(params.get('year'));
   const quarter = Number(params.get('quarter'));
   const isValid =
-    Number.isInteger(year) && year >= VAT_REPORT_FIRST_YEAR && year <= 2100 && [1, 2, 3, 4].includes(quarter);
+    Number.isInteger(year) &&
+    year >= VAT_REPORT_FIRST_YEAR &&
+    year <= now.getUTCFullYear() &&
+    [1, 2, 3, 4].includes(quarter);
   return isValid ? { year, quarter } : lastEnded(now);
 }
 
@@ -131,7 +134,7 @@ export function AdminVatPage() {
             <option value={4}>Q4 (October to December)</option>
           </select>
         </div>
-        {report.data && report.data.rows.length > 0 ? (
+        {report.data && !report.isPlaceholderData && report.data.rows.length > 0 ? (
           <Button
             type="button"
             variant="outline"
