@@ -58,6 +58,9 @@ const QUERY_NAMES = [
   // A page of a user's store credit history on their admin page (`/admin/users/:userId?credit=2`);
   // the shopper's own history pages by `page` (`/user/credit?page=2`).
   'credit',
+  // The VAT report's quarter (`/admin/vat?year=2026&quarter=3`, decision 048).
+  'year',
+  'quarter',
   AFFILIATE_REF_PARAM,
 ];
 
