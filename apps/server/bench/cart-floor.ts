@@ -5,8 +5,7 @@
  * target, upsert and cart add) and nothing else.
  */
 import { type CartChangeInput, type CartItem, DEFAULT_CURRENCY } from '@everdeal/contracts';
-import { sessions, users } from '@everdeal/db';
-import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
 import { cartStatements, toCartContents } from '../src/modules/cart/cart.service';
@@ -15,33 +14,7 @@ import { scheduleStatements } from '../src/modules/sales/sale-schedule';
 import { cartAddStatement, utcDay } from '../src/modules/sellers/product-counters';
 import { hashToken, sessionLookup } from '../src/modules/users/sessions';
 import { readBearerToken } from '../src/plugins/auth';
-
-/** Column positions of a drizzle `select({session, user})` row sent as an array (sessions first, then users). */
-function sessionColumnIndex() {
-  const sessionKeys = Object.keys(getTableColumns(sessions));
-  const userKeys = Object.keys(getTableColumns(users));
-  const at = (keys: string[], key: string, offset = 0) => {
-    const index = keys.indexOf(key);
-    if (index < 0) throw new Error(`no column ${key}`);
-    return offset + index;
-  };
-  return {
-    revokedAt: at(sessionKeys, 'revokedAt'),
-    expiresAt: at(sessionKeys, 'expiresAt'),
-    userId: at(userKeys, 'id', sessionKeys.length),
-    status: at(userKeys, 'status', sessionKeys.length),
-  };
-}
-
-/** The SQL text and parameters of a prepared drizzle statement; `bind` fills its placeholders. */
-function template(query: { getQuery(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.getQuery();
-  return {
-    text,
-    // drizzle's own filling (what its execute() does), so values are encoded the same way.
-    bind: (values: Record<string, unknown>) => fillPlaceholders(params, values),
-  };
-}
+import { prepared, sessionColumnIndex } from './floor-statements';
 
 /**
  * The floor: Fastify with no plugins, no validation, no envelope and no query builder at run
@@ -55,21 +28,21 @@ export async function buildFloor(databaseUrl: string, poolSize: number) {
   // Only to render the SQL texts once (the app prepares the same ones); it never runs a query.
   const db = drizzle(client, { schema, casing: 'snake_case' });
   const statements = cartStatements(db);
-  const sessionSql = template(sessionLookup(db));
-  const linesSql = template(statements.lines);
-  const targetSql = template(statements.purchaseTarget);
-  const upsertSql = template(statements.upsertLine);
-  const deleteSql = template(statements.deleteLine);
-  const cartAddSql = template(cartAddStatement(db));
+  const sessionSql = prepared(sessionLookup(db));
+  const linesSql = prepared(statements.lines);
+  const targetSql = prepared(statements.purchaseTarget);
+  const upsertSql = prepared(statements.upsertLine);
+  const deleteSql = prepared(statements.deleteLine);
+  const cartAddSql = prepared(cartAddStatement(db));
   // The cart's coupon (decision 040) and the sale at this moment (decision 042), read beside the
   // lines as the app reads them; the bench runs neither, so the answers are not used.
   const couponQuery = cartCouponQuery(db, sql.placeholder('userId'));
-  const couponSql = template({ getQuery: () => couponQuery.toSQL() });
-  const saleSql = template(scheduleStatements(db).firstNotOver);
+  const couponSql = prepared({ getQuery: () => couponQuery.toSQL() });
+  const saleSql = prepared(scheduleStatements(db).firstNotOver);
   const col = sessionColumnIndex();
   // drizzle() set the client's timestamp parsers to pass text through (it maps dates itself), as in the app.
   const time = (value: unknown) => new Date(value as string).getTime();
-  const run = (query: ReturnType<typeof template>, values: Record<string, unknown>) =>
+  const run = (query: ReturnType<typeof prepared>, values: Record<string, unknown>) =>
     client.unsafe(query.text, query.bind(values) as never[], { prepare: true }).values();
 
   async function authenticate(request: FastifyRequest): Promise<string | null> {

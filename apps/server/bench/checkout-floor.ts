@@ -4,8 +4,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REBUY_BLOCK_HOURS } from '@everdeal/contracts';
-import { billingProfiles, sessions, users } from '@everdeal/db';
-import { eq, fillPlaceholders, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { billingProfiles } from '@everdeal/db';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import postgres from 'postgres';
@@ -17,6 +17,7 @@ import { PENDING_LEASE_MS } from '../src/modules/orders/reserve';
 import { lockCheckoutUserStatement, reserveOrderStatement } from '../src/modules/orders/reserve.sql';
 import { settleStatement } from '../src/modules/orders/settle.sql';
 import { scheduleStatements } from '../src/modules/sales/sale-schedule';
+import { prepared, sessionColumnIndex } from './floor-statements';
 
 /** The invoice's seller the settlement writes (decision 038), as the app's demo default. */
 const BENCH_SELLER = JSON.stringify({ name: 'Everdeal', address: 'Bench Street 1', vatId: null });
@@ -29,33 +30,9 @@ import { readBearerToken } from '../src/plugins/auth';
 
 const P = sql.placeholder;
 
-/** A prepared drizzle statement of the app (same text, same placeholders). */
-function prepared(query: { getQuery(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.getQuery();
-  return { text, bind: (values: Record<string, unknown>) => fillPlaceholders(params, values) };
-}
-
-/** Column positions of the session lookup's row sent as an array (sessions first, then users). */
-function sessionColumnIndex() {
-  const sessionKeys = Object.keys(getTableColumns(sessions));
-  const userKeys = Object.keys(getTableColumns(users));
-  const at = (keys: string[], key: string, offset = 0) => {
-    const index = keys.indexOf(key);
-    if (index < 0) throw new Error(`no column ${key}`);
-    return offset + index;
-  };
-  return {
-    revokedAt: at(sessionKeys, 'revokedAt'),
-    expiresAt: at(sessionKeys, 'expiresAt'),
-    userId: at(userKeys, 'id', sessionKeys.length),
-    status: at(userKeys, 'status', sessionKeys.length),
-  };
-}
-
 /** A raw statement of the app rendered with placeholders; `bind` fills them. */
 function rendered(statement: SQL, dialect: PgDialect) {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  return { text, bind: (values: Record<string, unknown>) => fillPlaceholders(params, values) };
+  return prepared({ getQuery: () => dialect.sqlToQuery(statement) });
 }
 
 /**
