@@ -66,6 +66,48 @@ function countryName(code: string | null): string {
   return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
 }
 
+const QUARTERS = [
+  { value: 1, label: 'Q1 (January to March)' },
+  { value: 2, label: 'Q2 (April to June)' },
+  { value: 3, label: 'Q3 (July to September)' },
+  { value: 4, label: 'Q4 (October to December)' },
+];
+
+/** A labelled select of numbers: the page's year and quarter pickers. */
+function NumberSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-ink-700 text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="mt-1 block h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-ink-900 text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The quarter's end as a day in UTC, the time zone the quarters are cut in. */
 const endDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -101,39 +143,20 @@ export function AdminVatPage() {
       </p>
 
       <div className="mt-5 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="vat-year" className="block font-medium text-ink-700 text-sm">
-            Year
-          </label>
-          <select
-            id="vat-year"
-            value={chosen.year}
-            onChange={(event) => choose({ ...chosen, year: Number(event.target.value) })}
-            className="mt-1 block h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-ink-900 text-sm"
-          >
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="vat-quarter" className="block font-medium text-ink-700 text-sm">
-            Quarter
-          </label>
-          <select
-            id="vat-quarter"
-            value={chosen.quarter}
-            onChange={(event) => choose({ ...chosen, quarter: Number(event.target.value) })}
-            className="mt-1 block h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-ink-900 text-sm"
-          >
-            <option value={1}>Q1 (January to March)</option>
-            <option value={2}>Q2 (April to June)</option>
-            <option value={3}>Q3 (July to September)</option>
-            <option value={4}>Q4 (October to December)</option>
-          </select>
-        </div>
+        <NumberSelect
+          id="vat-year"
+          label="Year"
+          value={chosen.year}
+          options={years.map((year) => ({ value: year, label: String(year) }))}
+          onChange={(year) => choose({ ...chosen, year })}
+        />
+        <NumberSelect
+          id="vat-quarter"
+          label="Quarter"
+          value={chosen.quarter}
+          options={QUARTERS}
+          onChange={(quarter) => choose({ ...chosen, quarter })}
+        />
         {report.data && !report.isPlaceholderData && report.data.rows.length > 0 ? (
           <Button
             type="button"
