@@ -67,12 +67,16 @@ export const invoices = pgTable(
       sql`(${t.kind} = 'credit_note') = (${t.creditedInvoiceId} is not null) and (${t.kind} = 'invoice' or ${t.adjustmentId} is not null)`,
     ),
     check('invoices_total_check', sql`${t.totalCents} >= 0`),
-    // One invoice per order's checkout, one document per adjustment (the invoice of a charge, or
-    // the credit note of a refund).
+    // One invoice per order's checkout, one per adjustment that charged (an upgrade, a renewal),
+    // and one credit note per adjustment and invoice it returned money of (a refund across an
+    // order's and an upgrade's charges corrects both invoices).
     uniqueIndex('invoices_order_invoice_key')
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice' and ${t.adjustmentId} is null`),
-    uniqueIndex('invoices_adjustment_key').on(t.adjustmentId),
+    uniqueIndex('invoices_adjustment_invoice_key').on(t.adjustmentId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_adjustment_credit_note_key')
+      .on(t.adjustmentId, t.creditedInvoiceId)
+      .where(sql`${t.kind} = 'credit_note'`),
     index('invoices_order_idx').on(t.orderId),
     // The VAT report's pages: a quarter's documents in issue order (decision 048).
     index('invoices_issued_at_idx').on(t.issuedAt, t.id),

@@ -28,7 +28,7 @@ const isoText = (at: SQL) => sql`to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD
  * Issues the invoice of a succeeded charging adjustment, inside the transaction that recorded its
  * charge and after the item took its new plan or period, as that transaction's last lock (the
  * counter's). Nothing for an adjustment that charged nothing; a second call for the same
- * adjustment meets `invoices_adjustment_key`. `seller` is the JSON of the configured
+ * adjustment meets `invoices_adjustment_invoice_key`. `seller` is the JSON of the configured
  * `InvoiceSeller`. Answers the number.
  */
 export async function issueAdjustmentInvoice(

@@ -9,7 +9,7 @@ export type { InvoiceSeller } from './invoice-document';
 export { registerInvoiceDownloads } from './invoices.routes';
 export type { AdjustmentInvoiceSummary, CreditNoteSummary } from './invoices.service';
 export {
-  issueCreditNote,
+  issueCreditNotes,
   issueInvoiceCtes,
   itemAdjustmentInvoices,
   itemCreditNotes,

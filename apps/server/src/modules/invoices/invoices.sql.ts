@@ -85,16 +85,74 @@ export function issueInvoiceCtes(at: SQL, seller: unknown): SQL {
     )`;
 }
 
+/** What an adjustment returned of one invoice's charges: the credit note of that invoice. */
+type CreditedPart = { invoiceId: string; cents: number; taxCents: number; creditCents: number };
+
 /**
- * The credit note of a refund or a plan change's refund, in the transaction that finishes it
- * (orders/adjustments.sql.ts), as its last lock (after the item's and the wallet's, which every
- * refund path takes in that order): the amount refunded, the item and plan as bought, the invoice it
- * corrects. An order with no invoice (paid
- * before invoices existed) and an adjustment that refunds nothing get none. Answers its number.
+ * What a refund or a downgrade returned, by the invoice that billed it: each refund row returns money
+ * of one charge, the checkout's (billed by the order's invoice) or an upgrade's or a renewal's
+ * (billed by its own), with the VAT that charge carried; the part returned as store credit was paid
+ * at checkout, and store credit pays the price only (decisions 030, 037). Oldest invoice first.
  */
-export async function issueCreditNote(
+async function creditedParts(tx: Tx, adjustmentId: string): Promise<CreditedPart[]> {
+  return queryRows<CreditedPart>(
+    tx,
+    sql`
+    with adjustment as (
+      select a.id, a.credit_refund_cents, i.order_id from ${orderItemAdjustments} a
+      join ${orderItems} i on i.id = a.order_item_id
+      where a.id = ${adjustmentId} and a.refund_cents > 0
+    ), order_invoice as (
+      select oi.id from ${invoices} oi join adjustment a on oi.order_id = a.order_id
+      where oi.kind = 'invoice' and oi.adjustment_id is null
+    ), parts as (
+      select coalesce(ai.id, (select id from order_invoice)) as invoice_id, r.amount_cents as cents,
+             r.tax_cents as tax, 0 as credit
+      from ${moneyMovements} r
+      join adjustment a on a.id = r.adjustment_id
+      join ${moneyMovements} c on c.id = r.refunded_movement_id
+      left join ${invoices} ai on ai.adjustment_id = c.adjustment_id and ai.kind = 'invoice'
+      where r.kind = 'refund'
+      union all
+      select (select id from order_invoice), a.credit_refund_cents, 0, a.credit_refund_cents
+      from adjustment a where a.credit_refund_cents > 0
+    )
+    select p.invoice_id as "invoiceId", sum(p.cents)::int as "cents", sum(p.tax)::int as "taxCents",
+           sum(p.credit)::int as "creditCents"
+    from parts p join ${invoices} inv on inv.id = p.invoice_id
+    group by p.invoice_id, inv.number
+    order by inv.number`,
+  );
+}
+
+/**
+ * The credit notes of a refund or a plan change's refund, in the transaction that finishes it
+ * (orders/adjustments.sql.ts), as its last lock (after the item's and the wallet's, which every
+ * refund path takes in that order): one per invoice whose charges it returned money from, each with
+ * the amount and VAT returned of that invoice, at that invoice's rate and reverse charge, so a
+ * quarter's VAT report corrects the quarter each invoice was declared in (decisions 038, 048). The
+ * item and plan as bought. Money of an order with no invoice (paid before invoices existed) and an
+ * adjustment that refunds nothing get none. Answers the numbers, oldest credited invoice first.
+ */
+export async function issueCreditNotes(
   tx: Tx,
   adjustmentId: string,
+  at: Date,
+  seller: unknown,
+  options: { refundedToCredit: boolean },
+): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const part of await creditedParts(tx, adjustmentId)) {
+    const number = await issueCreditNote(tx, adjustmentId, part, at, seller, options);
+    if (number) numbers.push(number);
+  }
+  return numbers;
+}
+
+async function issueCreditNote(
+  tx: Tx,
+  adjustmentId: string,
+  part: CreditedPart,
   at: Date,
   seller: unknown,
   options: { refundedToCredit: boolean },
@@ -104,47 +162,35 @@ export async function issueCreditNote(
     tx,
     sql`
     with source as (
-      select a.id as adjustment_id, a.kind, a.refund_cents, a.credit_refund_cents,
+      select a.id as adjustment_id, a.kind,
              i.product_name, coalesce(f.name, i.plan_name) as plan_name, i.quantity, p.name as to_plan,
              inv.id as invoice_id, inv.number as invoice_number, inv.order_id, inv.currency,
              inv.document -> 'buyer' as buyer, inv.document -> 'billing' as billing,
-             inv.document -> 'tax' as invoice_tax,
-             -- The VAT the refund returned (decision 037): its refund rows' part, written before.
-             (select coalesce(sum(m.tax_cents), 0)::int from ${moneyMovements} m
-              where m.adjustment_id = a.id and m.kind = 'refund') as refund_tax
+             inv.document -> 'tax' as invoice_tax
       from ${orderItemAdjustments} a
       join ${orderItems} i on i.id = a.order_item_id
-      join ${invoices} inv on inv.id = coalesce(
-        -- The invoice of the newest charge the refund returned money from: an upgrade's or a
-        -- renewal's when it billed one, else the order's (decision 038).
-        (select ai.id from ${moneyMovements} r
-         join ${moneyMovements} c on c.id = r.refunded_movement_id
-         join ${invoices} ai on ai.adjustment_id = c.adjustment_id and ai.kind = 'invoice'
-         where r.adjustment_id = a.id and r.kind = 'refund'
-         order by c.created_at desc, c.id desc limit 1),
-        (select oi.id from ${invoices} oi
-         where oi.order_id = i.order_id and oi.kind = 'invoice' and oi.adjustment_id is null))
+      join ${invoices} inv on inv.id = ${part.invoiceId}
       left join ${plans} p on p.id = a.to_plan_id
       left join ${plans} f on f.id = a.from_plan_id
-      where a.id = ${adjustmentId} and a.refund_cents > 0
+      where a.id = ${adjustmentId}
     ), ${takeNumberCte('credit_note_number', CREDIT_NOTE_SERIES, 'source', when)}
     insert into ${invoices} (kind, number, order_id, adjustment_id, credited_invoice_id, issued_at, total_cents,
                              currency, document)
-    select 'credit_note', n.number, s.order_id, s.adjustment_id, s.invoice_id, ${when}, s.refund_cents, s.currency,
+    select 'credit_note', n.number, s.order_id, s.adjustment_id, s.invoice_id, ${when}, ${part.cents}::int, s.currency,
       jsonb_strip_nulls(jsonb_build_object(
         'kind', 'credit_note', 'number', n.number, 'issuedAt', ${at.toISOString()}::text,
         'orderId', s.order_id, 'currency', s.currency, 'seller', ${seller}::jsonb, 'buyer', s.buyer,
         'billing', s.billing,
         'lines', jsonb_build_array(jsonb_build_object(
           'product', s.product_name, 'plan', s.plan_name, 'quantity', 1,
-          'unitPriceCents', s.refund_cents - s.refund_tax, 'amountCents', s.refund_cents - s.refund_tax,
+          'unitPriceCents', ${part.cents - part.taxCents}::int, 'amountCents', ${part.cents - part.taxCents}::int,
           'reason', s.kind::text, 'toPlan', s.to_plan)),
         -- An invoice without VAT stored its tax as JSON null, which is not SQL null: only an
         -- object is a tax to credit (decision 048 found credit notes with a rateless tax).
         'tax', case when jsonb_typeof(s.invoice_tax) = 'object' then jsonb_build_object(
-          'rateBasisPoints', s.invoice_tax -> 'rateBasisPoints', 'amountCents', s.refund_tax,
+          'rateBasisPoints', s.invoice_tax -> 'rateBasisPoints', 'amountCents', ${part.taxCents}::int,
           'reverseCharge', s.invoice_tax -> 'reverseCharge') end,
-        'paidWithCreditCents', s.credit_refund_cents, 'card', null,
+        'paidWithCreditCents', ${part.creditCents}::int, 'card', null,
         'creditedInvoiceNumber', s.invoice_number, 'refundedToCredit', ${options.refundedToCredit}::boolean))
     from source s, credit_note_number c,
       lateral (select ${documentNumber(CREDIT_NOTE_SERIES, sql`c.year`, sql`c.last_number`)} as number) n

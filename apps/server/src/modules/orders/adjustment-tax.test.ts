@@ -191,8 +191,8 @@ describe('VAT on plan changes', () => {
     const plain = await download(`/invoices/${order.id}.pdf`, buyer.token);
     expect(plain.headers['content-disposition']).toBe(`attachment; filename="${checkoutInvoice?.number}.pdf"`);
 
-    // A refund of the item then returns both charges with their VAT, and its credit note names the
-    // invoice of the newest charge it returned money from: the upgrade's.
+    // A refund of the item then returns both charges with their VAT, and credits each invoice
+    // apart: the checkout's and the upgrade's (credit-notes-split.test.ts has differing VAT).
     const refunded = await callApi(t.app, 'orders/refundItem', { orderId: order.id, itemId: item.id }, buyer);
     expect(refunded.status, refunded.body.msg).toBe(200);
     const refunds = (await movementsOf(item.id)).filter((row) => row.kind === 'refund');
@@ -204,13 +204,23 @@ describe('VAT on plan changes', () => {
       ['refund', 10_000],
       ['refund', 10_000],
     ]);
-    const creditNote = (await documentsOf(order.id)).find((row) => row.kind === 'credit_note');
-    expect(creditNote).toMatchObject({ totalCents: 23_800, creditedInvoiceId: upgradeInvoice?.id });
-    expect(printed(creditNote)).toMatchObject({
-      subtotalCents: 20_000,
-      tax: { rateBasisPoints: 1900, amountCents: 3800 },
-      reference: `Credit note for invoice ${upgradeInvoice?.number}`,
-    });
+    const creditNotes = (await documentsOf(order.id)).filter((row) => row.kind === 'credit_note');
+    expect(creditNotes.map((row) => [row.creditedInvoiceId, row.totalCents])).toEqual([
+      [checkoutInvoice?.id, 11_900],
+      [upgradeInvoice?.id, 11_900],
+    ]);
+    expect(creditNotes.map(printed)).toMatchObject([
+      {
+        subtotalCents: 10_000,
+        tax: { rateBasisPoints: 1900, amountCents: 1900 },
+        reference: `Credit note for invoice ${checkoutInvoice?.number}`,
+      },
+      {
+        subtotalCents: 10_000,
+        tax: { rateBasisPoints: 1900, amountCents: 1900 },
+        reference: `Credit note for invoice ${upgradeInvoice?.number}`,
+      },
+    ]);
     await expectLedgerBalanced(t.db);
   });
 

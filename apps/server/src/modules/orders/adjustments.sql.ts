@@ -20,7 +20,7 @@ import {
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { reverseCommissionOfItem } from '../affiliates';
-import { type InvoiceSeller, issueAdjustmentInvoice, issueCreditNote } from '../invoices';
+import { type InvoiceSeller, issueAdjustmentInvoice, issueCreditNotes } from '../invoices';
 import { moveCredit } from '../wallet';
 import type { Runner, Tx } from './db-runner';
 import { cancelPendingOfferOf } from './gifts.sql';
@@ -175,8 +175,9 @@ export async function finishRefundIn(
   );
   // The affiliate's commission on the item goes back with the money (decision 012).
   await reverseCommissionOfItem(tx, claimed.itemId, at);
-  // The credit note of the refund (decision 038), its counter's lock the last one taken.
-  await issueCreditNote(tx, adjustmentId, at, JSON.stringify(options.seller), {
+  // The credit notes of the refund, one per invoice it returned money of (decision 038), their
+  // counter's lock the last one taken.
+  await issueCreditNotes(tx, adjustmentId, at, JSON.stringify(options.seller), {
     refundedToCredit: options.creditMoved === true,
   });
   // The buyer's mail, queued with the refund (decision 029).
@@ -253,11 +254,11 @@ export async function finishPlanChange(
       },
       at,
     );
-    // An upgrade's charge gets its invoice, a downgrade's refund its credit note (decision 038),
+    // An upgrade's charge gets its invoice, a downgrade's refund its credit notes (decision 038),
     // the counter's lock last.
     if (money.charge && claimed.chargeCents > 0)
       await issueAdjustmentInvoice(tx, adjustmentId, at, JSON.stringify(seller));
-    await issueCreditNote(tx, adjustmentId, at, JSON.stringify(seller), { refundedToCredit: false });
+    await issueCreditNotes(tx, adjustmentId, at, JSON.stringify(seller), { refundedToCredit: false });
     return true;
   });
 }
