@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CartContents, CheckoutResult, PaymentMethod } from '@everdeal/contracts';
-import { type Db, licenseCodes, orders, sandboxLedger, users } from '@everdeal/db';
+import { type Db, licenseCodes, mailOutbox, orders, sandboxLedger, users } from '@everdeal/db';
 import { createProduct, type ProductOverrides, type ProductWithPlans } from '@everdeal/db/seed';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -177,6 +177,7 @@ export async function sandboxLedgerOf(db: Db, userId: string) {
   return db.select().from(sandboxLedger).where(inArray(sandboxLedger.merchantReference, ids));
 }
 
+/** A user's e-mail address. */
 export async function emailOf(db: Db, userId: string): Promise<string> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? '';
@@ -192,4 +193,18 @@ export async function buy(
   const response = await checkout(app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
   if (response.status !== 200) throw new Error(`checkout failed: ${response.status} ${response.body.msg}`);
   return response.body.data.order;
+}
+
+/**
+ * The reads above bound to the suite's test app, which `beforeAll` creates: `shopReads(() => t)`
+ * at the top of a file.
+ */
+export function shopReads(app: () => TestApp) {
+  return {
+    cartOf: (token: string) => cartOf(app(), token),
+    availableCodes: (planId: number) => availableCodes(app().db, planId),
+    ledgerOf: (userId: string) => sandboxLedgerOf(app().db, userId),
+    emailOf: (userId: string) => emailOf(app().db, userId),
+    mailRowsOf: (userId: string) => app().db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId)),
+  };
 }

@@ -1,17 +1,7 @@
 import { OrderMessage } from '@everdeal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import {
-  addCard,
-  availableCodes as available,
-  cartOf as cartOfIn,
-  checkout,
-  createBuyer,
-  createDeal,
-  fillCart,
-  newKey,
-  sandboxLedgerOf,
-} from '../../../test/shop';
+import { addCard, checkout, createBuyer, createDeal, fillCart, newKey, shopReads } from '../../../test/shop';
 
 // Requirements §15: the same idempotencyKey from the same user answers the first result and
 // never charges twice. Concurrent requests with one key: checkout-race.test.ts (PostgreSQL).
@@ -22,9 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cartOf = (token: string) => cartOfIn(t, token);
-const availableCodes = (planId: number) => available(t.db, planId);
-const ledgerOf = (userId: string) => sandboxLedgerOf(t.db, userId);
+const { cartOf, availableCodes, ledgerOf } = shopReads(() => t);
 
 async function expectRefused(response: Awaited<ReturnType<typeof checkout>>, status: number, msg: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);

@@ -1,22 +1,20 @@
 // The refusals of orders/checkout: a declined, expired or foreign card, an empty cart, a sold-out
 // plan, a deal that is not live, invalid fields. The paid path is in checkout.test.ts.
 import { type Order, OrderMessage, PaymentMessage } from '@everdeal/contracts';
-import { cartItems, licenseCodes, mailOutbox, orderItemCodes, orders, products } from '@everdeal/db';
+import { cartItems, licenseCodes, orderItemCodes, orders, products } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import {
   addCard,
-  availableCodes as available,
-  cartOf as cartOfIn,
   checkout,
   createBuyer,
   createDeal,
   fillCart,
   newKey,
   SANDBOX_TEST_CARDS,
-  sandboxLedgerOf,
+  shopReads,
 } from '../../../test/shop';
 import { createSession } from '../users/sessions';
 
@@ -29,10 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cartOf = (token: string) => cartOfIn(t, token);
-const availableCodes = (planId: number) => available(t.db, planId);
-const ledgerOf = (userId: string) => sandboxLedgerOf(t.db, userId);
-const mailRowsOf = (userId: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
+const { cartOf, availableCodes, ledgerOf, mailRowsOf } = shopReads(() => t);
 
 async function expectRefused(
   response: Awaited<ReturnType<typeof checkout>>,

@@ -1,21 +1,12 @@
 // The paid path of orders/checkout; its refusals (declined, expired or foreign cards, an empty
 // cart, a sold-out plan, deals not live, invalid fields) are in checkout-refusals.test.ts.
 import { HttpErrorMessage } from '@everdeal/contracts';
-import { licenseCodes, mailOutbox, moneyMovements, plans } from '@everdeal/db';
+import { licenseCodes, moneyMovements, plans } from '@everdeal/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeQuotedPrintable, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import {
-  availableCodes as available,
-  cartOf as cartOfIn,
-  checkout,
-  createBuyer,
-  createDeal,
-  emailOf as emailIn,
-  newKey,
-  sandboxLedgerOf,
-} from '../../../test/shop';
+import { checkout, createBuyer, createDeal, newKey, shopReads } from '../../../test/shop';
 
 const DAY_MS = 86_400_000;
 const clock = new Date();
@@ -26,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cartOf = (token: string) => cartOfIn(t, token);
-const availableCodes = (planId: number) => available(t.db, planId);
-const ledgerOf = (userId: string) => sandboxLedgerOf(t.db, userId);
-const emailOf = (userId: string) => emailIn(t.db, userId);
-const mailRowsOf = (userId: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
+const { cartOf, availableCodes, ledgerOf, emailOf, mailRowsOf } = shopReads(() => t);
 
 describe('login', () => {
   it.each([
