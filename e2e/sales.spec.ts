@@ -4,10 +4,11 @@ import { sessionFrom } from './seller-helpers';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Store-wide sales (decision 042): an admin schedules one on /admin/sales (the form says what is
-// wrong before sending), the product page's buy box and the cart show the sale price, the price
-// before it struck through and the sale's countdown at 1280 and 375 px, the home page has its
-// banner, and ending it puts the list price back. A running sale reprices the whole store, so
-// this spec runs in a project of its own after every other one (playwright.config.ts).
+// wrong before sending) and moves its end while it runs; the product page's buy box and the cart
+// show the sale price, the price before it struck through and the sale's countdown at 1280 and
+// 375 px, the home page has its banner, and ending it puts the list price back. A running sale
+// reprices the whole store, so this spec runs in a project of its own after every other one
+// (playwright.config.ts).
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
@@ -47,6 +48,20 @@ test('a sale on the product page and in the cart at 1280 and 375 px, the home ba
   const row = page.getByRole('listitem').filter({ hasText: name });
   await expect(row.getByText('Running', { exact: true })).toBeVisible();
   await checkAtWidths(page, { screenshot: (width) => `docs/screenshots/admin-sales-${width}.png` });
+
+  // Edited while it runs: the name and the end may change, the percentage and the start may not.
+  const shownBefore = await row.textContent();
+  await row.getByRole('button', { name: `Edit: ${name}` }).click();
+  const form = page.getByRole('region', { name: `Edit “${name}”` });
+  await expect(form.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Percent off (1 to 90)' })).toBeDisabled();
+  await expect(form.getByLabel('Starts')).toBeDisabled();
+  await form.getByLabel('Ends').fill(await localMoment(page, 3 * 60 * 60_000));
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`The sale “${name}” was saved.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'New sale' })).toBeVisible();
+  await expect(row).not.toHaveText(shownBefore ?? '');
+  await expect(row.getByText('Running', { exact: true })).toBeVisible();
 
   const [product] = await buyableProducts(request, 1);
   if (!product) throw new Error('no product');

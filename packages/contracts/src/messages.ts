@@ -210,4 +210,5 @@ export const SaleMessage = {
   overlaps: (name: string) => `This sale overlaps “${name}”: two sales cannot run at the same time`,
   notFound: 'Sale not found',
   alreadyOver: 'This sale is already over',
+  runningKeepsTerms: 'A running sale keeps its start and its percentage: end it and schedule another',
 } as const;

@@ -8,26 +8,39 @@ import { SALE_NAME_MAX, SALE_PERCENT_MAX, SALE_PERCENT_MIN } from './sale-rules'
 
 const Moment = z.iso.datetime({ offset: true, error: 'must be a date and time' });
 
-export const CreateSaleInputSchema = z
-  .object({
-    name: z
-      .string({ error: SaleMessage.nameRequired })
-      .trim()
-      .min(1, SaleMessage.nameRequired)
-      .max(SALE_NAME_MAX, SaleMessage.nameTooLong),
-    percentOff: z
-      .number({ error: SaleMessage.percentRange })
-      .int(SaleMessage.percentRange)
-      .min(SALE_PERCENT_MIN, SaleMessage.percentRange)
-      .max(SALE_PERCENT_MAX, SaleMessage.percentRange),
-    startsAt: Moment,
-    endsAt: Moment,
-  })
-  .refine((input) => Date.parse(input.startsAt) < Date.parse(input.endsAt), {
-    message: SaleMessage.startsBeforeEnds,
-    path: ['endsAt'],
-  });
+const SaleFieldsSchema = z.object({
+  name: z
+    .string({ error: SaleMessage.nameRequired })
+    .trim()
+    .min(1, SaleMessage.nameRequired)
+    .max(SALE_NAME_MAX, SaleMessage.nameTooLong),
+  percentOff: z
+    .number({ error: SaleMessage.percentRange })
+    .int(SaleMessage.percentRange)
+    .min(SALE_PERCENT_MIN, SaleMessage.percentRange)
+    .max(SALE_PERCENT_MAX, SaleMessage.percentRange),
+  startsAt: Moment,
+  endsAt: Moment,
+});
+
+/** The window's rule, said under the end field. */
+const startsBeforeEnds = (input: { startsAt: string; endsAt: string }) =>
+  Date.parse(input.startsAt) < Date.parse(input.endsAt);
+const startsBeforeEndsIssue = { message: SaleMessage.startsBeforeEnds, path: ['endsAt'] };
+
+export const CreateSaleInputSchema = SaleFieldsSchema.refine(startsBeforeEnds, startsBeforeEndsIssue);
 export type CreateSaleInput = z.infer<typeof CreateSaleInputSchema>;
+
+/**
+ * `admin/updateSale`: the sale's fields as they should be. An upcoming sale may change all of
+ * them; a running one only its name and its end (its start and percentage are what shoppers
+ * have bought at).
+ */
+export const UpdateSaleInputSchema = SaleFieldsSchema.extend({ id: publicUuid('sale') }).refine(
+  startsBeforeEnds,
+  startsBeforeEndsIssue,
+);
+export type UpdateSaleInput = z.infer<typeof UpdateSaleInputSchema>;
 
 export const EndSaleInputSchema = z.object({ id: publicUuid('sale') });
 export type EndSaleInput = z.infer<typeof EndSaleInputSchema>;

@@ -8,6 +8,7 @@ import {
   SaleEventResultSchema,
   SaleOptOutResultSchema,
   SetSaleOptOutInputSchema,
+  UpdateSaleInputSchema,
 } from '../sales';
 import { defineRoute } from './define-route';
 
@@ -24,6 +25,15 @@ export const salesRoutes = {
     output: SaleEventResultSchema,
     summary:
       'Schedule a store-wide sale (percentOff 1–90, startsAt before endsAt, ending in the future); 409 when it overlaps another',
+    tag: 'admin',
+    requiresAuth: true,
+    role: 'admin',
+  }),
+  'admin/updateSale': defineRoute({
+    input: UpdateSaleInputSchema,
+    output: SaleEventResultSchema,
+    summary:
+      'Change a sale: an upcoming one all its fields, a running one its name and end (409 for its start or percentage); 404 unknown, 409 over or overlapping another',
     tag: 'admin',
     requiresAuth: true,
     role: 'admin',

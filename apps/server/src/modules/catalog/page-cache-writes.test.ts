@@ -224,7 +224,7 @@ describe('a write is visible on the next request, the caches on', () => {
     expect((await page(url)).body).toContain('Rosalind');
   });
 
-  it('a sale created, a product opted out and back in, the sale ended: the product page and its answer', async () => {
+  it('a sale created, a product opted out and back in, the sale renamed and extended, then ended: the product page and its answer', async () => {
     const { product: deal } = await createDeal(t.db, { plans: [{ priceCents: 4000, codes: 5 }] });
     const founder = await createSellerMember(t.db, deal.sellerId);
     const admin = await createAdminWithSession(t.db);
@@ -248,6 +248,14 @@ describe('a write is visible on the next request, the caches on', () => {
     expect((await product(deal.slug)).price).toBe(4000);
     await callOk(t.app, 'seller/setSaleOptOut', { productId: deal.id, optOut: false }, founder.token);
     expect((await page(url)).body).toContain('Pagewise sale');
+
+    // Renamed and given more time while it runs: the page names it and counts down to the new end.
+    await cached(url, deal.slug);
+    const longer = { name: 'Pagewise sale, extended', endsAt: minutesFromNow(120) };
+    await callOk(t.app, 'admin/updateSale', { ...sale, ...longer }, admin.token);
+    const renamed = (await page(url)).body;
+    expect(renamed).toContain('Pagewise sale, extended');
+    expect(renamed).toContain(longer.endsAt);
 
     // Last: a running sale would reprice every other test's products.
     await cached(url, deal.slug);

@@ -1,8 +1,8 @@
-// No two sales overlap (decision 042), also when admins create them at the same moment: proven
-// on PostgreSQL (PGlite has one connection and cannot race): `TEST_DATABASE_URL=… npx vitest run`
-// this file. Without the advisory lock in `createSale`, several of these creations see no other
-// sale and all insert.
-import { SaleMessage } from '@everdeal/contracts';
+// No two sales overlap (decision 042), also when admins create or move them at the same moment:
+// proven on PostgreSQL (PGlite has one connection and cannot race): `TEST_DATABASE_URL=… npx vitest
+// run` this file. Without the schedule's advisory lock in `createSale` and `updateSale`, several of
+// these writes see no other sale and all commit.
+import { type SaleEventResult, SaleMessage } from '@everdeal/contracts';
 import { sales } from '@everdeal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
@@ -44,6 +44,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(response.body.msg).toBe(SaleMessage.overlaps(`Race ${winner}`));
       }
       expect(await t.db.select().from(sales)).toHaveLength(1);
+    });
+
+    it('a sale moved to end later while 9 sales are created in its new time: exactly one write wins, in each of 5 rounds', async () => {
+      const admins = await Promise.all(Array.from({ length: 10 }, () => createAdminWithSession(t.db)));
+      // Each round races anew: a lost round is a matter of timing, so one is not enough to show it.
+      for (let round = 0; round < 5; round += 1) {
+        await t.db.delete(sales);
+        const hour = 60 * 60_000;
+        const start = Date.now() + 2 * hour;
+        const moment = (offsetMs: number) => new Date(start + offsetMs).toISOString();
+        const created = await callApi<SaleEventResult>(
+          t.app,
+          'admin/createSale',
+          { name: 'Moved', percentOff: 10, startsAt: moment(0), endsAt: moment(hour) },
+          { token: admins[0]?.token },
+        );
+        expect(created.status, created.body.msg).toBe(200);
+        const { id } = created.body.data.sale;
+        const responses = await Promise.all(
+          admins.map((admin, index) =>
+            index === 0
+              ? callApi(
+                  t.app,
+                  'admin/updateSale',
+                  { id, name: 'Moved', percentOff: 10, startsAt: moment(0), endsAt: moment(4 * hour) },
+                  { token: admin.token },
+                )
+              : callApi(
+                  t.app,
+                  'admin/createSale',
+                  // Each window overlaps the moved sale's new time and every other one.
+                  { name: `Race ${index}`, percentOff: 10, startsAt: moment(2 * hour), endsAt: moment(3 * hour) },
+                  { token: admin.token },
+                ),
+          ),
+        );
+        const statuses = responses.map((response) => response.status).sort();
+        expect(statuses).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+        const rows = await t.db.select().from(sales);
+        // Either the move won (one sale, four hours) or one creation did (the moved sale unchanged).
+        const moved = rows.find((row) => row.id === id);
+        if (responses[0]?.status === 200) {
+          expect(rows).toHaveLength(1);
+          expect(moved?.endsAt.toISOString()).toBe(moment(4 * hour));
+        } else {
+          expect(rows).toHaveLength(2);
+          expect(moved?.endsAt.toISOString()).toBe(moment(hour));
+        }
+      }
     });
   },
 );

@@ -1,6 +1,7 @@
 /**
  * Store-wide sale events (decision 042): an admin schedules one or ends it early; the schedule
- * (sale-schedule.ts) prices every product not opted out while it runs. Every change clears the
+ * (sale-schedule.ts) prices every product not opted out while it runs; before it ends an admin may
+ * rename it or move its end, and before it starts change all of it. Every change clears the
  * catalogue's cached answers and pages, and the schedule kept in memory (kept-schedule.ts), on
  * every instance (`catalogChanged`, decision 044).
  */
@@ -12,9 +13,10 @@ import {
   type SaleEventResult,
   SaleMessage,
   saleStatusAt,
+  type UpdateSaleInput,
 } from '@everdeal/contracts';
 import { type Db, type SaleRow, sales, type UserRow } from '@everdeal/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { recordAdminAction } from '../audit';
 
 export type SalesDeps = {
@@ -41,10 +43,36 @@ export function toSaleEvent(row: SaleRow, now: Date): SaleEvent {
 /** When a sale stops: its scheduled end, or the moment it was ended. */
 const stopsAt = sql`coalesce(${sales.endedAt}, ${sales.endsAt})`;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Writers of sale windows take turns on a transaction-scoped advisory lock before they check for
+ * an overlap, so two overlapping windows written at once cannot both pass (`sales-race.test.ts`).
+ */
+const takeScheduleTurn = (tx: Tx) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('everdeal:sales', 0))`);
+
+/** 409 naming the first other sale whose [start, stop) meets [startsAt, endsAt). */
+async function refuseOverlap(tx: Tx, startsAt: Date, endsAt: Date, exceptId?: string): Promise<void> {
+  const [clash] = await tx
+    .select({ name: sales.name })
+    .from(sales)
+    .where(
+      and(
+        sql`${sales.startsAt} < ${stopsAt}`,
+        sql`${sales.startsAt} < ${endsAt.toISOString()}::timestamptz`,
+        sql`${stopsAt} > ${startsAt.toISOString()}::timestamptz`,
+        exceptId === undefined ? undefined : ne(sales.id, exceptId),
+      ),
+    )
+    .orderBy(sales.startsAt)
+    .limit(1);
+  if (clash) throw AppError.conflict(SaleMessage.overlaps(clash.name));
+}
+
 /**
  * `admin/createSale`: a sale that ends in the future and overlaps no other (409 naming the one it
- * overlaps). Creations take turns on a transaction-scoped advisory lock, so two overlapping sales
- * created at once cannot both pass the check (`sales-race.test.ts`).
+ * overlaps), checked in the schedule's turn.
  */
 export async function createSale(
   deps: SalesDeps,
@@ -56,21 +84,8 @@ export async function createSale(
   const endsAt = new Date(input.endsAt);
   if (endsAt.getTime() <= at.getTime()) throw AppError.validation(SaleMessage.endsInPast);
   const row = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('everdeal:sales', 0))`);
-    // [starts, stops) of each sale that runs at all meets [startsAt, endsAt).
-    const [clash] = await tx
-      .select({ name: sales.name })
-      .from(sales)
-      .where(
-        and(
-          sql`${sales.startsAt} < ${stopsAt}`,
-          sql`${sales.startsAt} < ${endsAt.toISOString()}::timestamptz`,
-          sql`${stopsAt} > ${startsAt.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(sales.startsAt)
-      .limit(1);
-    if (clash) throw AppError.conflict(SaleMessage.overlaps(clash.name));
+    await takeScheduleTurn(tx);
+    await refuseOverlap(tx, startsAt, endsAt);
     const [created] = await tx
       .insert(sales)
       .values({ name: input.name, percentOff: input.percentOff, startsAt, endsAt, createdBy: admin.id, createdAt: at })
@@ -90,6 +105,63 @@ export async function createSale(
       at,
     );
     return created;
+  });
+  deps.catalogChanged();
+  return { sale: toSaleEvent(row, at) };
+}
+
+/**
+ * `admin/updateSale`: an upcoming sale takes all the fields given, a running one its name and end
+ * (409 when its start or percentage would change: shoppers have bought at them); the end must be
+ * in the future and the window may overlap no other sale. 404 for an unknown id, 409 for a sale
+ * already over. It takes the schedule's turn (as a creation does), then the row's lock (as an end
+ * does), so an end or another change at the same moment is seen before the sale is judged.
+ */
+export async function updateSale(
+  deps: SalesDeps,
+  admin: Pick<UserRow, 'id' | 'email'>,
+  input: UpdateSaleInput,
+): Promise<SaleEventResult> {
+  const at = deps.now();
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  const row = await deps.db.transaction(async (tx) => {
+    await takeScheduleTurn(tx);
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, input.id)).for('update');
+    if (!sale) throw AppError.notFound(SaleMessage.notFound);
+    if ((sale.endedAt ?? sale.endsAt).getTime() <= at.getTime()) throw AppError.conflict(SaleMessage.alreadyOver);
+    const running = sale.startsAt.getTime() <= at.getTime();
+    if (running && (startsAt.getTime() !== sale.startsAt.getTime() || input.percentOff !== sale.percentOff)) {
+      throw AppError.conflict(SaleMessage.runningKeepsTerms);
+    }
+    if (endsAt.getTime() <= at.getTime()) throw AppError.validation(SaleMessage.endsInPast);
+    await refuseOverlap(tx, startsAt, endsAt, sale.id);
+    const [updated] = await tx
+      .update(sales)
+      .set({ name: input.name, percentOff: input.percentOff, startsAt, endsAt })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    if (!updated) throw new Error('the sale vanished');
+    const terms = (of: SaleRow) => ({
+      name: of.name,
+      percentOff: of.percentOff,
+      startsAt: of.startsAt.toISOString(),
+      endsAt: of.endsAt.toISOString(),
+    });
+    await recordAdminAction(
+      tx,
+      admin,
+      {
+        action: 'sale.update',
+        targetKind: 'sale',
+        targetId: sale.id,
+        subject: updated.name,
+        before: terms(sale),
+        after: terms(updated),
+      },
+      at,
+    );
+    return updated;
   });
   deps.catalogChanged();
   return { sale: toSaleEvent(row, at) };

@@ -1,5 +1,6 @@
+import type { SaleEvent } from '@everdeal/contracts';
 import { describe, expect, it } from 'vitest';
-import { saleFormErrors, saleInput } from './sale-form';
+import { localInputOf, saleFormErrors, saleFormValuesOf, saleInput, saleUpdateInput } from './sale-form';
 
 const now = new Date('2026-11-28T10:00:00').getTime();
 const good = { name: ' Black Friday ', percentOff: '20', startsAt: '2026-11-28T09:00', endsAt: '2026-11-30T00:00' };
@@ -34,5 +35,48 @@ describe('the sale form (decision 042)', () => {
     expect(saleFormErrors({ ...good, startsAt: '2026-11-27T09:00', endsAt: '2026-11-28T09:30' }, now).endsAt).toBe(
       'The sale must end in the future',
     );
+  });
+
+  it('an edited sale keeps the moments left as shown, to the second; a running one its start and percentage', () => {
+    const sale: SaleEvent = {
+      id: '6f1c0c58-7a53-4b8e-9c55-2f1a0b7f3d10',
+      name: 'Black Friday',
+      percentOff: 20,
+      startsAt: new Date('2026-11-28T09:00:42').toISOString(),
+      endsAt: new Date('2026-11-30T00:00:17').toISOString(),
+      endedAt: null,
+      status: 'upcoming',
+      createdAt: new Date('2026-11-20T00:00:00').toISOString(),
+    };
+    const values = saleFormValuesOf(sale);
+    expect(values).toEqual({
+      name: 'Black Friday',
+      percentOff: '20',
+      startsAt: '2026-11-28T09:00',
+      endsAt: '2026-11-30T00:00',
+    });
+    expect(localInputOf(sale.endsAt)).toBe('2026-11-30T00:00');
+    // Nothing changed: the sale's own moments, seconds and all.
+    expect(saleUpdateInput(values, sale)).toEqual({
+      id: sale.id,
+      name: 'Black Friday',
+      percentOff: 20,
+      startsAt: sale.startsAt,
+      endsAt: sale.endsAt,
+    });
+    const edited = { ...values, name: ' Cyber week ', percentOff: '30', endsAt: '2026-12-02T00:00' };
+    expect(saleUpdateInput(edited, sale)).toEqual({
+      id: sale.id,
+      name: 'Cyber week',
+      percentOff: 30,
+      startsAt: sale.startsAt,
+      endsAt: new Date('2026-12-02T00:00').toISOString(),
+    });
+    // Running: whatever the disabled fields hold, the start and percentage stay the sale's.
+    const running = { ...sale, status: 'running' as const };
+    expect(saleUpdateInput({ ...edited, startsAt: '2026-11-28T08:00' }, running)).toMatchObject({
+      percentOff: 20,
+      startsAt: sale.startsAt,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { SaleEvent } from '@everdeal/contracts';
 import { SaleMessage } from '@everdeal/contracts/messages';
 import { SALE_NAME_MAX, SALE_PERCENT_MAX, SALE_PERCENT_MIN } from '@everdeal/contracts/sale-rules';
 
@@ -50,6 +51,42 @@ export function saleInput(values: SaleFormValues): SaleInput {
     percentOff: Number(values.percentOff.trim()),
     startsAt: new Date(values.startsAt).toISOString(),
     endsAt: new Date(values.endsAt).toISOString(),
+  };
+}
+
+/** A `datetime-local` value of an ISO moment, to the minute, in the browser's time zone. */
+export function localInputOf(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The form filled with a sale, for editing it. */
+export function saleFormValuesOf(sale: SaleEvent): SaleFormValues {
+  return {
+    name: sale.name,
+    percentOff: String(sale.percentOff),
+    startsAt: localInputOf(sale.startsAt),
+    endsAt: localInputOf(sale.endsAt),
+  };
+}
+
+/**
+ * The `admin/updateSale` payload of an edited sale. A moment left as it was shown keeps the sale's
+ * own (the field drops its seconds); a running sale keeps its start and percentage, which the
+ * form shows but does not let change (the server refuses them, 409).
+ */
+export function saleUpdateInput(values: SaleFormValues, sale: SaleEvent): SaleInput & { id: string } {
+  const input = saleInput(values);
+  const moment = (field: 'startsAt' | 'endsAt') =>
+    values[field] === localInputOf(sale[field]) ? sale[field] : input[field];
+  const running = sale.status === 'running';
+  return {
+    id: sale.id,
+    name: input.name,
+    percentOff: running ? sale.percentOff : input.percentOff,
+    startsAt: running ? sale.startsAt : moment('startsAt'),
+    endsAt: moment('endsAt'),
   };
 }
 

@@ -24,6 +24,15 @@ export function useCreateSale() {
   });
 }
 
+/** Changes a sale; silent, the form shows the server's reason (an overlap or a running sale's terms, 409). */
+export function useUpdateSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaleInput & { id: string }) => callApi('admin/updateSale', input, { silent: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: salesKey }),
+  });
+}
+
 /** Ends a sale now; a failure is toasted by the API client and keeps the confirmation open. */
 export function useEndSale() {
   const queryClient = useQueryClient();

@@ -1,104 +1,29 @@
 import type { SaleEvent } from '@everdeal/contracts';
 import Tag from 'lucide-react/icons/tag';
-import { type FormEvent, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { Modal } from '~/components/ui/modal';
 import { SkeletonText } from '~/components/ui/skeleton';
-import { TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast';
-import { ApiError } from '~/lib/api-client';
 import { formatDateTime } from '~/lib/format-date';
-import { useCreateSale, useEndSale, useSales } from '../api/sale-requests';
-import { SALE_STATUS_LABEL, type SaleFormErrors, type SaleFormValues, saleFormErrors, saleInput } from '../sale-form';
-
-const EMPTY_FORM: SaleFormValues = { name: '', percentOff: '', startsAt: '', endsAt: '' };
+import { useEndSale, useSales } from '../api/sale-requests';
+import { SALE_STATUS_LABEL } from '../sale-form';
+import { SaleFormSection } from './sale-form-section';
 
 /**
- * `/admin/sales` (decision 042): schedule a store-wide sale (each field says what is wrong before
- * anything is sent; the server's refusal, such as an overlap, shows above the button), list the
- * sales with their status, and end one now after a confirmation.
+ * `/admin/sales` (decision 042): schedule a store-wide sale, list the sales with their status,
+ * edit one that has not ended in the same form (an upcoming one entirely, a running one its name
+ * and end), and end one now after a confirmation.
  */
 export function SalesPage() {
   const sales = useSales();
-  const create = useCreateSale();
-  const [form, setForm] = useState<SaleFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<SaleFormErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const set = (patch: Partial<SaleFormValues>) => setForm((current) => ({ ...current, ...patch }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const found = saleFormErrors(form, Date.now());
-    const formElement = event.currentTarget;
-    // Rendered now, so the first field to fix can take the focus; its message is read with it.
-    flushSync(() => setErrors(found));
-    if (Object.keys(found).length > 0) {
-      formElement.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    try {
-      const { sale } = await create.mutateAsync(saleInput(form));
-      toast.success(`The sale “${sale.name}” was scheduled.`);
-      setForm(EMPTY_FORM);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The sale could not be created. Try again.');
-    }
-  }
+  const [editing, setEditing] = useState<SaleEvent | null>(null);
 
   return (
     <div className="max-w-3xl space-y-8">
-      <section aria-labelledby="sale-new-heading" className="space-y-3">
-        <h2 id="sale-new-heading" className="font-semibold text-ink-900 text-lg">
-          New sale
-        </h2>
-        <p className="text-ink-500 text-sm">
-          While it runs, every plan of every product sells at the percentage off, rounded to the cent, unless its seller
-          keeps the product out. Coupons apply on top of the sale price. Two sales cannot overlap.
-        </p>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <TextField
-            label="Name"
-            hint="Shoppers see it on the home page and beside sale prices."
-            value={form.name}
-            maxLength={80}
-            error={errors.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-          <TextField
-            label="Percent off (1 to 90)"
-            inputMode="numeric"
-            value={form.percentOff}
-            error={errors.percentOff}
-            onChange={(event) => set({ percentOff: event.target.value })}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Starts"
-              type="datetime-local"
-              hint="Your time zone."
-              value={form.startsAt}
-              error={errors.startsAt}
-              onChange={(event) => set({ startsAt: event.target.value })}
-            />
-            <TextField
-              label="Ends"
-              type="datetime-local"
-              hint="Your time zone."
-              value={form.endsAt}
-              error={errors.endsAt}
-              onChange={(event) => set({ endsAt: event.target.value })}
-            />
-          </div>
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <Button type="submit" isLoading={create.isPending}>
-            Schedule sale
-          </Button>
-        </form>
-      </section>
+      <SaleFormSection key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
 
       <section aria-labelledby="sale-list-heading" className="space-y-3">
         <h2 id="sale-list-heading" className="font-semibold text-ink-900 text-lg">
@@ -118,7 +43,7 @@ export function SalesPage() {
         ) : (
           <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
             {sales.data.map((sale) => (
-              <SaleRow key={sale.id} sale={sale} />
+              <SaleRow key={sale.id} sale={sale} onEdit={() => setEditing(sale)} />
             ))}
           </ul>
         )}
@@ -133,7 +58,7 @@ const statusClasses = {
   ended: 'bg-ink-900/5 text-ink-700',
 } as const;
 
-function SaleRow({ sale }: { sale: SaleEvent }) {
+function SaleRow({ sale, onEdit }: { sale: SaleEvent; onEdit: () => void }) {
   const end = useEndSale();
   const stops = sale.endedAt ?? sale.endsAt;
   return (
@@ -153,6 +78,11 @@ function SaleRow({ sale }: { sale: SaleEvent }) {
           {sale.endedAt ? ' (ended early)' : ''}
         </p>
       </div>
+      {sale.status === 'ended' ? null : (
+        <Button variant="outline" size="sm" aria-label={`Edit: ${sale.name}`} onClick={onEdit}>
+          Edit
+        </Button>
+      )}
       {sale.status === 'ended' ? null : (
         <Modal
           trigger={
