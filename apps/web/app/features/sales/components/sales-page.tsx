@@ -79,34 +79,34 @@ function SaleRow({ sale, onEdit }: { sale: SaleEvent; onEdit: () => void }) {
         </p>
       </div>
       {sale.status === 'ended' ? null : (
-        <Button variant="outline" size="sm" aria-label={`Edit: ${sale.name}`} onClick={onEdit}>
-          Edit
-        </Button>
-      )}
-      {sale.status === 'ended' ? null : (
-        <Modal
-          trigger={
-            <Button
-              variant="danger-outline"
-              size="sm"
-              aria-label={`${sale.status === 'running' ? 'End now' : 'Cancel'}: ${sale.name}`}
-            >
-              {sale.status === 'running' ? 'End now' : 'Cancel'}
-            </Button>
-          }
-          title={sale.status === 'running' ? `End “${sale.name}” now?` : `Cancel “${sale.name}”?`}
-          description={
-            sale.status === 'running'
-              ? 'Prices go back to normal at once, everywhere in the store. Carts show the new price, and shoppers confirm it at checkout.'
-              : 'The sale will not start. This cannot be undone; schedule a new one instead.'
-          }
-          confirmLabel={sale.status === 'running' ? 'End the sale' : 'Cancel the sale'}
-          confirmVariant="danger"
-          onConfirm={async () => {
-            await end.mutateAsync(sale.id);
-            toast.success(`The sale “${sale.name}” has ended.`);
-          }}
-        />
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" aria-label={`Edit: ${sale.name}`} onClick={onEdit}>
+            Edit
+          </Button>
+          <Modal
+            trigger={
+              <Button
+                variant="danger-outline"
+                size="sm"
+                aria-label={`${sale.status === 'running' ? 'End now' : 'Cancel'}: ${sale.name}`}
+              >
+                {sale.status === 'running' ? 'End now' : 'Cancel'}
+              </Button>
+            }
+            title={sale.status === 'running' ? `End “${sale.name}” now?` : `Cancel “${sale.name}”?`}
+            description={
+              sale.status === 'running'
+                ? 'Prices go back to normal at once, everywhere in the store. Carts show the new price, and shoppers confirm it at checkout.'
+                : 'The sale will not start. This cannot be undone; schedule a new one instead.'
+            }
+            confirmLabel={sale.status === 'running' ? 'End the sale' : 'Cancel the sale'}
+            confirmVariant="danger"
+            onConfirm={async () => {
+              await end.mutateAsync(sale.id);
+              toast.success(`The sale “${sale.name}” has ended.`);
+            }}
+          />
+        </div>
       )}
     </li>
   );
