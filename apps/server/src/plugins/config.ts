@@ -210,7 +210,8 @@ export type Config = CacheConfig & {
   /** VAT on digital services (decision 037): `eu-vat` charges the EU rule, `off` no tax; the store's country. */
   tax: { mode: 'eu-vat' | 'off'; storeCountry: string };
   /** The seller printed on invoices and credit notes (decision 038); address lines split at `;`. */
-  invoiceSeller: { name: string; address: string; vatId: string | null };
+  /** The store as the seller on its invoices; `country` is STORE_COUNTRY, stored in each document (decision 048). */
+  invoiceSeller: { name: string; address: string; vatId: string | null; country: string };
 };
 
 export class ConfigError extends Error {
@@ -309,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       name: e.INVOICE_SELLER_NAME,
       address: e.INVOICE_SELLER_ADDRESS,
       vatId: e.INVOICE_SELLER_VAT_ID ?? null,
+      country: e.STORE_COUNTRY,
     },
   };
 }

@@ -8,8 +8,13 @@
 
 import { formatMoney } from '@everdeal/contracts/money';
 
-/** The store as the seller, from configuration (INVOICE_SELLER_*, docs/operations.md). */
-export type InvoiceSeller = { name: string; address: string; vatId: string | null };
+/**
+ * The store as the seller, from configuration (INVOICE_SELLER_*, docs/operations.md), and the
+ * member state it was established in when the document was issued (STORE_COUNTRY), which decides
+ * whether a sale to a consumer there was domestic (decision 048). Documents issued before
+ * 2026-11-29 have no `country`.
+ */
+export type InvoiceSeller = { name: string; address: string; vatId: string | null; country?: string };
 
 /** The buyer's billing details as at purchase; every field but the country may be missing. */
 export type BillingDetails = {

@@ -21,25 +21,28 @@ afterAll(() => t?.close());
 
 type Profile = { country: string; vatId?: string; companyName?: string };
 
-/** One paid order of one unit at 49.00 by a new buyer with `profile` (none when null), at the clock's time. */
-async function paidOrder(profile: Profile | null) {
-  const { product, plan } = await createDeal(t.db, {
+/**
+ * One paid order of one unit at 49.00 by a new buyer with `profile` (none when null), at the clock's
+ * time, in `app` (this file's store unless told).
+ */
+async function paidOrder(profile: Profile | null, app: TestApp = t) {
+  const { product, plan } = await createDeal(app.db, {
     name: `Report Tool ${newKey().slice(4, 12)}`,
     refundWindowDays: 90,
     plans: [{ name: 'Solo', priceCents: 4900, codes: 3 }],
   });
   const buyer = await createBuyer(
-    t.app,
-    t.db,
+    app.app,
+    app.db,
     [{ productId: product.id, variantId: plan.id, quantity: 1 }],
     undefined,
     clock,
   );
   if (profile) {
-    const saved = await callApi(t.app, 'users/updateBillingProfile', profile, buyer);
+    const saved = await callApi(app.app, 'users/updateBillingProfile', profile, buyer);
     expect(saved.status, saved.body.msg).toBe(200);
   }
-  const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+  const paid = await checkout(app.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
   expect(paid.status, paid.body.msg).toBe(200);
   const { order } = paid.body.data;
   return { buyer, ref: { orderId: order.id, itemId: order.items[0]?.id ?? '' } };
@@ -151,12 +154,41 @@ describe('admin/getVatReport', () => {
     expect((await getVatReport(at('2027-01-01T00:10:00Z'), { year: 2026, quarter: 4 })).complete).toBe(true);
   });
 
-  it('names sales to consumers in the store’s own member state domestic', async () => {
-    const rows = (
-      await getVatReport({ db: t.db, now: () => clock, tax: { storeCountry: 'DE' } }, { year: 2026, quarter: 3 })
-    ).rows;
-    expect(rows.filter((entry) => entry.country === 'DE').map((entry) => entry.kind)).toEqual(['domestic']);
-    expect(rows.find((entry) => entry.kind === 'oss')).toMatchObject({ country: 'FR' });
+  it('names sales to consumers in the store’s own member state domestic, as established when invoiced', async () => {
+    // The third quarter's documents were issued by a store in the US: a German consumer's sale was
+    // One-Stop Shop, whatever STORE_COUNTRY says now.
+    const movedToGermany = { db: t.db, now: () => clock, tax: { storeCountry: 'DE' } };
+    const asIssued = (await getVatReport(movedToGermany, { year: 2026, quarter: 3 })).rows;
+    expect(asIssued.filter((entry) => entry.country === 'DE').map((entry) => entry.kind)).toEqual(['oss']);
+
+    // A store established in Germany: the same sale is domestic, also in a report made after the
+    // store moved, and so is the correction of it by a later credit note.
+    const german = await createTestApp({ now: () => clock, env: { STORE_COUNTRY: 'DE' } });
+    try {
+      // Within the buyer's session (30 days) of the refund.
+      clock = new Date('2026-12-20T09:00:00Z');
+      const sale = await paidOrder({ country: 'DE' }, german);
+      clock = new Date('2027-01-04T09:00:00Z');
+      const refunded = await callApi(german.app, 'orders/refundItem', sale.ref, sale.buyer);
+      expect(refunded.status, refunded.body.msg).toBe(200);
+      const movedAway = { db: german.db, now: () => clock, tax: { storeCountry: 'US' } };
+      expect((await getVatReport(movedAway, { year: 2026, quarter: 4 })).rows).toEqual([
+        row({ kind: 'domestic', country: 'DE', rateBasisPoints: 1900, taxableCents: 4900, vatCents: 931, invoices: 1 }),
+      ]);
+      expect((await getVatReport(movedAway, { year: 2027, quarter: 1 })).rows).toEqual([
+        row({
+          kind: 'domestic',
+          country: 'DE',
+          rateBasisPoints: 1900,
+          correctionOf: '2026-Q4',
+          taxableCents: -4900,
+          vatCents: -931,
+          creditNotes: 1,
+        }),
+      ]);
+    } finally {
+      await german.close();
+    }
   });
 
   it('answers an empty quarter with no rows, and refuses a bad quarter, other roles and strangers', async () => {

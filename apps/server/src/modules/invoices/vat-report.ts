@@ -32,7 +32,11 @@ export function quarterOf(at: Date): string {
   return `${at.getUTCFullYear()}-Q${Math.floor(at.getUTCMonth() / 3) + 1}`;
 }
 
-/** How a document's VAT is declared, from what it printed (decision 037's rule, as applied then). */
+/**
+ * How a document's VAT is declared, from what it printed (decision 037's rule, as applied then):
+ * domestic when the buyer was in `storeCountry`, the member state the store was established in
+ * when the supply was invoiced.
+ */
 function kindOf(
   document: ReturnType<typeof buildInvoiceDocument>,
   storeCountry: string,
@@ -121,6 +125,7 @@ export async function getVatReport(deps: VatReportDeps, input: { year: number; q
         issuedAt: sql<string>`${invoices.issuedAt}::text`,
         document: invoices.document,
         creditedAt: credited.issuedAt,
+        creditedSellerCountry: sql<string | null>`${credited.document} -> 'seller' ->> 'country'`,
       })
       .from(invoices)
       .leftJoin(credited, eq(credited.id, invoices.creditedInvoiceId))
@@ -137,7 +142,10 @@ export async function getVatReport(deps: VatReportDeps, input: { year: number; q
       .limit(batchSize);
     for (const issued of page) {
       const document = buildInvoiceDocument(issued.document as IssuedDocument);
-      const { kind, rate } = kindOf(document, deps.tax.storeCountry);
+      // Where the store was established when the supply was invoiced: a credit note corrects its
+      // invoice's supply. Documents issued before 2026-11-29 do not say; the configured country then.
+      const storeCountry = issued.creditedSellerCountry ?? document.seller.country ?? deps.tax.storeCountry;
+      const { kind, rate } = kindOf(document, storeCountry);
       const isCreditNote = issued.kind === 'credit_note';
       const correctionOf =
         isCreditNote && issued.creditedAt && issued.creditedAt < from ? quarterOf(issued.creditedAt) : null;
