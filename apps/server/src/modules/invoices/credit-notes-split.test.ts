@@ -1,8 +1,9 @@
 // Credit notes of a refund that returns money of several invoices (decision 038, amended), through
 // HTTP and the real database: a buyer taxed as a consumer at checkout, reverse-charged for an
 // upgrade in the next quarter once a VAT id is on file, then refunded whole. Each invoice gets its
-// own credit note with its own VAT treatment, and the VAT report corrects the quarter each invoice
-// was declared in (decision 048).
+// own credit note with its own VAT treatment and the plan it billed, the VAT report corrects the
+// quarter each invoice was declared in (decision 048), and the part paid with store credit is
+// credited on the order's invoice.
 import type { ChangePlanResult, VatReport } from '@everdeal/contracts';
 import { type InvoiceRow, invoices, orderItemAdjustments } from '@everdeal/db';
 import { asc, eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
-import { type Buyer, buy, createBuyer, createDeal, newKey } from '../../../test/shop';
+import { type Buyer, checkout, createBuyer, createDeal, fillCart, newKey } from '../../../test/shop';
 import { buildInvoiceDocument, type IssuedDocument, REVERSE_CHARGE_NOTE } from './invoice-document';
 
 let clock = new Date('2026-12-20T10:00:00Z');
@@ -23,8 +24,11 @@ afterAll(() => t?.close());
 
 const BUSINESS = { country: 'FR', vatId: 'FR40303265045', companyName: 'Société X' };
 
-/** A French consumer's order of Tier 1 (50.00 and 20% VAT), upgraded to Tier 3 as a business on 2027-01-05. */
-async function upgradedAsBusiness() {
+/**
+ * A French consumer's order of Tier 1 (50.00 and 20% VAT, `creditCents` of the price paid with
+ * store credit), upgraded to Tier 3 on 2027-01-05, as a business with a VAT id unless told.
+ */
+async function upgraded({ creditCents = 0, asBusiness = true } = {}) {
   const { product } = await createDeal(t.db, {
     name: `Split Notes ${newKey().slice(4, 12)}`,
     refundWindowDays: 60,
@@ -37,13 +41,30 @@ async function upgradedAsBusiness() {
   if (!tier1 || !tier3) throw new Error('no plans');
   const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
   await saveProfile(buyer, { country: 'FR' });
-  const order = await buy(t.app, buyer, [{ productId: product.id, variantId: tier1.id, quantity: 1 }]);
+  if (creditCents > 0) {
+    const admin = await createAdminWithSession(t.db, clock);
+    const granted = await callApi(
+      t.app,
+      'admin/grantCredit',
+      { userId: buyer.userId, amountCents: creditCents, note: 'For the test' },
+      admin,
+    );
+    expect(granted.status, granted.body.msg).toBe(200);
+  }
+  await fillCart(t.app, buyer.token, [{ productId: product.id, variantId: tier1.id, quantity: 1 }]);
+  const paid = await checkout(t.app, buyer.token, {
+    paymentMethodId: buyer.card.id,
+    idempotencyKey: newKey(),
+    ...(creditCents > 0 ? { useCredit: true } : {}),
+  });
+  expect(paid.status, paid.body.msg).toBe(200);
+  const { order } = paid.body.data;
   expect(order).toMatchObject({ total: 5000, taxCents: 1000 });
   const item = order.items[0];
   if (!item) throw new Error('no item');
 
-  clock = new Date('2027-01-05T09:00:00Z');
-  await saveProfile(buyer, BUSINESS);
+  clock = new Date(clock.getTime() + 16 * 24 * 60 * 60_000);
+  if (asBusiness) await saveProfile(buyer, BUSINESS);
   const changed = await callApi<ChangePlanResult>(
     t.app,
     'orders/changePlan',
@@ -51,7 +72,7 @@ async function upgradedAsBusiness() {
     buyer,
   );
   expect(changed.status, changed.body.msg).toBe(200);
-  expect(changed.body.data.chargedCents).toBe(15_000);
+  expect(changed.body.data.chargedCents).toBe(asBusiness ? 15_000 : 18_000);
   return { buyer, ref: { orderId: order.id, itemId: item.id } };
 }
 
@@ -77,7 +98,7 @@ async function refundedCents(itemId: string) {
 
 describe('credit notes of a refund across invoices', () => {
   it('credits each invoice apart, at its own VAT treatment, and corrects each invoice’s quarter', async () => {
-    const { buyer, ref } = await upgradedAsBusiness();
+    const { buyer, ref } = await upgraded();
     clock = new Date('2027-01-10T12:00:00Z');
     const refunded = await callApi(t.app, 'orders/refundItem', ref, buyer);
     expect(refunded.status, refunded.body.msg).toBe(200);
@@ -93,6 +114,8 @@ describe('credit notes of a refund across invoices', () => {
     expect(notes.reduce((sum, row) => sum + row.totalCents, 0)).toBe(await refundedCents(ref.itemId));
 
     // The checkout's part at the 20% it was taxed; the upgrade's reverse-charged, as it was billed.
+    // Each names the plan its invoice billed.
+    expect(notes.map((row) => (row.document as IssuedDocument).lines[0]?.plan)).toEqual(['Tier 1', 'Tier 3']);
     expect(printed(notes[0])).toMatchObject({
       subtotalCents: 5000,
       tax: { rateBasisPoints: 2000, amountCents: 1000 },
@@ -158,7 +181,7 @@ describe('credit notes of a refund across invoices', () => {
 
   it('a refund to store credit across two invoices says so on both credit notes', async () => {
     clock = new Date('2026-12-20T10:00:00Z');
-    const { buyer, ref } = await upgradedAsBusiness();
+    const { buyer, ref } = await upgraded();
     clock = new Date('2027-01-11T12:00:00Z');
     const refunded = await callApi(t.app, 'orders/refundItem', { ...ref, to: 'credit' }, buyer);
     expect(refunded.status, refunded.body.msg).toBe(200);
@@ -167,6 +190,36 @@ describe('credit notes of a refund across invoices', () => {
     expect(notes.map((row) => printed(row).payments)).toEqual([
       [{ label: 'Returned as store credit', amountCents: 6000 }],
       [{ label: 'Returned as store credit', amountCents: 15_000 }],
+    ]);
+    expect(notes.reduce((sum, row) => sum + row.totalCents, 0)).toBe(await refundedCents(ref.itemId));
+    await expectLedgerBalanced(t.db);
+  });
+
+  it('the part paid with store credit is credited on the order’s invoice, beside its card part', async () => {
+    clock = new Date('2026-12-20T10:00:00Z');
+    const { buyer, ref } = await upgraded({ creditCents: 2000, asBusiness: false });
+    const refunded = await callApi(t.app, 'orders/refundItem', ref, buyer);
+    expect(refunded.status, refunded.body.msg).toBe(200);
+
+    const notes = (await documentsOf(ref.orderId)).filter((row) => row.kind === 'credit_note');
+    // The checkout: 30.00 of card and 20.00 of credit for the price, and its 10.00 of VAT by card.
+    // The upgrade: 150.00 and 30.00 of VAT, all by card.
+    expect(notes.map((row) => printed(row))).toMatchObject([
+      {
+        subtotalCents: 5000,
+        tax: { rateBasisPoints: 2000, amountCents: 1000 },
+        totalCents: 6000,
+        payments: [
+          { label: 'Refunded to the card', amountCents: 4000 },
+          { label: 'Returned as store credit', amountCents: 2000 },
+        ],
+      },
+      {
+        subtotalCents: 15_000,
+        tax: { rateBasisPoints: 2000, amountCents: 3000 },
+        totalCents: 18_000,
+        payments: [{ label: 'Refunded to the card', amountCents: 18_000 }],
+      },
     ]);
     expect(notes.reduce((sum, row) => sum + row.totalCents, 0)).toBe(await refundedCents(ref.itemId));
     await expectLedgerBalanced(t.db);

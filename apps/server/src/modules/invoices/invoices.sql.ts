@@ -120,8 +120,8 @@ async function creditedParts(tx: Tx, adjustmentId: string): Promise<CreditedPart
     select p.invoice_id as "invoiceId", sum(p.cents)::int as "cents", sum(p.tax)::int as "taxCents",
            sum(p.credit)::int as "creditCents"
     from parts p join ${invoices} inv on inv.id = p.invoice_id
-    group by p.invoice_id, inv.number
-    order by inv.number`,
+    group by p.invoice_id, inv.issued_at, inv.id
+    order by inv.issued_at, inv.id`,
   );
 }
 
@@ -163,7 +163,11 @@ async function issueCreditNote(
     sql`
     with source as (
       select a.id as adjustment_id, a.kind,
-             i.product_name, coalesce(f.name, i.plan_name) as plan_name, i.quantity, p.name as to_plan,
+             -- The plan a downgrade leaves, else the plan the credited invoice billed: an upgrade's
+             -- or a renewal's its line's, the order's the plan bought (before any plan change).
+             i.product_name, coalesce(f.name, case when inv.adjustment_id is not null
+               then inv.document -> 'lines' -> 0 ->> 'plan' else coalesce(bought.name, i.plan_name) end) as plan_name,
+             i.quantity, p.name as to_plan,
              inv.id as invoice_id, inv.number as invoice_number, inv.order_id, inv.currency,
              inv.document -> 'buyer' as buyer, inv.document -> 'billing' as billing,
              inv.document -> 'tax' as invoice_tax
@@ -172,6 +176,12 @@ async function issueCreditNote(
       join ${invoices} inv on inv.id = ${part.invoiceId}
       left join ${plans} p on p.id = a.to_plan_id
       left join ${plans} f on f.id = a.from_plan_id
+      left join lateral (
+        select fp.name from ${orderItemAdjustments} c
+        join ${plans} fp on fp.id = c.from_plan_id
+        where c.order_item_id = i.id and c.kind = 'plan_change' and c.status = 'succeeded'
+        order by c.created_at, c.id limit 1
+      ) bought on true
       where a.id = ${adjustmentId}
     ), ${takeNumberCte('credit_note_number', CREDIT_NOTE_SERIES, 'source', when)}
     insert into ${invoices} (kind, number, order_id, adjustment_id, credited_invoice_id, issued_at, total_cents,

@@ -1,4 +1,4 @@
-// Editing a sale (decision 042, "Editing a sale") through HTTP and a real database: an upcoming sale
+// Editing a sale (decision 042, "Editing") through HTTP and a real database: an upcoming sale
 // changes all its fields, a running one its name and end only, never onto another sale's time,
 // never once it is over; the catalogue prices by the edited sale at once.
 import {

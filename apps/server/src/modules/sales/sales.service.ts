@@ -122,19 +122,23 @@ export async function updateSale(
   admin: Pick<UserRow, 'id' | 'email'>,
   input: UpdateSaleInput,
 ): Promise<SaleEventResult> {
-  const at = deps.now();
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
-  const row = await deps.db.transaction(async (tx) => {
+  // The fields first, as a creation judges them (422 before any 409).
+  if (endsAt.getTime() <= deps.now().getTime()) throw AppError.validation(SaleMessage.endsInPast);
+  const { row, at } = await deps.db.transaction(async (tx) => {
     await takeScheduleTurn(tx);
-    const [sale] = await tx.select().from(sales).where(eq(sales.id, input.id)).for('update');
+    // `no key update`: checkouts recording the sale on their items (`order_items.sale_id`) hold
+    // key-share locks on its row and must not wait on an edit of its name or end.
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, input.id)).for('no key update');
     if (!sale) throw AppError.notFound(SaleMessage.notFound);
+    // Judged once the locks are held: a sale that started while this waited is running.
+    const at = deps.now();
     if ((sale.endedAt ?? sale.endsAt).getTime() <= at.getTime()) throw AppError.conflict(SaleMessage.alreadyOver);
     const running = sale.startsAt.getTime() <= at.getTime();
     if (running && (startsAt.getTime() !== sale.startsAt.getTime() || input.percentOff !== sale.percentOff)) {
       throw AppError.conflict(SaleMessage.runningKeepsTerms);
     }
-    if (endsAt.getTime() <= at.getTime()) throw AppError.validation(SaleMessage.endsInPast);
     await refuseOverlap(tx, startsAt, endsAt, sale.id);
     const [updated] = await tx
       .update(sales)
@@ -161,7 +165,7 @@ export async function updateSale(
       },
       at,
     );
-    return updated;
+    return { row: updated, at };
   });
   deps.catalogChanged();
   return { sale: toSaleEvent(row, at) };
@@ -178,7 +182,7 @@ export async function endSale(
 ): Promise<SaleEventResult> {
   const at = deps.now();
   const row = await deps.db.transaction(async (tx) => {
-    const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, id)).for('no key update');
     if (!sale) throw AppError.notFound(SaleMessage.notFound);
     const stops = sale.endedAt ?? sale.endsAt;
     if (stops.getTime() <= at.getTime()) throw AppError.conflict(SaleMessage.alreadyOver);
