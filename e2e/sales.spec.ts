@@ -60,6 +60,7 @@ test('a sale on the product page and in the cart at 1280 and 375 px, the home ba
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`The sale “${name}” was saved.`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'New sale' })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Edit: ${name}` })).toBeFocused();
   await expect(row).not.toHaveText(shownBefore ?? '');
   await expect(row.getByText('Running', { exact: true })).toBeVisible();
 

@@ -35,11 +35,13 @@ export function SaleFormSection({ editing, onDone }: { editing: SaleEvent | null
   const set = (patch: Partial<SaleFormValues>) => setForm((current) => ({ ...current, ...patch }));
   const running = editing?.status === 'running';
 
+  // Once per opened sale: a refetch of the list hands in a new copy of the same sale.
+  const editingId = editing?.id;
   useEffect(() => {
-    if (!editing) return;
+    if (!editingId) return;
     section.current?.scrollIntoView({ block: 'start' });
     section.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
-  }, [editing]);
+  }, [editingId]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import type { SaleEvent } from '@everdeal/contracts';
 import Tag from 'lucide-react/icons/tag';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -19,11 +19,35 @@ import { SaleFormSection } from './sale-form-section';
  */
 export function SalesPage() {
   const sales = useSales();
-  const [editing, setEditing] = useState<SaleEvent | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // The sale as the list has it now: its status may have moved on since the form opened (it
+  // started, so its terms are fixed; it ended, so there is nothing left to edit).
+  const editing = sales.data?.find((sale) => sale.id === editingId && sale.status !== 'ended') ?? null;
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (editingId === null || editing || !sales.data) return;
+    setEditingId(null);
+    toast.info('That sale has ended, so there is nothing left to edit.');
+  }, [editingId, editing, sales.data]);
+
+  // Saved or canceled, the form closes: the focus goes back to the sale's own "Edit" button.
+  useEffect(() => {
+    if (returnFocusTo === null) return;
+    document.getElementById(editButtonId(returnFocusTo))?.focus();
+    setReturnFocusTo(null);
+  }, [returnFocusTo]);
 
   return (
     <div className="max-w-3xl space-y-8">
-      <SaleFormSection key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <SaleFormSection
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onDone={() => {
+          setReturnFocusTo(editingId);
+          setEditingId(null);
+        }}
+      />
 
       <section aria-labelledby="sale-list-heading" className="space-y-3">
         <h2 id="sale-list-heading" className="font-semibold text-ink-900 text-lg">
@@ -43,7 +67,7 @@ export function SalesPage() {
         ) : (
           <ul className="divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white">
             {sales.data.map((sale) => (
-              <SaleRow key={sale.id} sale={sale} onEdit={() => setEditing(sale)} />
+              <SaleRow key={sale.id} sale={sale} onEdit={() => setEditingId(sale.id)} />
             ))}
           </ul>
         )}
@@ -51,6 +75,8 @@ export function SalesPage() {
     </div>
   );
 }
+
+const editButtonId = (saleId: string) => `sale-edit-${saleId}`;
 
 const statusClasses = {
   running: 'bg-rose-100 text-rose-800',
@@ -80,7 +106,13 @@ function SaleRow({ sale, onEdit }: { sale: SaleEvent; onEdit: () => void }) {
       </div>
       {sale.status === 'ended' ? null : (
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" aria-label={`Edit: ${sale.name}`} onClick={onEdit}>
+          <Button
+            id={editButtonId(sale.id)}
+            variant="outline"
+            size="sm"
+            aria-label={`Edit: ${sale.name}`}
+            onClick={onEdit}
+          >
             Edit
           </Button>
           <Modal
