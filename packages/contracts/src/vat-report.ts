@@ -35,6 +35,29 @@ export const VatReportRowSchema = z.object({
 });
 export type VatReportRow = z.infer<typeof VatReportRowSchema>;
 
+/**
+ * A card dispute of the quarter (decision 039): the bank took money back from a payment, or gave it
+ * back. A chargeback issues no credit note, so its invoice stays in the rows; whether its VAT may
+ * be reduced is each member state's bad-debt rule, for the operator.
+ */
+export const VatReportChargebackSchema = z.object({
+  orderId: z.string(),
+  invoiceNumber: z
+    .string()
+    .nullable()
+    .describe('the invoice of the disputed payment; null for one paid before invoices'),
+  dispute: z.string().describe('the provider’s dispute id, or `admin:<orderId>` when an admin recorded it'),
+  country: z.string().nullable(),
+  kind: z.enum(VAT_REPORT_KINDS).describe('how the disputed invoice’s VAT was declared'),
+  rateBasisPoints: z.number().int().nullable(),
+  currency: z.string(),
+  amountCents: z.number().int().describe('what the bank took, VAT included'),
+  vatCents: z.number().int().describe('of it, the VAT the invoice charged'),
+  chargedBackAt: z.string(),
+  reversedAt: z.string().nullable().describe('when a won dispute gave the money back; null while it has not'),
+});
+export type VatReportChargeback = z.infer<typeof VatReportChargebackSchema>;
+
 export const VatReportSchema = z.object({
   year: z.number().int(),
   quarter: z.number().int(),
@@ -44,5 +67,9 @@ export const VatReportSchema = z.object({
   complete: z.boolean().describe('false while the quarter has not ended: later documents will join it'),
   rows: z.array(VatReportRowSchema).describe('by kind, correction, country, rate'),
   csv: z.string().describe('text/csv, the rows as a table with a header line'),
+  chargebacks: z
+    .array(VatReportChargebackSchema)
+    .describe('disputes charged back or reversed in the quarter, oldest first; not in the rows'),
+  chargebacksCsv: z.string().describe('text/csv, the chargebacks as a table with a header line'),
 });
 export type VatReport = z.infer<typeof VatReportSchema>;

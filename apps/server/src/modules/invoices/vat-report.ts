@@ -9,11 +9,18 @@
  * a correction against the period of the original supply (Council Implementing Regulation (EU)
  * 282/2011, Article 61), and that quarter's return was filed already.
  */
-import { isEuCountry, type VatReport, type VatReportKind, type VatReportRow } from '@everdeal/contracts';
+import {
+  isEuCountry,
+  type VatReport,
+  type VatReportChargeback,
+  type VatReportKind,
+  type VatReportRow,
+} from '@everdeal/contracts';
 import { type Db, invoices } from '@everdeal/db';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { buildInvoiceDocument, type IssuedDocument } from './invoice-document';
+import { quarterChargebacks } from './vat-report-chargebacks';
 
 /** `batchSize`: documents read per statement (1,000), so memory stays flat however busy the quarter was. */
 export type VatReportDeps = { db: Db; now: () => Date; tax: { storeCountry: string }; batchSize?: number };
@@ -37,10 +44,9 @@ export function quarterOf(at: Date): string {
  * domestic when the buyer was in `storeCountry`, the member state the store was established in
  * when the supply was invoiced.
  */
-function kindOf(
-  document: ReturnType<typeof buildInvoiceDocument>,
-  storeCountry: string,
-): { kind: VatReportKind; rate: number | null } {
+export type VatTreatment = { kind: VatReportKind; rate: number | null };
+
+function kindOf(document: ReturnType<typeof buildInvoiceDocument>, storeCountry: string): VatTreatment {
   if (document.reverseChargeNote !== null) return { kind: 'reverse_charge', rate: null };
   if (document.tax === null) return { kind: 'untaxed', rate: null };
   const domestic = isEuCountry(storeCountry) && document.buyer.country === storeCountry;
@@ -105,7 +111,41 @@ function reportCsv(rows: VatReportRow[]): string {
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-/** `admin/getVatReport`: the quarter's documents, summed (decision 048). */
+function chargebacksCsv(chargebacks: VatReportChargeback[]): string {
+  const header = [
+    'charged_back_at',
+    'reversed_at',
+    'order_id',
+    'invoice',
+    'dispute',
+    'kind',
+    'country',
+    'vat_rate_percent',
+    'currency',
+    'amount',
+    'vat',
+  ];
+  const lines = chargebacks.map((entry) =>
+    [
+      entry.chargedBackAt,
+      entry.reversedAt,
+      entry.orderId,
+      entry.invoiceNumber,
+      entry.dispute,
+      entry.kind,
+      entry.country,
+      entry.rateBasisPoints === null ? null : (entry.rateBasisPoints / 100).toFixed(2),
+      entry.currency,
+      cents(entry.amountCents),
+      cents(entry.vatCents),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** `admin/getVatReport`: the quarter's documents, summed, and its card disputes apart (decision 048). */
 export async function getVatReport(deps: VatReportDeps, input: { year: number; quarter: number }): Promise<VatReport> {
   const from = quarterStart(input.year, input.quarter);
   const to = quarterStart(
@@ -173,6 +213,9 @@ export async function getVatReport(deps: VatReportDeps, input: { year: number; q
     after = { issuedAt: last.issuedAt, id: last.id };
   }
   const sorted = [...rows.values()].sort(compareRows);
+  const chargebacks = await quarterChargebacks(deps.db, from, to, (document) =>
+    kindOf(document, document.seller.country ?? deps.tax.storeCountry),
+  );
   return {
     year: input.year,
     quarter: input.quarter,
@@ -182,5 +225,7 @@ export async function getVatReport(deps: VatReportDeps, input: { year: number; q
     complete: deps.now().getTime() >= to.getTime() + COMPLETE_AFTER_MS,
     rows: sorted,
     csv: reportCsv(sorted),
+    chargebacks,
+    chargebacksCsv: chargebacksCsv(chargebacks),
   };
 }

@@ -11,6 +11,8 @@ import { LoadingRegion, SkeletonText } from '~/components/ui/skeleton';
 import { TableScroller } from '~/components/ui/table-scroller';
 import { saveTextFile } from '~/lib/save-file';
 import { useVatReport } from '../api/vat-requests';
+import { countryName, VAT_KIND_TITLE, vatRate } from '../vat-labels';
+import { VatChargebacks } from './admin-vat-chargebacks';
 
 type Quarter = { year: number; quarter: number };
 
@@ -38,33 +40,28 @@ function chosenQuarter(params: URLSearchParams, now: Date): Quarter {
 const SECTIONS: { kind: VatReportKind; title: string; explains: (storeCountry: string) => string }[] = [
   {
     kind: 'oss',
-    title: 'One-Stop Shop',
+    title: VAT_KIND_TITLE.oss,
     explains: () =>
       'VAT charged to consumers in other EU member states, at their rates: the quarter’s One-Stop Shop return. Credit notes of an earlier quarter’s invoices are corrections of that quarter.',
   },
   {
     kind: 'domestic',
-    title: 'Domestic VAT',
+    title: VAT_KIND_TITLE.domestic,
     explains: (storeCountry) =>
       `VAT charged to buyers in ${countryName(storeCountry)}, the store’s own member state: the national return.`,
   },
   {
     kind: 'reverse_charge',
-    title: 'Reverse charge',
+    title: VAT_KIND_TITLE.reverse_charge,
     explains: () =>
       'Businesses in the EU with a valid VAT id, who account for the VAT themselves: the recapitulative statement.',
   },
   {
     kind: 'untaxed',
-    title: 'No VAT',
+    title: VAT_KIND_TITLE.untaxed,
     explains: () => 'Buyers outside the EU, buyers who gave no billing country, and sales while VAT was off.',
   },
 ];
-
-function countryName(code: string | null): string {
-  if (code === null) return 'No country given';
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-}
 
 const QUARTERS = [
   { value: 1, label: 'Q1 (January to March)' },
@@ -111,12 +108,9 @@ function NumberSelect({
 /** The quarter's end as a day in UTC, the time zone the quarters are cut in. */
 const endDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-const rate = (basisPoints: number | null) =>
-  basisPoints === null ? '—' : `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
-
 /**
  * `/admin/vat` (decision 048): one quarter's invoices and credit notes, summed by how their VAT is
- * declared, country and rate, with the CSV to file from.
+ * declared, country and rate, with the CSV to file from, and the quarter's chargebacks apart.
  */
 export function AdminVatPage() {
   const [params, setParams] = useSearchParams();
@@ -235,6 +229,7 @@ function ReportBody({ report }: { report: VatReport }) {
           );
         })
       )}
+      {report.chargebacks.length > 0 ? <VatChargebacks report={report} /> : null}
     </div>
   );
 }
@@ -280,7 +275,7 @@ function RowsTable({ caption, rows, hasRate }: { caption: string; rows: VatRepor
                   <span className="block font-normal text-ink-500 text-xs">Correction of {row.correctionOf}</span>
                 ) : null}
               </th>
-              {hasRate ? <td className="px-4 py-3 text-right tabular-nums">{rate(row.rateBasisPoints)}</td> : null}
+              {hasRate ? <td className="px-4 py-3 text-right tabular-nums">{vatRate(row.rateBasisPoints)}</td> : null}
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(row.taxableCents, row.currency)}</td>
               {hasRate ? (
                 <td className="px-4 py-3 text-right tabular-nums">{formatMoney(row.vatCents, row.currency)}</td>
