@@ -5,12 +5,11 @@
  * the report lists the quarter's disputes apart, with the VAT treatment of the invoice each took
  * money from, so they can be.
  */
-import type { VatReportChargeback } from '@everdeal/contracts';
+import type { VatReportChargeback, VatReportKind } from '@everdeal/contracts';
 import { type Db, invoices, moneyMovements } from '@everdeal/db';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/query-rows';
 import { buildInvoiceDocument, type IssuedDocument } from './invoice-document';
-import type { VatTreatment } from './vat-report';
 
 type DisputeRow = {
   orderId: string;
@@ -32,7 +31,7 @@ export async function quarterChargebacks(
   db: Db,
   from: Date,
   to: Date,
-  treatmentOf: (document: ReturnType<typeof buildInvoiceDocument>) => VatTreatment,
+  treatmentOf: (document: ReturnType<typeof buildInvoiceDocument>) => { kind: VatReportKind; rate: number | null },
 ): Promise<VatReportChargeback[]> {
   const within = (at: string) => sql`(${sql.raw(at)} >= ${from.toISOString()}::timestamptz
     and ${sql.raw(at)} < ${to.toISOString()}::timestamptz)`;

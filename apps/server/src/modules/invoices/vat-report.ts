@@ -44,7 +44,7 @@ export function quarterOf(at: Date): string {
  * domestic when the buyer was in `storeCountry`, the member state the store was established in
  * when the supply was invoiced.
  */
-export type VatTreatment = { kind: VatReportKind; rate: number | null };
+type VatTreatment = { kind: VatReportKind; rate: number | null };
 
 function kindOf(document: ReturnType<typeof buildInvoiceDocument>, storeCountry: string): VatTreatment {
   if (document.reverseChargeNote !== null) return { kind: 'reverse_charge', rate: null };
