@@ -43,7 +43,8 @@ function reactRouterProductionBuild(): Plugin {
  * every page; this plugin tells it, from the static imports of the module graph. Nothing a page
  * did not load before moves into its first load: modules that only lazy chunks or single routes
  * use keep Rolldown's own split. Icons are imported one file each (`lucide-react/icons/*`) so
- * that the graph says which icons a module really uses.
+ * that the graph says which icons a module really uses; in a build each module makes the icons it
+ * imports itself, so an icon is no chunk at all (vite-plugins/lucide-sprite.ts).
  */
 const groupNames = ['framework', 'shell', 'shell-layout'] as const;
 type GroupName = (typeof groupNames)[number];

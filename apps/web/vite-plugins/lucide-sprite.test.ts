@@ -6,7 +6,13 @@ import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIconSprite, buildInlineSymbols, canonicalIconName, scanIconNames } from './lucide-sprite';
+import {
+  buildIconSprite,
+  buildInlineSymbols,
+  canonicalIconName,
+  inlineIconImports,
+  scanIconNames,
+} from './lucide-sprite';
 
 /** What lucide's own component draws inside its `<svg>`, without React's closing tags. */
 const shapesOf = (Icon: typeof Heart) =>
@@ -57,5 +63,31 @@ describe('scanIconNames', () => {
   it('resolves an alias to the icon it re-exports', () => {
     expect(canonicalIconName('help-circle')).toBe('circle-question-mark');
     expect(canonicalIconName('heart')).toBe('heart');
+  });
+});
+
+describe('inlineIconImports', () => {
+  const hrefOf = (name: string) => `/assets/icons.svg#${name}`;
+
+  it('makes each imported icon in the module itself, on the line of its import', () => {
+    const code = [
+      "import { clsx } from 'clsx';",
+      "import Heart from 'lucide-react/icons/heart';",
+      "import Help from 'lucide-react/icons/help-circle';",
+      'export const icons = [Heart, Help];',
+    ].join('\n');
+    const lines = inlineIconImports(code, '/app/components/ui/sprite-icon.ts', hrefOf).split('\n');
+    expect(lines).toEqual([
+      "import { clsx } from 'clsx';",
+      'import { createSpriteIcon as __spriteIcon } from "/app/components/ui/sprite-icon.ts"; ' +
+        'const Heart = /* @__PURE__ */ __spriteIcon("heart", "/assets/icons.svg#heart");',
+      'const Help = /* @__PURE__ */ __spriteIcon("circle-question-mark", "/assets/icons.svg#circle-question-mark");',
+      'export const icons = [Heart, Help];',
+    ]);
+  });
+
+  it('leaves a module without icon imports as it is', () => {
+    const code = "import { clsx } from 'clsx';\n// lucide-react/icons/heart is named in a comment only\n";
+    expect(inlineIconImports(code, '/helper.ts', hrefOf)).toBe(code);
   });
 });

@@ -10,6 +10,8 @@ type IconNode = [tag: string, attributes: Record<string, string>][];
 
 const iconsDir = join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/icons');
 const iconImport = /lucide-react\/icons\/([a-z0-9-]+)/g;
+/** How the app imports an icon, one per line: `import Search from 'lucide-react/icons/search';`. */
+const iconDefaultImport = /^import (\w+) from 'lucide-react\/icons\/([a-z0-9-]+)';$/gm;
 
 /** An alias (`circle-question-mark` for `help-circle`, …) only re-exports another icon's module. */
 export function canonicalIconName(name: string): string {
@@ -56,6 +58,24 @@ export async function buildIconSprite(names: readonly string[]): Promise<string>
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
 }
 
+/**
+ * A module's icon imports (`import Search from 'lucide-react/icons/search';`, one a line), each
+ * replaced on its line by the sprite component it stood for, made in the module itself. Through
+ * imports, an icon module that a few routes and lazy chunks shared was a chunk of its own: a
+ * request and ~120 bytes of gzip for what is ~40 bytes inside the chunk that uses it
+ * (docs/benchmarks.md, "First-load JavaScript"). `helper` is `sprite-icon.ts`'s path, `hrefOf`
+ * gives an icon's `<use>` target by its canonical name.
+ */
+export function inlineIconImports(code: string, helper: string, hrefOf: (name: string) => string): string {
+  let isFirst = true;
+  return code.replace(iconDefaultImport, (_line, local: string, imported: string) => {
+    const name = canonicalIconName(imported);
+    const helperImport = isFirst ? `import { createSpriteIcon as __spriteIcon } from ${JSON.stringify(helper)}; ` : '';
+    isFirst = false;
+    return `${helperImport}const ${local} = /* @__PURE__ */ __spriteIcon(${JSON.stringify(name)}, ${JSON.stringify(hrefOf(name))});`;
+  });
+}
+
 type Sprite = { fileName: string; source: string };
 
 /** The id an icon drawn from the page itself has there (`id="menu"` alone could clash with a page's own ids). */
@@ -91,6 +111,10 @@ async function spriteFor(appDir: string, build: boolean): Promise<Sprite> {
  * client builds agree on its name without sharing state; the browser fetches it once and keeps
  * it (hashed assets are immutable). `npm run dev` serves it from memory, rebuilt on each request.
  *
+ * In a build the import itself goes: each module that imports an icon makes that component in
+ * place (`inlineIconImports`), so no icon is a chunk of its own; `npm run dev` loads one module
+ * per icon.
+ *
  * The icons named in `inline` (the header's, on every page's first screen) are drawn from
  * symbols in the page itself instead: `virtual:everdeal/inline-icons` exports their markup,
  * which `root.tsx` writes once at the top of the body. On a slow phone the sprite file arrives
@@ -120,6 +144,19 @@ export function lucideSprite({ inline = [] }: { inline?: readonly string[] } = {
       if (source === INLINE_MODULE) return `\0${INLINE_MODULE}`;
       const name = /^lucide-react\/icons\/([a-z0-9-]+)$/.exec(source)?.[1];
       return name ? `${prefix}${canonicalIconName(name)}` : undefined;
+    },
+    // In a build, each app module that imports an icon makes its own component for it, in place of
+    // the import (`inlineIconImports`).
+    async transform(code, id) {
+      if (!build || !id.startsWith(`${appDir}/`) || !/\.tsx?$/.test(id) || !code.includes('lucide-react/icons/')) {
+        return undefined;
+      }
+      const { fileName } = await currentSprite();
+      const hrefOf = (name: string) =>
+        inlineNames.has(name) ? `#${inlineSymbolId(name)}` : `${base}${fileName}#${name}`;
+      const replaced = inlineIconImports(code, helper, hrefOf);
+      // Each import line is replaced by one line: the source map stays right.
+      return replaced === code ? undefined : { code: replaced, map: null };
     },
     async load(id) {
       if (id === `\0${INLINE_MODULE}`) {
