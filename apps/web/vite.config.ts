@@ -34,7 +34,10 @@ function reactRouterProductionBuild(): Plugin {
  * Puts the code every page loads into three chunks instead of ~40 (docs/benchmarks.md,
  * "First-load JavaScript"): `framework` (React, React DOM, React Router: what the client entry
  * imports), `shell` (what `root.tsx` imports on top) and `shell-layout` (what the default layout
- * adds; the auth pages do not load it).
+ * adds; the auth pages do not load it). A fourth, `catalogue`, holds what the catalogue pages add
+ * (`app/catalogue-actions.tsx`: the product buttons, their mutations and optimistic lists), which
+ * the home, product, trending, search, category and wishlist pages load, and the cart page for
+ * the cart's own mutations.
  *
  * Rolldown splits by which entries import a module, and in React Router's client build every
  * route module and every lazy `import()` is an entry, so a module the root shares with one lazy
@@ -45,8 +48,17 @@ function reactRouterProductionBuild(): Plugin {
  * use keep Rolldown's own split. Icons are imported one file each (`lucide-react/icons/*`) so
  * that the graph says which icons a module really uses; in a build each module makes the icons it
  * imports itself, so an icon is no chunk at all (vite-plugins/lucide-sprite.ts).
+ *
+ * The catalogue's closure includes the store's money, plan and count formatting (`sharedFormatting`),
+ * which the orders, seller and admin pages use without the catalogue: a group takes the
+ * dependencies of what it captures, so these get a group of their own, `formatting`, before it.
  */
-const groupNames = ['framework', 'shell', 'shell-layout'] as const;
+const groupNames = ['framework', 'shell', 'shell-layout', 'formatting', 'catalogue'] as const;
+const sharedFormatting = [
+  '/packages/contracts/src/money.ts',
+  '/packages/contracts/src/plans.ts',
+  '/apps/web/app/lib/format-count.ts',
+];
 type GroupName = (typeof groupNames)[number];
 
 function shellChunks() {
@@ -76,12 +88,18 @@ function shellChunks() {
       const entry = closure(entryId);
       const root = closure(find('/app/root.tsx'));
       const layout = closure(find('/app/routes/_default-layout.tsx'));
-      if (entry.size === 0 || root.size === 0 || layout.size === 0) {
-        this.error('shell-chunks: the client entry, root or default layout module was not found');
+      const catalogue = closure(find('/app/catalogue-actions.tsx'));
+      const formatting = sharedFormatting.map(find);
+      if ([entry, root, layout, catalogue].some((group) => group.size === 0) || formatting.includes(undefined)) {
+        this.error(
+          'shell-chunks: the client entry, root, default layout, catalogue or formatting modules were not found',
+        );
       }
       for (const id of entry) if (id !== entryId) owner.set(id, 'framework');
       for (const id of root) if (!entry.has(id)) owner.set(id, 'shell');
       for (const id of layout) if (!entry.has(id) && !owner.has(id)) owner.set(id, 'shell-layout');
+      for (const id of formatting) if (id && !owner.has(id)) owner.set(id, 'formatting');
+      for (const id of catalogue) if (!owner.has(id)) owner.set(id, 'catalogue');
     },
   };
 

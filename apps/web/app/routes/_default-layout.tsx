@@ -2,15 +2,10 @@ import type { ApiPath } from '@everdeal/contracts';
 import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { useCartCount } from '~/features/cart/api/get-cart-contents';
-import { AddToCartButton, AddToCartButtonAsServed } from '~/features/cart/components/add-to-cart-button';
-import { type ProductActions, ProductActionsProvider } from '~/features/catalog/product-actions';
-import { useOwnedItems } from '~/features/orders/api/get-owned-items';
 import { LazyRouteError } from '~/features/shell/components/lazy-route-error';
 import { SiteShell } from '~/features/shell/components/site-shell';
 import { useUpvoteCount } from '~/features/upvotes/api/get-upvotes';
-import { UpvoteButton, UpvoteButtonAsServed } from '~/features/upvotes/components/upvote-button';
 import { useFavoriteCount } from '~/features/wishlist/api/get-favorites';
-import { FavoriteButton, FavoriteButtonAsServed } from '~/features/wishlist/components/favorite-button';
 import { earlyRequestsScript } from '~/lib/early-requests';
 import { useRootData } from '~/lib/root-data';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '~/shared/session/auth-store';
@@ -30,24 +25,6 @@ const EARLY_REQUESTS_SCRIPT = earlyRequestsScript({
 });
 
 /**
- * The upvotes, wishlist and cart features' buttons, on every catalogue card and product page, and
- * what the orders feature knows the shopper owns (the product page's buy box).
- * The server renders them as served (signed out, nothing pending: what the browser's first
- * render shows too) without the queries and mutations behind them, which cost a sixth of a
- * catalogue page's render (docs/benchmarks.md, "Server rendering without the page cache"); the
- * client build keeps only the interactive ones (Vite settles `import.meta.env.SSR` at build).
- */
-const productActions: ProductActions = import.meta.env.SSR
-  ? {
-      UpvoteButton: UpvoteButtonAsServed,
-      FavoriteButton: FavoriteButtonAsServed,
-      AddToCartButton: AddToCartButtonAsServed,
-      // The server renders for a visitor (decision 004): nobody owns anything there.
-      useOwnedItems: () => [],
-    }
-  : { UpvoteButton, FavoriteButton, AddToCartButton, useOwnedItems };
-
-/**
  * The header badges (requirements §2: favorites plus upvotes, the cart's items; the queries
  * behind them run once signed in and are dropped on sign-out). The server renders signed out, so
  * its badges are empty, as the browser's first render shows them; it skips the three queries'
@@ -59,21 +36,22 @@ const useBadgeCounts = import.meta.env.SSR
   : () => ({ wishlistCount: useFavoriteCount() + useUpvoteCount(), cartCount: useCartCount() });
 
 /**
- * The storefront's frame, composed from the features that share it: the shell, the catalogue's
- * product actions, and the header badges.
+ * The storefront's frame, composed from the features that share it: the shell and the header
+ * badges. The catalogue's product actions are handed in by the pages that show products
+ * (`app/catalogue-actions.tsx`).
  */
 function Storefront({ children }: { children: ReactNode }) {
   const { wishlistCount, cartCount } = useBadgeCounts();
   const nonce = useRootData()?.cspNonce;
   return (
-    <ProductActionsProvider actions={productActions}>
+    <>
       {/* Before the page's content: a signed-in browser sends these calls while reading the HTML. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
       <SiteShell wishlistCount={wishlistCount} cartCount={cartCount}>
         {children}
       </SiteShell>
-    </ProductActionsProvider>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { categoryPath } from '@everdeal/contracts/paths';
 import { data, Link } from 'react-router';
+import { CatalogueActions } from '~/catalogue-actions';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -46,45 +47,47 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const path = categoryPath(category.slug);
   const Icon = categoryIcon(category.slug);
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-      <JsonLd
-        data={breadcrumbJsonLd(publicUrl, [
-          { name: 'Home', path: '/' },
-          { name: category.name, path },
-        ])}
-      />
-      <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: category.name }]} />
-      <header className="mt-6 flex max-w-3xl items-start gap-4">
-        <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-600">
-          <Icon aria-hidden="true" className="size-7" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{category.name}</h1>
-          <p className="mt-2 text-lg text-ink-500">
-            {category.description || `Lifetime deals on ${category.name.toLowerCase()} AI tools.`}
-          </p>
-        </div>
-      </header>
-      <BrowseView
-        basePath={path}
-        state={state}
-        list={list}
-        defaultSort="trending"
-        defaultSortLabel="Trending"
-        isRanked={(state.sort ?? 'trending') === 'trending'}
-        resultsLabel={`${category.name} deals`}
-        empty={
-          <EmptyState
-            title={`No ${category.name.toLowerCase()} deals match`}
-            description="New AI deals launch every week. Loosen a filter, or browse every category."
-            action={
-              <Link to="/trending" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-                See all deals
-              </Link>
-            }
-          />
-        }
-      />
-    </div>
+    <CatalogueActions>
+      <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
+        <JsonLd
+          data={breadcrumbJsonLd(publicUrl, [
+            { name: 'Home', path: '/' },
+            { name: category.name, path },
+          ])}
+        />
+        <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: category.name }]} />
+        <header className="mt-6 flex max-w-3xl items-start gap-4">
+          <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-600">
+            <Icon aria-hidden="true" className="size-7" />
+          </span>
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{category.name}</h1>
+            <p className="mt-2 text-lg text-ink-500">
+              {category.description || `Lifetime deals on ${category.name.toLowerCase()} AI tools.`}
+            </p>
+          </div>
+        </header>
+        <BrowseView
+          basePath={path}
+          state={state}
+          list={list}
+          defaultSort="trending"
+          defaultSortLabel="Trending"
+          isRanked={(state.sort ?? 'trending') === 'trending'}
+          resultsLabel={`${category.name} deals`}
+          empty={
+            <EmptyState
+              title={`No ${category.name.toLowerCase()} deals match`}
+              description="New AI deals launch every week. Loosen a filter, or browse every category."
+              action={
+                <Link to="/trending" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                  See all deals
+                </Link>
+              }
+            />
+          }
+        />
+      </div>
+    </CatalogueActions>
   );
 }

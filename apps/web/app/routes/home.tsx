@@ -1,4 +1,5 @@
 import { BRAND_TAGLINE, DEFAULT_REFUND_WINDOW_DAYS, HOME_TITLE } from '@everdeal/contracts/constants';
+import { CatalogueActions } from '~/catalogue-actions';
 import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { toEndingSoonView } from '~/features/catalog/components/ending-soon-list';
 import { HomePage } from '~/features/catalog/components/home-page';
@@ -55,5 +56,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage {...loaderData} />;
+  return (
+    <CatalogueActions>
+      <HomePage {...loaderData} />
+    </CatalogueActions>
+  );
 }

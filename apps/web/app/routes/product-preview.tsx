@@ -1,5 +1,6 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
+import { CatalogueActions } from '~/catalogue-actions';
 import { LoadingRegion, ProductPageSkeleton } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useProductPreview } from '~/features/catalog/api/get-product-preview';
@@ -65,14 +66,16 @@ export default function ProductPreviewPage({ params }: Route.ComponentProps) {
     const { product, reviewStatus, isPublished } = preview.data;
     return (
       <Suspense fallback={<PreviewSkeleton />}>
-        <ProductPage
-          product={toProductPageView(product)}
-          related={[]}
-          now={now}
-          publicUrl=""
-          community={<CommunityPlaceholder />}
-          preview={{ reviewStatus, isPublished }}
-        />
+        <CatalogueActions>
+          <ProductPage
+            product={toProductPageView(product)}
+            related={[]}
+            now={now}
+            publicUrl=""
+            community={<CommunityPlaceholder />}
+            preview={{ reviewStatus, isPublished }}
+          />
+        </CatalogueActions>
       </Suspense>
     );
   }

@@ -2,6 +2,7 @@ import { pageTitle, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@everdeal/cont
 import { productPath } from '@everdeal/contracts/paths';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { data } from 'react-router';
+import { CatalogueActions } from '~/catalogue-actions';
 import { recordProductView } from '~/features/catalog/api/record-product-view';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
@@ -95,20 +96,22 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return useMemo(() => {
     const { community, ...page } = loaderData;
     return (
-      <ProductPage
-        {...page}
-        reviewsJsonLd={community.reviews.items}
-        community={
-          <Suspense fallback={null}>
-            <CommunitySections
-              slug={page.product.slug}
-              productName={page.product.name}
-              sellerName={page.product.seller.name}
-              preview={community}
-            />
-          </Suspense>
-        }
-      />
+      <CatalogueActions>
+        <ProductPage
+          {...page}
+          reviewsJsonLd={community.reviews.items}
+          community={
+            <Suspense fallback={null}>
+              <CommunitySections
+                slug={page.product.slug}
+                productName={page.product.name}
+                sellerName={page.product.seller.name}
+                preview={community}
+              />
+            </Suspense>
+          }
+        />
+      </CatalogueActions>
     );
   }, [loaderData]);
 }

@@ -3,6 +3,7 @@ import { productPath } from '@everdeal/contracts/paths';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import { Form, Link } from 'react-router';
+import { CatalogueActions } from '~/catalogue-actions';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
@@ -71,76 +72,78 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const hasFilters = countFilters(state) > 0;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
-          {state.q ? `Search results for “${state.q}”` : 'Search deals'}
-        </h1>
-        <Form method="get" action="/search" role="search" className="mt-5 flex gap-2">
-          <label htmlFor="search-page-q" className="sr-only">
-            Search deals
-          </label>
-          <input
-            id="search-page-q"
-            type="search"
-            name="q"
-            defaultValue={state.q}
-            key={state.q}
-            maxLength={100}
-            placeholder="Search AI deals…"
-            className="h-12 min-w-0 flex-1 rounded-xl border border-ink-900/15 bg-white px-4 text-base text-ink-900"
-          />
-          <button type="submit" className={buttonClasses({ size: 'lg' })}>
-            <Search aria-hidden="true" className="size-4.5" />
-            Search
-          </button>
-        </Form>
-        <SearchHints query={state.q} correction={list.correction} categories={list.categorySuggestions} />
-      </header>
+    <CatalogueActions>
+      <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8">
+        <header className="max-w-3xl">
+          <h1 className="text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
+            {state.q ? `Search results for “${state.q}”` : 'Search deals'}
+          </h1>
+          <Form method="get" action="/search" role="search" className="mt-5 flex gap-2">
+            <label htmlFor="search-page-q" className="sr-only">
+              Search deals
+            </label>
+            <input
+              id="search-page-q"
+              type="search"
+              name="q"
+              defaultValue={state.q}
+              key={state.q}
+              maxLength={100}
+              placeholder="Search AI deals…"
+              className="h-12 min-w-0 flex-1 rounded-xl border border-ink-900/15 bg-white px-4 text-base text-ink-900"
+            />
+            <button type="submit" className={buttonClasses({ size: 'lg' })}>
+              <Search aria-hidden="true" className="size-4.5" />
+              Search
+            </button>
+          </Form>
+          <SearchHints query={state.q} correction={list.correction} categories={list.categorySuggestions} />
+        </header>
 
-      <BrowseView
-        basePath="/search"
-        state={state}
-        list={list}
-        categories={categories}
-        defaultSortLabel={state.q ? 'Best match' : 'Featured'}
-        isRanked={false}
-        resultsLabel="Results"
-        empty={
-          <EmptyState
-            icon={SearchX}
-            title={state.q ? `No deals match “${state.q}”` : 'No deals match these filters'}
-            description={
-              list.suggestions.length > 0 ? (
-                <>
-                  Did you mean{' '}
-                  {list.suggestions.map((suggestion, index) => (
-                    <span key={suggestion.slug}>
-                      {index > 0 ? (index === list.suggestions.length - 1 ? ' or ' : ', ') : null}
-                      <Link to={productPath(suggestion.slug)} className="font-semibold text-brand-700 underline">
-                        {suggestion.name}
-                      </Link>
-                    </span>
-                  ))}
-                  ?
-                </>
-              ) : hasFilters ? (
-                'Loosen a filter or try a broader word.'
-              ) : (
-                'Check the spelling or try a broader word.'
-              )
-            }
-            action={
-              <Link
-                to={hasFilters ? browseHref('/search', new URLSearchParams(), { q: state.q }) : '/trending'}
-                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-              >
-                {hasFilters ? 'Clear filters' : 'Browse top trending deals'}
-              </Link>
-            }
-          />
-        }
-      />
-    </div>
+        <BrowseView
+          basePath="/search"
+          state={state}
+          list={list}
+          categories={categories}
+          defaultSortLabel={state.q ? 'Best match' : 'Featured'}
+          isRanked={false}
+          resultsLabel="Results"
+          empty={
+            <EmptyState
+              icon={SearchX}
+              title={state.q ? `No deals match “${state.q}”` : 'No deals match these filters'}
+              description={
+                list.suggestions.length > 0 ? (
+                  <>
+                    Did you mean{' '}
+                    {list.suggestions.map((suggestion, index) => (
+                      <span key={suggestion.slug}>
+                        {index > 0 ? (index === list.suggestions.length - 1 ? ' or ' : ', ') : null}
+                        <Link to={productPath(suggestion.slug)} className="font-semibold text-brand-700 underline">
+                          {suggestion.name}
+                        </Link>
+                      </span>
+                    ))}
+                    ?
+                  </>
+                ) : hasFilters ? (
+                  'Loosen a filter or try a broader word.'
+                ) : (
+                  'Check the spelling or try a broader word.'
+                )
+              }
+              action={
+                <Link
+                  to={hasFilters ? browseHref('/search', new URLSearchParams(), { q: state.q }) : '/trending'}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  {hasFilters ? 'Clear filters' : 'Browse top trending deals'}
+                </Link>
+              }
+            />
+          }
+        />
+      </div>
+    </CatalogueActions>
   );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, pageTitle } from '@everdeal/contracts/constants';
 import Flame from 'lucide-react/icons/flame';
 import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CatalogueActions } from '~/catalogue-actions';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { browseHeading, browseHref, parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
@@ -71,65 +72,74 @@ export default function Trending({ loaderData }: Route.ComponentProps) {
   const isPastEnd = state.page > 1 && list.total > 0 && list.items.length === 0;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8">
-      <header className="max-w-3xl">
-        {isRanked ? (
-          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
-            <Flame aria-hidden="true" className="size-4 text-accent-500" />
-            Ranked by recent sales and upvotes
+    <CatalogueActions>
+      <div className="mx-auto max-w-7xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 lg:px-8">
+        <header className="max-w-3xl">
+          {isRanked ? (
+            <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+              <Flame aria-hidden="true" className="size-4 text-accent-500" />
+              Ranked by recent sales and upvotes
+            </p>
+          ) : null}
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
+            {browseHeading(sort)}
+          </h1>
+          <p className="mt-3 text-lg text-ink-500">
+            {isRanked
+              ? category
+                ? `The most popular ${category.name.toLowerCase()} deals right now.`
+                : 'The AI tools shoppers are buying and upvoting the most, ranked.'
+              : category
+                ? `All current ${category.name.toLowerCase()} deals, in the order you picked.`
+                : 'All current deals, in the order you picked.'}
           </p>
-        ) : null}
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{browseHeading(sort)}</h1>
-        <p className="mt-3 text-lg text-ink-500">
-          {isRanked
-            ? category
-              ? `The most popular ${category.name.toLowerCase()} deals right now.`
-              : 'The AI tools shoppers are buying and upvoting the most, ranked.'
-            : category
-              ? `All current ${category.name.toLowerCase()} deals, in the order you picked.`
-              : 'All current deals, in the order you picked.'}
-        </p>
-      </header>
+        </header>
 
-      <div className="mt-8">
-        <Suspense fallback={null}>
-          <CategoryFilter categories={categories} active={state.category} basePath="/trending" totalCount={allCount} />
-        </Suspense>
+        <div className="mt-8">
+          <Suspense fallback={null}>
+            <CategoryFilter
+              categories={categories}
+              active={state.category}
+              basePath="/trending"
+              totalCount={allCount}
+            />
+          </Suspense>
+        </div>
+
+        <BrowseView
+          basePath="/trending"
+          state={state}
+          list={list}
+          defaultSort="trending"
+          defaultSortLabel="Trending"
+          isRanked={isRanked}
+          resultsLabel={category ? `${category.name} deals` : 'All deals'}
+          empty={
+            <EmptyState
+              title={
+                isPastEnd
+                  ? `There is no page ${state.page}`
+                  : state.category
+                    ? 'No deals in this category match'
+                    : 'No deals match these filters'
+              }
+              description={
+                isPastEnd
+                  ? `This list has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`
+                  : 'New AI deals launch every week. Loosen a filter, or browse every category.'
+              }
+              action={
+                <Link
+                  to={isPastEnd ? browseHref('/trending', new URLSearchParams(search), { page: 1 }) : '/trending'}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  {isPastEnd ? 'Go to the first page' : 'See all deals'}
+                </Link>
+              }
+            />
+          }
+        />
       </div>
-
-      <BrowseView
-        basePath="/trending"
-        state={state}
-        list={list}
-        defaultSort="trending"
-        defaultSortLabel="Trending"
-        isRanked={isRanked}
-        resultsLabel={category ? `${category.name} deals` : 'All deals'}
-        empty={
-          <EmptyState
-            title={
-              isPastEnd
-                ? `There is no page ${state.page}`
-                : state.category
-                  ? 'No deals in this category match'
-                  : 'No deals match these filters'
-            }
-            description={
-              isPastEnd
-                ? `This list has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`
-                : 'New AI deals launch every week. Loosen a filter, or browse every category.'
-            }
-            action={
-              <Link
-                to={isPastEnd ? browseHref('/trending', new URLSearchParams(search), { page: 1 }) : '/trending'}
-                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-              >
-                {isPastEnd ? 'Go to the first page' : 'See all deals'}
-              </Link>
-            }
-          />
-        }
-      />
-    </div>
+    </CatalogueActions>
   );
 }

@@ -2,6 +2,7 @@ import { pageTitle } from '@everdeal/contracts/constants';
 import ArrowBigUp from 'lucide-react/icons/arrow-big-up';
 import Heart from 'lucide-react/icons/heart';
 import { Link } from 'react-router';
+import { CatalogueActions } from '~/catalogue-actions';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ProductGridSkeleton } from '~/components/ui/skeleton';
@@ -35,53 +36,55 @@ export default function WishlistPage() {
   const upvotes = useUpvotes();
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
-      <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Wishlist</h1>
+    <CatalogueActions>
+      <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12 lg:px-8">
+        <h1 className="font-extrabold text-3xl text-ink-900 tracking-tight sm:text-4xl">Wishlist</h1>
 
-      <section aria-labelledby="saved-title" className="mt-8">
-        <h2 id="saved-title" className="font-bold text-2xl text-ink-900 tracking-tight">
-          Saved deals
-        </h2>
-        <div className="mt-5">
-          {user && favorites.data ? (
-            <ProductGrid
-              products={uniqueProducts(favorites.data.favorites)}
-              empty={
-                <EmptyState
-                  icon={Heart}
-                  title="No saved deals yet"
-                  description="Tap the heart on any deal to keep it here."
-                  action={browseLink}
-                />
-              }
-            />
-          ) : (
-            <ProductGridSkeleton count={3} />
-          )}
-        </div>
-      </section>
+        <section aria-labelledby="saved-title" className="mt-8">
+          <h2 id="saved-title" className="font-bold text-2xl text-ink-900 tracking-tight">
+            Saved deals
+          </h2>
+          <div className="mt-5">
+            {user && favorites.data ? (
+              <ProductGrid
+                products={uniqueProducts(favorites.data.favorites)}
+                empty={
+                  <EmptyState
+                    icon={Heart}
+                    title="No saved deals yet"
+                    description="Tap the heart on any deal to keep it here."
+                    action={browseLink}
+                  />
+                }
+              />
+            ) : (
+              <ProductGridSkeleton count={3} />
+            )}
+          </div>
+        </section>
 
-      <section aria-labelledby="upvoted-title" className="mt-14">
-        <h2 id="upvoted-title" className="font-bold text-2xl text-ink-900 tracking-tight">
-          Upvoted
-        </h2>
-        <div className="mt-5">
-          {user && upvotes.data ? (
-            <ProductGrid
-              products={uniqueProducts(upvotes.data.upvotes)}
-              empty={
-                <EmptyState
-                  icon={ArrowBigUp}
-                  title="No upvotes yet"
-                  description="Upvote the deals you like to help them trend, and find them here."
-                />
-              }
-            />
-          ) : (
-            <ProductGridSkeleton count={3} />
-          )}
-        </div>
-      </section>
-    </div>
+        <section aria-labelledby="upvoted-title" className="mt-14">
+          <h2 id="upvoted-title" className="font-bold text-2xl text-ink-900 tracking-tight">
+            Upvoted
+          </h2>
+          <div className="mt-5">
+            {user && upvotes.data ? (
+              <ProductGrid
+                products={uniqueProducts(upvotes.data.upvotes)}
+                empty={
+                  <EmptyState
+                    icon={ArrowBigUp}
+                    title="No upvotes yet"
+                    description="Upvote the deals you like to help them trend, and find them here."
+                  />
+                }
+              />
+            ) : (
+              <ProductGridSkeleton count={3} />
+            )}
+          </div>
+        </section>
+      </div>
+    </CatalogueActions>
   );
 }

@@ -7,7 +7,7 @@ import type { ProductCardView } from '~/shared/catalog/product-card-view';
  * What a shopper can do with a product, as the catalogue shows it on cards and on the product
  * page: upvote it, save it to the wishlist, add a plan to the cart. Those belong to the upvotes,
  * wishlist and cart features (and what the orders feature knows the shopper owns), which the catalogue may not import (a feature never imports
- * another), so the layout route that shows catalogue pages hands them in here, once.
+ * another), so the pages that show products hand them in here (`app/catalogue-actions.tsx`).
  */
 export type ProductActions = {
   UpvoteButton: ComponentType<{ product: ProductCardView; size?: 'sm' | 'md'; className?: string }>;
@@ -38,6 +38,6 @@ export function ProductActionsProvider({ actions, children }: { actions: Product
 
 export function useProductActions(): ProductActions {
   const actions = useContext(ProductActionsContext);
-  if (!actions) throw new Error('Catalogue components need a ProductActionsProvider above them (the layout route)');
+  if (!actions) throw new Error('Catalogue components need a ProductActionsProvider above them (CatalogueActions)');
   return actions;
 }
