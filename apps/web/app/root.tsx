@@ -43,6 +43,14 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/*
+ * The inline script's text is the server's only: a script runs from the HTML it arrived in, never
+ * when React creates it in the browser, and hydrating it React keeps the server's text (it
+ * compares it in development only, which `suppressHydrationWarning` quiets). So the browser's
+ * build does not carry it (docs/benchmarks.md, "First-load JavaScript"); Vite settles
+ * `import.meta.env.SSR` at build. The icon symbols below are markup the page keeps using: the
+ * browser renders them too, in case React mounts this element again (an error page of the root).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.cspNonce;
@@ -53,8 +61,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6323f0" />
         {/* Before any content: catches taps on buttons that cannot act yet (lib/early-tap.ts). */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce.
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_TAP_SCRIPT : '' }}
+        />
         {/* `precedence` makes React put the stylesheet ahead of the modulepreload hints (which it
             hoists into the head first otherwise), so the browser asks for the CSS before ~40 scripts. */}
         <link rel="stylesheet" href={appCssHref} precedence="default" />

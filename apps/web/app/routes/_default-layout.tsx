@@ -17,12 +17,15 @@ const SIGNED_IN_CALLS = [
   'user_favorites/getUserFavorites',
   'products/getUserUpvotes',
 ] as const satisfies readonly ApiPath[];
-const EARLY_REQUESTS_SCRIPT = earlyRequestsScript({
-  paths: SIGNED_IN_CALLS,
-  tokenKey: AUTH_TOKEN_KEY,
-  userKey: AUTH_USER_KEY,
-  hintCookie: SESSION_HINT_COOKIE,
-});
+// The server's only: the browser runs the script from the HTML and keeps it as it hydrates (root.tsx).
+const EARLY_REQUESTS_SCRIPT = import.meta.env.SSR
+  ? earlyRequestsScript({
+      paths: SIGNED_IN_CALLS,
+      tokenKey: AUTH_TOKEN_KEY,
+      userKey: AUTH_USER_KEY,
+      hintCookie: SESSION_HINT_COOKIE,
+    })
+  : '';
 
 /**
  * The header badges (requirements §2: favorites plus upvotes, the cart's items; the queries
@@ -47,7 +50,7 @@ function Storefront({ children }: { children: ReactNode }) {
     <>
       {/* Before the page's content: a signed-in browser sends these calls while reading the HTML. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, with the page's CSP nonce. */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
       <SiteShell wishlistCount={wishlistCount} cartCount={cartCount}>
         {children}
       </SiteShell>
