@@ -1,7 +1,6 @@
 import { categoryPath } from '@everdeal/contracts/paths';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
-import { EmptyState } from '~/components/ui/empty-state';
 import { ProseHtml } from '~/components/ui/prose';
 import { lazyWithPreload } from '~/lib/lazy';
 import type { ProductJsonLdReview } from '~/lib/structured-data';
@@ -13,7 +12,6 @@ import { refundWindowTitle } from '../refund-window';
 import { BuyBox } from './buy-box';
 import { DealStatusBadge } from './deal-status-badge';
 import type { ProductPreviewState } from './preview-banner';
-import { ProductGrid } from './product-grid';
 import { ProductLogo } from './product-logo';
 import { PRODUCT_SECTIONS, ProductSectionNav } from './product-section-nav';
 import { RatingStars } from './rating-stars';
@@ -33,6 +31,9 @@ const RefundGuarantee = lazyWithPreload(() => import('./refund-guarantee').then(
 const ChipList = lazyWithPreload(() => import('./chip-list').then((module) => module.ChipList));
 const SellerCard = lazyWithPreload(() => import('./seller-card').then((module) => module.SellerCard));
 const ProductJsonLd = lazyWithPreload(() => import('./catalog-json-ld').then((module) => module.ProductJsonLd));
+// The last section, under the community: its cards' buttons carry `data-early-tap`, so a tap on
+// one before the chunk is in waits for it (lib/early-tap.ts) instead of being lost.
+const RelatedDeals = lazyWithPreload(() => import('./related-deals').then((module) => module.RelatedDeals));
 
 // In the side column, after the fold on phones: rendered by the server, hydrated when its chunk
 // arrives, outside the page's first-load budget (docs/benchmarks.md).
@@ -242,18 +243,9 @@ export function ProductPage({
             Related deals
           </h2>
           <p className="mt-1 text-ink-500">More {product.category.name.toLowerCase()} tools on Everdeal.</p>
-          <ProductGrid
-            className="mt-6"
-            products={related}
-            headingLevel="h3"
-            empty={
-              <EmptyState
-                className="mt-6"
-                title={`No other ${product.category.name.toLowerCase()} deals right now`}
-                description="New AI deals launch every week."
-              />
-            }
-          />
+          <Suspense fallback={null}>
+            <RelatedDeals products={related} categoryName={product.category.name} />
+          </Suspense>
         </section>
       )}
     </div>
