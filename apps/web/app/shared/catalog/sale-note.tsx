@@ -1,7 +1,7 @@
 import type { SaleTag } from '@everdeal/contracts';
 import { clsx } from 'clsx';
 import Tag from 'lucide-react/icons/tag';
-import { DealCountdown } from './deal-countdown';
+import { LazyDealCountdown } from './lazy-deal-countdown';
 
 export interface SaleNoteProps {
   sale: SaleTag;
@@ -22,7 +22,7 @@ export function SaleNote({ sale, className }: SaleNoteProps) {
         {sale.name} <span className="whitespace-nowrap">−{sale.percentOff}%</span>
       </span>
       <span aria-hidden="true">·</span>
-      <DealCountdown endsAt={sale.endsAt} tickingPrefix="Ends in " endedText="Sale ended" />
+      <LazyDealCountdown endsAt={sale.endsAt} tickingPrefix="Ends in " endedText="Sale ended" />
     </p>
   );
 }

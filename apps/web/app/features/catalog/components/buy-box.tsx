@@ -3,20 +3,15 @@ import { formatPlanPrice } from '@everdeal/contracts/plans';
 import { clsx } from 'clsx';
 import Clock from 'lucide-react/icons/clock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { LazyDealCountdown } from '~/shared/catalog/lazy-deal-countdown';
 import { SaleNote } from '~/shared/catalog/sale-note';
 import { useProductActions } from '../product-actions';
 import { refundWindowTitle } from '../refund-window';
 import { OwnedPlanAction } from './owned-plan';
 import { PlanFeatureList, payNote } from './plan-features';
 import { PriceTag } from './price-tag';
-
-// The server renders the deal's end time and the browser starts the clock once this chunk is in,
-// off the page's first load (docs/benchmarks.md, "First-load JavaScript").
-const DealCountdown = lazy(() =>
-  import('~/shared/catalog/deal-countdown').then((module) => ({ default: module.DealCountdown })),
-);
 
 /** Plans with this many codes left or fewer show a scarcity note. */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -200,9 +195,11 @@ export function BuyBox({ product, isPreview = false }: BuyBoxProps) {
         {product.endsAt && product.dealStatus === 'live' ? (
           <li className="flex items-center gap-2 text-ink-700">
             <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-            <Suspense fallback={null}>
-              <DealCountdown endsAt={product.endsAt} tickingPrefix="Ends in " className="font-semibold text-ink-900" />
-            </Suspense>
+            <LazyDealCountdown
+              endsAt={product.endsAt}
+              tickingPrefix="Ends in "
+              className="font-semibold text-ink-900"
+            />
           </li>
         ) : null}
         <li className="flex items-center gap-2">

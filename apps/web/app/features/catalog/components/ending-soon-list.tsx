@@ -3,7 +3,7 @@ import { productPath } from '@everdeal/contracts/paths';
 import Clock from 'lucide-react/icons/clock';
 import { Link } from 'react-router';
 import { pick } from '~/lib/pick';
-import { DealCountdown } from '~/shared/catalog/deal-countdown';
+import { LazyDealCountdown } from '~/shared/catalog/lazy-deal-countdown';
 import { PriceTag } from './price-tag';
 import { ProductLogo } from './product-logo';
 
@@ -59,7 +59,7 @@ export function EndingSoonList({ products }: { products: EndingSoonView[] }) {
                 <p className="mt-3 flex items-center gap-1.5 rounded-lg bg-accent-400/15 px-3 py-2 text-sm font-semibold text-[#8a4a00]">
                   <Clock aria-hidden="true" className="size-4 shrink-0" />
                   <span className="sr-only">Time left: </span>
-                  <DealCountdown endsAt={product.endsAt} />
+                  <LazyDealCountdown endsAt={product.endsAt} />
                 </p>
               </div>
             </article>

@@ -1,6 +1,6 @@
 import type { SaleTag } from '@everdeal/contracts';
 import Tag from 'lucide-react/icons/tag';
-import { DealCountdown } from '~/shared/catalog/deal-countdown';
+import { LazyDealCountdown } from '~/shared/catalog/lazy-deal-countdown';
 
 /**
  * The home page's banner while a store-wide sale runs (decision 042): its name, what it takes off
@@ -17,8 +17,8 @@ export function SaleBanner({ sale }: { sale: SaleTag }) {
             {sale.name}: {sale.percentOff}% off deals across the store
           </span>
         </p>
-        <p className="text-rose-50 text-sm tabular-nums">
-          <DealCountdown endsAt={sale.endsAt} tickingPrefix="Ends in " endedText="The sale has ended" />
+        <p className="min-h-5 text-rose-50 text-sm tabular-nums">
+          <LazyDealCountdown endsAt={sale.endsAt} tickingPrefix="Ends in " endedText="The sale has ended" />
         </p>
       </div>
     </section>
