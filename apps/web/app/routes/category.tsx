@@ -1,18 +1,23 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { categoryPath } from '@everdeal/contracts/paths';
+import { lazy, Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { CatalogueActions } from '~/catalogue-actions';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { JsonLd } from '~/components/ui/json-ld';
 import { parseBrowseState, toProductsInput } from '~/features/catalog/browse-params';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { categoryIcon } from '~/features/catalog/components/category-icon';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { seoMeta } from '~/lib/seo';
-import { breadcrumbJsonLd } from '~/lib/structured-data';
 import type { Route } from './+types/category';
+
+// Crawlers read the breadcrumb's structured data in the server's HTML and the browser never
+// changes it: it loads lazily, as on the home and product pages (docs/benchmarks.md).
+const CategoryJsonLd = lazy(() =>
+  import('~/features/catalog/components/catalog-json-ld').then((module) => ({ default: module.CategoryJsonLd })),
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { categories } = await context.services.getCategories();
@@ -49,12 +54,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <CatalogueActions>
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-20 sm:px-6 lg:px-8">
-        <JsonLd
-          data={breadcrumbJsonLd(publicUrl, [
-            { name: 'Home', path: '/' },
-            { name: category.name, path },
-          ])}
-        />
+        <Suspense fallback={null}>
+          <CategoryJsonLd publicUrl={publicUrl} category={category} />
+        </Suspense>
         <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: category.name }]} />
         <header className="mt-6 flex max-w-3xl items-start gap-4">
           <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-600">
