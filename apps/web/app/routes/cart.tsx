@@ -3,7 +3,7 @@ import { pageTitle } from '@everdeal/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { CartSkeleton } from '~/components/ui/skeleton';
+import { CartSkeleton } from '~/components/ui/cart-skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-line';
 import { useCart } from '~/features/cart/api/get-cart-contents';

@@ -3,13 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button, type ButtonVariant } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { PageLoader } from '~/components/ui/page-loader';
-import {
-  LoadingRegion,
-  ProductCardSkeleton,
-  ProductPageSkeleton,
-  SearchResultsSkeleton,
-  SkeletonText,
-} from '~/components/ui/skeleton';
+import { ProductCardSkeleton, ProductPageSkeleton } from '~/components/ui/product-skeletons';
+import { LoadingRegion, SearchResultsSkeleton, SkeletonText } from '~/components/ui/skeleton';
 import { Spinner, type SpinnerSize } from '~/components/ui/spinner';
 import { TOAST_PLACEMENTS, type ToastPlacement, type ToastType, toast } from '~/components/ui/toast';
 

@@ -1,5 +1,5 @@
 import { pageTitle } from '@everdeal/contracts/constants';
-import { AccountSkeleton } from '~/components/ui/skeleton';
+import { AccountSkeleton } from '~/components/ui/account-skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { PaymentMethodsPanel } from '~/features/payments/components/payment-methods-panel';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';

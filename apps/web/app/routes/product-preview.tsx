@@ -1,7 +1,8 @@
 import { pageTitle } from '@everdeal/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
 import { CatalogueActions } from '~/catalogue-actions';
-import { LoadingRegion, ProductPageSkeleton } from '~/components/ui/skeleton';
+import { ProductPageSkeleton } from '~/components/ui/product-skeletons';
+import { LoadingRegion } from '~/components/ui/skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useProductPreview } from '~/features/catalog/api/get-product-preview';
 import { toProductPageView } from '~/features/catalog/product-page-view';

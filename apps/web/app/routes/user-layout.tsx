@@ -2,7 +2,7 @@ import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-top
 import { USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { clsx } from 'clsx';
 import { NavLink, Outlet } from 'react-router';
-import { AccountSkeleton } from '~/components/ui/skeleton';
+import { AccountSkeleton } from '~/components/ui/account-skeleton';
 import { SignOutButton } from '~/features/account/components/sign-out-button';
 import { useProfileSync } from '~/features/account/hooks/use-profile-sync';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CatalogueActions } from '~/catalogue-actions';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { ProductGridSkeleton } from '~/components/ui/skeleton';
+import { ProductGridSkeleton } from '~/components/ui/product-skeletons';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { ProductGrid } from '~/features/catalog/components/product-grid';
 import { useUpvotes } from '~/features/upvotes/api/get-upvotes';

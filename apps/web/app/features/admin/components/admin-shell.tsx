@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AccountSkeleton } from '~/components/ui/account-skeleton';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
-import { AccountSkeleton } from '~/components/ui/skeleton';
 import { ApiError } from '~/lib/api-client';
 import {
   ADMIN_APPLICATIONS_PATH,

@@ -15,10 +15,10 @@ import { clsx } from 'clsx';
 import Rocket from 'lucide-react/icons/rocket';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { AccountSkeleton } from '~/components/ui/account-skeleton';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
-import { AccountSkeleton } from '~/components/ui/skeleton';
 import { useMySellers } from '../api/seller-requests';
 
 /** What every seller page gets: the seller being managed and the member's sellers. */
