@@ -138,27 +138,6 @@ async function unwrap<T>(response: Response, options: ApiCallOptions): Promise<T
   return body.data as T;
 }
 
-/**
- * A multipart upload (the avatar) with the same token, timeout, envelope and error mapping as
- * `callApi`. The browser sets the multipart content type with its boundary itself.
- */
-export async function uploadFile<T>(path: string, field: string, file: Blob, options: ApiCallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'x-request-time': String(Date.now()) };
-  const token = hooks.getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const form = new FormData();
-  form.append(field, file);
-  const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
-  let response: Response;
-  try {
-    response = await fetch(`/api/${path}`, { method: 'POST', headers, body: form, signal: AbortSignal.any(signals) });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    return fail(new ApiError(ClientErrorMessage.network, null, null), options);
-  }
-  return unwrap<T>(response, options);
-}
-
 /** The stored bearer token, for a request made without `fetch` (the seller's upload with progress). */
 export function currentApiToken(): string | null {
   return hooks.getToken();

@@ -8,7 +8,7 @@ import { Avatar } from '~/components/ui/avatar';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { toast } from '~/components/ui/toast';
-import { uploadFile } from '~/lib/api-client';
+import { uploadFile } from '~/lib/upload-file';
 import { setUser } from '~/shared/session/auth-store';
 
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);
