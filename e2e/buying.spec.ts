@@ -195,6 +195,16 @@ test.describe('a signed-in shopper', () => {
       downloadThroughput: 50_000,
       uploadThroughput: 50_000,
     });
+    // The client entry waits until the taps have been seen waiting: on this link the rest of the
+    // page's scripts can arrive while the test is still tapping, and React would take the page first.
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
     void page.goto('/products/hookline').catch(() => {});
     const add = buyBox(page, 'Hookline').getByRole('button', { name: 'Add Tier 1 to cart' });
     await add.waitFor({ timeout: 60_000 });
@@ -205,6 +215,7 @@ test.describe('a signed-in shopper', () => {
     // Waiting, visibly (a spinner) and for assistive technology, instead of doing nothing.
     await expect(add).toHaveAttribute('data-early-tap', 'pending');
     await expect(add).toHaveAttribute('aria-busy', 'true');
+    releaseEntry();
 
     await expect(page.getByRole('dialog', { name: 'Item added to your cart' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: /^Remove upvote from Hookline/ })).toBeVisible({
