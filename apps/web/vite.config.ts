@@ -43,15 +43,20 @@ function reactRouterProductionBuild(): Plugin {
  * route module and every lazy `import()` is an entry, so a module the root shares with one lazy
  * dialog ended up in a chunk of its own: a 300-byte icon was a request of its own, and each
  * request costs a round trip on a phone. Rolldown cannot know that the root module loads with
- * every page; this plugin tells it, from the static imports of the module graph. Nothing a page
- * did not load before moves into its first load: modules that only lazy chunks or single routes
- * use keep Rolldown's own split. Icons are imported one file each (`lucide-react/icons/*`) so
+ * every page; this plugin tells it, from the static imports of the module graph. The shell groups
+ * move nothing into a page's first load that it did not load before: modules that only lazy chunks
+ * or single routes use keep Rolldown's own split. The last two trade a little for fewer chunks:
+ * the cart loads the product buttons with its cart mutations (2.1 KB; a chunk of their own for
+ * those mutations cost each catalogue page 0.3-0.4 KB), and a page that formats money but no plan
+ * loads the plan formatting too (docs/benchmarks.md, "First-load
+ * JavaScript", 2026-11-29). Icons are imported one file each (`lucide-react/icons/*`) so
  * that the graph says which icons a module really uses; in a build each module makes the icons it
  * imports itself, so an icon is no chunk at all (vite-plugins/lucide-sprite.ts).
  *
  * The catalogue's closure includes the store's money, plan and count formatting (`sharedFormatting`),
  * which the orders, seller and admin pages use without the catalogue: a group takes the
- * dependencies of what it captures, so these get a group of their own, `formatting`, before it.
+ * dependencies of what it captures, so these get a group of their own, `formatting`, before it
+ * (in `shell-layout` they cost the 39 pages that do not format money 0.8-1.0 KB each).
  */
 const groupNames = ['framework', 'shell', 'shell-layout', 'formatting', 'catalogue'] as const;
 const sharedFormatting = [
