@@ -252,6 +252,11 @@ export const moneyMovements = pgTable(
     index('money_movements_order_item_id_idx').on(t.orderItemId),
     // The rows of one adjustment: what a renewal owes back is its refund rows' sum (decision 020).
     index('money_movements_adjustment_id_idx').on(t.adjustmentId),
+    // The disputes of a VAT report's quarter (decision 048, "Chargebacks"): found by kind and
+    // date instead of reading every movement. Not a partial index of the dispute kinds: a
+    // predicate naming them fails in the migration that runs with the one adding them (a fresh
+    // database), and one comparing them as text is refused (the cast is not immutable).
+    index('money_movements_kind_created_at_idx').on(t.kind, t.createdAt),
   ],
 );
 

@@ -83,5 +83,6 @@ describe('admin/getVatReport: chargebacks', () => {
     const won = { ...dispute, reversedAt: reversedAt.toISOString() };
     expect((await report(2027, 1)).chargebacks).toEqual([won]);
     expect((await report(2026, 4)).chargebacks).toEqual([won]);
+    expect((await report(2026, 3)).chargebacks).toEqual([]);
   });
 });

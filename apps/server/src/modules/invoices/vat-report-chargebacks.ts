@@ -54,6 +54,11 @@ export async function quarterChargebacks(
       left join ${invoices} ai on ai.adjustment_id = c.adjustment_id and ai.kind = 'invoice'
       left join ${invoices} oi on oi.order_id = d.order_id and oi.kind = 'invoice' and oi.adjustment_id is null
       where d.kind = 'chargeback'
+        -- Only disputes with a row in the quarter can have been charged back or reversed in it
+        -- (found through the kind and date index, migration 0050).
+        and (d.order_id, d.provider_reference) in (
+          select q.order_id, q.provider_reference from ${moneyMovements} q
+          where q.kind in ('chargeback', 'chargeback_reversal') and ${within('q.created_at')})
       group by d.order_id, d.provider_reference, d.currency
     ) dispute
     where ${within('charged_back_at')} or ${within('reversed_at')}
