@@ -1,5 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
@@ -9,9 +8,8 @@ export const streamTimeout = 5_000;
 
 /**
  * React writes its output in 4 KB pieces and calls `flush()` when a pass is complete (the shell,
- * then each boundary that resolves later). Each piece passed on as it is would cross three stream
- * layers (this one, the Web stream React Router answers with, Fastify's reply) and cost a write
- * to the socket of its own: for a 160 KB page that was a tenth of the render's CPU
+ * then each boundary that resolves later). Each piece passed on as it is would cross the stream
+ * layers to Fastify's reply and cost a write to the socket of its own: for a 160 KB page that was a tenth of the render's CPU
  * (docs/benchmarks.md, "Server rendering without the page cache"). This stream hands on one
  * buffer per pass instead, so the browser still gets the shell first and each boundary as it
  * resolves.
@@ -35,6 +33,37 @@ class PassBuffer extends Transform {
     this.flush();
     done();
   }
+}
+
+/**
+ * The Node stream behind each document answer's Web body. The server sends that stream to the
+ * socket as it is (`plugins/ssr.ts`): piping it through a Web stream and back into a Node one cost
+ * a few percent of an uncached page's CPU (docs/benchmarks.md, "Product page against its render
+ * floor"). The Web body stays for any other reader, and takes nothing from the stream unless read.
+ */
+const nodeBodies = new WeakMap<Response, Readable>();
+
+export function nodeBodyOf(response: Response): Readable | undefined {
+  return nodeBodies.get(response);
+}
+
+/** A Web stream that reads `body` only when it is itself read (a high-water mark of 0 pulls nothing ahead). */
+function lazyWebStream(body: Readable): ReadableStream<Uint8Array> {
+  let pieces: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        pieces ??= body[Symbol.asyncIterator]();
+        const next = await pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        body.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**
@@ -80,12 +109,12 @@ export default function handleRequest(
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         const body = new PassBuffer();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: didError ? 500 : responseStatusCode,
-          }),
-        );
+        const response = new Response(lazyWebStream(body), {
+          headers: responseHeaders,
+          status: didError ? 500 : responseStatusCode,
+        });
+        nodeBodies.set(response, body);
+        resolve(response);
         pipe(body);
       },
       onShellError(error: unknown) {

@@ -86,8 +86,31 @@ function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
   } as RequestInit);
 }
 
+/**
+ * What the web build's `entry.server.tsx` exports beside React Router's entry: the Node stream
+ * behind a rendered document's Web body, which the server sends as it is instead of adapting the
+ * Web stream back into a Node one.
+ */
+type NodeBodies = { nodeBodyOf?: (response: Response) => Readable | undefined };
+
+function nodeBodyReader(build: ServerBuild): (response: Response) => Readable | undefined {
+  const { nodeBodyOf } = build.entry.module as NodeBodies;
+  return nodeBodyOf ?? (() => undefined);
+}
+
+/** The whole body of an answer as text. */
+async function bodyText(response: Response, nodeBody: Readable | undefined): Promise<string> {
+  if (!nodeBody) return response.text();
+  return Buffer.concat(await nodeBody.toArray()).toString();
+}
+
 /** Sends a Web `Response` back through Fastify so compression and onSend hooks still apply. */
-function sendWebResponse(reply: FastifyReply, response: Response, overrides: [string, string][] = []) {
+function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  nodeBody: Readable | undefined,
+  overrides: [string, string][] = [],
+) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
@@ -96,6 +119,7 @@ function sendWebResponse(reply: FastifyReply, response: Response, overrides: [st
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
+  if (nodeBody) return reply.send(nodeBody);
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
@@ -151,6 +175,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   // of a test render). Development asks Vite for the latest build on each request.
   const fixedHandler = options.mode === 'development' ? undefined : createRequestHandler(build, 'production');
   const handlerFor = async () => fixedHandler ?? createRequestHandler(await getBuild(), 'development');
+  const fixedNodeBody = options.mode === 'development' ? undefined : nodeBodyReader(build);
+  const nodeBodyFor = async () => fixedNodeBody ?? nodeBodyReader(await getBuild());
   const renderQueue = createRenderQueue(options.renderSlots ?? 0);
 
   app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));
@@ -164,16 +190,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       url: '/*',
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-        const handler = await handlerFor();
+        const [handler, nodeBodyOf] = await Promise.all([handlerFor(), nodeBodyFor()]);
         const handle: typeof handler = (webRequest, context) =>
           renderQueue(webRequest, () => handler(webRequest, context));
         // Rendered for this request alone and streamed: what every uncached answer gets.
-        const renderOwn = async (overrides?: [string, string][]) =>
-          sendWebResponse(
-            reply,
-            await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId }),
-            overrides,
-          );
+        const renderOwn = async (overrides?: [string, string][]) => {
+          const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), buildId });
+          return sendWebResponse(reply, response, nodeBodyOf(response), overrides);
+        };
         const { pageCache } = options;
         if (!pageCache || request.method !== 'GET') return renderOwn();
         // Crawlers get the whole document at once, browsers a stream: their answers differ.
@@ -192,7 +216,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               cspNonce: nonce,
               buildId,
             });
-            const body = await response.text();
+            const body = await bodyText(response, nodeBodyOf(response));
             return {
               status: response.status,
               headers: [...response.headers],
