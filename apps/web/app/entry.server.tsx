@@ -48,7 +48,7 @@ export function nodeBodyOf(response: Response): Readable | undefined {
 }
 
 /** A Web stream that reads `body` only when it is itself read (a high-water mark of 0 pulls nothing ahead). */
-function lazyWebStream(body: Readable): ReadableStream<Uint8Array> {
+export function lazyWebStream(body: Readable): ReadableStream<Uint8Array> {
   let pieces: AsyncIterator<Buffer> | undefined;
   return new ReadableStream<Uint8Array>(
     {
