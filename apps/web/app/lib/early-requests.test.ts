@@ -67,6 +67,30 @@ describe('early requests (lib/early-requests.ts)', () => {
     expect(runScript(stored, 'everdeal_signed_in=1; theme=dark')).toHaveLength(2);
   });
 
+  it('reads each answer as it arrives, so its timeout cannot end a body the scripts read later', async () => {
+    const answers: Response[] = [];
+    const window: Record<string, unknown> = {
+      localStorage: { getItem: (key: string) => ({ 'everdeal.auth.token': 'tok', 'everdeal.auth.user': '{}' })[key] },
+    };
+    vi.stubGlobal('window', window);
+    vi.stubGlobal('document', { cookie: SIGNED_IN });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const answer = new Response(JSON.stringify({ code: 0, msg: 'ok', data: url }), { status: 200 });
+        answers.push(answer);
+        return Promise.resolve(answer);
+      }),
+    );
+    new Function(script)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Before any script asked for them, both bodies have been read off the network.
+    expect(answers.map((answer) => answer.bodyUsed)).toEqual([true, true]);
+    const kept = await takeEarlyResponse('cart/getCartContents', 'tok');
+    expect(kept?.status).toBe(200);
+    expect(await kept?.json()).toEqual({ code: 0, msg: 'ok', data: '/api/cart/getCartContents' });
+  });
+
   it('hands each answer out once, and only to the session that asked', async () => {
     runScript({ 'everdeal.auth.token': 'tok', 'everdeal.auth.user': '{}' });
     const answer = takeEarlyResponse('cart/getCartContents', 'tok');
