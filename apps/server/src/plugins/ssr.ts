@@ -173,10 +173,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   // Production builds one handler, and so do tests (their sources do not change under them; in
   // production mode React Router skips development's per-request critical CSS, which took half
   // of a test render). Development asks Vite for the latest build on each request.
-  const fixedHandler = options.mode === 'development' ? undefined : createRequestHandler(build, 'production');
-  const handlerFor = async () => fixedHandler ?? createRequestHandler(await getBuild(), 'development');
-  const fixedNodeBody = options.mode === 'development' ? undefined : nodeBodyReader(build);
-  const nodeBodyFor = async () => fixedNodeBody ?? nodeBodyReader(await getBuild());
+  // The handler and the reader of its documents' Node bodies come from one build.
+  const fixedRenderer =
+    options.mode === 'development'
+      ? undefined
+      : { handler: createRequestHandler(build, 'production'), nodeBodyOf: nodeBodyReader(build) };
+  const rendererFor = async () => {
+    if (fixedRenderer) return fixedRenderer;
+    const latest = await getBuild();
+    return { handler: createRequestHandler(latest, 'development'), nodeBodyOf: nodeBodyReader(latest) };
+  };
   const renderQueue = createRenderQueue(options.renderSlots ?? 0);
 
   app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));
@@ -190,7 +196,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       url: '/*',
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-        const [handler, nodeBodyOf] = await Promise.all([handlerFor(), nodeBodyFor()]);
+        const { handler, nodeBodyOf } = await rendererFor();
         const handle: typeof handler = (webRequest, context) =>
           renderQueue(webRequest, () => handler(webRequest, context));
         // Rendered for this request alone and streamed: what every uncached answer gets.

@@ -91,6 +91,29 @@ describe('early requests (lib/early-requests.ts)', () => {
     expect(await kept?.json()).toEqual({ code: 0, msg: 'ok', data: '/api/cart/getCartContents' });
   });
 
+  it('keeps an answer without a body, and a body that fails to arrive is no unhandled rejection', async () => {
+    const window: Record<string, unknown> = {
+      localStorage: { getItem: (key: string) => ({ 'everdeal.auth.token': 'tok', 'everdeal.auth.user': '{}' })[key] },
+    };
+    vi.stubGlobal('window', window);
+    vi.stubGlobal('document', { cookie: SIGNED_IN });
+    const brokenBody = new ReadableStream({
+      pull: (controller) => controller.error(new Error('The operation timed out')),
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('cart/getCartContents') ? new Response(null, { status: 204 }) : new Response(brokenBody),
+        ),
+      ),
+    );
+    new Function(script)();
+    expect((await takeEarlyResponse('cart/getCartContents', 'tok'))?.status).toBe(204);
+    // The upvotes' answer is never taken here: the run would fail on an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
   it('hands each answer out once, and only to the session that asked', async () => {
     runScript({ 'everdeal.auth.token': 'tok', 'everdeal.auth.user': '{}' });
     const answer = takeEarlyResponse('cart/getCartContents', 'tok');

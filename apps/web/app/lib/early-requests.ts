@@ -16,7 +16,8 @@ import { API_TIMEOUT_MS } from '@everdeal/contracts/constants';
  * `callApi`'s) ends its body too: an answer whose body was left for the scripts to read failed on a
  * page whose scripts ran more than 10 s after the HTML (a slow link), and the tap waiting for the
  * cart showed "An unexpected error occurred" instead of adding (e2e/buying.spec.ts, "a tap before
- * the scripts run"). An answer that does not arrive in time rejects, and `callApi` asks again.
+ * the scripts run"). An answer that does not arrive in time rejects, and `callApi` asks again; one
+ * no script takes is not an unhandled rejection.
  *
  * The session hint cookie (decision 017) is read first: a visitor's browser (no hint) never opens
  * its local storage, whose first read is synchronous disk work (14 ms on the benchmark host before
@@ -50,7 +51,7 @@ export function earlyRequestsScript({
   hintCookie: string;
 }): string {
   const json = JSON.stringify;
-  return `(function(){try{if(('; '+document.cookie+';').indexOf(${json(`; ${hintCookie}=1;`)})<0)return;var s=window.localStorage,t=s.getItem(${json(tokenKey)});if(!t||!s.getItem(${json(userKey)}))return;var r={};${json(paths)}.forEach(function(p){r[p]=fetch('/api/'+p,{method:'POST',headers:{'content-type':'application/json','x-request-time':String(Date.now()),authorization:'Bearer '+t},body:'{}',signal:AbortSignal.timeout(${API_TIMEOUT_MS})}).then(function(x){return x.arrayBuffer().then(function(b){return new Response(b,{status:x.status,statusText:x.statusText,headers:x.headers})})})});window.${GLOBAL_NAME}={token:t,responses:r}}catch(e){}})()`;
+  return `(function(){try{if(('; '+document.cookie+';').indexOf(${json(`; ${hintCookie}=1;`)})<0)return;var s=window.localStorage,t=s.getItem(${json(tokenKey)});if(!t||!s.getItem(${json(userKey)}))return;var r={};${json(paths)}.forEach(function(p){r[p]=fetch('/api/'+p,{method:'POST',headers:{'content-type':'application/json','x-request-time':String(Date.now()),authorization:'Bearer '+t},body:'{}',signal:AbortSignal.timeout(${API_TIMEOUT_MS})}).then(function(x){return x.arrayBuffer().then(function(b){return new Response([101,204,205,304].indexOf(x.status)<0?b:null,{status:x.status,statusText:x.statusText,headers:x.headers})})});r[p].catch(function(){})});window.${GLOBAL_NAME}={token:t,responses:r}}catch(e){}})()`;
 }
 
 /**
