@@ -17,9 +17,27 @@ test.beforeEach(async ({ page }) => {
   await asOwnVisitor(page);
 });
 
-test('a buyer writes a review after a purchase and finds it on the reviews page', async ({ page, request }) => {
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no buyable demo product');
+/**
+ * A buyable deal whose product page already shows three reviews with helpful votes: a review
+ * just written (none yet) is not among the most helpful the page lists.
+ */
+async function buyableWithHelpfulReviews(request: APIRequestContext) {
+  for (const product of await buyableProducts(request, 5)) {
+    const reviews = await callApi<{ items: { helpfulCount: number }[] }>(request, 'reviews/getReviews', {
+      slug: product.slug,
+      sort: 'helpful',
+      pageSize: 3,
+    });
+    if (reviews.items.filter((review) => review.helpfulCount > 0).length === 3) return product;
+  }
+  throw new Error('no buyable demo deal with three helpful reviews');
+}
+
+test('a buyer writes a review after a purchase and finds it where the page lands and on the reviews page', async ({
+  page,
+  request,
+}) => {
+  const product = await buyableWithHelpfulReviews(request);
   const buyer = await registerShopper(request, 'e2e-review');
   const card = await shopperApi<{ id: string }>(request, buyer, 'payments/addPaymentMethod', {
     card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
@@ -52,6 +70,15 @@ test('a buyer writes a review after a purchase and finds it on the reviews page'
   const reviewsHeading = page.getByRole('heading', { level: 2, name: 'Reviews' });
   await expect(reviewsHeading).toBeFocused();
   await expect(reviewsHeading).toBeInViewport();
+  // The page lists the most helpful reviews; the one just written is shown above them, the reader's own.
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByRole('heading', { name: 'Your review' })).toBeVisible();
+  await expect(reviews.getByRole('article', { name: title })).toBeVisible();
+  await expect(reviews.getByRole('article')).toHaveCount(4);
+  await expect(reviews.getByRole('link', { name: 'Edit your review' })).toHaveAttribute(
+    'href',
+    `/review/add-comment?product=${product.slug}`,
+  );
   await page.goto(`/products/${product.slug}/reviews`);
   const review = page.getByRole('article', { name: title });
   await expect(review).toBeVisible();

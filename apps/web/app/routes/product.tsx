@@ -103,6 +103,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           community={
             <Suspense fallback={null}>
               <CommunitySections
+                productId={page.product.id}
                 slug={page.product.slug}
                 productName={page.product.name}
                 sellerName={page.product.seller.name}

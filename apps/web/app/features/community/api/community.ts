@@ -30,12 +30,31 @@ export function useMyReview(productId: number) {
   return useQuery({ ...myReviewQueryOptions(productId), enabled: mayFetch });
 }
 
-/** Writes a first review or edits the caller's own one. Failures show in the form, not as toasts. */
+/**
+ * Writes a first review or edits the caller's own one. Failures show in the form, not as toasts.
+ * The saved review becomes the caller's review at once, so the product page the form returns to
+ * can show it (`useMyReviewShown`).
+ */
 export function useSaveReview(isEdit: boolean) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) =>
       callApi(isEdit ? 'reviews/updateReview' : 'reviews/addReview', input, { silent: true }),
+    onSuccess: ({ review }) =>
+      queryClient.setQueryData(myReviewQueryOptions(review.productId).queryKey, (mine) => ({
+        review,
+        canReview: mine?.canReview ?? true,
+      })),
   });
+}
+
+/**
+ * The caller's review as this browser last read or wrote it, without asking the server: the
+ * product page is rendered for everyone alike and lists the most helpful reviews, where a review
+ * just written (no helpful votes yet) is rarely among them.
+ */
+export function useMyReviewShown(productId: number) {
+  return useQuery({ ...myReviewQueryOptions(productId), enabled: false }).data?.review ?? null;
 }
 
 export function useAskQuestion() {

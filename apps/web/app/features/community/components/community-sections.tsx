@@ -16,7 +16,8 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { landOnSection } from '~/lib/land-on-section';
-import type { QuestionView, ReviewView, ThreadView, UpdateView } from '../community-views';
+import { useMyReviewShown } from '../api/community';
+import { type QuestionView, type ReviewView, type ThreadView, toReviewView, type UpdateView } from '../community-views';
 import { QuestionCard } from './question-card';
 import { ReviewCard } from './review-card';
 import { ThreadCard } from './thread-card';
@@ -31,6 +32,7 @@ export type CommunityPreview = {
 };
 
 export interface CommunitySectionsProps {
+  productId: number;
   slug: string;
   productName: string;
   sellerName: string;
@@ -91,10 +93,26 @@ function SeeAll({ to, total, noun }: { to: string; total: number; noun: string }
   );
 }
 
+/**
+ * The reader's own review, above the most helpful ones when it is not among them: after writing
+ * one the form returns to this section, and the review just written is what the reader looks for.
+ */
+function MyReview({ review, sellerName }: { review: ReviewView; sellerName: string }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold text-ink-700 text-sm">Your review</h3>
+      <ReviewCard review={review} sellerName={sellerName} />
+    </div>
+  );
+}
+
 /** Requirements §12 on the product page: reviews, questions, updates and community threads. */
-export function CommunitySections({ slug, productName, sellerName, preview }: CommunitySectionsProps) {
+export function CommunitySections({ productId, slug, productName, sellerName, preview }: CommunitySectionsProps) {
   useLandOnSection();
   const { reviews, questions, updates, threads } = preview;
+  const myReview = useMyReviewShown(productId);
+  const myReviewAbove =
+    myReview && !reviews.items.some((review) => review.id === myReview.id) ? toReviewView(myReview) : null;
   const writeButton = (to: string, label: string) => (
     <Link to={to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
       {label}
@@ -102,14 +120,13 @@ export function CommunitySections({ slug, productName, sellerName, preview }: Co
   );
   return (
     <>
-      <Section id="reviews" title="Reviews" action={writeButton(reviewFormPath(slug), 'Write a review')}>
-        {reviews.items.length === 0 ? (
-          <EmptyState
-            icon={Star}
-            title="No reviews yet"
-            description={`Only verified purchasers can review ${productName}; the first reviews appear here.`}
-          />
-        ) : (
+      <Section
+        id="reviews"
+        title="Reviews"
+        action={writeButton(reviewFormPath(slug), myReview ? 'Edit your review' : 'Write a review')}
+      >
+        {myReviewAbove ? <MyReview review={myReviewAbove} sellerName={sellerName} /> : null}
+        {reviews.items.length > 0 ? (
           <>
             {reviews.items.map((review) => (
               <ReviewCard key={review.id} review={review} sellerName={sellerName} />
@@ -120,6 +137,12 @@ export function CommunitySections({ slug, productName, sellerName, preview }: Co
               noun={reviews.total === 1 ? 'review' : 'reviews'}
             />
           </>
+        ) : myReviewAbove ? null : (
+          <EmptyState
+            icon={Star}
+            title="No reviews yet"
+            description={`Only verified purchasers can review ${productName}; the first reviews appear here.`}
+          />
         )}
       </Section>
       <Section id="questions" title="Questions" action={writeButton(questionFormPath(slug), 'Ask a question')}>
