@@ -1,6 +1,7 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, type Tx, users } from '@everdeal/db';
-import { type AnyColumn, and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
@@ -164,3 +165,61 @@ export const descAsIndexed = (key: AnyColumn | SQL) => sql`${key} desc nulls las
  * the product, joined and computed, before the page's first row comes out.
  */
 export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
+
+/** What a list call is asked: the product by slug and the page. */
+export type PostsPageQuery = { slug: string; page: number; pageSize: number };
+
+/** The answer of a list call (the contracts' `*List`). */
+type PostsPage<Item> = { items: Item[]; total: number; page: number; pageSize: number };
+
+/** What `readPostsPage` hands a list's statement: its filter, its total column and its bounds. */
+type PostsPageRead = { visible: SQL | undefined; total: SQL<number>; limit: number; offset: number };
+
+/** The posts of one list: their table, and which of a product's rows it shows. */
+type ProductPosts = {
+  table: PgTable;
+  /** The product is the slug's sub-select on the page, a known id in the count past its end. */
+  visible: (productId: number | SQL<number>) => SQL | undefined;
+};
+
+/** One list of a product's posts, as `readPostsPage` reads it. */
+type PostsList<Row, Item> = ProductPosts & {
+  /**
+   * The list's one statement: its columns with `total`, filtered by `visible`, ordered exactly as
+   * its `*_product_*_idx` index (so PostgreSQL walks it and stops), within `limit` and `offset`.
+   */
+  read: (page: PostsPageRead) => PromiseLike<(Row & { total: number })[]>;
+  toItem: (row: Row) => Item;
+  /** The total beside a page with no row, when the list has a cheaper one than `countPosts`. */
+  totalPastEnd?: () => Promise<number>;
+};
+
+/**
+ * One page of a product's posts (see "How a list call reads one page" above): the page and its
+ * total in the list's one statement; a page with no row adds `totalPastEnd`, or `countPosts`.
+ */
+export async function readPostsPage<Row, Item>(
+  db: Db,
+  query: PostsPageQuery,
+  list: PostsList<Row, Item>,
+): Promise<PostsPage<Item>> {
+  const visible = list.visible(publishedProductIdBySlug(db, query.slug));
+  const rows = await list.read({
+    visible,
+    total: totalOf(db.select({ count: count() }).from(list.table).where(visible)),
+    ...pageOf(query.page, query.pageSize),
+  });
+  const total = rows[0]?.total ?? (await (list.totalPastEnd?.() ?? countPosts(db, query, list)));
+  return { items: rows.map(list.toItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The total beside a page with no row: one statement tells an unknown product (404) from one
+ * with no post (0 on the first page); past the first page, one more counts its posts.
+ */
+async function countPosts(db: Db, query: PostsPageQuery, posts: ProductPosts): Promise<number> {
+  const productId = await requireProductIdBySlug(db, query.slug);
+  if (query.page === 1) return 0;
+  const [row] = await db.select({ count: count() }).from(posts.table).where(posts.visible(productId));
+  return row?.count ?? 0;
+}

@@ -9,6 +9,6 @@ export { getCommunityPreview } from './community-preview';
 export { type AskedQuestion, type CommunityDeps, holdsActiveItem, toAuthor } from './community-shared';
 export { refreshDealHealth } from './deal-health';
 export { getQuestion, getQuestions } from './questions.service';
-export { getReviews } from './reviews.service';
+export { getReviews, toReview } from './reviews.service';
 export { getThreads } from './threads.service';
 export { getUpdate, getUpdates } from './updates.service';

@@ -7,19 +7,17 @@ import {
   type QuestionSummary,
 } from '@everdeal/contracts';
 import { answers, type Db, products, questions, users } from '@everdeal/db';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
   type CommunityDeps,
   descAsIndexed,
   isSellerMember,
-  pageOf,
-  publishedProductIdBySlug,
-  requireProductIdBySlug,
+  type PostsPageQuery,
+  readPostsPage,
   requirePublishedProduct,
   toAuthor,
-  totalOf,
 } from './community-shared';
 import { queueAnswerMail, queueNewQuestionMails } from './question-mail';
 
@@ -115,34 +113,21 @@ export function toSummary(row: SummaryRow): QuestionSummary {
  * the page size; an empty page adds one to tell an unknown product (404) from no questions. It
  * walks `questions_product_newest_idx` and stops after the page (community-shared.ts).
  */
-export async function getQuestions(
-  { db }: CommunityDeps,
-  query: { slug: string; page: number; pageSize: number },
-): Promise<QuestionList> {
-  const { limit, offset } = pageOf(query.page, query.pageSize);
-  const visible = and(eq(questions.productId, publishedProductIdBySlug(db, query.slug)), isNull(questions.hiddenAt));
-  const rows = await db
-    .select({ ...summaryColumns, total: totalOf(db.select({ count: count() }).from(questions).where(visible)) })
-    .from(questions)
-    .innerJoin(users, eq(users.id, questions.userId))
-    .where(visible)
-    .orderBy(descAsIndexed(questions.createdAt), descAsIndexed(questions.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const productId = await requireProductIdBySlug(db, query.slug);
-    total = query.page === 1 ? 0 : await countQuestions(db, productId);
-  }
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
-}
-
-async function countQuestions(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(questions)
-    .where(and(eq(questions.productId, productId), isNull(questions.hiddenAt)));
-  return row?.count ?? 0;
+export function getQuestions({ db }: CommunityDeps, query: PostsPageQuery): Promise<QuestionList> {
+  return readPostsPage(db, query, {
+    table: questions,
+    visible: (productId) => and(eq(questions.productId, productId), isNull(questions.hiddenAt)),
+    read: ({ visible, total, limit, offset }) =>
+      db
+        .select({ ...summaryColumns, total })
+        .from(questions)
+        .innerJoin(users, eq(users.id, questions.userId))
+        .where(visible)
+        .orderBy(descAsIndexed(questions.createdAt), descAsIndexed(questions.id))
+        .limit(limit)
+        .offset(offset),
+    toItem: toSummary,
+  });
 }
 
 async function loadSummary(db: Db, where: SQL) {

@@ -8,7 +8,7 @@ import {
   type ReviewSort,
 } from '@everdeal/contracts';
 import { type Db, products, reviewHelpfulVotes, reviews, type UserRow, users } from '@everdeal/db';
-import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
@@ -17,11 +17,10 @@ import {
   holdsActiveItem,
   isSellerMember,
   isVerifiedPurchaser,
-  pageOf,
-  publishedProductIdBySlug,
+  type PostsPageQuery,
+  readPostsPage,
   requirePublishedProduct,
   toAuthor,
-  totalOf,
 } from './community-shared';
 
 // Reviews (requirements §12, §15, decision 011): verified purchasers only, one per product and
@@ -103,22 +102,22 @@ function orderFor(sort: ReviewSort): SQL[] {
  * `reviews/getReviews`: one statement for the page with its total, authors and badges, whatever
  * the page size; a page with no row adds one to tell an unknown product (404) from an empty list.
  */
-export async function getReviews(
-  { db }: CommunityDeps,
-  query: { slug: string; page: number; pageSize: number; sort: ReviewSort },
-): Promise<ReviewList> {
-  const { limit, offset } = pageOf(query.page, query.pageSize);
-  const visible = and(eq(reviews.productId, publishedProductIdBySlug(db, query.slug)), isNull(reviews.hiddenAt));
-  const rows = await db
-    .select({ ...reviewColumns, total: totalOf(db.select({ count: count() }).from(reviews).where(visible)) })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(visible)
-    .orderBy(...orderFor(query.sort))
-    .limit(limit)
-    .offset(offset);
-  const total = rows[0]?.total ?? (await countForEmptyPage(db, query.slug));
-  return { items: rows.map(toReview), total, page: query.page, pageSize: query.pageSize };
+export function getReviews({ db }: CommunityDeps, query: PostsPageQuery & { sort: ReviewSort }): Promise<ReviewList> {
+  return readPostsPage(db, query, {
+    table: reviews,
+    visible: (productId) => and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)),
+    read: ({ visible, total, limit, offset }) =>
+      db
+        .select({ ...reviewColumns, total })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(visible)
+        .orderBy(...orderFor(query.sort))
+        .limit(limit)
+        .offset(offset),
+    toItem: toReview,
+    totalPastEnd: () => countForEmptyPage(db, query.slug),
+  });
 }
 
 /** The review count of a published product by slug (a page past the end), or 404. */

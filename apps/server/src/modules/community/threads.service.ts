@@ -18,19 +18,17 @@ import {
   threads,
   users,
 } from '@everdeal/db';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import {
   authorColumns,
   type CommunityDeps,
   descAsIndexed,
   isSellerMember,
-  pageOf,
-  publishedProductIdBySlug,
-  requireProductIdBySlug,
+  type PostsPageQuery,
+  readPostsPage,
   requirePublishedProduct,
   toAuthor,
-  totalOf,
 } from './community-shared';
 
 // Community threads with replies (requirements §12), and reports of any community post.
@@ -77,34 +75,21 @@ export function toSummary(row: SummaryRow): ThreadSummary {
  * walks `threads_product_activity_idx` and stops after the page (community-shared.ts). A thread
  * an admin hid (requirements §13, decision 015) is in no read.
  */
-export async function getThreads(
-  { db }: CommunityDeps,
-  query: { slug: string; page: number; pageSize: number },
-): Promise<ThreadList> {
-  const { limit, offset } = pageOf(query.page, query.pageSize);
-  const visible = and(eq(threads.productId, publishedProductIdBySlug(db, query.slug)), isNull(threads.hiddenAt));
-  const rows = await db
-    .select({ ...summaryColumns, total: totalOf(db.select({ count: count() }).from(threads).where(visible)) })
-    .from(threads)
-    .innerJoin(users, eq(users.id, threads.userId))
-    .where(visible)
-    .orderBy(descAsIndexed(threads.lastActivityAt), descAsIndexed(threads.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const productId = await requireProductIdBySlug(db, query.slug);
-    total = query.page === 1 ? 0 : await countThreads(db, productId);
-  }
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
-}
-
-async function countThreads(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(threads)
-    .where(and(eq(threads.productId, productId), isNull(threads.hiddenAt)));
-  return row?.count ?? 0;
+export function getThreads({ db }: CommunityDeps, query: PostsPageQuery): Promise<ThreadList> {
+  return readPostsPage(db, query, {
+    table: threads,
+    visible: (productId) => and(eq(threads.productId, productId), isNull(threads.hiddenAt)),
+    read: ({ visible, total, limit, offset }) =>
+      db
+        .select({ ...summaryColumns, total })
+        .from(threads)
+        .innerJoin(users, eq(users.id, threads.userId))
+        .where(visible)
+        .orderBy(descAsIndexed(threads.lastActivityAt), descAsIndexed(threads.id))
+        .limit(limit)
+        .offset(offset),
+    toItem: toSummary,
+  });
 }
 
 /** `community/getThread`: the thread and its replies, oldest first (two statements). */

@@ -1,17 +1,15 @@
 import { AppError, CommunityMessage, type ProductUpdate, type ProductUpdateList } from '@everdeal/contracts';
 import { type Db, products, productUpdates } from '@everdeal/db';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import { renderMarkdown } from '../../lib/markdown';
 import {
   type CommunityDeps,
   descAsIndexed,
   isSellerMember,
-  pageOf,
-  publishedProductIdBySlug,
-  requireProductIdBySlug,
+  type PostsPageQuery,
+  readPostsPage,
   requirePublishedProduct,
-  totalOf,
 } from './community-shared';
 
 // The seller's changelog (requirements §12): Markdown, rendered and sanitised on read like the
@@ -47,35 +45,22 @@ const isPublished = eq(products.isPublished, true);
  * `updates/getUpdates`: newest first, one statement for the page and its total; it walks
  * `product_updates_product_newest_idx` and stops after the page (community-shared.ts).
  */
-export async function getUpdates(
-  { db }: CommunityDeps,
-  query: { slug: string; page: number; pageSize: number },
-): Promise<ProductUpdateList> {
-  const { limit, offset } = pageOf(query.page, query.pageSize);
-  const ofProduct = eq(productUpdates.productId, publishedProductIdBySlug(db, query.slug));
-  const rows = await db
-    .select({ ...updateColumns, total: totalOf(db.select({ count: count() }).from(productUpdates).where(ofProduct)) })
-    .from(productUpdates)
-    // The product's slug and name for each update; the product is found by its primary key.
-    .innerJoin(products, eq(products.id, productUpdates.productId))
-    .where(ofProduct)
-    .orderBy(descAsIndexed(productUpdates.createdAt), descAsIndexed(productUpdates.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const productId = await requireProductIdBySlug(db, query.slug);
-    total = query.page === 1 ? 0 : await countUpdates(db, productId);
-  }
-  return { items: rows.map(toUpdate), total, page: query.page, pageSize: query.pageSize };
-}
-
-async function countUpdates(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(productUpdates)
-    .where(eq(productUpdates.productId, productId));
-  return row?.count ?? 0;
+export function getUpdates({ db }: CommunityDeps, query: PostsPageQuery): Promise<ProductUpdateList> {
+  return readPostsPage(db, query, {
+    table: productUpdates,
+    visible: (productId) => eq(productUpdates.productId, productId),
+    read: ({ visible, total, limit, offset }) =>
+      db
+        .select({ ...updateColumns, total })
+        .from(productUpdates)
+        // The product's slug and name for each update; the product is found by its primary key.
+        .innerJoin(products, eq(products.id, productUpdates.productId))
+        .where(visible)
+        .orderBy(descAsIndexed(productUpdates.createdAt), descAsIndexed(productUpdates.id))
+        .limit(limit)
+        .offset(offset),
+    toItem: toUpdate,
+  });
 }
 
 async function loadUpdate(db: Db, where: SQL): Promise<ProductUpdate | null> {

@@ -1,7 +1,7 @@
 import type { SellerQuestionList, SellerReviewList } from '@everdeal/contracts';
 import { products, questions, reviews, users } from '@everdeal/db';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { holdsActiveItem, toAuthor } from '../community';
+import { holdsActiveItem, toAuthor, toReview } from '../community';
 import { requireMembership, type SellerDeps } from './seller-access';
 
 // What waits for a seller's answer (requirements §13): questions about their live products that
@@ -103,22 +103,8 @@ export async function getSellerReviews(
     .limit(SELLER_INBOX_PAGE_SIZE)
     .offset((input.page - 1) * SELLER_INBOX_PAGE_SIZE);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      productId: row.productId,
-      productSlug: row.productSlug,
-      productName: row.productName,
-      rating: row.rating,
-      title: row.title,
-      body: row.body,
-      author: toAuthor(row),
-      isVerifiedPurchaser: row.isVerifiedPurchaser,
-      helpfulCount: row.helpfulCount,
-      sellerReply: row.sellerReply,
-      sellerRepliedAt: row.sellerRepliedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
+    // A seller's review is the public one with its product (contracts' SellerReviewSchema).
+    items: rows.map((row) => ({ ...toReview(row), productSlug: row.productSlug, productName: row.productName })),
     total: rows[0]?.total ?? 0,
     page: input.page,
     pageSize: SELLER_INBOX_PAGE_SIZE,
