@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import type { Outbox } from '../mail';
-import { CLAIM_MAIL_KIND, GIFT_LINK_TTL_MS, giverName, newClaimToken } from './gift-rules';
+import { CLAIM_MAIL_KIND, GIFT_LINK_TTL_MS, giverName, newClaimToken, UNNAMED_GIVER } from './gift-rules';
 
 type ClaimMailPayload = { transferId: string; sentAt: number };
 
@@ -60,7 +60,9 @@ export function claimMail(facts: ClaimMailFacts, link: { url: string; expiresAt:
         action: { label: isGift ? 'Claim your gift' : 'Claim the license', url: link.url },
         afterAction: [
           `The link works once, until ${dateFormat.format(link.expiresAt)}. You sign in or create a free account to claim it; the license codes are then on your account.`,
-          `If you do not know ${facts.from}, you can ignore this mail.`,
+          facts.from === UNNAMED_GIVER
+            ? `If you were not expecting ${isGift ? 'a gift' : 'a license'}, you can ignore this mail.`
+            : `If you do not know ${facts.from}, you can ignore this mail.`,
         ],
       },
       brand,

@@ -57,10 +57,13 @@ export function requireGiftable(lines: readonly { planKind: string; productName:
   if (subscription) throw AppError.validation(GiftMessage.notGiftable(subscription.productName));
 }
 
+/** What a recipient is told of a giver whose account has no name (one signed up with an address only). */
+export const UNNAMED_GIVER = 'Someone';
+
 /** "Ada L.": what a recipient is told of the giver, and never their address. */
 export function giverName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0);
-  return [firstName.trim(), initial ? `${initial}.` : ''].filter(Boolean).join(' ') || 'Someone';
+  return [firstName.trim(), initial ? `${initial}.` : ''].filter(Boolean).join(' ') || UNNAMED_GIVER;
 }
 
 /** The buyer's view of a gift their checkout just made, as `loadItems` reads it back (orders.service.ts). */

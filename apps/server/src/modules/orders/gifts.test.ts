@@ -7,7 +7,15 @@ import {
   type OrderItem,
   type ReceivedItems,
 } from '@everdeal/contracts';
-import { itemTransfers, licenseCodes, mailOutbox, orderItemCodes, sellerMembers, webhookEvents } from '@everdeal/db';
+import {
+  itemTransfers,
+  licenseCodes,
+  mailOutbox,
+  orderItemCodes,
+  sellerMembers,
+  users,
+  webhookEvents,
+} from '@everdeal/db';
 import { createSeller } from '@everdeal/db/seed';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +208,31 @@ describe('checkout with giftTo', () => {
     );
     expect(giverMarks.status).toBe(404);
     await expectLedgerBalanced(t.db);
+  });
+
+  it('a giver whose account has no name is "Someone" wherever the recipient sees the gift, never an empty name', async () => {
+    const { buyer } = await buyerWithDeal();
+    // An account made on the sign-up page has an address and no name.
+    await t.db.update(users).set({ firstName: '', lastName: '' }).where(eq(users.id, buyer.userId));
+    const recipient = await createUserWithSession(t.db, clock);
+    const email = await emailOf(t.db, recipient.userId);
+    const response = await giveAway(buyer, { email });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const order = response.body.data.order;
+    const item = order.items[0] as OrderItem;
+    const mail = decodeQuotedPrintable(await waitForMailFile(t.dataDir, email, GIFT_SUBJECT));
+    expect(mail).toContain('Someone bought you');
+    expect(mail).toContain('If you were not expecting a gift, you can ignore this mail.');
+    expect(mail).not.toContain('do not know Someone');
+    const token = linkTokenFromMail(mail, '/gift/claim');
+    expect((await preview(token)).body.data.gift.fromName).toBe('Someone');
+
+    const claimed = await claim(recipient.token, token);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body.data.item.receivedFrom?.fromName).toBe('Someone');
+    expect((await itemOf(recipient.token, order.id, item.id)).body.data.item.receivedFrom?.fromName).toBe('Someone');
+    const received = await callApi<ReceivedItems>(t.app, 'orders/getReceivedItems', {}, { token: recipient.token });
+    expect(received.body.data.items.map((entry) => entry.receivedFrom?.fromName)).toEqual(['Someone']);
   });
 
   it('the giver refunds an unclaimed gift: the link then offers nothing and a claim is refused', async () => {

@@ -6,7 +6,7 @@
 import type { OrderItem } from '@everdeal/contracts';
 import { type Db, type OrderItemRow, orderItems, orders } from '@everdeal/db';
 import { and, eq, ne } from 'drizzle-orm';
-import { asGiverView, asHolderView } from './gift-rules';
+import { asGiverView, asHolderView, giverName } from './gift-rules';
 
 /** Who looks at an item: its order's buyer, or the person who claimed it (decision 043). */
 export type Viewer = 'buyer' | 'holder';
@@ -19,7 +19,9 @@ type LiveTransfer = {
   message: string | null;
   sentAt: string;
   claimedAt: string | null;
-  fromName: string;
+  /** The giver's names as on their account ('' when none), for `giverName`. */
+  fromFirstName: string;
+  fromLastName: string;
 };
 
 /**
@@ -35,14 +37,14 @@ export function asSeenBy(
   if (viewer === 'holder' && live?.status === 'claimed' && live.claimedAt) {
     return asHolderView(item, {
       kind: live.kind,
-      fromName: live.fromName,
+      fromName: giverName(live.fromFirstName, live.fromLastName),
       message: live.message,
       claimedAt: live.claimedAt,
     });
   }
   // An offer of an item refunded or taken back before its claim is over: nothing to show of it.
   if (!live || (live.status === 'pending' && row.status !== 'active')) return item;
-  const { fromName: _fromName, ...view } = live;
+  const { fromFirstName: _first, fromLastName: _last, ...view } = live;
   return asGiverView(item, view);
 }
 

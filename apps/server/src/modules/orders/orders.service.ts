@@ -201,9 +201,8 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
           'toEmail', t.to_email, 'message', t.message,
           'sentAt', to_char(t.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'claimedAt', to_char(t.claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'fromName', (select concat_ws(' ', nullif(u.first_name, ''), nullif(left(u.last_name, 1) || '.', '.'))
-            from ${users} u where u.id = t.from_user_id))::text
-        from ${itemTransfers} t where t.order_item_id = ${orderItems.id} and t.status in ('pending', 'claimed'))`,
+          'fromFirstName', coalesce(u.first_name, ''), 'fromLastName', coalesce(u.last_name, ''))::text
+        from ${itemTransfers} t left join ${users} u on u.id = t.from_user_id where t.order_item_id = ${orderItems.id} and t.status in ('pending', 'claimed'))`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
