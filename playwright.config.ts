@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { e2eGoogleClientId, e2ePorts } from './e2e/ports';
+import { e2eDataDir, e2eGoogleClientId, e2ePorts } from './e2e/ports';
 
 const port = e2ePorts.store;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -97,12 +97,12 @@ export default defineConfig({
   webServer: {
     // A fresh data folder on every run, so the demo catalogue is seeded from scratch; the seller
     // area's spec gets its approved seller before the server opens the database (e2e/setup-accounts.ts).
-    command: 'rm -rf .tmp/e2e-data && npx tsx e2e/setup-accounts.ts && node apps/server/dist/main.js',
+    command: `rm -rf ${e2eDataDir} && npx tsx e2e/setup-accounts.ts && node apps/server/dist/main.js`,
     url: `${baseURL}/health`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: e2eDataDir,
       NODE_ENV: 'production',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { toastWith } from './auth-helpers';
 import { expectNoAxeViolations } from './content-helpers';
+import { e2eTmpDir } from './ports';
 import { registerShopper, type Session, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 015: a shopper applies to sell on /launch, an admin (made by
@@ -11,7 +12,7 @@ import { registerShopper, type Session, signInAs } from './shopping-helpers';
 // /admin/applications, and the shopper's pages follow.
 
 async function adminSession(request: APIRequestContext): Promise<Session> {
-  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', 'e2e-admin.json'), 'utf8')) as {
+  const { token } = JSON.parse(readFileSync(join(process.cwd(), e2eTmpDir, 'e2e-admin.json'), 'utf8')) as {
     token: string;
   };
   const response = await request.post('/api/users/getUserProfile', {

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { toastWith, uniqueEmail } from './auth-helpers';
 import { checkAtWidths, expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { callApi } from './helpers';
+import { e2eTmpDir } from './ports';
 import { sessionFrom } from './seller-helpers';
 import { signInAs } from './shopping-helpers';
 
@@ -12,7 +13,7 @@ import { signInAs } from './shopping-helpers';
 
 test('the admin finds a failed mail on /admin/mail and sends it again', async ({ page, request }, info) => {
   test.setTimeout(120_000);
-  const { failedTo } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', 'e2e-mail.json'), 'utf8')) as {
+  const { failedTo } = JSON.parse(readFileSync(join(process.cwd(), e2eTmpDir, 'e2e-mail.json'), 'utf8')) as {
     failedTo: string;
   };
   // A contact message: two mails sent at once through the outbox.

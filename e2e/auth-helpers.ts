@@ -3,9 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { callApi } from './helpers';
+import { e2eDataDir } from './ports';
 
 /** Where the e2e server writes mail without SMTP (playwright.config.ts DATA_DIR + /mail). */
-export const MAIL_DIR = join(process.cwd(), '.tmp', 'e2e-data', 'mail');
+export const MAIL_DIR = join(process.cwd(), e2eDataDir, 'mail');
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { toastWith } from './auth-helpers';
+import { e2eTmpDir } from './ports';
 import { registerShopper, type Session, signInAs, TEST_CARDS } from './shopping-helpers';
 
 // The seller area's whole path, each step through the pages a person uses (requirements §13, decisions
@@ -17,7 +18,7 @@ const PNG = Buffer.from(
 );
 
 async function adminPage(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', 'e2e-admin.json'), 'utf8')) as {
+  const { token } = JSON.parse(readFileSync(join(process.cwd(), e2eTmpDir, 'e2e-admin.json'), 'utf8')) as {
     token: string;
   };
   const response = await request.post('/api/users/getUserProfile', {

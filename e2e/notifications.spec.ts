@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { checkAtWidths, expectNoAxeViolations } from './content-helpers';
 import { waitForReactRoot } from './helpers';
+import { e2eTmpDir } from './ports';
 import { registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Decision 029, docs/requirements.md "The mails the store sends": the notification settings page and
@@ -51,7 +52,7 @@ test('a notification mail’s unsubscribe link: nothing happens until the button
   request,
 }) => {
   const { token, unsubscribeLink } = JSON.parse(
-    readFileSync(join(process.cwd(), '.tmp', 'e2e-notifications.json'), 'utf8'),
+    readFileSync(join(process.cwd(), e2eTmpDir, 'e2e-notifications.json'), 'utf8'),
   ) as { token: string; unsubscribeLink: string };
   const session = { token } as Parameters<typeof shopperApi>[1];
   const calls: string[] = [];

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /**
  * The loopback ports the end-to-end run uses: the store, a second server started by the
  * lifecycle spec, the local OIDC server standing in for Google, a store without Google sign-in
@@ -9,6 +11,14 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3197);
 if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
   throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 65000, got ${process.env.E2E_PORT_BASE}`);
 }
+
+/**
+ * Where a run keeps its files: the store's data folder (its database and mail) and the accounts
+ * e2e/setup-accounts.ts prepares for the specs. `.tmp`, or `.tmp/port-<base>` with `E2E_PORT_BASE`,
+ * so two runs in one checkout neither share nor delete each other's database.
+ */
+export const e2eTmpDir = process.env.E2E_PORT_BASE ? join('.tmp', `port-${base}`) : '.tmp';
+export const e2eDataDir = join(e2eTmpDir, 'e2e-data');
 
 export const e2ePorts = {
   oidc: base,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { e2eTmpDir } from './ports';
 import { type Session, shopperApi } from './shopping-helpers';
 
 // Products of the e2e seller (made by e2e/setup-accounts.ts before the server started) built
@@ -18,7 +19,7 @@ export async function sessionFrom(
   request: APIRequestContext,
   file: 'e2e-seller.json' | 'e2e-admin.json' | 'e2e-payouts.json',
 ): Promise<Session> {
-  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', file), 'utf8')) as { token: string };
+  const { token } = JSON.parse(readFileSync(join(process.cwd(), e2eTmpDir, file), 'utf8')) as { token: string };
   const response = await request.post('/api/users/getUserProfile', {
     headers: { authorization: `Bearer ${token}` },
     data: {},

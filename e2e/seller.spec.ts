@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { callApi } from './helpers';
+import { e2eTmpDir } from './ports';
 import { liveProduct } from './seller-helpers';
 import { buyThroughApi, type Product, registerShopper, type Session, signInAs } from './shopping-helpers';
 
@@ -18,7 +19,7 @@ const PNG = Buffer.from(
 );
 
 async function sellerSession(request: APIRequestContext): Promise<Session> {
-  const { token } = JSON.parse(readFileSync(join(process.cwd(), '.tmp', 'e2e-seller.json'), 'utf8')) as {
+  const { token } = JSON.parse(readFileSync(join(process.cwd(), e2eTmpDir, 'e2e-seller.json'), 'utf8')) as {
     token: string;
   };
   const response = await request.post('/api/users/getUserProfile', {

@@ -21,8 +21,9 @@ import {
 } from '@everdeal/db';
 import { notificationParts } from '../apps/server/src/modules/mail';
 import { createSession } from '../apps/server/src/modules/users/sessions';
+import { e2eDataDir, e2eTmpDir } from './ports';
 
-const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
+const dataDir = process.env.DATA_DIR ?? e2eDataDir;
 mkdirSync(dataDir, { recursive: true });
 const database = await createDatabase({ dataDir });
 try {
@@ -39,7 +40,7 @@ try {
   if (!user || !seller) throw new Error('the e2e seller was not created');
   await database.db.insert(sellerMembers).values({ sellerId: seller.id, userId: user.id });
   const token = await createSession(database.db, user.id, new Date());
-  writeFileSync(join('.tmp', 'e2e-seller.json'), JSON.stringify({ token }));
+  writeFileSync(join(e2eTmpDir, 'e2e-seller.json'), JSON.stringify({ token }));
 
   const [admin] = await database.db
     .insert(users)
@@ -47,7 +48,7 @@ try {
     .returning({ id: users.id });
   if (!admin) throw new Error('the e2e admin was not created');
   const adminToken = await createSession(database.db, admin.id, new Date());
-  writeFileSync(join('.tmp', 'e2e-admin.json'), JSON.stringify({ token: adminToken }));
+  writeFileSync(join(e2eTmpDir, 'e2e-admin.json'), JSON.stringify({ token: adminToken }));
 
   // The state the outbox leaves a mail in after its last refused attempt (mail/outbox.ts).
   const failedTo = `e2e-failed-${suffix}@example.com`;
@@ -64,7 +65,7 @@ try {
     nextAttemptAt: new Date(),
     createdAt: queuedAt,
   });
-  writeFileSync(join('.tmp', 'e2e-mail.json'), JSON.stringify({ failedTo }));
+  writeFileSync(join(e2eTmpDir, 'e2e-mail.json'), JSON.stringify({ failedTo }));
 
   const [shopper] = await database.db
     .insert(users)
@@ -80,7 +81,7 @@ try {
   // The footer link's path and query, as a reader opens it from the mail.
   const link = new URL(parts.unsubscribe.url);
   writeFileSync(
-    join('.tmp', 'e2e-notifications.json'),
+    join(e2eTmpDir, 'e2e-notifications.json'),
     JSON.stringify({
       token: await createSession(database.db, shopper.id, new Date()),
       unsubscribeLink: `${link.pathname}${link.search}`,
@@ -151,7 +152,7 @@ try {
     },
   ]);
   writeFileSync(
-    join('.tmp', 'e2e-payouts.json'),
+    join(e2eTmpDir, 'e2e-payouts.json'),
     JSON.stringify({ token: await createSession(database.db, payoutUser.id, now), name: 'E2E Payees' }),
   );
 } finally {

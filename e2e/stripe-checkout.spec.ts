@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type StripeFake, startStripeFake } from '../apps/server/test/stripe-fake';
-import { e2ePorts } from './ports';
+import { e2eDataDir, e2ePorts } from './ports';
 import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Checkout (decision 007) with PAYMENT_PROVIDER=stripe in the browser: a store of its own whose Stripe SDK talks
@@ -26,7 +26,7 @@ test.beforeAll(async ({ playwright }) => {
   // The demo images the main e2e server drew at its start (playwright.config.ts DATA_DIR): the
   // same code draws the same files, so this store's seed finds them current and skips drawing
   // every share card's PNG again (seconds of CPU beside the running tests).
-  cpSync(join('.tmp', 'e2e-data', 'uploads', 'demo'), join(dataDir, 'uploads', 'demo'), { recursive: true });
+  cpSync(join(e2eDataDir, 'uploads', 'demo'), join(dataDir, 'uploads', 'demo'), { recursive: true });
   let output = '';
   store = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
