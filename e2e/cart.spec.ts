@@ -117,6 +117,16 @@ test.describe('a signed-in shopper', () => {
     await page.getByRole('button', { name: `Decrease quantity of ${firstLine}` }).click();
     await expect(quantity).toHaveValue('4');
 
+    // A negative number is refused with the spec's message and changes nothing (requirements §4);
+    // read as 0 it would have removed the line.
+    await quantity.fill('-3');
+    await quantity.press('Tab');
+    await expect(page.getByText('Quantity cannot be negative')).toBeVisible();
+    await expect(quantity).toHaveValue('4');
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    await expect(cartLink).toContainText('5');
+    await expect.poll(async () => (await shopperApi<Cart>(request, shopper, 'cart/getCartContents')).itemCount).toBe(5);
+
     await page.getByRole('button', { name: `Remove ${secondLine} from cart` }).click();
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${secondLine}` })).toBeHidden();
     await expect(cartLink).toContainText('4');

@@ -1,12 +1,12 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  clampQuantity,
   EMPTY_CART,
   lineLimit,
   lineQuantity,
   nextCartQuantity,
   quantityLimitNote,
+  readTypedQuantity,
   withLineQuantity,
 } from './cart-lines';
 
@@ -65,13 +65,23 @@ describe('lineQuantity', () => {
   });
 });
 
-describe('clampQuantity', () => {
-  it('keeps typed values within 0..9', () => {
-    expect(clampQuantity(4)).toBe(4);
-    expect(clampQuantity(12)).toBe(9);
-    expect(clampQuantity(-3)).toBe(0);
-    expect(clampQuantity(2.7)).toBe(2);
-    expect(clampQuantity(Number.NaN)).toBeNull();
+describe('readTypedQuantity', () => {
+  it('keeps typed values within 0..9, 0 removing the line', () => {
+    expect(readTypedQuantity('4')).toBe(4);
+    expect(readTypedQuantity('12')).toBe(9);
+    expect(readTypedQuantity('2.7')).toBe(2);
+    expect(readTypedQuantity('0')).toBe(0);
+  });
+
+  it('refuses a negative number instead of reading it as 0, which would remove the line (requirements §4)', () => {
+    expect(readTypedQuantity('-3')).toBe('negative');
+    expect(readTypedQuantity('-0.5')).toBe('negative');
+  });
+
+  it('reads nothing from an empty or unreadable value', () => {
+    expect(readTypedQuantity('')).toBeNull();
+    expect(readTypedQuantity('  ')).toBeNull();
+    expect(readTypedQuantity('abc')).toBeNull();
   });
 });
 

@@ -62,10 +62,17 @@ export function quantityLimitNote(max: number, quantity: number): string {
   return max < MAX_CODES_PER_PLAN ? left : `${MAX_CODES_PER_PLAN} is the most one plan allows`;
 }
 
-/** Keeps a typed quantity within 0..MAX_CODES_PER_PLAN; anything unreadable is null. */
-export function clampQuantity(value: number): number | null {
+/**
+ * What a shopper typed as a line's quantity: a whole number kept within 0..MAX_CODES_PER_PLAN,
+ * `negative` (refused with "Quantity cannot be negative", requirements §4, rather than read as 0,
+ * which would remove the line), or null when empty or unreadable.
+ */
+export function readTypedQuantity(text: string): number | 'negative' | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
   if (!Number.isFinite(value)) return null;
-  return Math.min(MAX_CODES_PER_PLAN, Math.max(0, Math.trunc(value)));
+  if (value < 0) return 'negative';
+  return Math.min(MAX_CODES_PER_PLAN, Math.trunc(value));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { useEffect, useId, useState } from 'react';
-import { clampQuantity, quantityLimitNote } from '../cart-lines';
+import { quantityLimitNote, readTypedQuantity } from '../cart-lines';
 
 export interface QuantityStepperProps {
   /** What the line holds now (the optimistic value while a change is on its way). */
@@ -26,14 +27,21 @@ const stepClasses =
 export function QuantityStepper({ quantity, max, label, onChange }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(quantity));
   const [wasCapped, setWasCapped] = useState(false);
+  const [wasNegative, setWasNegative] = useState(false);
   const noteId = useId();
   useEffect(() => setDraft(String(quantity)), [quantity]);
 
   const commit = () => {
-    const typed = draft.trim() === '' ? null : clampQuantity(Number(draft));
-    const next = typed === null ? null : Math.min(typed, max);
-    setWasCapped(typed !== null && typed > max);
-    if (next === null || next === quantity) {
+    const typed = readTypedQuantity(draft);
+    setWasNegative(typed === 'negative');
+    if (typed === 'negative' || typed === null) {
+      setWasCapped(false);
+      setDraft(String(quantity));
+      return;
+    }
+    const next = Math.min(typed, max);
+    setWasCapped(typed > max);
+    if (next === quantity) {
       setDraft(String(quantity));
       return;
     }
@@ -41,8 +49,13 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
     onChange(next);
   };
   const atLimit = quantity >= max;
-  // Said when the shopper reaches the limit, tried to pass it, or holds more than is left.
-  const note = wasCapped || atLimit || quantity > max ? quantityLimitNote(max, quantity) : null;
+  // Said when the shopper typed a negative number, reaches the limit, tried to pass it, or holds
+  // more than is left.
+  const note = wasNegative
+    ? ValidationMessage.quantityNegative
+    : wasCapped || atLimit || quantity > max
+      ? quantityLimitNote(max, quantity)
+      : null;
 
   return (
     <div className="flex flex-col items-end gap-1">
@@ -56,6 +69,7 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           disabled={quantity <= 1}
           onClick={() => {
             setWasCapped(false);
+            setWasNegative(false);
             onChange(Math.min(quantity - 1, max));
           }}
           className={stepClasses}
@@ -69,6 +83,7 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           max={Math.min(max, MAX_CODES_PER_PLAN)}
           aria-label={`Quantity of ${label}`}
           aria-describedby={note ? noteId : undefined}
+          aria-invalid={wasNegative || undefined}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}
@@ -82,7 +97,10 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           aria-label={`Increase quantity of ${label}`}
           aria-describedby={note ? noteId : undefined}
           disabled={atLimit}
-          onClick={() => onChange(quantity + 1)}
+          onClick={() => {
+            setWasNegative(false);
+            onChange(quantity + 1);
+          }}
           className={stepClasses}
         >
           <Plus aria-hidden="true" className="size-4" />
