@@ -50,6 +50,30 @@ test.describe('the mobile menu', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 
+  test('signed in, the menu links the same account pages as the user menu (requirements §2)', async ({
+    page,
+    request,
+  }) => {
+    await signInAs(page, await registerShopper(request, 'e2e-mobile-account'));
+    const destinations = [
+      ['Orders', /\/user\/orders$/],
+      ['Store credit', /\/user\/credit$/],
+      ['Payment methods', /\/payment-methods$/],
+      ['Personal info', /\/user\/personal-info$/],
+      ['Notifications', /\/user\/notifications$/],
+      ['Your account', /\/user$/],
+      ['Support', /\/support$/],
+    ] as const;
+    for (const [name, url] of destinations) {
+      const menu = await openMenu(page);
+      await menu.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await expect((await openMenu(page)).getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
   test('the user menu links orders, store credit, payment methods, personal info, notifications and support (requirements §2)', async ({
     page,
     request,

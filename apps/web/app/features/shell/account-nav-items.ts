@@ -2,9 +2,11 @@ import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-top
 import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import BellRing from 'lucide-react/icons/bell-ring';
 import CreditCard from 'lucide-react/icons/credit-card';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Package from 'lucide-react/icons/package';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Store from 'lucide-react/icons/store';
+import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import Wallet from 'lucide-react/icons/wallet';
 import type { AreaLink } from '~/shared/session/my-areas';
 import type { NavItem } from './nav-items';
@@ -15,6 +17,8 @@ export const ORDERS_ITEM: NavItem = { label: 'Orders', to: ORDERS_PATH, icon: Pa
 export const PAYMENT_METHODS_ITEM: NavItem = { label: 'Payment methods', to: PAYMENT_METHODS_PATH, icon: CreditCard };
 /** Store credit (decision 030). */
 export const CREDIT_ITEM: NavItem = { label: 'Store credit', to: USER_CREDIT_PATH, icon: Wallet };
+export const PERSONAL_INFO_ITEM: NavItem = { label: 'Personal info', to: '/user/personal-info', icon: UserRoundPen };
+export const SUPPORT_ITEM: NavItem = { label: 'Support', to: '/support', icon: LifeBuoy };
 /** Decision 029: which notification mails the person gets. */
 export const NOTIFICATIONS_ITEM: NavItem = { label: 'Notifications', to: NOTIFICATION_SETTINGS_PATH, icon: BellRing };
 

@@ -11,7 +11,15 @@ import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
 import { useAreaLinks } from '~/shared/session/my-areas';
 import { useAuth } from '~/shared/session/session-provider';
-import { areaNavItem, CREDIT_ITEM, NOTIFICATIONS_ITEM, ORDERS_ITEM, PAYMENT_METHODS_ITEM } from '../account-nav-items';
+import {
+  areaNavItem,
+  CREDIT_ITEM,
+  NOTIFICATIONS_ITEM,
+  ORDERS_ITEM,
+  PAYMENT_METHODS_ITEM,
+  PERSONAL_INFO_ITEM,
+  SUPPORT_ITEM,
+} from '../account-nav-items';
 import { badgeName } from '../badge-name';
 import { signOut } from '../hooks/use-sign-out';
 import {
@@ -123,10 +131,16 @@ export function MobileMenuDialog({
                   <MenuLink item={PAYMENT_METHODS_ITEM} onSelect={close} />
                 </li>
                 <li>
+                  <MenuLink item={PERSONAL_INFO_ITEM} onSelect={close} />
+                </li>
+                <li>
                   <MenuLink item={NOTIFICATIONS_ITEM} onSelect={close} />
                 </li>
                 <li>
                   <MenuLink item={ACCOUNT_ITEM} onSelect={close} />
+                </li>
+                <li>
+                  <MenuLink item={SUPPORT_ITEM} onSelect={close} />
                 </li>
                 {areaLinks.map((link) => (
                   <li key={link.to}>
