@@ -3,7 +3,7 @@ import { ApplicationsPage } from '~/features/admin/components/applications-page'
 import type { Route } from './+types/admin-applications';
 
 export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Seller applications') },
+  { title: pageTitle('Seller applications · Admin') },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -3,7 +3,7 @@ import { AuditLogPage } from '~/features/admin/components/audit-log';
 import type { Route } from './+types/admin-audit';
 
 export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Audit log') },
+  { title: pageTitle('Audit log · Admin') },
   { name: 'robots', content: 'noindex' },
 ];
 
