@@ -10,6 +10,11 @@ import { signInAs } from './shopping-helpers';
 test('a seller connects a payout account from the payouts page', async ({ page, request }) => {
   await signInAs(page, await sessionFrom(request, 'e2e-seller.json'));
   await page.goto('/seller/payouts');
+  // Its tab and title tell it from the list of sales ("Sales"), its neighbour in the seller area.
+  const sellerNav = page.getByRole('navigation', { name: 'Seller area' });
+  await expect(sellerNav.getByRole('link', { name: 'Earnings and payouts' })).toHaveAttribute('aria-current', 'page');
+  await expect(sellerNav.getByRole('link', { name: 'Sales', exact: true })).toHaveAttribute('href', /\/seller\/sales/);
+  await expect(page).toHaveTitle('Earnings and payouts | Everdeal');
   const account = page.getByRole('region', { name: 'Payout account' });
   await expect(account.getByText('No payout account yet')).toBeVisible();
   await expect(page.getByText('No transfers yet')).toBeVisible();

@@ -5,7 +5,7 @@ import type { SellerContext } from '~/features/seller/components/seller-shell';
 import type { Route } from './+types/seller-payouts';
 
 export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Sales and payouts') },
+  { title: pageTitle('Earnings and payouts') },
   { name: 'robots', content: 'noindex' },
 ];
 

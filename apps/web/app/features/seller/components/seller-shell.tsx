@@ -29,7 +29,7 @@ const SECTIONS = [
   { to: SELLER_QUESTIONS_PATH, label: 'Questions', end: false },
   { to: SELLER_REVIEWS_PATH, label: 'Reviews', end: false },
   { to: SELLER_SALES_PATH, label: 'Sales', end: false },
-  { to: SELLER_PAYOUTS_PATH, label: 'Sales and payouts', end: false },
+  { to: SELLER_PAYOUTS_PATH, label: 'Earnings and payouts', end: false },
   { to: SELLER_ANALYTICS_PATH, label: 'Analytics', end: false },
   // Decision 040.
   { to: SELLER_COUPONS_PATH, label: 'Coupons', end: false },
