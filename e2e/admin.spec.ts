@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from './content-helpers';
-import { sessionFrom, submittedProduct } from './seller-helpers';
+import { liveProduct, sessionFrom, submittedProduct } from './seller-helpers';
 import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §13, decision 015: an admin (made by e2e/setup-accounts.ts before the server
@@ -42,6 +42,37 @@ test('the admin reviews and publishes a submitted product', async ({ page, reque
 
   await page.goto(`/products/${product.slug}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+});
+
+test.describe('in a browser outside UTC', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the admin sets a deal’s end in UTC, as the seller’s form shows it, and sees it labelled so', async ({
+    page,
+    request,
+  }) => {
+    const name = `Admin Deal ${randomBytes(3).toString('hex')}`;
+    const product = await liveProduct(request, name);
+    await asAdmin(page, request);
+    await page.goto('/admin/products');
+    await page.getByLabel('Name, address or seller').fill(name);
+    await page.getByRole('button', { name: 'Find products' }).click();
+    const card = page.getByRole('article', { name });
+    await card.getByText(/^Deal: /).click();
+    await card.getByLabel('Ends at, UTC (empty for no end)').fill('2030-01-02T03:04');
+    await card.getByRole('button', { name: 'Save deal' }).click();
+    await expect(page.getByText(`${name}: deal saved`)).toBeVisible();
+    await expect(card.getByText('ends January 2, 2030 at 3:04 AM UTC')).toBeVisible();
+    // Stored as typed, in UTC: New York's 3:04 AM would have been 08:04 UTC.
+    const seller = await sessionFrom(request, 'e2e-seller.json');
+    const { product: stored } = await shopperApi<{ product: { endsAt: string | null } }>(
+      request,
+      seller,
+      'seller/getProduct',
+      { productId: product.id },
+    );
+    expect(stored.endsAt).toBe('2030-01-02T03:04:00.000Z');
+  });
 });
 
 test('the admin hides a reported review, which leaves the product’s reviews', async ({ page, request }) => {

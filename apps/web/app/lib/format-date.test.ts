@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonth, isoDay } from './format-date';
+import { formatDate, formatDateTime, formatMonth, fromUtcInput, isoDay, toUtcInput } from './format-date';
 
 // Requirements §2 "Words": the store writes every date one way.
 describe('the store’s date format', () => {
@@ -40,5 +40,15 @@ describe('the store’s date format', () => {
     // Outside those years, and for what is no date, Intl answers as before.
     expect(formatDate('0999-12-31T00:00:00Z')).toBe(day.format(new Date('0999-12-31T00:00:00Z')));
     expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('deal end times typed in UTC', () => {
+  it('shows a stored time as a datetime-local value in UTC and reads it back', () => {
+    expect(toUtcInput('2026-05-09T12:30:00.000Z')).toBe('2026-05-09T12:30');
+    expect(toUtcInput(null)).toBe('');
+    expect(fromUtcInput('2026-05-09T12:30')).toBe('2026-05-09T12:30:00.000Z');
+    expect(fromUtcInput('')).toBeNull();
+    expect(fromUtcInput('not a time')).toBeNull();
   });
 });

@@ -73,3 +73,19 @@ export function formatMonth(iso: string): string {
 export function isoDay(iso: string): string {
   return iso.slice(0, 10);
 }
+
+/**
+ * A stored ISO time as a `datetime-local` value in UTC: a deal's end is typed in UTC wherever it
+ * is edited (the seller's product form and the admin's deal settings), so both show one time.
+ */
+export function toUtcInput(iso: string | null): string {
+  return iso ? iso.slice(0, 16) : '';
+}
+
+/** A `datetime-local` value read as UTC, back to ISO; null when empty or not a date. */
+export function fromUtcInput(value: string): string | null {
+  // Only what the input gives ("2026-05-09T12:30"): Date's parser reads much else as some date.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   fingerprint,
   formatBytes,
-  fromLocalInput,
   monthName,
   planStockText,
   splitLines,
   splitList,
-  toLocalInput,
   waitingQuestionsText,
 } from './seller-format';
 
@@ -30,12 +28,9 @@ describe('seller form helpers', () => {
     expect(slugFromName('***')).toBe('');
   });
 
-  it('splits lists and lines, and converts deal end times', () => {
+  it('splits lists and lines', () => {
     expect(splitList(' notes, , meetings ,')).toEqual(['notes', 'meetings']);
     expect(splitLines('Fast\n\n Private \n')).toEqual(['Fast', 'Private']);
-    expect(toLocalInput('2026-05-09T12:30:00.000Z')).toBe('2026-05-09T12:30');
-    expect(fromLocalInput('2026-05-09T12:30')).toBe('2026-05-09T12:30:00.000Z');
-    expect(fromLocalInput('')).toBeNull();
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(monthName('2026-05')).toBe('May 2026');
     expect(fingerprint('a')).toBe(fingerprint('a'));

@@ -28,18 +28,6 @@ export function splitLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** A stored ISO time as a `datetime-local` value (UTC, like every time the seller area shows). */
-export function toLocalInput(iso: string | null): string {
-  return iso ? iso.slice(0, 16) : '';
-}
-
-/** A `datetime-local` value (read as UTC) back to ISO, or null when empty or not a date. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(`${value}:00Z`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 /** "1.2 MB" for an upload's progress line. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { toast } from '~/components/ui/toast-store';
-import { formatDateTime } from '~/lib/format-date';
+import { formatDateTime, fromUtcInput, toUtcInput } from '~/lib/format-date';
 import { useAdminChange, useAdminProducts } from '../api/admin-operations';
 import { PageNav } from './page-nav';
 import { ReasonDialog } from './reason-dialog';
@@ -27,13 +27,6 @@ const DEAL_STATUS: Record<DealStatus, string> = {
   sold_out: 'Sold out',
   ended: 'Ended',
 };
-
-/** An ISO time as a `datetime-local` value in the browser's zone, and back. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /** `/admin/products` (requirements §13): the review queue first, then publishing and the deal's settings. */
 export function AdminProductsPage() {
@@ -298,7 +291,7 @@ function DealSettings({
   onSave: (input: { dealStatus: DealStatus; endsAt: string | null }) => Promise<void>;
 }) {
   const [dealStatus, setDealStatus] = useState<DealStatus>(product.dealStatus);
-  const [endsAt, setEndsAt] = useState(toLocalInput(product.endsAt));
+  const [endsAt, setEndsAt] = useState(toUtcInput(product.endsAt));
   const [isSaving, setIsSaving] = useState(false);
   const statusId = useId();
   const endsId = useId();
@@ -306,7 +299,7 @@ function DealSettings({
     event.preventDefault();
     setIsSaving(true);
     try {
-      await onSave({ dealStatus, endsAt: endsAt ? new Date(endsAt).toISOString() : null });
+      await onSave({ dealStatus, endsAt: fromUtcInput(endsAt) });
     } catch {
       // The API client toasted why.
     } finally {
@@ -317,7 +310,7 @@ function DealSettings({
     <details className="mt-4 rounded-xl border border-ink-900/10 p-3">
       <summary className="cursor-pointer font-medium text-ink-900 text-sm">
         Deal: {DEAL_STATUS[product.dealStatus]}
-        {product.endsAt ? `, ends ${formatDateTime(product.endsAt)}` : ''}
+        {product.endsAt ? `, ends ${formatDateTime(product.endsAt, 'UTC')} UTC` : ''}
       </summary>
       <form onSubmit={save} className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -339,7 +332,7 @@ function DealSettings({
         </div>
         <div className="min-w-0">
           <label htmlFor={endsId} className="mb-1.5 block font-medium text-ink-900 text-sm">
-            Ends at (empty for no end)
+            Ends at, UTC (empty for no end)
           </label>
           <input
             id={endsId}

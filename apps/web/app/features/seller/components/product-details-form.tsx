@@ -16,9 +16,10 @@ import { ProseHtml } from '~/components/ui/prose';
 import { TextAreaField, TextField } from '~/components/ui/text-field';
 import { toast } from '~/components/ui/toast-store';
 import { ApiError } from '~/lib/api-client';
+import { fromUtcInput, toUtcInput } from '~/lib/format-date';
 import { revealAndFocus } from '~/lib/reveal';
 import { useCategories, useMarkdownPreview, useProductMutation } from '../api/seller-requests';
-import { fromLocalInput, splitList, toLocalInput } from '../seller-format';
+import { splitList } from '../seller-format';
 
 const selectClasses = 'h-12 w-full rounded-xl border border-ink-900/15 bg-white px-3.5 text-[0.9375rem]';
 
@@ -67,7 +68,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
     byok: product.ai.bringYourOwnKey,
     redemptionUrl: product.redemptionUrl ?? '',
     refundWindowDays: String(product.refundWindowDays),
-    endsAt: toLocalInput(product.endsAt),
+    endsAt: toUtcInput(product.endsAt),
   });
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +102,7 @@ export function ProductDetailsForm({ product, disabled }: { product: SellerProdu
         aiBringYourOwnKey: form.byok,
         redemptionUrl: form.redemptionUrl.trim() === '' ? null : form.redemptionUrl.trim(),
         refundWindowDays: Number(form.refundWindowDays),
-        endsAt: fromLocalInput(form.endsAt),
+        endsAt: fromUtcInput(form.endsAt),
       });
       toast.success('Saved');
     } catch (caught) {
