@@ -6,6 +6,7 @@ import {
   firstBuyablePlan,
   type Product,
   registerShopper,
+  saveTestCard,
   shopperApi,
   signInAs,
   TEST_CARDS,
@@ -174,4 +175,118 @@ test('a subscription’s checkout says what is due today and what recurs; its or
   await expect(page.getByRole('heading', { level: 1, name: 'Sheetsense' })).toBeVisible();
   await expect(page.getByText(`${billed} · ${price}/${period}`, { exact: true })).toBeVisible();
   await expect(page.getByText(new RegExp(`^Renews on .+ for \\${price} a ${period}\\.$`))).toBeVisible();
+});
+
+/** Requirements §11's sandbox card that is saved and then declined when it is charged. */
+const DECLINED_ON_CHARGE = '4000 0000 0000 0341';
+
+// Decision 007 "Saved cards after a payment": a card whose first charge is declined is removed.
+// The page reads the saved cards again after a refusal, so it never offers the removed card (paying
+// with it answered 404); it opens a new card's fields with the decline message still in view.
+test('a card declined on its first charge is not offered again: a new card’s fields open and the next card pays', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-checkout-declined-charge');
+  await signInAs(page, shopper);
+  const products = await buyableProducts(request, 8);
+  const product = products[isMobile ? 5 : 4];
+  if (!product) throw new Error('no product');
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+
+  await page.goto('/cart?step=checkout');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(page.getByRole('radio', { name: 'Pay with a card' })).toBeChecked();
+  await typeCard(page, DECLINED_ON_CHARGE);
+  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+
+  await expect(summary.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByRole('radio', { name: /ending in 0341/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Pay with a card' })).toBeChecked();
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(summary.getByRole('alert')).toHaveText('Your card was declined.');
+  await expectNoAxeViolations(page);
+
+  await typeCard(page, TEST_CARDS.ok);
+  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+});
+
+// A saved card removed elsewhere (another tab) while the checkout is open: the server answers 404
+// (requirements §8 "Requested resource not found"), and the page says what happened instead.
+test('paying with a saved card removed meanwhile says so and offers a new card', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const shopper = await registerShopper(request, 'e2e-checkout-card-gone');
+  await signInAs(page, shopper);
+  const cardId = await saveTestCard(request, shopper);
+  const products = await buyableProducts(request, 8);
+  const product = products[isMobile ? 7 : 6];
+  if (!product) throw new Error('no product');
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+
+  await page.goto('/cart?step=checkout');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(page.getByRole('radio', { name: /^Visa ending in 4242/ })).toBeChecked();
+  await shopperApi(request, shopper, 'payments/removePaymentMethod', { id: cardId });
+  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+
+  await expect(summary.getByRole('alert')).toHaveText(
+    'That card is no longer saved to your account. Enter another card to pay.',
+  );
+  await expect(page.getByText('Requested resource not found')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /ending in 4242/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Pay with a card' })).toBeChecked();
+
+  await typeCard(page, TEST_CARDS.ok);
+  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
+});
+
+// Enter in a checkout field pays as the button does: the same checks first, one attempt however
+// often it is pressed. The fields and the Pay button are one form (not nested in another).
+test('Enter in a card field pays like the Pay button, once', async ({ page, request, isMobile }) => {
+  const shopper = await registerShopper(request, 'e2e-checkout-enter');
+  await signInAs(page, shopper);
+  const products = await buyableProducts(request, 4);
+  const product = products[isMobile ? 3 : 2];
+  if (!product) throw new Error('no product');
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  const sent = { cards: 0, checkouts: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/payments/addPaymentMethod')) sent.cards += 1;
+    if (request.url().endsWith('/api/orders/checkout')) sent.checkouts += 1;
+  });
+
+  await page.goto('/cart?step=checkout');
+  // The same checks as a click: a wrong number is refused under its field, nothing is sent.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Card number').press('Enter');
+  await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+  expect(sent).toEqual({ cards: 0, checkouts: 0 });
+  await expect(page.getByRole('form', { name: 'Payment' })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelectorAll('form form').length)).toBe(0);
+
+  await typeCard(page, TEST_CARDS.ok);
+  await page.getByLabel('Security code').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
+  expect(sent).toEqual({ cards: 1, checkouts: 1 });
 });

@@ -68,7 +68,9 @@ test('store credit pays first at checkout, alone or with the card, and its part 
   await checkAtWidths(page, {
     screenshot: (width) => `docs/screenshots/checkout-credit-part-${width === 375 ? 'mobile' : 'desktop'}.png`,
   });
-  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+  // The button names what the card pays, not the order's total.
+  await expect(summary.getByRole('button', { name: `Pay ${dollars(priceOf(dearest))}`, exact: true })).toHaveCount(0);
+  await summary.getByRole('button', { name: `Pay ${dollars(priceOf(dearest) - credit)}`, exact: true }).click();
   await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
   await expect(
     page.getByText(
@@ -111,7 +113,9 @@ test('store credit pays first at checkout, alone or with the card, and its part 
   await checkAtWidths(page, {
     screenshot: (width) => `docs/screenshots/checkout-credit-only-${width === 375 ? 'mobile' : 'desktop'}.png`,
   });
-  await summary.getByRole('button', { name: /^Pay \$/ }).click();
+  // No card is charged: the button says the credit pays, with no amount a card would be charged.
+  await expect(summary.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+  await summary.getByRole('button', { name: 'Pay with store credit', exact: true }).click();
   await expect(page).toHaveURL(/\/payment\/success\?order=[0-9a-f-]{36}$/);
   await expect(page.getByText(`Paid ${dollars(priceOf(second))} with store credit`, { exact: false })).toBeVisible();
   await checkAtWidths(page, {

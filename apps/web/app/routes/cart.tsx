@@ -9,7 +9,7 @@ import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-lin
 import { useCart } from '~/features/cart/api/get-cart-contents';
 import { CartView } from '~/features/cart/components/cart-view';
 import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
-import type { CardEntryHandle } from '~/features/payments/components/card-entry-handle';
+import type { PaymentMethodPickerHandle } from '~/features/payments/components/payment-method-picker';
 import { useWallet, WALLET_KEY } from '~/features/wallet/api/get-wallet';
 import { lazyWithPreload } from '~/lib/lazy';
 import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
@@ -104,7 +104,7 @@ export default function CartPage() {
 
 /** The orders feature's checkout step with the payments feature's card chooser and 3-D Secure. */
 function CartCheckout({ cart, onCartChanged }: { cart: CartContents; onCartChanged: () => void }) {
-  const picker = useRef<CardEntryHandle>(null);
+  const picker = useRef<PaymentMethodPickerHandle>(null);
   const finishPaymentAction = useFinishPaymentAction();
   // The store credit balance, fetched when the step opens (decision 030): it offers to pay first.
   const wallet = useWallet(1);
@@ -114,6 +114,7 @@ function CartCheckout({ cart, onCartChanged }: { cart: CartContents; onCartChang
       cart={cart}
       payment={<PaymentMethodPicker handleRef={picker} />}
       choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
+      recheckPaymentMethod={async () => (await picker.current?.recheckChosenCard()) ?? true}
       finishPaymentAction={finishPaymentAction}
       onCartChanged={() => {
         onCartChanged();

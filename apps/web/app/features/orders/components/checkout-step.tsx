@@ -5,16 +5,17 @@ import { paymentSuccessPath } from '@everdeal/contracts/order-paths';
 import { formatPlanPrice, planKindLabel, refundTerms } from '@everdeal/contracts/plans';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Lock from 'lucide-react/icons/lock';
-import { type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormAlert } from '~/components/ui/form-alert';
-import { type FormError, toFormError } from '~/lib/form-error';
+import type { FormError } from '~/lib/form-error';
 import { PriceSummary } from '~/shared/orders/price-summary';
 import { checkoutCart } from '../api/checkout';
 import { useCheckoutTotals } from '../api/checkout-totals';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
+import { checkoutRefusal, payButtonLabel } from '../checkout-pay';
 import { type GiftChoice, GiftOption, giftErrors, NO_GIFT } from './gift-option';
 import { CheckoutTaxLines } from './tax-line';
 
@@ -24,6 +25,12 @@ export interface CheckoutStepProps {
   payment: ReactNode;
   /** The chosen card, saved first when it is new; null when it was refused (the chooser says why). */
   choosePaymentMethod: () => Promise<PaymentMethod | null>;
+  /**
+   * After a refused payment with a card: reads the saved cards again, since the server removes a
+   * card declined on its first charge (decision 007) and one may be removed in another tab; false
+   * when the card is gone (the chooser then offers a new card).
+   */
+  recheckPaymentMethod: () => Promise<boolean>;
   /** Stripe's 3-D Secure step, when the provider asks the buyer for one (decision 007). */
   finishPaymentAction: (action: PaymentAction) => Promise<void>;
   /** The cart changed on the server (paid, or a plan sold out meanwhile): fetch it again. */
@@ -36,12 +43,14 @@ export interface CheckoutStepProps {
 /**
  * Requirements §2/§11 checkout step: the card, the order summary with its discount, each line's
  * terms (lifetime or renewing, its refund window: decision 021), and one Pay button. It is disabled with a spinner while paying; a refusal (a declined card, a
- * plan sold out meanwhile) stays beside the button and the cart stays as it was.
+ * plan sold out meanwhile) stays beside the button and the cart stays as it was. The payment
+ * section is a form the Pay button submits, so Enter in any of its fields pays as a click does.
  */
 export function CheckoutStep({
   cart,
   payment,
   choosePaymentMethod,
+  recheckPaymentMethod,
   finishPaymentAction,
   onCartChanged,
   backTo,
@@ -50,6 +59,9 @@ export function CheckoutStep({
   const navigate = useNavigate();
   const storeNewOrder = useStoreNewOrder();
   const [isPaying, setIsPaying] = useState(false);
+  // Set at once, where the state waits for a render: a second Enter or click never pays twice.
+  const isPayingNow = useRef(false);
+  const formId = useId();
   const [failure, setFailure] = useState<FormError | null>(null);
   const lastAttempt = useRef<(CheckoutAttempt & { isUnknown: boolean }) | null>(null);
   // The VAT of the buyer's billing country (decision 037), from the server's own functions; the
@@ -59,7 +71,6 @@ export function CheckoutStep({
   const totals = checkoutTotals.data?.subtotalCents === cart.totalPrice ? checkoutTotals.data : undefined;
   const taxCents = totals?.taxCents ?? 0;
   const totalToPay = cart.totalPrice + taxCents;
-  const total = formatMoney(totalToPay, cart.currency);
   const [useCredit, setUseCredit] = useState(false);
   // What the server will most likely take: it decides under the wallet's lock, and refuses with
   // a clear message when the credit no longer covers what this page promised without a card.
@@ -74,13 +85,15 @@ export function CheckoutStep({
   const giftFieldErrors = giftErrors(gift);
   const isGift = isGiftable && gift.isGift;
 
-  const pay = async () => {
-    if (isPaying || !totals) return;
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isPayingNow.current || !totals) return;
     if (isGift && Object.keys(giftFieldErrors).length > 0) {
       setShowGiftErrors(true);
       return;
     }
     setFailure(null);
+    isPayingNow.current = true;
     setIsPaying(true);
     let isLeaving = false;
     try {
@@ -91,7 +104,8 @@ export function CheckoutStep({
       const attempt = nextCheckoutAttempt(lastAttempt.current, fingerprint);
       lastAttempt.current = { ...attempt, isUnknown: false };
       try {
-        // The total on the Pay button, VAT included: the server charges it or nothing (decisions 021, 037).
+        // The summary's total, VAT included, credit and card together: the server takes it or
+        // nothing (decisions 021, 030, 037). The Pay button names the card's part of it.
         const result = await checkoutCart({
           ...(method ? { paymentMethodId: method.id } : {}),
           ...(useCredit ? { useCredit: true } : {}),
@@ -109,26 +123,34 @@ export function CheckoutStep({
       } catch (error) {
         const isUnknown = isOutcomeUnknown(error);
         lastAttempt.current = { ...attempt, isUnknown };
-        setFailure(
-          isUnknown
-            ? { message: PaymentMessage.providerUnavailable, tone: 'warning', status: null }
-            : toFormError(error),
-        );
+        if (isUnknown) {
+          setFailure({ message: PaymentMessage.providerUnavailable, tone: 'warning', status: null });
+          return;
+        }
         // A refusal may mean the cart changed (a price, a refund window, a plan sold out): the
         // refreshed cart shows what is now on offer, and the next click confirms that.
-        if (!isUnknown) {
-          onCartChanged();
-          void checkoutTotals.refetch();
-        }
+        onCartChanged();
+        void checkoutTotals.refetch();
+        // The card may be gone (decision 007 "Saved cards after a payment"): the chooser must not
+        // offer it again, and the message stays beside the button while a new card is typed.
+        const isCardGone = method ? !(await recheckPaymentMethod().catch(() => true)) : false;
+        setFailure(checkoutRefusal(error, isCardGone));
       }
     } finally {
-      if (!isLeaving) setIsPaying(false);
+      if (!isLeaving) {
+        isPayingNow.current = false;
+        setIsPaying(false);
+      }
     }
   };
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-      <section
+      {/* The Pay button sits in the summary and names this form; the summary holds no form of its own. */}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={pay}
         aria-labelledby="checkout-payment-title"
         className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5 sm:p-7"
       >
@@ -159,7 +181,7 @@ export function CheckoutStep({
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to cart
         </Link>
-      </section>
+      </form>
       <section
         aria-labelledby="checkout-summary-title"
         className="rounded-card bg-white p-6 shadow-card ring-1 ring-ink-900/5 lg:sticky lg:top-24"
@@ -225,9 +247,9 @@ export function CheckoutStep({
             {failure.message}
           </FormAlert>
         ) : null}
-        <Button size="lg" className="mt-5 w-full" isLoading={isPaying} disabled={!totals} onClick={pay}>
+        <Button type="submit" form={formId} size="lg" className="mt-5 w-full" isLoading={isPaying} disabled={!totals}>
           <Lock aria-hidden="true" className="size-4" />
-          Pay {total}
+          {payButtonLabel(cardCents, cart.currency)}
         </Button>
         <p role="status" className="mt-2 min-h-5 text-center text-ink-500 text-xs">
           {isPaying ? 'Paying… please keep this page open.' : ''}

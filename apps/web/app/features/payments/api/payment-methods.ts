@@ -24,6 +24,20 @@ export function usePaymentMethods() {
   return { ...query, data: isLoggedIn ? query.data : undefined };
 }
 
+/**
+ * Reads the saved cards again and answers them (undefined when they could not be read): after a
+ * refused payment, whose card the server may have removed (decision 007, "Saved cards after a
+ * payment"), or removed in another tab meanwhile.
+ */
+export function useRefreshPaymentMethods() {
+  const queryClient = useQueryClient();
+  return async (): Promise<PaymentMethod[] | undefined> => {
+    await queryClient.invalidateQueries({ queryKey: PAYMENT_METHODS_KEY });
+    const state = queryClient.getQueryState<PaymentMethodList>(PAYMENT_METHODS_KEY);
+    return state?.status === 'success' && !state.isInvalidated ? state.data?.paymentMethods : undefined;
+  };
+}
+
 /** Which provider collects cards (the sandbox form or Stripe.js); it cannot change while the page lives. */
 export function usePaymentConfig() {
   return useQuery({

@@ -1,15 +1,23 @@
 import { clsx } from 'clsx';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Plus from 'lucide-react/icons/plus';
-import { useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { LoadingRegion, Skeleton } from '~/components/ui/skeleton';
-import { usePaymentConfig, usePaymentMethods } from '../api/payment-methods';
+import { usePaymentConfig, usePaymentMethods, useRefreshPaymentMethods } from '../api/payment-methods';
+import { chosenCardOption, NEW_CARD } from '../card-choice';
 import { cardName, formatExpiry } from '../card-entry';
 import type { CardEntryHandle, CardEntryProps } from './card-entry-handle';
 import { NewCardFields } from './new-card-fields';
 import { SandboxCardsHint } from './sandbox-cards-hint';
 
-const NEW_CARD = 'new';
+/** The card picker's handle: the chosen card (`save`), and whether it is still saved after a refusal. */
+export interface PaymentMethodPickerHandle extends CardEntryHandle {
+  /**
+   * Reads the saved cards again: false when the card `save` last answered is no longer among
+   * them (the picker then opens a new card's fields), true otherwise or when they cannot be read.
+   */
+  recheckChosenCard: () => Promise<boolean>;
+}
 
 const optionClass = (isChecked: boolean) =>
   clsx(
@@ -20,26 +28,42 @@ const optionClass = (isChecked: boolean) =>
 
 /**
  * The checkout's card choice: a saved card (the default preselected) or a new one, which is
- * saved when the shopper pays (and then offered next time). `save` answers the chosen card.
+ * saved when the shopper pays (and then offered next time). `save` answers the chosen card;
+ * after a refusal, `recheckChosenCard` finds out whether the server still keeps it.
  */
-export function PaymentMethodPicker({ handleRef, disabled = false }: CardEntryProps) {
+export function PaymentMethodPicker({
+  handleRef,
+  disabled = false,
+}: Omit<CardEntryProps, 'handleRef'> & { handleRef: Ref<PaymentMethodPickerHandle> }) {
   const methods = usePaymentMethods();
   const config = usePaymentConfig();
+  const refreshPaymentMethods = useRefreshPaymentMethods();
   const newCard = useRef<CardEntryHandle>(null);
   const [choice, setChoice] = useState<string | null>(null);
+  // The card the last payment named, for `recheckChosenCard` (which runs before a re-render).
+  const paidWith = useRef<string | null>(null);
   const list = methods.data ?? [];
-  // Until the shopper picks, the default card (or a new card when none is saved).
-  const selected =
-    choice && (choice === NEW_CARD || list.some((m) => m.id === choice)) ? choice : (list[0]?.id ?? NEW_CARD);
+  const selected = chosenCardOption(choice, list);
 
   useImperativeHandle(handleRef, () => ({
     save: async () => {
       const saved = list.find((method) => method.id === selected);
-      if (saved) return saved;
-      const created = (await newCard.current?.save()) ?? null;
-      // Paying again after an unknown outcome must name the same card, not save another one.
-      if (created) setChoice(created.id);
-      return created;
+      // Paying again after an unknown outcome must name the same card, not save another one: the
+      // card paid with stays chosen, also when it was the default preselected.
+      const chosen = saved ?? (await newCard.current?.save()) ?? null;
+      if (chosen) {
+        setChoice(chosen.id);
+        paidWith.current = chosen.id;
+      }
+      return chosen;
+    },
+    recheckChosenCard: async () => {
+      const cardId = paidWith.current;
+      const fresh = await refreshPaymentMethods();
+      if (!cardId || !fresh || fresh.some((method) => method.id === cardId)) return true;
+      paidWith.current = null;
+      setChoice(NEW_CARD);
+      return false;
     },
   }));
 
