@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './content-helpers';
 import { callApi } from './helpers';
 import {
@@ -177,6 +177,30 @@ test('a subscription’s checkout says what is due today and what recurs; its or
   await expect(page.getByText(new RegExp(`^Renews on .+ for \\${price} a ${period}\\.$`))).toBeVisible();
 });
 
+/**
+ * A new shopper, signed in, with one deal in the cart: the deal at `index` of the live ones, a
+ * different index per project (desktop `index`, mobile `index + 1`) so the two projects do not
+ * buy from one pool at once.
+ */
+async function signedInWithOneDeal(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  index: number,
+  isMobile: boolean,
+) {
+  const shopper = await registerShopper(request, name);
+  await signInAs(page, shopper);
+  const product = (await buyableProducts(request, index + 2))[isMobile ? index + 1 : index];
+  if (!product) throw new Error('no product');
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  return shopper;
+}
+
 /** Requirements §11's sandbox card that is saved and then declined when it is charged. */
 const DECLINED_ON_CHARGE = '4000 0000 0000 0341';
 
@@ -188,16 +212,7 @@ test('a card declined on its first charge is not offered again: a new card’s f
   request,
   isMobile,
 }) => {
-  const shopper = await registerShopper(request, 'e2e-checkout-declined-charge');
-  await signInAs(page, shopper);
-  const products = await buyableProducts(request, 8);
-  const product = products[isMobile ? 5 : 4];
-  if (!product) throw new Error('no product');
-  await shopperApi(request, shopper, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
+  await signedInWithOneDeal(page, request, 'e2e-checkout-declined-charge', 4, isMobile);
 
   await page.goto('/cart?step=checkout');
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -225,17 +240,8 @@ test('paying with a saved card removed meanwhile says so and offers a new card',
   request,
   isMobile,
 }) => {
-  const shopper = await registerShopper(request, 'e2e-checkout-card-gone');
-  await signInAs(page, shopper);
+  const shopper = await signedInWithOneDeal(page, request, 'e2e-checkout-card-gone', 6, isMobile);
   const cardId = await saveTestCard(request, shopper);
-  const products = await buyableProducts(request, 8);
-  const product = products[isMobile ? 7 : 6];
-  if (!product) throw new Error('no product');
-  await shopperApi(request, shopper, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
 
   await page.goto('/cart?step=checkout');
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -258,16 +264,7 @@ test('paying with a saved card removed meanwhile says so and offers a new card',
 // Enter in a checkout field pays as the button does: the same checks first, one attempt however
 // often it is pressed. The fields and the Pay button are one form (not nested in another).
 test('Enter in a card field pays like the Pay button, once', async ({ page, request, isMobile }) => {
-  const shopper = await registerShopper(request, 'e2e-checkout-enter');
-  await signInAs(page, shopper);
-  const products = await buyableProducts(request, 4);
-  const product = products[isMobile ? 3 : 2];
-  if (!product) throw new Error('no product');
-  await shopperApi(request, shopper, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
+  await signedInWithOneDeal(page, request, 'e2e-checkout-enter', 2, isMobile);
   const sent = { cards: 0, checkouts: 0 };
   page.on('request', (request) => {
     if (request.url().endsWith('/api/payments/addPaymentMethod')) sent.cards += 1;

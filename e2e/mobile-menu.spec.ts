@@ -1,6 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerShopper, signInAs } from './shopping-helpers';
 
+/** The account pages both menus link once signed in (requirements §2 "Mobile user menu"). */
+const ACCOUNT_PAGES = [
+  ['Orders', /\/user\/orders$/],
+  ['Store credit', /\/user\/credit$/],
+  ['Payment methods', /\/payment-methods$/],
+  ['Personal info', /\/user\/personal-info$/],
+  ['Notifications', /\/user\/notifications$/],
+  ['Support', /\/support$/],
+] as const;
+
 async function openMenu(page: Page) {
   await page.goto('/');
   const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -55,23 +65,19 @@ test.describe('the mobile menu', () => {
     request,
   }) => {
     await signInAs(page, await registerShopper(request, 'e2e-mobile-account'));
-    const destinations = [
-      ['Orders', /\/user\/orders$/],
-      ['Store credit', /\/user\/credit$/],
-      ['Payment methods', /\/payment-methods$/],
-      ['Personal info', /\/user\/personal-info$/],
-      ['Notifications', /\/user\/notifications$/],
-      ['Your account', /\/user$/],
-      ['Support', /\/support$/],
-    ] as const;
-    for (const [name, url] of destinations) {
-      const menu = await openMenu(page);
+    await page.goto('/');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const openMenuHere = () => page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    // From one page to the next, as a reader goes through them: each link closes the menu.
+    for (const [name, url] of [...ACCOUNT_PAGES, ['Your account', /\/user$/] as const]) {
+      await openMenuHere();
       await menu.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(url);
       await expect(menu).toBeHidden();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await expect((await openMenu(page)).getByRole('button', { name: 'Log out' })).toBeVisible();
+    await openMenuHere();
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 
   test('the user menu links orders, store credit, payment methods, personal info, notifications and support (requirements §2)', async ({
@@ -79,15 +85,7 @@ test.describe('the mobile menu', () => {
     request,
   }) => {
     await signInAs(page, await registerShopper(request, 'e2e-user-menu'));
-    const destinations = [
-      ['Orders', /\/user\/orders$/],
-      ['Store credit', /\/user\/credit$/],
-      ['Payment methods', /\/payment-methods$/],
-      ['Personal info', /\/user\/personal-info$/],
-      ['Notifications', /\/user\/notifications$/],
-      ['Support', /\/support$/],
-    ] as const;
-    for (const [name, url] of destinations) {
+    for (const [name, url] of ACCOUNT_PAGES) {
       await page.goto('/');
       await page.getByRole('banner').getByRole('button', { name: 'Your account' }).click();
       await page.getByRole('menu').getByRole('menuitem', { name }).click();
