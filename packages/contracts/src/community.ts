@@ -145,6 +145,7 @@ export type ReviewResult = z.infer<typeof ReviewResultSchema>;
 export const MyReviewSchema = z.object({
   review: ReviewSchema.nullable(),
   canReview: z.boolean().describe('the caller holds an active, unrefunded item of the product'),
+  isHidden: z.boolean().describe('a moderator hid the caller’s review: it is in no public list'),
 });
 export type MyReview = z.infer<typeof MyReviewSchema>;
 

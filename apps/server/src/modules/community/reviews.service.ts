@@ -153,11 +153,17 @@ const ownReviewOf = (userId: string, productId: number) =>
 /** `reviews/getMyReview`: what the review form needs to open as "write" or "edit". */
 export async function getMyReview(deps: CommunityDeps, userId: string, productId: number): Promise<MyReview> {
   await requirePublishedProduct(deps.db, productId);
-  const [review, canReview] = await Promise.all([
-    loadReview(deps.db, ownReviewOf(userId, productId)),
+  const [own, canReview] = await Promise.all([
+    deps.db
+      .select({ ...reviewColumns, hiddenAt: reviews.hiddenAt })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(ownReviewOf(userId, productId))
+      .limit(1),
     isVerifiedPurchaser(deps.db, userId, productId),
   ]);
-  return { review, canReview };
+  const row = own[0];
+  return { review: row ? toReview(row) : null, canReview, isHidden: row?.hiddenAt != null };
 }
 
 type ReviewInput = { productId: number; rating: number; title: string; body: string };

@@ -1,6 +1,7 @@
 import type { HelpfulResult, MyReview, ProductDetail, ReviewList, ReviewResult } from '@everdeal/contracts';
 import { CommunityMessage } from '@everdeal/contracts';
 import { reviews, users } from '@everdeal/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession, uniqueEmail } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
@@ -62,7 +63,7 @@ describe('reviews/addReview', () => {
     const ended = await callApi(t.app, 'reviews/addReview', review(product.id), { token: buyer.token });
     expect(ended.status).toBe(403);
     const mine = await callOk<MyReview>(t.app, 'reviews/getMyReview', { productId: product.id }, buyer.token);
-    expect(mine).toEqual({ review: null, canReview: false });
+    expect(mine).toEqual({ review: null, canReview: false, isHidden: false });
   });
 
   it('needs a login and a valid rating', async () => {
@@ -104,10 +105,26 @@ describe('reviews/updateReview', () => {
     const mine = await callOk<MyReview>(t.app, 'reviews/getMyReview', { productId: product.id }, buyer.token);
     expect(mine.review?.id).toBe(edited.id);
     expect(mine.canReview).toBe(true);
+    expect(mine.isHidden).toBe(false);
 
     const other = await createUserWithSession(t.db);
     const none = await callApi(t.app, 'reviews/updateReview', review(product.id), { token: other.token });
     expect(none.status).toBe(404);
+  });
+});
+
+describe('reviews/getMyReview', () => {
+  it('tells the author their review is hidden by a moderator, which no public list shows', async () => {
+    const { product, buyer } = await createBoughtDeal(t.app, t.db);
+    const { review: created } = await callOk<ReviewResult>(t.app, 'reviews/addReview', review(product.id), buyer.token);
+    await t.db
+      .update(reviews)
+      .set({ hiddenAt: new Date(), hiddenReason: 'Advertising' })
+      .where(eq(reviews.id, created.id));
+    const mine = await callOk<MyReview>(t.app, 'reviews/getMyReview', { productId: product.id }, buyer.token);
+    expect(mine).toMatchObject({ review: { id: created.id }, isHidden: true });
+    const listed = await callOk<ReviewList>(t.app, 'reviews/getReviews', { slug: product.slug });
+    expect(listed.items.map((item) => item.id)).not.toContain(created.id);
   });
 });
 

@@ -3,13 +3,14 @@ import type {
   AskQuestionInput,
   CreateThreadInput,
   ReportInput,
+  Review,
   ReviewInput,
   ThreadReplyInput,
 } from '@everdeal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/lib/api-client';
 import { USER_QUERY_KEY } from '~/lib/query-client';
-import { useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
+import { useAuth, useIsLoggedIn, useMayFetchUserData } from '~/shared/session/session-provider';
 
 // The community's calls from the browser (requirements §15). Lists are rendered by the server;
 // the browser writes, reads the caller's own review (to open the form as "edit") and whether
@@ -33,7 +34,7 @@ export function useMyReview(productId: number) {
 /**
  * Writes a first review or edits the caller's own one. Failures show in the form, not as toasts.
  * The saved review becomes the caller's review at once, so the product page the form returns to
- * can show it (`useMyReviewShown`).
+ * can show it (`useMyReviewInBrowser`).
  */
 export function useSaveReview(isEdit: boolean) {
   const queryClient = useQueryClient();
@@ -44,17 +45,24 @@ export function useSaveReview(isEdit: boolean) {
       queryClient.setQueryData(myReviewQueryOptions(review.productId).queryKey, (mine) => ({
         review,
         canReview: mine?.canReview ?? true,
+        // An edit leaves a moderator's decision as it was; a first review is shown.
+        isHidden: mine?.isHidden ?? false,
       })),
   });
 }
 
 /**
- * The caller's review as this browser last read or wrote it, without asking the server: the
+ * The reader's review as this browser last read or wrote it, without asking the server: the
  * product page is rendered for everyone alike and lists the most helpful reviews, where a review
- * just written (no helpful votes yet) is rarely among them.
+ * just written (no helpful votes yet) is rarely among them. Nothing for a visitor, and nothing
+ * until the session is restored, so the hydrating render is the server's; it follows the session,
+ * so signing out (which drops the user's queries) or in as someone else takes it away at once.
  */
-export function useMyReviewShown(productId: number) {
-  return useQuery({ ...myReviewQueryOptions(productId), enabled: false }).data?.review ?? null;
+export function useMyReviewInBrowser(productId: number): { review: Review | null; isHidden: boolean } {
+  const auth = useAuth();
+  const mine = useQuery({ ...myReviewQueryOptions(productId), enabled: false }).data;
+  if (!auth.isLoggedIn || !mine || mine.review?.productId !== productId) return { review: null, isHidden: false };
+  return { review: mine.review, isHidden: mine.isHidden };
 }
 
 export function useAskQuestion() {

@@ -2,14 +2,28 @@ import type { Review } from '@everdeal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '~/lib/query-client';
+import type { AuthSnapshot } from '~/shared/session/auth-store';
 import { SessionProvider } from '~/shared/session/session-provider';
+import { testUser } from '~test/test-user';
 import { myReviewQueryOptions } from '../api/community';
 import { type ReviewView, toReviewView } from '../community-views';
 import { type CommunityPreview, CommunitySections } from './community-sections';
 
 const PRODUCT_ID = 7;
+
+// The session as the browser has it once restored (a server render is never signed in).
+const session = vi.hoisted(() => ({ current: null as AuthSnapshot | null }));
+vi.mock('~/shared/session/session-provider', async (importOriginal) => {
+  const original = await importOriginal<typeof import('~/shared/session/session-provider')>();
+  return { ...original, useAuth: () => session.current ?? original.useAuth() };
+});
+const signedIn = (): AuthSnapshot => ({ isRestored: true, isLoggedIn: true, token: 'tok', user: testUser });
+const signedOut = (): AuthSnapshot => ({ isRestored: true, isLoggedIn: false, token: null, user: null });
+afterEach(() => {
+  session.current = null;
+});
 
 function review(id: number, title: string, helpfulCount = 0): Review {
   return {
@@ -38,10 +52,15 @@ function preview(reviews: ReviewView[], total = reviews.length): CommunityPrevie
 }
 
 /** The product page's community sections, with what this browser knows of the reader's review. */
-function render(communityPreview: CommunityPreview, mine: Review | null | undefined) {
+function render(
+  communityPreview: CommunityPreview,
+  mine: Review | null | undefined,
+  { auth = signedIn(), isHidden = false }: { auth?: AuthSnapshot | null; isHidden?: boolean } = {},
+) {
+  session.current = auth;
   const queryClient = createQueryClient();
   if (mine !== undefined) {
-    queryClient.setQueryData(myReviewQueryOptions(PRODUCT_ID).queryKey, { review: mine, canReview: true });
+    queryClient.setQueryData(myReviewQueryOptions(PRODUCT_ID).queryKey, { review: mine, canReview: true, isHidden });
   }
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
@@ -87,6 +106,26 @@ describe('CommunitySections: the reader’s own review', () => {
     const html = render(preview([]), review(40, 'First one'));
     expect(html).toContain('First one');
     expect(html).not.toContain('No reviews yet');
+  });
+
+  it('shows it to no one once signed out, and not in the server’s render (which knows no session)', () => {
+    for (const auth of [signedOut(), null]) {
+      const html = render(preview(mostHelpful.map(toReviewView), 4), review(40, 'My fresh take'), { auth });
+      expect(html).not.toContain('My fresh take');
+      expect(html).not.toContain('Your review');
+      expect(html).toContain('Write a review');
+    }
+  });
+
+  it('does not show a review a moderator hid as if it were listed, and offers no vote on one’s own', () => {
+    const hidden = render(preview(mostHelpful.map(toReviewView), 3), review(40, 'Buy my course'), { isHidden: true });
+    expect(hidden).not.toContain('Buy my course');
+    expect(hidden).toContain('Edit your review');
+    const shown = render(preview(mostHelpful.map(toReviewView), 4), review(40, 'My fresh take'));
+    const own = shown.slice(shown.indexOf('Your review'), shown.indexOf('Best tool'));
+    expect(own).toContain('My fresh take');
+    expect(own).not.toContain('Helpful');
+    expect(own).not.toContain('Report');
   });
 
   it('shows nothing of the kind to a reader with no review, or one this browser has not read', () => {

@@ -16,7 +16,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { landOnSection } from '~/lib/land-on-section';
-import { useMyReviewShown } from '../api/community';
+import { useMyReviewInBrowser } from '../api/community';
 import { type QuestionView, type ReviewView, type ThreadView, toReviewView, type UpdateView } from '../community-views';
 import { QuestionCard } from './question-card';
 import { ReviewCard } from './review-card';
@@ -100,8 +100,9 @@ function SeeAll({ to, total, noun }: { to: string; total: number; noun: string }
 function MyReview({ review, sellerName }: { review: ReviewView; sellerName: string }) {
   return (
     <div className="space-y-2">
-      <h3 className="font-semibold text-ink-700 text-sm">Your review</h3>
-      <ReviewCard review={review} sellerName={sellerName} />
+      <p className="font-semibold text-ink-700 text-sm">Your review</p>
+      {/* No "Helpful" or "Report" on one's own review: the server refuses both. */}
+      <ReviewCard review={review} sellerName={sellerName} withActions={false} />
     </div>
   );
 }
@@ -110,9 +111,12 @@ function MyReview({ review, sellerName }: { review: ReviewView; sellerName: stri
 export function CommunitySections({ productId, slug, productName, sellerName, preview }: CommunitySectionsProps) {
   useLandOnSection();
   const { reviews, questions, updates, threads } = preview;
-  const myReview = useMyReviewShown(productId);
+  const mine = useMyReviewInBrowser(productId);
+  // A review a moderator hid is in no public list, so it is not shown as one here either.
   const myReviewAbove =
-    myReview && !reviews.items.some((review) => review.id === myReview.id) ? toReviewView(myReview) : null;
+    mine.review && !mine.isHidden && !reviews.items.some((review) => review.id === mine.review?.id)
+      ? toReviewView(mine.review)
+      : null;
   const writeButton = (to: string, label: string) => (
     <Link to={to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
       {label}
@@ -123,7 +127,7 @@ export function CommunitySections({ productId, slug, productName, sellerName, pr
       <Section
         id="reviews"
         title="Reviews"
-        action={writeButton(reviewFormPath(slug), myReview ? 'Edit your review' : 'Write a review')}
+        action={writeButton(reviewFormPath(slug), mine.review ? 'Edit your review' : 'Write a review')}
       >
         {myReviewAbove ? <MyReview review={myReviewAbove} sellerName={sellerName} /> : null}
         {reviews.items.length > 0 ? (

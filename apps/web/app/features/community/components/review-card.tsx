@@ -3,7 +3,16 @@ import { HelpfulButton, ReportButton } from './community-actions';
 import { PlainText, PostBadge, PostMeta, Stars } from './post-parts';
 
 /** One review: stars, title, text, the verified badge, the seller's reply, helpful and report. */
-export function ReviewCard({ review, sellerName }: { review: ReviewView; sellerName: string }) {
+export function ReviewCard({
+  review,
+  sellerName,
+  withActions = true,
+}: {
+  review: ReviewView;
+  sellerName: string;
+  /** "Helpful" and "Report"; not on the reader's own review. */
+  withActions?: boolean;
+}) {
   return (
     <article
       aria-labelledby={`review-${review.id}`}
@@ -26,10 +35,12 @@ export function ReviewCard({ review, sellerName }: { review: ReviewView; sellerN
           <PlainText text={review.sellerReply} className="mt-1 text-sm" />
         </div>
       ) : null}
-      <div className="-ml-3 mt-3 flex flex-wrap gap-1">
-        <HelpfulButton reviewId={review.id} count={review.helpfulCount} />
-        <ReportButton target="review" id={review.id} />
-      </div>
+      {withActions ? (
+        <div className="-ml-3 mt-3 flex flex-wrap gap-1">
+          <HelpfulButton reviewId={review.id} count={review.helpfulCount} />
+          <ReportButton target="review" id={review.id} />
+        </div>
+      ) : null}
     </article>
   );
 }
