@@ -126,6 +126,14 @@ test.describe('a signed-in shopper', () => {
     await expect(quantity).toHaveAttribute('aria-invalid', 'true');
     await expect(cartLink).toContainText('5');
     await expect.poll(async () => (await shopperApi<Cart>(request, shopper, 'cart/getCartContents')).itemCount).toBe(5);
+    // Part of a code is refused too (read as 0 it would remove the line), by Enter as by Tab, and
+    // the note stays when the field then loses the focus.
+    await quantity.fill('0.5');
+    await quantity.press('Enter');
+    await quantity.press('Tab');
+    await expect(page.getByText('Enter a whole number of codes')).toBeVisible();
+    await expect(quantity).toHaveValue('4');
+    await expect(cartLink).toContainText('5');
 
     await page.getByRole('button', { name: `Remove ${secondLine} from cart` }).click();
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${secondLine}` })).toBeHidden();

@@ -69,13 +69,19 @@ describe('readTypedQuantity', () => {
   it('keeps typed values within 0..9, 0 removing the line', () => {
     expect(readTypedQuantity('4')).toBe(4);
     expect(readTypedQuantity('12')).toBe(9);
-    expect(readTypedQuantity('2.7')).toBe(2);
     expect(readTypedQuantity('0')).toBe(0);
+    expect(readTypedQuantity('3.0')).toBe(3);
   });
 
   it('refuses a negative number instead of reading it as 0, which would remove the line (requirements §4)', () => {
     expect(readTypedQuantity('-3')).toBe('negative');
     expect(readTypedQuantity('-0.5')).toBe('negative');
+    expect(readTypedQuantity('-0')).toBe('negative');
+  });
+
+  it('refuses a part of a code rather than rounding it (0.5 would remove the line)', () => {
+    expect(readTypedQuantity('0.5')).toBe('fraction');
+    expect(readTypedQuantity('2.7')).toBe('fraction');
   });
 
   it('reads nothing from an empty or unreadable value', () => {

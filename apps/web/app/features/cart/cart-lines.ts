@@ -1,5 +1,6 @@
 import type { CartContents, CartItem } from '@everdeal/contracts';
 import { DEFAULT_CURRENCY, MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
+import { ValidationMessage } from '@everdeal/contracts/messages';
 import { recurringTotals } from '@everdeal/contracts/plans';
 
 // Pure rules of the cart's lines (requirements §4, §9), shared by the mutations and their tests.
@@ -63,17 +64,25 @@ export function quantityLimitNote(max: number, quantity: number): string {
 }
 
 /**
- * What a shopper typed as a line's quantity: a whole number kept within 0..MAX_CODES_PER_PLAN,
- * `negative` (refused with "Quantity cannot be negative", requirements §4, rather than read as 0,
- * which would remove the line), or null when empty or unreadable.
+ * What a shopper typed as a line's quantity: a whole number kept within 0..MAX_CODES_PER_PLAN (0
+ * removes the line, requirements §4); `negative` (refused with "Quantity cannot be negative",
+ * requirements §4) or `fraction` (refused: 0.5 read as 0 would remove the line), never read as
+ * another number; null when empty or unreadable.
  */
-export function readTypedQuantity(text: string): number | 'negative' | null {
+export function readTypedQuantity(text: string): number | 'negative' | 'fraction' | null {
   if (text.trim() === '') return null;
   const value = Number(text);
   if (!Number.isFinite(value)) return null;
-  if (value < 0) return 'negative';
-  return Math.min(MAX_CODES_PER_PLAN, Math.trunc(value));
+  if (value < 0 || Object.is(value, -0)) return 'negative';
+  if (!Number.isInteger(value)) return 'fraction';
+  return Math.min(MAX_CODES_PER_PLAN, value);
 }
+
+/** Said under a line's quantity when what was typed is refused. */
+export const TYPED_QUANTITY_REFUSAL = {
+  negative: ValidationMessage.quantityNegative,
+  fraction: 'Enter a whole number of codes',
+} as const;
 
 /**
  * The cart as it will look once one line has `quantity` (0 drops the line), with the totals

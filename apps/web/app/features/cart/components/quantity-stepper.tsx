@@ -1,9 +1,8 @@
 import { MAX_CODES_PER_PLAN } from '@everdeal/contracts/constants';
-import { ValidationMessage } from '@everdeal/contracts/messages';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import { useEffect, useId, useState } from 'react';
-import { quantityLimitNote, readTypedQuantity } from '../cart-lines';
+import { quantityLimitNote, readTypedQuantity, TYPED_QUANTITY_REFUSAL } from '../cart-lines';
 
 export interface QuantityStepperProps {
   /** What the line holds now (the optimistic value while a change is on its way). */
@@ -27,15 +26,20 @@ const stepClasses =
 export function QuantityStepper({ quantity, max, label, onChange }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(quantity));
   const [wasCapped, setWasCapped] = useState(false);
-  const [wasNegative, setWasNegative] = useState(false);
+  // Why the last typed value was refused; cleared as soon as the shopper types or steps again.
+  const [refusal, setRefusal] = useState<keyof typeof TYPED_QUANTITY_REFUSAL | null>(null);
   const noteId = useId();
   useEffect(() => setDraft(String(quantity)), [quantity]);
 
   const commit = () => {
     const typed = readTypedQuantity(draft);
-    setWasNegative(typed === 'negative');
-    if (typed === 'negative' || typed === null) {
+    if (typed === 'negative' || typed === 'fraction') {
+      setRefusal(typed);
       setWasCapped(false);
+      setDraft(String(quantity));
+      return;
+    }
+    if (typed === null) {
       setDraft(String(quantity));
       return;
     }
@@ -49,10 +53,10 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
     onChange(next);
   };
   const atLimit = quantity >= max;
-  // Said when the shopper typed a negative number, reaches the limit, tried to pass it, or holds
+  // Said when the shopper typed what is refused, reaches the limit, tried to pass it, or holds
   // more than is left.
-  const note = wasNegative
-    ? ValidationMessage.quantityNegative
+  const note = refusal
+    ? TYPED_QUANTITY_REFUSAL[refusal]
     : wasCapped || atLimit || quantity > max
       ? quantityLimitNote(max, quantity)
       : null;
@@ -69,7 +73,7 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           disabled={quantity <= 1}
           onClick={() => {
             setWasCapped(false);
-            setWasNegative(false);
+            setRefusal(null);
             onChange(Math.min(quantity - 1, max));
           }}
           className={stepClasses}
@@ -83,9 +87,12 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           max={Math.min(max, MAX_CODES_PER_PLAN)}
           aria-label={`Quantity of ${label}`}
           aria-describedby={note ? noteId : undefined}
-          aria-invalid={wasNegative || undefined}
+          aria-invalid={refusal ? true : undefined}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setRefusal(null);
+            setDraft(event.target.value);
+          }}
           onBlur={commit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
@@ -98,7 +105,7 @@ export function QuantityStepper({ quantity, max, label, onChange }: QuantityStep
           aria-describedby={note ? noteId : undefined}
           disabled={atLimit}
           onClick={() => {
-            setWasNegative(false);
+            setRefusal(null);
             onChange(quantity + 1);
           }}
           className={stepClasses}
