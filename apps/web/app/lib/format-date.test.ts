@@ -48,6 +48,9 @@ describe('deal end times typed in UTC', () => {
     expect(toUtcInput('2026-05-09T12:30:00.000Z')).toBe('2026-05-09T12:30');
     expect(toUtcInput(null)).toBe('');
     expect(fromUtcInput('2026-05-09T12:30')).toBe('2026-05-09T12:30:00.000Z');
+    // A browser gives seconds when they are not zero: they are kept, not read as "no end".
+    expect(fromUtcInput('2026-05-09T12:30:45')).toBe('2026-05-09T12:30:45.000Z');
+    expect(fromUtcInput('2026-05-09T12:30:45.5')).toBe('2026-05-09T12:30:45.500Z');
     expect(fromUtcInput('')).toBeNull();
     expect(fromUtcInput('not a time')).toBeNull();
   });

@@ -84,8 +84,9 @@ export function toUtcInput(iso: string | null): string {
 
 /** A `datetime-local` value read as UTC, back to ISO; null when empty or not a date. */
 export function fromUtcInput(value: string): string | null {
-  // Only what the input gives ("2026-05-09T12:30"): Date's parser reads much else as some date.
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00Z`);
+  // Only what the input gives ("2026-05-09T12:30", with seconds when they are not zero): Date's
+  // parser reads much else as some date.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return null;
+  const date = new Date(`${value.length === 16 ? `${value}:00` : value}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
