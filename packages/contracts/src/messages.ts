@@ -91,6 +91,8 @@ export const PaymentMessage = {
   cardEntryNotAccepted: 'Card details must be entered through the payment form',
   tokenNotAccepted: 'Enter the card details: this store does not take payment tokens',
   providerUnavailable: 'The payment provider did not answer. Please try again: you will not be charged twice.',
+  // Decision 007: the checkout page's words for a saved card gone meanwhile, where the API answers 404.
+  cardNoLongerSaved: 'That card is no longer saved to your account. Enter another card to pay.',
 } as const;
 
 /** Checkout and orders (requirements §11, §15). */

@@ -1,7 +1,7 @@
 import { HttpErrorMessage, PaymentMessage } from '@everdeal/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api-client';
-import { CARD_GONE_MESSAGE, checkoutRefusal, payButtonLabel } from './checkout-pay';
+import { checkoutRefusal, payButtonLabel } from './checkout-pay';
 
 describe('payButtonLabel', () => {
   it('names what the card is charged, not the order’s total', () => {
@@ -19,7 +19,11 @@ describe('checkoutRefusal', () => {
   const declined = new ApiError(PaymentMessage.cardDeclined, 402, 402);
 
   it('says the card is no longer saved when the 404 was for a card that is gone', () => {
-    expect(checkoutRefusal(notFound, true)).toEqual({ message: CARD_GONE_MESSAGE, tone: 'error', status: 404 });
+    expect(checkoutRefusal(notFound, true)).toEqual({
+      message: PaymentMessage.cardNoLongerSaved,
+      tone: 'error',
+      status: 404,
+    });
   });
 
   it('keeps requirements §8’s words for a 404 while the card is still saved', () => {

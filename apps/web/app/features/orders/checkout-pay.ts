@@ -1,3 +1,4 @@
+import { PaymentMessage } from '@everdeal/contracts/messages';
 import { formatMoney } from '@everdeal/contracts/money';
 import { ApiError } from '~/lib/api-client';
 import { type FormError, toFormError } from '~/lib/form-error';
@@ -10,9 +11,6 @@ export function payButtonLabel(cardCents: number, currency: string): string {
   return cardCents > 0 ? `Pay ${formatMoney(cardCents, currency)}` : 'Pay with store credit';
 }
 
-/** Said instead of requirements §8's bare 404 when the card the shopper paid with is no longer saved. */
-export const CARD_GONE_MESSAGE = 'That card is no longer saved to your account. Enter another card to pay.';
-
 /**
  * What the checkout says after a refused payment. The server answers 404 for a card that is not
  * the shopper's (decision 007), which the API client words "Requested resource not found"
@@ -21,8 +19,13 @@ export const CARD_GONE_MESSAGE = 'That card is no longer saved to your account. 
  * card stays "Your card was declined." also when the server then removed the card.
  */
 export function checkoutRefusal(error: unknown, isCardGone: boolean): FormError {
-  if (isCardGone && error instanceof ApiError && error.status === 404) {
-    return { message: CARD_GONE_MESSAGE, tone: 'error', status: 404 };
+  if (isCardGone && isNotFound(error)) {
+    return { message: PaymentMessage.cardNoLongerSaved, tone: 'error', status: 404 };
   }
   return toFormError(error);
+}
+
+/** The server's 404: for a checkout with a card, the card is not (or no longer) the shopper's. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }

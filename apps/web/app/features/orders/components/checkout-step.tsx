@@ -15,7 +15,7 @@ import { checkoutCart } from '../api/checkout';
 import { useCheckoutTotals } from '../api/checkout-totals';
 import { useStoreNewOrder } from '../api/orders';
 import { type CheckoutAttempt, checkoutFingerprint, isOutcomeUnknown, nextCheckoutAttempt } from '../checkout-attempt';
-import { checkoutRefusal, payButtonLabel } from '../checkout-pay';
+import { checkoutRefusal, isNotFound, payButtonLabel } from '../checkout-pay';
 import { type GiftChoice, GiftOption, giftErrors, NO_GIFT } from './gift-option';
 import { CheckoutTaxLines } from './tax-line';
 
@@ -132,9 +132,14 @@ export function CheckoutStep({
         onCartChanged();
         void checkoutTotals.refetch();
         // The card may be gone (decision 007 "Saved cards after a payment"): the chooser must not
-        // offer it again, and the message stays beside the button while a new card is typed.
-        const isCardGone = method ? !(await recheckPaymentMethod().catch(() => true)) : false;
-        setFailure(checkoutRefusal(error, isCardGone));
+        // offer it again, and the message stays beside the button while a new card is typed. A
+        // decline shows at once; only a 404 waits for the cards, read again, to be worded.
+        if (method && isNotFound(error)) {
+          setFailure(checkoutRefusal(error, !(await recheckPaymentMethod().catch(() => true))));
+        } else {
+          setFailure(checkoutRefusal(error, false));
+          if (method) void recheckPaymentMethod().catch(() => {});
+        }
       }
     } finally {
       if (!isLeaving) {
