@@ -1,10 +1,11 @@
 // Run by playwright.config.ts's webServer command before the server starts (the embedded
 // database admits one process at a time): an approved seller with one member and a live session,
-// whose token the seller-area spec reads from .tmp/e2e-seller.json (decision 014), and an admin
-// with a live session in .tmp/e2e-admin.json (decision 015); a mail that failed for good, whose
-// address the outbox page's spec reads from .tmp/e2e-mail.json (decision 029); and a shopper with a
-// live session and the unsubscribe token of one notification mail in .tmp/e2e-notifications.json
-// (decision 029: the spec opens that mail's link). Test-only accounts with no password and
+// whose token the seller-area spec reads from e2e-seller.json (decision 014), and an admin with a
+// live session in e2e-admin.json (decision 015); a mail that failed for good, whose address the
+// outbox page's spec reads from e2e-mail.json (decision 029); and a shopper with a live session
+// and the unsubscribe token of one notification mail in e2e-notifications.json (decision 029: the
+// spec opens that mail's link). The files are in the run's folder, `e2eTmpDir` (e2e/ports.ts:
+// `.tmp`, or `.tmp/port-<base>` with E2E_PORT_BASE). Test-only accounts with no password and
 // test-only mail, never part of the demo seed.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -77,7 +77,7 @@ export async function requirePublishedProduct(db: Db, productId: number): Promis
 }
 
 /** The id of a published product by slug, for the list calls that found no row; 404 otherwise. */
-export async function requireProductIdBySlug(db: Db, slug: string): Promise<number> {
+async function requireProductIdBySlug(db: Db, slug: string): Promise<number> {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
@@ -127,7 +127,7 @@ export function consumeWritePoint(deps: CommunityDeps, userId: string): Promise<
   return deps.limits.consume([['communityPostPerUser', userId]]);
 }
 
-export function pageOf(page: number, pageSize: number) {
+function pageOf(page: number, pageSize: number) {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 
@@ -146,7 +146,7 @@ export function pageOf(page: number, pageSize: number) {
  * PostgreSQL knows of: it reads every post of the product and sorts them. No published product
  * by that slug: null, no post, an empty page (the caller then tells 404 from an empty list).
  */
-export const publishedProductIdBySlug = (db: Db, slug: string) =>
+const publishedProductIdBySlug = (db: Db, slug: string) =>
   sql<number>`(${db
     .select({ id: products.id })
     .from(products)
@@ -164,7 +164,7 @@ export const descAsIndexed = (key: AnyColumn | SQL) => sql`${key} desc nulls las
  * the product's posts without their authors or a sort. `count(*) over ()` needs every post of
  * the product, joined and computed, before the page's first row comes out.
  */
-export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
+const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
 
 /** What a list call is asked: the product by slug and the page. */
 export type PostsPageQuery = { slug: string; page: number; pageSize: number };

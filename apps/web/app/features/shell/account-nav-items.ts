@@ -1,5 +1,6 @@
 import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
 import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
+import { SUPPORT_PATH } from '@everdeal/contracts/paths';
 import BellRing from 'lucide-react/icons/bell-ring';
 import CreditCard from 'lucide-react/icons/credit-card';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
@@ -18,7 +19,7 @@ export const PAYMENT_METHODS_ITEM: NavItem = { label: 'Payment methods', to: PAY
 /** Store credit (decision 030). */
 export const CREDIT_ITEM: NavItem = { label: 'Store credit', to: USER_CREDIT_PATH, icon: Wallet };
 export const PERSONAL_INFO_ITEM: NavItem = { label: 'Personal info', to: '/user/personal-info', icon: UserRoundPen };
-export const SUPPORT_ITEM: NavItem = { label: 'Support', to: '/support', icon: LifeBuoy };
+export const SUPPORT_ITEM: NavItem = { label: 'Support', to: SUPPORT_PATH, icon: LifeBuoy };
 /** Decision 029: which notification mails the person gets. */
 export const NOTIFICATIONS_ITEM: NavItem = { label: 'Notifications', to: NOTIFICATION_SETTINGS_PATH, icon: BellRing };
 

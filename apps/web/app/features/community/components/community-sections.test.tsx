@@ -17,7 +17,13 @@ const PRODUCT_ID = 7;
 const session = vi.hoisted(() => ({ current: null as AuthSnapshot | null }));
 vi.mock('~/shared/session/session-provider', async (importOriginal) => {
   const original = await importOriginal<typeof import('~/shared/session/session-provider')>();
-  return { ...original, useAuth: () => session.current ?? original.useAuth() };
+  return {
+    ...original,
+    useAuth: () => {
+      const restored = original.useAuth();
+      return session.current ?? restored;
+    },
+  };
 });
 const signedIn = (): AuthSnapshot => ({ isRestored: true, isLoggedIn: true, token: 'tok', user: testUser });
 const signedOut = (): AuthSnapshot => ({ isRestored: true, isLoggedIn: false, token: null, user: null });
