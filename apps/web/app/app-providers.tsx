@@ -6,21 +6,20 @@ import { BuildCheck } from '~/features/build-check/components/build-check';
 import { CartPopup } from '~/features/cart/components/cart-popup';
 import { configureApiClient } from '~/lib/api-client';
 import { createQueryClient, USER_QUERY_KEY } from '~/lib/query-client';
-import { authStore, clearAuth } from '~/shared/session/auth-store';
+import { authStore } from '~/shared/session/auth-store';
 import { openLoginModal } from '~/shared/session/login-prompt';
 import { SessionProvider } from '~/shared/session/session-provider';
 
 // Requirements §8: every API failure the caller did not silence becomes a toast of its severity, and a
-// 401 to a signed-in request (expired or revoked session) signs out and asks to sign in again.
+// 401 to a signed-in request (expired or revoked session) signs out and asks to sign in again;
+// not when another tab signed out meanwhile, which this tab then only follows.
 // A 401 without a token (a wrong password) is the form's business. The client imports no UI
 // or state, so the wiring happens here, once, at module load (browser and server).
 configureApiClient({
   getToken: authStore.getToken,
   onError: (error) => toast[error.severity](error.message),
   onUnauthorized: () => {
-    if (!authStore.getToken()) return;
-    clearAuth();
-    openLoginModal();
+    if (authStore.endRefusedSession()) openLoginModal();
   },
 });
 

@@ -32,6 +32,32 @@ describe('auth store (requirements §3, §4)', () => {
     expect(restored).toEqual({ isRestored: true, isLoggedIn: true, token: 'tok', user });
   });
 
+  it('after a refused request, follows a sign-out made in another tab quietly', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore(() => storage);
+    store.setAuth('tok', user);
+    // Another tab signs out: storage is empty before this tab's `storage` event arrives.
+    storage.data.clear();
+    expect(store.endRefusedSession()).toBe(false);
+    expect(store.get().isLoggedIn).toBe(false);
+    // Or signs in as someone else: that session is kept, not cleared.
+    store.setAuth('tok', user);
+    storage.data.set(AUTH_TOKEN_KEY, 'other');
+    expect(store.endRefusedSession()).toBe(false);
+    expect(store.get()).toMatchObject({ isLoggedIn: true, token: 'other' });
+    expect(storage.data.get(AUTH_TOKEN_KEY)).toBe('other');
+  });
+
+  it('after a refused request with the stored session, clears it and asks to sign in again', () => {
+    const storage = memoryStorage();
+    const store = createAuthStore(() => storage);
+    expect(store.endRefusedSession()).toBe(false);
+    store.setAuth('tok', user);
+    expect(store.endRefusedSession()).toBe(true);
+    expect(store.get().isLoggedIn).toBe(false);
+    expect(storage.data.has(AUTH_TOKEN_KEY)).toBe(false);
+  });
+
   it('is logged in only when both the token and the user are present', () => {
     expect(createAuthStore(() => memoryStorage({ [AUTH_TOKEN_KEY]: 'tok' })).get().isLoggedIn).toBe(false);
     expect(createAuthStore(() => memoryStorage({ [AUTH_USER_KEY]: JSON.stringify(user) })).get().isLoggedIn).toBe(

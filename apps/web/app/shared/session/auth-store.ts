@@ -74,6 +74,12 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
     }
   };
 
+  const clear = () => {
+    write(null, null);
+    writeSessionHint(false);
+    state.set(snapshotOf(null, null));
+  };
+
   return {
     get: state.get,
     subscribe: state.subscribe,
@@ -90,14 +96,27 @@ export function createAuthStore(getStorage: () => AuthStorage | null) {
       write(token, user);
       state.set(snapshotOf(token, user));
     },
-    clearAuth() {
-      write(null, null);
-      writeSessionHint(false);
-      state.set(snapshotOf(null, null));
-    },
+    clearAuth: clear,
     /** Re-reads storage: another tab signed in or out (`storage` event). */
     reload() {
       state.set(restore());
+    },
+    /**
+     * A request signed with this tab's session was refused (401). Another tab may have signed out,
+     * or in as someone else, before this tab heard of it (its `storage` event comes later): storage
+     * then holds the session that counts, taken quietly (false). Otherwise the session ended on the
+     * server (expired or revoked): it is cleared, and true says to ask for a sign-in again.
+     */
+    endRefusedSession(): boolean {
+      const { token } = state.get();
+      if (!token) return false;
+      const stored = restore();
+      if (stored.token !== token) {
+        state.set(stored);
+        return false;
+      }
+      clear();
+      return true;
     },
   };
 }
