@@ -3,6 +3,9 @@ import { expectNoAxeViolations, saveScreenshot } from './content-helpers';
 import {
   buyableProducts,
   buyThroughApi,
+  dollars,
+  type Order,
+  type Plan,
   type Product,
   registerShopper,
   saveTestCard,
@@ -163,6 +166,122 @@ test('a refunded item reads as refunded, and a subscription set to cancel says w
     await expect(page.getByRole('heading', { level: 1, name: 'Sheetsense' })).toBeVisible();
     await expect(page.getByText(/^Cancels on /)).toBeVisible();
     await saveScreenshot(page, `/tmp/orders-canceling-item-${width}.png`, { fullPage: true });
+  }
+  await expectNoAxeViolations(page);
+});
+
+test('after an upgrade and a refund, the order card’s money adds up and the replaced code says why it stopped', async ({
+  page,
+  request,
+}) => {
+  // The tour's order: Reelsmith Tier 1 and Sheetsense Yearly together, then Tier 2 on the item page.
+  const shopper = await registerShopper(request, 'e2e-orders-money');
+  const productOf = async (slug: string) => {
+    const response = await request.post('/api/products/getProduct', { data: { slug } });
+    return (
+      (await response.json()) as { data: Omit<Product, 'plans'> & { plans: (Plan & { originalPrice: number })[] } }
+    ).data;
+  };
+  const [reelsmith, sheetsense] = await Promise.all([productOf('reelsmith'), productOf('sheetsense')]);
+  const [tier1, tier2] = [
+    reelsmith.plans.find((plan) => plan.name === 'Tier 1'),
+    reelsmith.plans.find((plan) => plan.name === 'Tier 2'),
+  ];
+  const yearly = sheetsense.plans.find((plan) => plan.name === 'Yearly');
+  if (!tier1 || !tier2 || !yearly) throw new Error('Reelsmith tiers and Sheetsense Yearly expected in the demo');
+  expect(tier1.isSoldOut || tier2.isSoldOut || yearly.isSoldOut, 'the plans on sale').toBe(false);
+  const paymentMethodId = await saveTestCard(request, shopper);
+  for (const [product, plan] of [
+    [reelsmith, tier1],
+    [sheetsense, yearly],
+  ] as const) {
+    await shopperApi(request, shopper, 'cart/change', {
+      productId: product.id,
+      variantId: plan.variantId,
+      quantity: 1,
+    });
+  }
+  const { order } = await shopperApi<{ order: Order }>(request, shopper, 'orders/checkout', {
+    paymentMethodId,
+    idempotencyKey: `e2e-money-${Date.now()}`,
+  });
+  const [reel, sheet] = [
+    order.items.find((item) => item.productName === 'Reelsmith'),
+    order.items.find((item) => item.productName === 'Sheetsense'),
+  ];
+  if (!reel || !sheet) throw new Error('two items expected');
+  const oldCode = reel.codes[0]?.code ?? '';
+  const upgradeCents = tier2.price - tier1.price;
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${reel.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reelsmith' })).toBeVisible();
+  const plans = page.getByRole('region', { name: 'Change plan' });
+  await plans.getByRole('button', { name: 'Upgrade to Tier 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Tier 2?' });
+  await dialog.getByRole('button', { name: `Pay ${dollars(upgradeCents)} more` }).click();
+  await expect(dialog).toBeHidden();
+  // The line cost its checkout price and the upgrade's; the Tier 1 code was replaced, not refunded.
+  await expect(page.getByText(`Tier 2 · lifetime plan × 1 · ${dollars(tier2.price)}`)).toBeVisible();
+  await expect(
+    page.getByText(`Tier 1 ${dollars(tier1.price)} + upgrade to Tier 2 ${dollars(upgradeCents)}`),
+  ).toBeVisible();
+  const codes = page.getByRole('list', { name: 'License codes' }).getByRole('listitem');
+  const replaced = codes.filter({ hasText: oldCode });
+  await expect(replaced.getByText(/^Replaced by your plan change to Tier 2 on /)).toBeVisible();
+  await expect(page.getByText('Revoked after a refund')).toHaveCount(0);
+  await expect(page.getByText(/Revoked by the refund/)).toHaveCount(0);
+  // Nothing was refunded: the refund is still on offer.
+  await expect(page.getByRole('button', { name: 'Refund this item' })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, `/tmp/fix-orders/item-after-upgrade-${width}.png`, { fullPage: true });
+  }
+  await expectNoAxeViolations(page);
+
+  await shopperApi(request, shopper, 'orders/refundItem', { orderId: order.id, itemId: sheet.id });
+  const checkoutCents = tier1.price + yearly.price;
+  const netCents = checkoutCents + upgradeCents - yearly.price;
+  for (const path of ['/user/orders', `/payment/success?order=${order.id}`]) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+      await page.goto(path);
+      const card = page.getByRole('article').filter({ hasText: `Order ${orderNumber(order.id)}` });
+      // The header's figure is what the shopper holds paid now; the rows below say how.
+      await expect(card.getByText(`Net paid ${dollars(netCents)}`, { exact: true })).toBeVisible();
+      await expect(card.getByText(`Paid at checkout: ${dollars(checkoutCents)} with Visa •••• 4242`)).toBeVisible();
+      const rows = card.getByRole('definition');
+      await expect(card.getByRole('term')).toHaveText([
+        'Order total at checkout',
+        'Reelsmith: upgrade from Tier 1 to Tier 2',
+        'Sheetsense: refund of Yearly',
+        'Net paid',
+      ]);
+      await expect(rows).toHaveText([
+        dollars(checkoutCents),
+        `+${dollars(upgradeCents)}`,
+        `−${dollars(yearly.price)}`,
+        dollars(netCents),
+      ]);
+      const reelLine = card.getByRole('link', { name: /Reelsmith/ });
+      await expect(reelLine).toContainText(dollars(tier2.price));
+      await expect(reelLine).toContainText(
+        `Tier 1 ${dollars(tier1.price)} + upgrade to Tier 2 ${dollars(upgradeCents)}`,
+      );
+      // Saved on the plan held now, Tier 2, against what it cost; the refunded line saves nothing.
+      await expect(
+        card.getByText(`You saved ${dollars(tier2.originalPrice - tier2.price)} on list prices.`),
+      ).toBeVisible();
+      if (path.startsWith('/payment')) {
+        await expect(page.getByText(`You paid ${dollars(checkoutCents)} at checkout.`, { exact: false })).toBeVisible();
+      }
+      await saveScreenshot(
+        page,
+        `/tmp/fix-orders/${path.startsWith('/user') ? 'orders' : 'payment-success'}-card-${width}.png`,
+        { fullPage: true },
+      );
+    }
   }
   await expectNoAxeViolations(page);
 });

@@ -30,6 +30,7 @@ export * from './load-context';
 export * from './messages';
 export * from './money';
 export * from './notification-settings';
+export * from './order-money';
 export * from './orders';
 export * from './paths';
 export * from './payments';

@@ -12,6 +12,7 @@ import {
 import { GiftToSchema, ItemTransferViewSchema, ReceivedFromSchema } from './gift-shapes';
 import { ownedUuid, publicId } from './ids';
 import { LifetimePromiseSchema } from './lifetime-promise';
+import { CodeRevocationSchema, ItemPlanChangeSchema, OrderMoneySchema } from './order-money';
 import { PaymentMethodId } from './payments';
 
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
@@ -100,7 +101,10 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 export const OrderItemStatusSchema = z.enum(['pending', 'active', 'canceled', 'refunded', 'ended']);
 export type OrderItemStatus = z.infer<typeof OrderItemStatusSchema>;
 
-/** `redeemed` is the buyer's own mark (requirements §11 activation state); `revoked` follows a refund. */
+/**
+ * `redeemed` is the buyer's own mark (requirements §11 activation state); `revoked` follows a
+ * refund, a plan change, a card dispute or a subscription's end (the code's `revocation` says which).
+ */
 export const LicenseCodeStatusSchema = z.enum(['active', 'redeemed', 'revoked']);
 export type LicenseCodeStatus = z.infer<typeof LicenseCodeStatusSchema>;
 
@@ -108,6 +112,7 @@ export const OrderCodeSchema = z.object({
   code: z.string(),
   status: LicenseCodeStatusSchema,
   redeemedAt: z.string().nullable(),
+  revocation: CodeRevocationSchema.optional().describe('a revoked code: why it stopped working'),
 });
 export type OrderCode = z.infer<typeof OrderCodeSchema>;
 
@@ -125,7 +130,24 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
   price: z.number().int().describe('unit price paid, cents'),
   originalPrice: z.number().int().describe('unit list price at purchase, cents'),
-  amount: z.number().int().describe('price × quantity, cents: what a refund of the item returns'),
+  amount: z
+    .number()
+    .int()
+    .describe('price × quantity less its coupon share, cents, on the plan held now (a plan change moves it)'),
+  checkoutCents: z.number().int().describe('the line’s price at checkout, VAT apart: what `amount` was when bought'),
+  paidCents: z
+    .number()
+    .int()
+    .describe(
+      'what the line cost, VAT apart: checkoutCents plus what its plan changes charged, less what they returned; its renewals and its own refund aside (the order’s `money` has every payment)',
+    ),
+  planChanges: z.array(ItemPlanChangeSchema).describe('the plan changes that went through, oldest first'),
+  savedCents: z
+    .number()
+    .int()
+    .describe(
+      'what the buyer saves on list prices with the plan held now: its list price × quantity less paidCents (a subscription: less amount, per period); 0 once refunded',
+    ),
   saleDiscount: z
     .number()
     .int()
@@ -188,7 +210,15 @@ export const OrderSchema = z.object({
     .describe(
       'an EU business with a valid VAT id: 0% VAT, accounted for by the buyer (Article 196, Directive 2006/112/EC)',
     ),
-  totalWithTaxCents: z.number().int().describe('total + taxCents: what the order cost, card and store credit together'),
+  totalWithTaxCents: z
+    .number()
+    .int()
+    .describe('total + taxCents: what the order cost at checkout, card and store credit together'),
+  money: OrderMoneySchema,
+  savedCents: z
+    .number()
+    .int()
+    .describe('the items’ savedCents: what the order saves on list prices with the plans held now, refunds aside'),
   payment: z
     .object({ brand: z.string(), last4: z.string() })
     .nullable()

@@ -11,6 +11,7 @@ import type { CheckoutDeps } from './checkout-deps';
 import { cardCentsOf } from './credit-payment';
 import { giftViewOf } from './gift-rules';
 import type { ItemRules } from './item-terms';
+import { itemMoneyOf, orderMoneyOf, settledMoneyFacts } from './order-money';
 import { cardOf, loadOrderView, taxViewOf } from './orders.service';
 import { receiptMail } from './receipt';
 import { type NewOrder, PENDING_LEASE_MS } from './reserve';
@@ -55,6 +56,25 @@ function itemRulesOf(order: NewOrder): ItemRules[] {
 function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date, invoiceNumber: string | null): Order {
   const byId = new Map(settled.map((item) => [item.id, item]));
   const { row } = order;
+  // The money as its rows read once written: checkout's, nothing since (order-money.ts).
+  const money = order.lines.map((line, position) => {
+    const amountCents = line.priceCents * line.quantity - (order.itemDiscounts[position] ?? 0);
+    const paidWithCreditCents = order.itemCredits[position] ?? 0;
+    const facts = settledMoneyFacts({
+      amount: amountCents,
+      paidWithCreditCents,
+      taxCents: order.itemTaxes[position] ?? 0,
+    });
+    const figures = {
+      status: 'active' as const,
+      planKind: line.planKind,
+      quantity: line.quantity,
+      amountCents,
+      unitOriginalPriceCents: line.originalPriceCents,
+      paidWithCreditCents,
+    };
+    return { id: order.itemIds[position] ?? '', facts, view: itemMoneyOf(figures, facts) };
+  });
   return {
     id: row.id,
     status: 'paid',
@@ -67,6 +87,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
     paidWithCreditCents: row.paidWithCreditCents,
     ...taxViewOf(row),
     payment: cardOf(row),
+    ...orderMoneyOf({ status: 'paid', paidWithCreditCents: row.paidWithCreditCents }, money),
     items: order.lines.map((line, position) => {
       const id = order.itemIds[position] ?? '';
       const item = byId.get(id);
@@ -85,6 +106,7 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
         price: line.priceCents,
         originalPrice: line.originalPriceCents,
         amount: line.priceCents * line.quantity - (order.itemDiscounts[position] ?? 0),
+        ...(money[position]?.view ?? { checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0 }),
         saleDiscount: (line.listPriceCents - line.priceCents) * line.quantity,
         paidWithCreditCents: order.itemCredits[position] ?? 0,
         taxCents: order.itemTaxes[position] ?? 0,

@@ -1,7 +1,6 @@
 import {
   AppError,
   type GetOrdersQuery,
-  type LicenseCodeStatus,
   type LifetimePromiseStatus,
   lifetimePromiseOf,
   type Order,
@@ -33,6 +32,8 @@ import {
 } from '../invoices';
 import { markCodeRedeemed } from './code-redemption';
 import { asSeenBy, itemViewerOf, type Viewer } from './item-viewer';
+import { type CodeFacts, codeViewOf, itemMoneyOf, orderMoneyOf, parseItemMoneyFacts } from './order-money';
+import { itemMoneyFacts } from './order-money.sql';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './refund-money.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
@@ -54,21 +55,20 @@ type ItemRow = OrderItemRow & {
   adjustmentInvoices: string;
   /** JSON of the item's live gift or transfer (`LiveTransfer`, item-viewer.ts), null without one (decision 043). */
   transfer: string | null;
+  /** JSON of the item's `ItemMoneyFacts` (order-money.ts): its money rows since checkout. */
+  money: string;
 };
 
-type CodeRow = { orderItemId: string; code: string; status: string; redeemedAt: Date | null };
-
-/** What the buyer sees of a code: reserved codes of an unpaid order are never shown. */
-function codeStatus(row: CodeRow): LicenseCodeStatus {
-  if (row.status === 'revoked') return 'revoked';
-  return row.redeemedAt ? 'redeemed' : 'active';
-}
+type CodeRow = CodeFacts & { orderItemId: string };
 
 function toOrderItem(row: ItemRow, codes: CodeRow[], viewer: Viewer = 'buyer'): OrderItem {
-  return asSeenBy(viewer, plainOrderItem(row, codes), row);
+  const seen = asSeenBy(viewer, plainOrderItem(row, codes), row);
+  // What was paid is the giver's (decision 043): the recipient's view shows none of it.
+  return seen.receivedFrom ? { ...seen, checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0 } : seen;
 }
 
 function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
+  const money = parseItemMoneyFacts(row.money);
   return {
     id: row.id,
     orderId: row.orderId,
@@ -84,6 +84,7 @@ function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     price: row.unitPriceCents,
     originalPrice: row.unitOriginalPriceCents,
     amount: row.amountCents,
+    ...itemMoneyOf(row, money),
     saleDiscount: row.saleDiscountCents,
     // What of the current amount was paid with credit: a downgrade returns the card's part first,
     // so after one the credit still held is the lesser of the two (decision 030).
@@ -91,7 +92,7 @@ function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     taxCents: row.taxCents,
     currency: row.currency,
     status: row.status,
-    codes: codes.map((code) => ({ code: code.code, status: codeStatus(code), redeemedAt: iso(code.redeemedAt) })),
+    codes: codes.map((code) => codeViewOf(code, row, money)),
     redemptionUrl: row.redemptionUrl,
     refundWindowDays: row.refundWindowDays,
     refundableUntil: iso(row.refundableUntil),
@@ -157,7 +158,12 @@ function documentsOf(items: ItemRow[]): OrderDocuments {
   return { invoiceNumber: items[0]?.invoiceNumber ?? null, creditNotes, adjustmentInvoices };
 }
 
-function toOrder(row: OrderRow, items: OrderItem[], documents: OrderDocuments): Order {
+function toOrder(
+  row: OrderRow,
+  items: OrderItem[],
+  documents: OrderDocuments,
+  money: Pick<Order, 'money' | 'savedCents'>,
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -170,6 +176,7 @@ function toOrder(row: OrderRow, items: OrderItem[], documents: OrderDocuments): 
     paidWithCreditCents: row.paidWithCreditCents,
     ...taxViewOf(row),
     payment: cardOf(row),
+    ...money,
     items,
     ...documents,
   };
@@ -203,6 +210,7 @@ async function loadItems(db: Db, where: SQL | undefined): Promise<ItemRow[]> {
           'claimedAt', to_char(t.claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'fromFirstName', coalesce(u.first_name, ''), 'fromLastName', coalesce(u.last_name, ''))::text
         from ${itemTransfers} t left join ${users} u on u.id = t.from_user_id where t.order_item_id = ${orderItems.id} and t.status in ('pending', 'claimed'))`,
+      money: itemMoneyFacts(orderItems.id),
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -221,6 +229,10 @@ async function loadCodes(db: Db, itemIds: string[]): Promise<Map<string, CodeRow
       code: licenseCodes.code,
       status: licenseCodes.status,
       redeemedAt: orderItemCodes.redeemedAt,
+      // A revoked code says why from its plan and when it was allocated (order-money.ts).
+      planId: licenseCodes.planId,
+      allocatedAt: licenseCodes.allocatedAt,
+      linkedAt: orderItemCodes.createdAt,
     })
     .from(orderItemCodes)
     .innerJoin(licenseCodes, eq(licenseCodes.id, orderItemCodes.licenseCodeId))
@@ -250,10 +262,16 @@ export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   );
   return rows.map((row) => {
     const own = items.filter((item) => item.orderId === row.id);
+    const parts = own.map((item) => ({
+      id: item.id,
+      facts: parseItemMoneyFacts(item.money),
+      view: toOrderItem(item, codes.get(item.id) ?? []),
+    }));
     return toOrder(
       row,
-      own.map((item) => toOrderItem(item, codes.get(item.id) ?? [])),
+      parts.map((part) => part.view),
       documentsOf(own),
+      orderMoneyOf(row, parts),
     );
   });
 }

@@ -22,6 +22,9 @@ describe('order labels', () => {
     expect(orderPaymentWords({ ...order, paidWithCreditCents: 4900, payment: null })).toBe(
       'Paid $49 with store credit',
     );
+    expect(orderPaymentWords({ ...order, paidWithCreditCents: 0 }, { atCheckout: true })).toBe(
+      'Paid at checkout: $49 with Visa •••• 4242',
+    );
     expect(itemPaymentWords({ amount: 2900, paidWithCreditCents: 1115, currency: 'USD' })).toBe(
       'Paid $11.15 with store credit and $17.85 by card',
     );

@@ -9,11 +9,15 @@ export function paymentLabel(payment: { brand: string; last4: string }): string 
   return `${brand} •••• ${payment.last4}`;
 }
 
-/** "Paid $30.00 with store credit and $19.00 with Visa •••• 4242", or with one of the two (decision 030). */
+/**
+ * "Paid $30.00 with store credit and $19.00 with Visa •••• 4242", or with one of the two (decision
+ * 030); "Paid at checkout: …" for an order whose money moved since (decision 010).
+ */
 export function orderPaymentWords(
   order: Pick<Order, 'total' | 'paidWithCreditCents' | 'currency' | 'payment'> & Partial<Pick<Order, 'taxCents'>>,
+  options: { atCheckout?: boolean } = {},
 ): string {
-  return `Paid ${paidWith(order, paymentLabel)}`;
+  return `Paid${options.atCheckout ? ' at checkout:' : ''} ${paidWith(order, paymentLabel)}`;
 }
 
 /**

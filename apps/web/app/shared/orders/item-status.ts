@@ -21,16 +21,6 @@ export function orderStanding(order: Pick<Order, 'status'> & { items: Pick<Order
   return refunded === order.items.length ? 'refunded' : 'partly_refunded';
 }
 
-/** What the order saved on list prices, less the savings of items refunded since (their money went back). */
-export function keptSavings(
-  order: Pick<Order, 'discount'> & { items: Pick<OrderItem, 'status' | 'price' | 'originalPrice' | 'quantity'>[] },
-): number {
-  const returned = order.items
-    .filter((item) => item.status === 'refunded')
-    .reduce((sum, item) => sum + Math.max(item.originalPrice - item.price, 0) * item.quantity, 0);
-  return Math.max(order.discount - returned, 0);
-}
-
 /** A subscription that ends at its period end rather than renewing: the day it ends, else null. */
 export function cancelsOn(
   item: Pick<OrderItem, 'status' | 'planKind' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>,

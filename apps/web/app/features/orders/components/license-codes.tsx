@@ -7,19 +7,23 @@ import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast';
 import { formatDate } from '~/lib/format-date';
 import { useSetCodeRedeemed } from '../api/orders';
+import { revokedWords } from '../order-money-format';
 
 const COPIED_SHOWN_MS = 2_000;
 
 /**
  * An item's license codes (requirements §11): each with a copy button that says "Copied" (and
- * announces it), and the shopper's own "redeemed" mark, the activation state.
+ * announces it), and the shopper's own "redeemed" mark, the activation state. Codes that no
+ * longer work come last, each saying why (a plan change replaced it, a refund revoked it).
  */
 export function LicenseCodes({ codes, itemRef }: { codes: OrderCode[]; itemRef: OrderItemRefInput }) {
   const [announcement, setAnnouncement] = useState('');
+  const working = codes.filter((code) => code.status !== 'revoked');
+  const shown = [...working, ...codes.filter((code) => code.status === 'revoked')];
   return (
     <div>
       <ul className="space-y-3" aria-label="License codes">
-        {codes.map((code, index) => (
+        {shown.map((code, index) => (
           <li key={code.code}>
             <CodeRow
               code={code}
@@ -54,6 +58,7 @@ function CodeRow({
   const mark = useSetCodeRedeemed(itemRef);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const isRevoked = code.status === 'revoked';
+  const isReplaced = code.revocation?.reason === 'plan_change';
   const isRedeemed = code.status === 'redeemed';
 
   const copy = async () => {
@@ -95,9 +100,11 @@ function CodeRow({
         )}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <p className={clsx(isRedeemed ? 'text-emerald-700' : isRevoked ? 'text-red-700' : 'text-ink-500')}>
+        <p
+          className={clsx(isRedeemed ? 'text-emerald-700' : isRevoked && !isReplaced ? 'text-red-700' : 'text-ink-500')}
+        >
           {isRevoked
-            ? 'Revoked after a refund'
+            ? revokedWords(code, (at) => formatDate(at, undefined))
             : isRedeemed
               ? `Redeemed${code.redeemedAt ? ` on ${formatDate(code.redeemedAt, undefined)}` : ''}`
               : 'Not redeemed yet'}

@@ -1,28 +1,30 @@
 import type { Order, OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { orderItemPath } from '@everdeal/contracts/order-paths';
-import { formatPlanPrice } from '@everdeal/contracts/plans';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
-import { cancelsOn, keptSavings, orderStanding } from '~/shared/orders/item-status';
+import { cancelsOn, orderStanding } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
 import { orderPaymentWords, orderTaxWords, planLabel } from '../order-format';
+import { lineCost, type MoneyRow, moneyRowFigure, orderMoneyRows, planChangeWords } from '../order-money-format';
 import { InvoiceLinks } from './invoice-links';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
 
 /**
  * One order: its number, date, status and total, then each item with a link to its page (the
- * codes, redemption, refund deadline). `headingLevel` lets the success page nest it under its h1.
+ * codes, redemption, refund deadline). Once money moved after checkout (an upgrade, a renewal, a
+ * refund), the total is the net paid and the rows below say how (decision 010, "What the buyer
+ * reads of an order's money"). `headingLevel` lets the success page nest it under its h1.
  */
 export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 3 }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Rendered in the browser only (the orders are the signed-in user's): the browser's own zone.
   const date = formatDate(order.paidAt ?? order.createdAt, undefined);
-  const saved = keptSavings(order);
+  const moneyRows = orderMoneyRows(order);
   return (
     <article aria-labelledby={titleId} className="rounded-card bg-white shadow-card ring-1 ring-ink-900/5">
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 border-ink-900/[0.07] border-b px-5 py-4 sm:px-6">
@@ -32,16 +34,25 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           </Heading>
           <p className="text-ink-500 text-sm">
             {date}
-            {order.payment || order.paidWithCreditCents > 0 ? ` · ${orderPaymentWords(order)}` : ''}
+            {order.payment || order.paidWithCreditCents > 0
+              ? ` · ${orderPaymentWords(order, { atCheckout: moneyRows !== null })}`
+              : ''}
           </p>
           {orderTaxWords(order) ? <p className="text-ink-500 text-sm">{orderTaxWords(order)}</p> : null}
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={orderStanding(order)} />
-          <p className="font-semibold text-ink-900 tabular-nums">
-            <span className="sr-only">Total </span>
-            {formatMoney(order.totalWithTaxCents, order.currency)}
-          </p>
+          {moneyRows ? (
+            <p className="font-semibold text-ink-900 tabular-nums">
+              <span className="font-normal text-ink-500 text-sm">Net paid </span>
+              {formatMoney(order.money.netPaidCents, order.currency)}
+            </p>
+          ) : (
+            <p className="font-semibold text-ink-900 tabular-nums">
+              <span className="sr-only">Total </span>
+              {formatMoney(order.totalWithTaxCents, order.currency)}
+            </p>
+          )}
         </div>
       </header>
       <ul className="divide-y divide-ink-900/[0.07]" aria-label={`Items of order ${orderNumber(order.id)}`}>
@@ -56,12 +67,14 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 <span className="block font-medium text-ink-900 group-hover:text-brand-700">{item.productName}</span>
                 <span className="block text-ink-500 text-sm">
                   {planLabel(item)} × {item.quantity}
+                  <span className="sm:hidden"> · {lineCost(item)}</span>
                 </span>
+                {planChangeWords(item) ? (
+                  <span className="block text-ink-500 text-xs">{planChangeWords(item)}</span>
+                ) : null}
                 <ItemMarker item={item} />
               </span>
-              <span className="hidden font-medium text-ink-900 tabular-nums sm:block">
-                {formatPlanPrice(item.amount, item.currency, item.billingInterval)}
-              </span>
+              <span className="hidden font-medium text-ink-900 tabular-nums sm:block">{lineCost(item)}</span>
               <span className="flex items-center gap-1 font-medium text-brand-700 text-sm">
                 {order.status === 'paid' && item.status === 'active' && !item.transfer ? 'Codes' : 'Details'}
                 <ChevronRight aria-hidden="true" className="size-4" />
@@ -70,13 +83,36 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           </li>
         ))}
       </ul>
-      {saved > 0 ? (
+      {moneyRows ? <MoneyRows rows={moneyRows} currency={order.currency} /> : null}
+      {order.savedCents > 0 ? (
+        // The server's figure: the plans held now against what was paid for them, refunds aside.
         <p className="border-ink-900/[0.07] border-t px-5 py-3 text-emerald-700 text-sm sm:px-6">
-          You saved {formatMoney(saved, order.currency)} on list prices.
+          You saved {formatMoney(order.savedCents, order.currency)} on list prices.
         </p>
       ) : null}
       <InvoiceLinks order={order} className="border-ink-900/[0.07] border-t px-5 py-3 sm:px-6" />
     </article>
+  );
+}
+
+/** The order's money since checkout, row by row with written signs, the net paid last. */
+function MoneyRows({ rows, currency }: { rows: MoneyRow[]; currency: string }) {
+  return (
+    <dl aria-label="Payments" className="space-y-1.5 border-ink-900/[0.07] border-t px-5 py-3 text-sm sm:px-6">
+      {rows.map((row) => (
+        <div
+          key={row.key}
+          className={
+            row.key === 'net'
+              ? 'flex justify-between gap-4 border-ink-900/[0.07] border-t pt-1.5 font-semibold text-ink-900'
+              : 'flex justify-between gap-4 text-ink-600'
+          }
+        >
+          <dt className="min-w-0 wrap-anywhere">{row.label}</dt>
+          <dd className="shrink-0 text-ink-900 tabular-nums">{moneyRowFigure(row, currency)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -2,7 +2,6 @@ import type { OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { ORDERS_PATH } from '@everdeal/contracts/order-paths';
 import { productPath } from '@everdeal/contracts/paths';
-import { formatPlanPrice } from '@everdeal/contracts/plans';
 import SearchX from 'lucide-react/icons/search-x';
 import ExternalLink from 'lucide-react/icons/square-arrow-out-up-right';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -12,6 +11,7 @@ import { formatDate } from '~/lib/format-date';
 import { cancelsOn } from '~/shared/orders/item-status';
 import { orderNumber } from '~/shared/orders/order-number';
 import { itemPaymentWords, planLabel } from '../order-format';
+import { lineCost, planChangeWords } from '../order-money-format';
 import { LicenseCodes } from './license-codes';
 import { ProductLogo } from './product-logo';
 
@@ -50,12 +50,12 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
           <h1 className="font-extrabold text-2xl text-ink-900 tracking-tight sm:text-3xl">{item.productName}</h1>
           <p className="mt-1 text-ink-500">
             {planLabel(item)} × {item.quantity} ·{' '}
-            {item.receivedFrom
-              ? item.receivedFrom.kind === 'gift'
-                ? 'Gift'
-                : 'Transferred to you'
-              : formatPlanPrice(item.amount, item.currency, item.billingInterval)}
+            {item.receivedFrom ? (item.receivedFrom.kind === 'gift' ? 'Gift' : 'Transferred to you') : lineCost(item)}
           </p>
+          {planChangeWords(item) && !item.receivedFrom ? (
+            // Decision 010: what the line cost, its checkout price and each plan change's.
+            <p className="mt-1 text-ink-600 text-sm">{planChangeWords(item)}</p>
+          ) : null}
           {item.saleDiscount > 0 ? (
             // Decision 042: bought in a store-wide sale.
             <p className="mt-1 text-rose-800 text-sm">

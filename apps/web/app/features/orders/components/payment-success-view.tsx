@@ -7,6 +7,7 @@ import { type RefObject, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
+import { orderMoneyRows } from '../order-money-format';
 import { OrderCard } from './order-card';
 
 /**
@@ -19,6 +20,8 @@ export function PaymentSuccessView({ order }: { order: Order }) {
   useFocusOnArrival(heading, true, order.status === 'failed' ? 'failed' : 'order');
   if (order.status === 'failed') return <PaymentFailed heading={heading} />;
   const isPaid = order.status === 'paid';
+  // Come back to after an upgrade or a refund, the sentence speaks of checkout; the card has the rest.
+  const paid = `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}${orderMoneyRows(order) ? ' at checkout' : ''}.`;
   const Icon = isPaid ? CircleCheck : Clock;
   return (
     <div className="space-y-6">
@@ -38,8 +41,8 @@ export function PaymentSuccessView({ order }: { order: Order }) {
         <p role="status" className="mt-2 max-w-lg text-ink-500">
           {isPaid
             ? order.items.some((item) => item.transfer?.kind === 'gift')
-              ? `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. We e-mailed ${order.items[0]?.transfer?.toEmail ?? 'them'} a link to claim your gift; each item's page shows when it is claimed. A receipt is on its way to your inbox.`
-              : `You paid ${formatMoney(order.totalWithTaxCents, order.currency)}. Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
+              ? `${paid} We e-mailed ${order.items[0]?.transfer?.toEmail ?? 'them'} a link to claim your gift; each item's page shows when it is claimed. A receipt is on its way to your inbox.`
+              : `${paid} Your license codes are ready: open an item to copy its code and redeem it. A receipt is on its way to your inbox.`
             : 'Your bank is confirming the payment. This page updates by itself; your codes appear as soon as it goes through.'}
         </p>
       </div>
