@@ -35,6 +35,20 @@ export const ItemPlanChangeSchema = z.object({
 });
 export type ItemPlanChange = z.infer<typeof ItemPlanChangeSchema>;
 
+/**
+ * The money of the item's refund, VAT included (decisions 010, 030, 037): the part the card's
+ * charges return and the part paid with store credit, which always returns as credit.
+ */
+export const ItemRefundMoneySchema = z
+  .object({
+    cardCents: z.number().int().describe('back to the card it was paid with, or as store credit when the buyer asks'),
+    creditCents: z.number().int().describe('the store credit it holds, returned as credit whatever the destination'),
+  })
+  .describe(
+    'an active item: what a refund returns now, its plan changes and renewals counted; a refunded item: what its refund returned; null otherwise (before payment, ended, ended by a card dispute, received from someone else)',
+  );
+export type ItemRefundMoney = z.infer<typeof ItemRefundMoneySchema>;
+
 /** A change after checkout that moved money: a plan change, a subscription renewal, a refund. */
 export const OrderAdjustmentSchema = z.object({
   adjustmentId: z.string(),

@@ -12,7 +12,7 @@ import {
 import { GiftToSchema, ItemTransferViewSchema, ReceivedFromSchema } from './gift-shapes';
 import { ownedUuid, publicId } from './ids';
 import { LifetimePromiseSchema } from './lifetime-promise';
-import { CodeRevocationSchema, ItemPlanChangeSchema, OrderMoneySchema } from './order-money';
+import { CodeRevocationSchema, ItemPlanChangeSchema, ItemRefundMoneySchema, OrderMoneySchema } from './order-money';
 import { PaymentMethodId } from './payments';
 
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
@@ -155,7 +155,8 @@ export const OrderItemSchema = z.object({
   paidWithCreditCents: z
     .number()
     .int()
-    .describe('the part of the amount paid with store credit: a refund always returns it as credit'),
+    .describe('the part of the checkout price paid with store credit: a refund always returns it as credit'),
+  refundMoney: ItemRefundMoneySchema.nullable(),
   taxCents: z.number().int().describe('VAT on the amount at the order’s rate (decision 037), charged on top of it'),
   currency: z.string(),
   status: OrderItemStatusSchema,

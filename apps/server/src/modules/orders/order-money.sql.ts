@@ -29,6 +29,7 @@ export const itemMoneyFacts = (itemId: Column) => sql<string>`(select json_build
         'fromPlanName', coalesce(fp.name, ''), 'toPlanName', coalesce(tp.name, ''),
         'chargedCents', r.charged, 'chargedTaxCents', r.charged_tax,
         'refundedCents', r.refunded + case when a.status = 'succeeded' then a.credit_refund_cents else 0 end,
+        'refundedCreditCents', case when a.status = 'succeeded' then a.credit_refund_cents else 0 end,
         'refundedTaxCents', r.refunded_tax,
         'at', ${isoText(sql`coalesce(a.completed_at, a.created_at)`)})
         order by coalesce(a.completed_at, a.created_at), a.created_at, a.id), '[]'::json)

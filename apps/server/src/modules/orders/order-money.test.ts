@@ -221,8 +221,11 @@ describe('an order’s money after it changed', () => {
       },
     ]);
     expect(reelNow?.savedCents).toBe(91_200 - 13_900);
+    // Refunding the upgraded line would return both its charges; the refunded line returned its price.
+    expect(reelNow?.refundMoney).toEqual({ cardCents: 13_900, creditCents: 0 });
     // A refunded line keeps what it cost, and saves nothing any more.
     expect(sheetNow).toMatchObject({ status: 'refunded', checkoutCents: 7900, paidCents: 7900, savedCents: 0 });
+    expect(sheetNow?.refundMoney).toEqual({ cardCents: 7900, creditCents: 0 });
     expect(order.savedCents).toBe(77_300);
 
     // The Tier 1 code was replaced by the plan change, not refunded; the refunded line's was.
@@ -309,10 +312,21 @@ describe('an order’s money after it changed', () => {
       ['Tier 1', -15_000],
     ]);
     expect(order.items[0]?.savedCents).toBe(20_000 - 5000);
+    // What a refund would return now: all the order still holds (the downgrade took its $150 and
+    // the VAT it carried from the card's charges first), the store credit part untouched.
+    const net = order.money.netPaidCents;
+    expect(order.items[0]?.refundMoney).toEqual({ cardCents: net - 3000, creditCents: 3000 });
 
     later();
     await refund(buyer, bought.id, item.id);
+    // The refund returned exactly what the item said it would, and the item now says so.
+    const [refunded] = await t.db
+      .select()
+      .from(orderItemAdjustments)
+      .where(and(eq(orderItemAdjustments.orderItemId, item.id), eq(orderItemAdjustments.kind, 'refund')));
+    expect(refunded).toMatchObject({ status: 'succeeded', refundCents: net, creditRefundCents: 3000 });
     order = await orderOf(buyer, bought.id);
+    expect(order.items[0]?.refundMoney).toEqual({ cardCents: net - 3000, creditCents: 3000 });
     // Everything went back, the store credit part as credit.
     expect(order.money.netPaidCents).toBe(0);
     expect(await heldByRows(bought.id)).toBe(0);
@@ -359,6 +373,8 @@ describe('an order’s money after it changed', () => {
     expect(order.money.netPaidCents).toBe(await heldByRows(bought.id));
     // A subscription's line is its price per period, its saving too; renewals are the order's.
     expect(order.items[0]).toMatchObject({ checkoutCents: 1500, paidCents: 1500, savedCents: 1500 });
+    // A refund of the subscription returns every period it paid for, the renewal's included.
+    expect(order.items[0]?.refundMoney).toEqual({ cardCents: 3000, creditCents: 0 });
 
     const canceled = await callApi(
       t.app,
@@ -372,6 +388,7 @@ describe('an order’s money after it changed', () => {
     await runRenewals(deps());
     const ended = await itemOf(buyer, bought.id, item.id);
     expect(ended.status).toBe('ended');
+    expect(ended.refundMoney).toBeNull();
     expect(ended.codes.map((code) => code.revocation)).toEqual([
       { reason: 'subscription_ended', planName: null, at: ended.endedAt },
     ]);
@@ -395,6 +412,8 @@ describe('an order’s money after it changed', () => {
     });
     expect(order.money.netPaidCents).toBe(await heldByRows(disputed.id));
     expect(order.items[0]?.codes.map((code) => code.revocation?.reason)).toEqual(['chargeback']);
+    // No refund gave this money back: the dispute did, and the order's rows say so.
+    expect(order.items[0]).toMatchObject({ status: 'refunded', refundMoney: null });
     await expectLedgerBalanced(t.db);
   });
 });

@@ -27,6 +27,8 @@ type AdjustmentFacts = {
   chargedCents: number;
   chargedTaxCents: number;
   refundedCents: number;
+  /** The part of refundedCents given back as store credit, not through a row (decision 030). */
+  refundedCreditCents: number;
   refundedTaxCents: number;
   at: string;
 };
@@ -91,7 +93,7 @@ function planChangeOf(adjustment: AdjustmentFacts): ItemPlanChange {
 export function itemMoneyOf(
   row: ItemFigures,
   facts: ItemMoneyFacts,
-): Pick<OrderItem, 'checkoutCents' | 'paidCents' | 'planChanges' | 'savedCents'> {
+): Pick<OrderItem, 'checkoutCents' | 'paidCents' | 'planChanges' | 'savedCents' | 'refundMoney'> {
   const checkoutCents = isPaidItem(row.status)
     ? facts.checkoutCardPriceCents + row.paidWithCreditCents
     : row.amountCents;
@@ -101,7 +103,34 @@ export function itemMoneyOf(
   const paidCents = checkoutCents + planChanges.reduce((sum, change) => sum + change.priceCents, 0);
   const cost = row.planKind === 'subscription' ? row.amountCents : paidCents;
   const savedCents = row.status === 'refunded' ? 0 : Math.max(row.unitOriginalPriceCents * row.quantity - cost, 0);
-  return { checkoutCents, paidCents, planChanges, savedCents };
+  return { checkoutCents, paidCents, planChanges, savedCents, refundMoney: refundMoneyOf(row, facts) };
+}
+
+/**
+ * The item's refund in money, VAT included. Before it: what `writeRefundAdjustment` would return
+ * now, from the same rows: every card charge (checkout's, upgrades', renewals') less what refunds
+ * and disputes took from them, and the store credit less what succeeded changes gave back as
+ * credit (`creditHeldOf`). After it: what the refund returned. None for an item a dispute ended,
+ * for no refund gave its money back.
+ */
+function refundMoneyOf(row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>, facts: ItemMoneyFacts) {
+  if (row.status === 'refunded') {
+    const refund = facts.adjustments.find(
+      (adjustment) => adjustment.kind === 'refund' && adjustment.status === 'succeeded',
+    );
+    if (!refund) return null;
+    return { cardCents: refund.refundedCents - refund.refundedCreditCents, creditCents: refund.refundedCreditCents };
+  }
+  if (row.status !== 'active') return null;
+  const cardCents = facts.adjustments.reduce(
+    (sum, adjustment) => sum + adjustment.chargedCents - (adjustment.refundedCents - adjustment.refundedCreditCents),
+    facts.checkoutCardCents - facts.chargedBackCents,
+  );
+  const creditCents = facts.adjustments.reduce(
+    (sum, adjustment) => sum - adjustment.refundedCreditCents,
+    row.paidWithCreditCents,
+  );
+  return { cardCents: Math.max(cardCents, 0), creditCents: Math.max(creditCents, 0) };
 }
 
 /** One of an item's codes as read: its pool status, the buyer's mark, its plan and when it was allocated or linked. */
