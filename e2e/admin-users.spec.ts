@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkAtWidths, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
 import { sessionFrom } from './seller-helpers';
-import { buyableProducts, buyThroughApi, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import { buyableProducts, buyThroughApi, dollars, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Requirements §11 and §13, decision 015: a shopper refunds an item through the dialog, saying
 // why; the admin finds the shopper, opens their page (account, orders with the reason, tickets,
@@ -64,6 +64,13 @@ test('a shopper refunds with a reason; the admin reads it on the shopper’s pag
   await expect(card.getByText('Refunded', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('Shopper’s reason:')).toBeVisible();
   await expect(card).toContainText('Missing features — “No export to Notion yet.”');
+  // Money moved after checkout: the card's figure is the net paid, with the rows that moved it,
+  // and the item says what its refund returned.
+  const paid = dollars(order.totalWithTaxCents);
+  await expect(card).toContainText('Net paid $0');
+  await expect(card.getByLabel('Payments')).toContainText(`Order total at checkout${paid}`);
+  await expect(card.getByLabel('Payments')).toContainText(`${product.name}: refund of ${item.planName}−${paid}`);
+  await expect(card).toContainText(`Refunded ${paid} on`);
   await expect(adminPage.getByText('No tickets.')).toBeVisible();
   for (const width of [1280, 375]) {
     await adminPage.setViewportSize({ width, height: width === 375 ? 740 : 800 });

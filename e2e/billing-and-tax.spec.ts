@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
-import { dollars, saveTestCard, shopperWithOneLine, signInAs } from './shopping-helpers';
+import {
+  buyableProducts,
+  buyThroughApi,
+  dollars,
+  registerShopper,
+  saveTestCard,
+  shopperApi,
+  shopperWithOneLine,
+  signInAs,
+} from './shopping-helpers';
 
 // Billing details and VAT on digital services (decision 037): a shopper saves a German billing
 // profile, sees Germany's 19% VAT line and the total with it at the cart's checkout step, pays
@@ -66,4 +75,37 @@ test('a German shopper saves billing details, sees 19% VAT at checkout, pays it 
   await saveScreenshot(page, `/tmp/tax-success-${testInfo.project.name}.png`, { fullPage: true });
   await page.goto('/user/orders');
   await expect(page.getByText(`Includes VAT 19%: ${dollars(vat)}`).first()).toBeVisible();
+});
+
+test('a German shopper’s refund names what goes back, the VAT included, and says so once done', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const shopper = await registerShopper(request, 'e2e-vat-refund');
+  await shopperApi(request, shopper, 'users/updateBillingProfile', { country: 'DE' });
+  const product = (await buyableProducts(request, 7))[5];
+  if (!product) throw new Error('no product');
+  const order = await buyThroughApi(request, shopper, product);
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  expect(item.refundableUntil, 'a demo deal with a refund window').not.toBeNull();
+  expect(order.taxCents, '19% VAT on the order').toBe(germanVat(item.amount));
+  const paid = dollars(order.totalWithTaxCents);
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${item.id}`);
+  await page.getByRole('button', { name: 'Refund this item' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund ${product.name}?` });
+  // Everything the card paid comes back, VAT and all: the figure is the server's, not the price.
+  await expect(dialog).toContainText(`You get ${paid} (VAT included) back on the card you paid with.`);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, `/tmp/tax-refund-dialog-${testInfo.project.name}.png`);
+  await dialog.getByRole('button', { name: `Refund ${paid}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Refund' })).toContainText(
+    new RegExp(`Refunded on .*: \\${paid} went back to your card`),
+  );
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, `/tmp/tax-refund-done-${testInfo.project.name}.png`, { fullPage: true });
 });

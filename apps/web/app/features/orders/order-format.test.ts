@@ -25,11 +25,21 @@ describe('order labels', () => {
     expect(orderPaymentWords({ ...order, paidWithCreditCents: 0 }, { atCheckout: true })).toBe(
       'Paid at checkout: $49 with Visa •••• 4242',
     );
-    expect(itemPaymentWords({ amount: 2900, paidWithCreditCents: 1115, currency: 'USD' })).toBe(
-      'Paid $11.15 with store credit and $17.85 by card',
-    );
-    expect(itemPaymentWords({ amount: 2900, paidWithCreditCents: 2900, currency: 'USD' })).toBe(
-      'Paid $29 with store credit',
+    const line = { checkoutCents: 2900, paidWithCreditCents: 1115, currency: 'USD', planChanges: [] };
+    expect(itemPaymentWords(line)).toBe('Paid $11.15 with store credit and $17.85 by card');
+    expect(itemPaymentWords({ ...line, paidWithCreditCents: 2900 })).toBe('Paid $29 with store credit');
+    // After an upgrade the split is checkout's, not the plan held now's.
+    const upgrade = {
+      adjustmentId: 'a1',
+      fromPlanName: 'Tier 1',
+      toPlanName: 'Tier 2',
+      changedAt: '2026-11-24T10:00:00.000Z',
+      priceCents: 7000,
+      chargedCents: 7000,
+      refundedCents: 0,
+    };
+    expect(itemPaymentWords({ ...line, planChanges: [upgrade] })).toBe(
+      'Paid at checkout: $11.15 with store credit and $17.85 by card',
     );
   });
 

@@ -32,12 +32,18 @@ export function orderTaxWords(
   return `Includes VAT ${order.taxRate}%: ${formatMoney(order.taxCents, order.currency)}`;
 }
 
-/** An item's share of its order's payment: "Paid $30.00 with store credit and $19.00 by card". */
-export function itemPaymentWords(item: Pick<OrderItem, 'amount' | 'paidWithCreditCents' | 'currency'>): string {
-  const credit = Math.min(item.paidWithCreditCents, item.amount);
-  const card = item.amount - credit;
-  if (card <= 0) return `Paid ${formatMoney(credit, item.currency)} with store credit`;
-  return `Paid ${formatMoney(credit, item.currency)} with store credit and ${formatMoney(card, item.currency)} by card`;
+/**
+ * An item's share of its order's payment at checkout, VAT apart as the line's price is: "Paid
+ * $30.00 with store credit and $19.00 by card", "Paid at checkout: …" once its plan changed.
+ */
+export function itemPaymentWords(
+  item: Pick<OrderItem, 'checkoutCents' | 'paidWithCreditCents' | 'currency' | 'planChanges'>,
+): string {
+  const credit = Math.min(item.paidWithCreditCents, item.checkoutCents);
+  const card = item.checkoutCents - credit;
+  const paid = item.planChanges.length > 0 ? 'Paid at checkout:' : 'Paid';
+  if (card <= 0) return `${paid} ${formatMoney(credit, item.currency)} with store credit`;
+  return `${paid} ${formatMoney(credit, item.currency)} with store credit and ${formatMoney(card, item.currency)} by card`;
 }
 
 /** "Tier 1 · lifetime plan", "Pro · billed monthly". */

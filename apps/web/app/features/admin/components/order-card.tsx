@@ -6,6 +6,9 @@ import { Button } from '~/components/ui/button';
 import { toast } from '~/components/ui/toast-store';
 import { formatDate, formatDateTime } from '~/lib/format-date';
 import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
+import { MoneyRows } from '~/shared/orders/money-rows';
+import { orderMoneyRows } from '~/shared/orders/order-money-rows';
+import { type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
 import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { adminOrdersPath } from '../admin-paths';
 import { useAdminChange } from '../api/admin-operations';
@@ -26,6 +29,9 @@ export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder
   const headingId = useId();
   // A paid order whose items were all refunded is "Refunded", not "Paid" (its status stays paid).
   const standing = orderStanding(order);
+  // Once money moved after checkout (a plan change, a renewal, a refund, a dispute), the figure is
+  // the net paid and the rows below say how, as the buyer's own order card does (decision 010).
+  const moneyRows = orderMoneyRows(order);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-ink-900/10 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -45,7 +51,10 @@ export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge tone={standing === 'paid' ? 'good' : 'neutral'}>{ORDER_STANDING_LABEL[standing]}</StatusBadge>
-          <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(order.total, order.currency)}</span>
+          <span className="font-semibold text-ink-900 tabular-nums">
+            {moneyRows ? <span className="font-normal text-ink-600 text-sm">Net paid </span> : null}
+            {formatMoney(moneyRows ? order.money.netPaidCents : order.totalWithTaxCents, order.currency)}
+          </span>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-ink-900/10 border-ink-900/10 border-t">
@@ -55,6 +64,9 @@ export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder
           </li>
         ))}
       </ul>
+      {moneyRows ? (
+        <MoneyRows rows={moneyRows} currency={order.currency} className="border-ink-900/10 border-t pt-3" />
+      ) : null}
     </article>
   );
 }
@@ -66,15 +78,26 @@ function chargebackLine({ amount, reversedAmount, recordedAt }: AdminItemChargeb
   return `${taken} · dispute won, ${formatMoney(reversedAmount, currency)} returned`;
 }
 
+/** "$55.43 (VAT included) goes back to the card of", split when part was paid with store credit. */
+function refundDestinationWords(parts: RefundParts, item: AdminOrderItem) {
+  const money = (cents: number) => formatMoney(cents, item.currency);
+  const total = `${money(parts.total)}${vatIncludedNote(item)}`;
+  if (parts.credit === 0) return `${total} goes back to the card of`;
+  if (parts.card === 0) return `${total} goes back as store credit to`;
+  return `${total} goes back, ${money(parts.card)} to the card and ${money(parts.credit)} as store credit, to`;
+}
+
 function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
   const refund = useAdminChange('admin/refundItem');
   const { chargebacks } = item;
+  // What the refund returns or returned, as the server counts it: plan changes, renewals and VAT included.
+  const refunded = refundPartsOf(item);
   // A chargeback revokes the item as a refund does (its status says refunded); the card names it.
   const window =
     chargebacks.length > 0
       ? chargebacks.map((chargeback) => chargebackLine(chargeback, item.currency)).join(' · ')
       : item.status === 'refunded'
-        ? `Refunded ${formatMoney(item.amount, item.currency)}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
+        ? `Refunded${refunded ? ` ${formatMoney(refunded.total, item.currency)}` : ''}${item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : ''}`
         : item.status === 'ended'
           ? `Ended${item.endedAt ? ` on ${formatDate(item.endedAt)}` : ''}`
           : item.refundableUntil === null
@@ -101,7 +124,7 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
       ) : (
         <StatusBadge tone={ITEM_TONE[item.status] ?? 'neutral'}>{labelOf(item.status)}</StatusBadge>
       )}
-      {item.status === 'active' && order.status === 'paid' ? (
+      {item.status === 'active' && order.status === 'paid' && refunded ? (
         <ReasonDialog
           trigger={
             <Button size="sm" variant="danger-outline">
@@ -109,7 +132,7 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
             </Button>
           }
           title={`Refund ${item.productName}?`}
-          description={`${formatMoney(item.amount, item.currency)} goes back to ${order.userEmail}, its codes are revoked and the shopper is mailed. This works after the refund window too.`}
+          description={`${refundDestinationWords(refunded, item)} ${order.userEmail}, its codes are revoked and the shopper is mailed. This works after the refund window too.`}
           label="Reason (kept in the audit log)"
           confirmLabel="Refund"
           onConfirm={async (reason) => {

@@ -6,9 +6,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '~/lib/format-date';
 import { cancelsOn, orderStanding } from '~/shared/orders/item-status';
+import { MoneyRows } from '~/shared/orders/money-rows';
+import { orderMoneyRows } from '~/shared/orders/order-money-rows';
 import { orderNumber } from '~/shared/orders/order-number';
 import { orderPaymentWords, orderTaxWords, planLabel } from '../order-format';
-import { lineCost, type MoneyRow, moneyRowFigure, orderMoneyRows, planChangeWords } from '../order-money-format';
+import { lineCost, planChangeWords } from '../order-money-format';
 import { InvoiceLinks } from './invoice-links';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProductLogo } from './product-logo';
@@ -83,7 +85,13 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           </li>
         ))}
       </ul>
-      {moneyRows ? <MoneyRows rows={moneyRows} currency={order.currency} /> : null}
+      {moneyRows ? (
+        <MoneyRows
+          rows={moneyRows}
+          currency={order.currency}
+          className="border-ink-900/[0.07] border-t px-5 py-3 sm:px-6"
+        />
+      ) : null}
       {order.savedCents > 0 ? (
         // The server's figure: the plans held now against what was paid for them, refunds aside.
         <p className="border-ink-900/[0.07] border-t px-5 py-3 text-emerald-700 text-sm sm:px-6">
@@ -92,27 +100,6 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
       ) : null}
       <InvoiceLinks order={order} className="border-ink-900/[0.07] border-t px-5 py-3 sm:px-6" />
     </article>
-  );
-}
-
-/** The order's money since checkout, row by row with written signs, the net paid last. */
-function MoneyRows({ rows, currency }: { rows: MoneyRow[]; currency: string }) {
-  return (
-    <dl aria-label="Payments" className="space-y-1.5 border-ink-900/[0.07] border-t px-5 py-3 text-sm sm:px-6">
-      {rows.map((row) => (
-        <div
-          key={row.key}
-          className={
-            row.key === 'net'
-              ? 'flex justify-between gap-4 border-ink-900/[0.07] border-t pt-1.5 font-semibold text-ink-900'
-              : 'flex justify-between gap-4 text-ink-600'
-          }
-        >
-          <dt className="min-w-0 wrap-anywhere">{row.label}</dt>
-          <dd className="shrink-0 text-ink-900 tabular-nums">{moneyRowFigure(row, currency)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -7,7 +7,7 @@ import { type RefObject, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
-import { orderMoneyRows } from '../order-money-format';
+import { orderMoneyRows } from '~/shared/orders/order-money-rows';
 import { OrderCard } from './order-card';
 
 /**

@@ -2,17 +2,15 @@ import type { RefundDestination } from '@everdeal/contracts/constants';
 import { formatMoney } from '@everdeal/contracts/money';
 import { useId } from 'react';
 
-/** What the item cost and how much of it was paid with store credit, in cents. */
-export type RefundAmounts = { amount: number; paidWithCreditCents: number; currency: string };
+/** What the refund returns, in cents: the card's part and the store credit's (refund-money.ts). */
+export type RefundAmounts = { card: number; credit: number; currency: string };
 
 /**
  * The choices in the order the dialog lists them; the card stays the default (decision 030). The
  * part paid with store credit always comes back as credit, so the card's hint says what reaches
  * the card and what returns as credit.
  */
-function destinationsFor({ amount, paidWithCreditCents, currency }: RefundAmounts) {
-  const credit = Math.min(paidWithCreditCents, amount);
-  const card = amount - credit;
+function destinationsFor({ card, credit, currency }: RefundAmounts) {
   const cardHint =
     credit === 0
       ? '5 to 10 business days'

@@ -12,6 +12,7 @@ import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
 import { lazyWithPreload } from '~/lib/lazy';
 import { RefundDeadline } from '~/shared/orders/refund-deadline';
+import { type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
 import { useRefundItem } from '../api/order-item';
 import type { RefundWhy } from './refund-reason-fields';
 
@@ -35,44 +36,44 @@ function useMinuteClock(): Date {
 /** What a refunded item's panel says: where the money went, with the way to the credit. */
 function RefundedNote({ item }: { item: OrderItem }) {
   const when = item.refundedAt ? ` on ${formatDate(item.refundedAt)}` : '';
-  const amount = formatMoney(item.amount, item.currency);
-  const credit = Math.min(item.paidWithCreditCents, item.amount);
-  if (item.refundedTo === 'original' && credit > 0) {
+  const parts = refundPartsOf(item);
+  const money = (cents: number) => formatMoney(cents, item.currency);
+  const creditLink = (
+    <Link to={USER_CREDIT_PATH} className="font-semibold text-brand-700 underline">
+      store credit
+    </Link>
+  );
+  // A card dispute, not a refund, took this item's money back: no figure of ours to show.
+  if (!parts) return <p>Refunded{when}: the license codes are revoked.</p>;
+  if (item.refundedTo === 'original' && parts.credit > 0 && parts.card > 0) {
     return (
       <p>
-        Refunded{when}: {formatMoney(item.amount - credit, item.currency)} went back to your card (5 to 10 business days
-        to show), {formatMoney(credit, item.currency)} you paid with credit was added back to your{' '}
-        <Link to={USER_CREDIT_PATH} className="font-semibold text-brand-700 underline">
-          store credit
-        </Link>{' '}
-        and the license codes are revoked.
+        Refunded{when}: {money(parts.card)} went back to your card (5 to 10 business days to show),{' '}
+        {money(parts.credit)} you paid with credit was added back to your {creditLink} and the license codes are
+        revoked.
       </p>
     );
   }
-  if (item.refundedTo === 'credit') {
+  if (item.refundedTo === 'credit' || parts.card === 0) {
     return (
       <p>
-        Refunded{when}: {amount} was added to your{' '}
-        <Link to={USER_CREDIT_PATH} className="font-semibold text-brand-700 underline">
-          store credit
-        </Link>{' '}
-        and the license codes are revoked.
+        Refunded{when}: {money(parts.total)} was added to your {creditLink} and the license codes are revoked.
       </p>
     );
   }
   return (
     <p>
-      Refunded{when}: {amount} went back to your card (5 to 10 business days to show) and the license codes are revoked.
+      Refunded{when}: {money(parts.total)} went back to your card (5 to 10 business days to show) and the license codes
+      are revoked.
     </p>
   );
 }
 
 /** Where the confirmed refund goes: the part paid with credit returns as credit either way (decision 030). */
-function refundWhere(item: OrderItem, to: RefundDestination): string {
-  const credit = Math.min(item.paidWithCreditCents, item.amount);
-  if (to === 'credit' || credit >= item.amount) return ' as store credit, right away';
-  if (credit === 0) return ' on the card you paid with';
-  return `: ${formatMoney(item.amount - credit, item.currency)} on the card you paid with and ${formatMoney(credit, item.currency)} as store credit, right away`;
+function refundWhere(parts: RefundParts, to: RefundDestination, currency: string): string {
+  if (to === 'credit' || parts.card === 0) return ' as store credit, right away';
+  if (parts.credit === 0) return ' on the card you paid with';
+  return `: ${formatMoney(parts.card, currency)} on the card you paid with and ${formatMoney(parts.credit, currency)} as store credit, right away`;
 }
 
 /**
@@ -88,11 +89,13 @@ export function RefundPanel({ item }: { item: OrderItem }) {
   const [to, setTo] = useState<RefundDestination>('original');
   const isOpen = item.refundableUntil !== null && new Date(item.refundableUntil) > now;
   const codeCount = item.codes.filter((code) => code.status !== 'revoked').length;
+  // What the refund returns, as the server counts it: plan changes, renewals and VAT included.
+  const parts = refundPartsOf(item);
 
   let body: React.ReactNode;
   if (item.status === 'refunded') {
     body = <RefundedNote item={item} />;
-  } else if (!isOpen || item.status !== 'active') {
+  } else if (!isOpen || item.status !== 'active' || !parts) {
     body = <RefundDeadline refundableUntil={item.refundableUntil} refundWindowDays={item.refundWindowDays} />;
   } else {
     body = (
@@ -105,7 +108,7 @@ export function RefundPanel({ item }: { item: OrderItem }) {
             </Button>
           }
           title={`Refund ${item.productName}?`}
-          confirmLabel={`Refund ${formatMoney(item.amount, item.currency)}`}
+          confirmLabel={`Refund ${formatMoney(parts.total, item.currency)}`}
           onOpenChange={(open) => {
             if (!open) return;
             setError(null);
@@ -124,20 +127,28 @@ export function RefundPanel({ item }: { item: OrderItem }) {
           {item.transfer ? (
             // Decision 043: an unclaimed gift or transfer; its codes are held for the recipient.
             <p>
-              You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}. {item.transfer.toEmail} can
-              no longer claim it and its license codes are revoked at once. This cannot be undone, and you can buy this
-              deal again only after 24 hours.
+              You get {formatMoney(parts.total, item.currency)}
+              {vatIncludedNote(item)} back{refundWhere(parts, to, item.currency)}. {item.transfer.toEmail} can no longer
+              claim it and its license codes are revoked at once. This cannot be undone, and you can buy this deal again
+              only after 24 hours.
             </p>
           ) : (
             <p>
-              You get {formatMoney(item.amount, item.currency)} back{refundWhere(item, to)}.{' '}
+              You get {formatMoney(parts.total, item.currency)}
+              {vatIncludedNote(item)} back{refundWhere(parts, to, item.currency)}.{' '}
               {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the
               seller stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot
               be undone, and you can buy this deal again only after 24 hours.
             </p>
           )}
           <Suspense fallback={null}>
-            <RefundDialogFields to={to} onToChange={setTo} why={why} onWhyChange={setWhy} amounts={item} />
+            <RefundDialogFields
+              to={to}
+              onToChange={setTo}
+              why={why}
+              onWhyChange={setWhy}
+              amounts={{ card: parts.card, credit: parts.credit, currency: item.currency }}
+            />
           </Suspense>
           {error ? (
             <FormAlert tone={error.tone} className="mt-4">
