@@ -122,10 +122,20 @@ export type OrderItem = {
   orderId: string;
   productName: string;
   planName: string;
+  /** The line's price, VAT apart, in cents. */
+  amount: number;
   codes: { code: string }[];
   refundableUntil: string | null;
 };
-export type Order = { id: string; status: string; total: number; items: OrderItem[] };
+export type Order = {
+  id: string;
+  status: string;
+  total: number;
+  /** VAT and the total with it, in cents (decision 037). */
+  taxCents: number;
+  totalWithTaxCents: number;
+  items: OrderItem[];
+};
 
 /** Saves the sandbox's good card through the API and answers its id. */
 export async function saveTestCard(request: APIRequestContext, session: Session, number: string = TEST_CARDS.ok) {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { DealStatusSchema } from './catalog';
 import { WITHOUT_NUL } from './content-messages';
 import { ID_META_KEY, type IdMeta, publicId, publicUuid } from './ids';
+import { RefundReasonSchema } from './item-changes';
 import { LifetimePromiseSchema } from './lifetime-promise';
 import { ValidationMessage } from './messages';
-import { OrderItemSchema, OrderSchema, RefundReasonSchema } from './orders';
+import { OrderItemSchema, OrderSchema } from './orders';
 import { ProductReviewStatusSchema } from './seller';
 import {
   APPLICATION_REASON_MAX,

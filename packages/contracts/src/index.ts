@@ -23,6 +23,7 @@ export * from './errors';
 export * from './gift-shapes';
 export * from './gifts';
 export * from './ids';
+export * from './item-changes';
 export * from './licensing';
 export * from './licensing-rules';
 export * from './lifetime-promise';

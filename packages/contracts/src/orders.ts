@@ -6,8 +6,6 @@ import {
   IDEMPOTENCY_KEY_MIN_LENGTH,
   MAX_ORDERS_PAGE_SIZE,
   REFUND_DESTINATIONS,
-  REFUND_NOTE_MAX,
-  REFUND_REASON_CODES,
 } from './constants';
 import { GiftToSchema, ItemTransferViewSchema, ReceivedFromSchema } from './gift-shapes';
 import { ownedUuid, publicId } from './ids';
@@ -18,14 +16,14 @@ import { PaymentMethodId } from './payments';
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
 // the resource 'order', since an item id only means something with its order's.
 export const OrderId = ownedUuid('order', 'must be an order id');
-const ItemId = ownedUuid('order', 'must be an order item id');
+export const OrderItemId = ownedUuid('order', 'must be an order item id');
 
 /**
  * `orders/checkout` (requirements §15). The key is the client's, one per purchase attempt: the
  * same key from the same user answers the first result and never charges twice. Visible ASCII
  * only, so it can be logged and compared without surprises.
  */
-const IdempotencyKey = z
+export const IdempotencyKey = z
   .string({ error: 'is required' })
   .min(IDEMPOTENCY_KEY_MIN_LENGTH, `must be at least ${IDEMPOTENCY_KEY_MIN_LENGTH} characters`)
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
@@ -302,40 +300,10 @@ export type GetOrderInput = z.infer<typeof GetOrderInputSchema>;
 export const OrderResultSchema = z.object({ order: OrderSchema });
 export type OrderResult = z.infer<typeof OrderResultSchema>;
 
-export const OrderItemRefInputSchema = z.object({ orderId: OrderId, itemId: ItemId });
+export const OrderItemRefInputSchema = z.object({ orderId: OrderId, itemId: OrderItemId });
 export type OrderItemRefInput = z.infer<typeof OrderItemRefInputSchema>;
 export const OrderItemResultSchema = z.object({ item: OrderItemSchema });
 
-/** Why a shopper refunded, as stored with the refund: both optional, asked and never required. */
-export const RefundReasonSchema = z.object({
-  reason: z.enum(REFUND_REASON_CODES).nullable(),
-  note: z.string().nullable(),
-});
-export type RefundReason = z.infer<typeof RefundReasonSchema>;
-
-/**
- * `orders/refundItem`: the item, and optionally why (requirements §11). A call without the reason
- * fields is the spec's `{orderId, itemId}` and refunds the same way.
- */
-export const RefundItemInputSchema = OrderItemRefInputSchema.extend({
-  reason: z
-    .enum(REFUND_REASON_CODES, { error: `must be one of ${REFUND_REASON_CODES.join(', ')}` })
-    .optional()
-    .describe('why the item is refunded, if the shopper says'),
-  note: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(REFUND_NOTE_MAX, `must be at most ${REFUND_NOTE_MAX} characters long`)
-    .optional()
-    .describe('the shopper’s own words about the reason; empty means none'),
-  to: z
-    .enum(REFUND_DESTINATIONS, { error: `must be one of ${REFUND_DESTINATIONS.join(', ')}` })
-    .optional()
-    .describe(
-      'where the money goes: `original` (default) back through the payment provider, `credit` at once to the store credit wallet',
-    ),
-});
-export type RefundItemInput = z.input<typeof RefundItemInputSchema>;
 export type OrderItemResult = z.infer<typeof OrderItemResultSchema>;
 
 /** `orders/getOwnedItems`: what the caller holds of one product (the product page's "You own this"). */
@@ -361,7 +329,7 @@ export type OwnedItems = z.infer<typeof OwnedItemsSchema>;
 /** The buyer marks one of an item's codes redeemed at the seller's site (or takes the mark back). */
 export const SetCodeRedeemedInputSchema = z.object({
   orderId: OrderId,
-  itemId: ItemId,
+  itemId: OrderItemId,
   code: z
     .string({ error: 'must be a license code' })
     .trim()
@@ -372,49 +340,3 @@ export const SetCodeRedeemedInputSchema = z.object({
   redeemed: z.boolean({ error: 'must be true or false' }).default(true),
 });
 export type SetCodeRedeemedInput = z.input<typeof SetCodeRedeemedInputSchema>;
-
-/** `orders/changePlan` (requirements §15): another plan of the same product for a bought item. */
-export const ChangePlanInputSchema = z.object({
-  orderId: OrderId,
-  itemId: ItemId,
-  variantId: publicId('plan', 'variantId must be a plan id'),
-  paymentMethodId: PaymentMethodId.optional().describe('the card that pays an upgrade; the order’s card by default'),
-  idempotencyKey: IdempotencyKey,
-});
-export type ChangePlanInput = z.infer<typeof ChangePlanInputSchema>;
-
-export const ChangePlanResultSchema = z.object({
-  item: OrderItemSchema,
-  chargedCents: z.number().int().describe('what the upgrade charged the card, its VAT included (decision 037)'),
-  refundedCents: z
-    .number()
-    .int()
-    .describe('what the downgrade refunded, the VAT its charges carried on the difference included (decision 037)'),
-});
-export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
-
-/** One other plan of the item's product, as the order item page offers it (decision 010). */
-export const PlanOptionSchema = z.object({
-  variantId: z.number().int(),
-  name: z.string(),
-  kind: PlanKindSchema,
-  billingInterval: BillingIntervalSchema.nullable(),
-  price: z.number().int().describe('unit price now, cents'),
-  currency: z.string(),
-  features: z.array(z.string()),
-  direction: z.enum(['upgrade', 'downgrade', 'same_price']),
-  chargeCents: z.number().int().describe('the price difference changing to it charges now, VAT apart'),
-  refundCents: z.number().int().describe('the price difference changing to it refunds now, VAT apart'),
-  taxCents: z
-    .number()
-    .int()
-    .describe(
-      'the VAT charged on top of chargeCents at the billing profile now, or returned with refundCents (decision 037)',
-    ),
-  available: z.boolean(),
-  unavailableReason: z.string().nullable().describe('why the change cannot be made, in words for the page'),
-});
-export type PlanOption = z.infer<typeof PlanOptionSchema>;
-
-export const PlanOptionsResultSchema = z.object({ options: z.array(PlanOptionSchema) });
-export type PlanOptionsResult = z.infer<typeof PlanOptionsResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_META_KEY, type IdMeta, ownedId, publicId } from './ids';
-import { RefundReasonSchema } from './orders';
+import { RefundReasonSchema } from './item-changes';
 import { CODES_REMOVE_MAX, SALE_STATUSES } from './seller-rules';
 
 // The seller's list of sales, the CSV of pending sales and the plan's unsold codes (requirements

@@ -7,7 +7,7 @@ const READER_INPUTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const
  * the page still loading hides it, and a hidden element cannot take focus), so this tries on
  * each frame for a few seconds. Once landed, it keeps the section where it landed for the rest of
  * that time: lazy parts above it still loading (the plans, the related deals) grew the page and
- * pushed the section out of view under a reader who had not moved (e2e/community.spec.ts). It
+ * pushed the section out of view under a reader who had not moved (e2e/reviews.spec.ts). It
  * stops as soon as the reader is somewhere else (focus elsewhere, or a wheel, touch, click or key),
  * so it never pulls focus or the view back from where they chose. Answers a function that stops it.
  */

@@ -9,6 +9,10 @@ import {
 import {
   ChangePlanInputSchema,
   ChangePlanResultSchema,
+  PlanOptionsResultSchema,
+  RefundItemInputSchema,
+} from '../item-changes';
+import {
   CheckoutInputSchema,
   CheckoutResultSchema,
   CheckoutTotalsSchema,
@@ -20,8 +24,6 @@ import {
   OrderListSchema,
   OrderResultSchema,
   OwnedItemsSchema,
-  PlanOptionsResultSchema,
-  RefundItemInputSchema,
   SetCodeRedeemedInputSchema,
 } from '../orders';
 import type { ApiRouteDefinition } from '../routes';

@@ -12,7 +12,8 @@ import { cardCentsOf } from './credit-payment';
 import { giftViewOf } from './gift-rules';
 import type { ItemRules } from './item-terms';
 import { itemMoneyOf, orderMoneyOf, settledMoneyFacts } from './order-money';
-import { cardOf, loadOrderView, taxViewOf } from './orders.service';
+import { cardOf, taxViewOf } from './order-view-fields';
+import { loadOrderView } from './orders.service';
 import { receiptMail } from './receipt';
 import { type NewOrder, PENDING_LEASE_MS } from './reserve';
 import { applyPaymentOutcome, failureError, type PaymentState, type Settlement } from './settle';
@@ -106,7 +107,13 @@ function settledOrderView(order: NewOrder, settled: SettledItem[], paidAt: Date,
         price: line.priceCents,
         originalPrice: line.originalPriceCents,
         amount: line.priceCents * line.quantity - (order.itemDiscounts[position] ?? 0),
-        ...(money[position]?.view ?? { checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0, refundMoney: null }),
+        ...(money[position]?.view ?? {
+          checkoutCents: 0,
+          paidCents: 0,
+          planChanges: [],
+          savedCents: 0,
+          refundMoney: null,
+        }),
         saleDiscount: (line.listPriceCents - line.priceCents) * line.quantity,
         paidWithCreditCents: order.itemCredits[position] ?? 0,
         taxCents: order.itemTaxes[position] ?? 0,

@@ -34,6 +34,7 @@ import { markCodeRedeemed } from './code-redemption';
 import { asSeenBy, itemViewerOf, type Viewer } from './item-viewer';
 import { type CodeFacts, codeViewOf, itemMoneyOf, orderMoneyOf, parseItemMoneyFacts } from './order-money';
 import { itemMoneyFacts } from './order-money.sql';
+import { cardOf, subscriptionState, taxViewOf } from './order-view-fields';
 import { STORE_CREDIT_REFERENCE_PREFIX } from './refund-money.sql';
 
 export type OrdersDeps = { db: Db; now: () => Date };
@@ -64,7 +65,9 @@ type CodeRow = CodeFacts & { orderItemId: string };
 function toOrderItem(row: ItemRow, codes: CodeRow[], viewer: Viewer = 'buyer'): OrderItem {
   const seen = asSeenBy(viewer, plainOrderItem(row, codes), row);
   // What was paid is the giver's (decision 043): the recipient's view shows none of it.
-  return seen.receivedFrom ? { ...seen, checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0, refundMoney: null } : seen;
+  return seen.receivedFrom
+    ? { ...seen, checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0, refundMoney: null }
+    : seen;
 }
 
 function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
@@ -106,42 +109,6 @@ function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
     ...(row.promiseStatus === 'active'
       ? {}
       : { lifetimePromise: lifetimePromiseOf(row.promiseStatus, row.sunsetAt, row.sunsetMessage) }),
-  };
-}
-
-/** Subscription fields of an item view (decision 010); also used by the checkout's own answer. */
-export function subscriptionState(
-  row: Pick<
-    OrderItemRow,
-    'status' | 'planKind' | 'cancelAtPeriodEnd' | 'renewalFailures' | 'renewalRetryAt' | 'periodEnd'
-  >,
-): Pick<OrderItem, 'cancelAtPeriodEnd' | 'nextRenewalAt' | 'renewalFailures'> {
-  const renews = row.status === 'active' && row.planKind === 'subscription' && !row.cancelAtPeriodEnd;
-  return {
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    nextRenewalAt: renews ? iso(row.renewalRetryAt ?? row.periodEnd) : null,
-    renewalFailures: row.renewalFailures,
-  };
-}
-
-/** The card an order charged; none when store credit paid the whole total and there was no VAT (decisions 030, 037). */
-export function cardOf(
-  row: Pick<OrderRow, 'cardBrand' | 'cardLast4' | 'totalCents' | 'paidWithCreditCents' | 'taxCents'>,
-): Order['payment'] {
-  if (row.cardBrand === null || row.cardLast4 === null) return null;
-  if (row.paidWithCreditCents >= row.totalCents + row.taxCents) return null;
-  return { brand: row.cardBrand, last4: row.cardLast4 };
-}
-
-/** The order's VAT fields (decision 037): the rate as the API's percentage (1900 → 19). */
-export function taxViewOf(
-  row: Pick<OrderRow, 'totalCents' | 'taxCents' | 'taxRateBasisPoints' | 'taxReverseCharge'>,
-): Pick<Order, 'taxCents' | 'taxRate' | 'taxReverseCharge' | 'totalWithTaxCents'> {
-  return {
-    taxCents: row.taxCents,
-    taxRate: row.taxRateBasisPoints / 100,
-    taxReverseCharge: row.taxReverseCharge,
-    totalWithTaxCents: row.totalCents + row.taxCents,
   };
 }
 
