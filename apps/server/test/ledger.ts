@@ -206,3 +206,31 @@ async function expectCouponUsesCounted(db: Db): Promise<void> {
                   where r.coupon_id = k.id and o.status = 'failed')`);
   expect(Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])).toEqual([]);
 }
+
+/**
+ * What the order's rows hold, counted apart from the view's code: the card's charges less its
+ * refunds and disputes, plus the store credit spent less the credit its changes gave back: what
+ * an order's `money.netPaidCents` must equal (decision 010).
+ */
+export async function heldByRows(db: Db, orderId: string): Promise<number> {
+  const [card] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(case ${moneyMovements.kind} when 'charge' then ${moneyMovements.amountCents}
+        when 'chargeback_reversal' then ${moneyMovements.amountCents} else -${moneyMovements.amountCents} end), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(moneyMovements)
+    .where(eq(moneyMovements.orderId, orderId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [credit] = await db
+    .select({ cents: sql<number>`coalesce(sum(${orderItemAdjustments.creditRefundCents}), 0)`.mapWith(Number) })
+    .from(orderItemAdjustments)
+    .where(
+      and(
+        eq(orderItemAdjustments.status, 'succeeded'),
+        sql`${orderItemAdjustments.orderItemId} in (select id from order_items where order_id = ${orderId})`,
+      ),
+    );
+  return (card?.cents ?? 0) + (order?.paidWithCreditCents ?? 0) - (credit?.cents ?? 0);
+}

@@ -3,12 +3,12 @@
 // renewal and refund, disputes, and a net that is what the money rows hold; each line's cost and
 // saving on the plan held now; and why each revoked code stopped working.
 import type { ChangePlanResult, Order, OrderItem, OrderList } from '@everdeal/contracts';
-import { moneyMovements, orderItemAdjustments, orders } from '@everdeal/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { orderItemAdjustments } from '@everdeal/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { expectLedgerBalanced } from '../../../test/ledger';
+import { expectLedgerBalanced, heldByRows } from '../../../test/ledger';
 import {
   type Buyer,
   buy,
@@ -85,33 +85,6 @@ async function changePlan(buyer: Buyer, orderId: string, itemId: string, variant
 async function refund(buyer: Buyer, orderId: string, itemId: string) {
   const response = await callApi(t.app, 'orders/refundItem', { orderId, itemId }, await signIn(buyer));
   expect(response.status, response.body.msg).toBe(200);
-}
-
-/**
- * What the order's rows hold, counted apart from the view's code: the card's charges less its
- * refunds and disputes, plus the store credit spent less the credit its changes gave back.
- */
-async function heldByRows(orderId: string): Promise<number> {
-  const [card] = await t.db
-    .select({
-      cents: sql<number>`coalesce(sum(case ${moneyMovements.kind} when 'charge' then ${moneyMovements.amountCents}
-        when 'chargeback_reversal' then ${moneyMovements.amountCents} else -${moneyMovements.amountCents} end), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(moneyMovements)
-    .where(eq(moneyMovements.orderId, orderId));
-  const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
-  const [credit] = await t.db
-    .select({ cents: sql<number>`coalesce(sum(${orderItemAdjustments.creditRefundCents}), 0)`.mapWith(Number) })
-    .from(orderItemAdjustments)
-    .where(
-      and(
-        eq(orderItemAdjustments.status, 'succeeded'),
-        sql`${orderItemAdjustments.orderItemId} in (select id from order_items where order_id = ${orderId})`,
-      ),
-    );
-  return (card?.cents ?? 0) + (order?.paidWithCreditCents ?? 0) - (credit?.cents ?? 0);
 }
 
 const codeReasons = (item: OrderItem) =>
@@ -204,7 +177,7 @@ describe('an order’s money after it changed', () => {
     expect(order.adjustmentInvoices).toMatchObject([
       { adjustmentId: changeId, kind: 'plan_change', amountCents: 7000 },
     ]);
-    expect(order.money.netPaidCents).toBe(await heldByRows(bought.id));
+    expect(order.money.netPaidCents).toBe(await heldByRows(t.db, bought.id));
 
     const [reelNow, sheetNow] = order.items;
     // The Tier 2 line cost its $69 and the upgrade's $70, and saves on Tier 2's list price.
@@ -291,7 +264,7 @@ describe('an order’s money after it changed', () => {
     let order = await orderOf(buyer, bought.id);
     expect(order.money).toMatchObject({ checkoutCents: 11_900, netPaidCents: 23_800 });
     expect(order.items[0]).toMatchObject({ checkoutCents: 10_000, paidCents: 20_000, savedCents: 60_000 });
-    expect(order.money.netPaidCents).toBe(await heldByRows(bought.id));
+    expect(order.money.netPaidCents).toBe(await heldByRows(t.db, bought.id));
 
     later();
     const down = await changePlan(buyer, bought.id, item.id, tier1.id);
@@ -304,7 +277,7 @@ describe('an order’s money after it changed', () => {
       ['plan_change', 'Tier 1', 0, down.refundedCents],
     ]);
     expect(order.money.netPaidCents).toBe(23_800 - down.refundedCents);
-    expect(order.money.netPaidCents).toBe(await heldByRows(bought.id));
+    expect(order.money.netPaidCents).toBe(await heldByRows(t.db, bought.id));
     // The line cost its $100 at checkout, $100 more, then $150 back: $50, Tier 1's price.
     expect(order.items[0]).toMatchObject({ planName: 'Tier 1', checkoutCents: 10_000, paidCents: 5000 });
     expect(order.items[0]?.planChanges.map((change) => [change.toPlanName, change.priceCents])).toEqual([
@@ -329,7 +302,7 @@ describe('an order’s money after it changed', () => {
     expect(order.items[0]?.refundMoney).toEqual({ cardCents: net - 3000, creditCents: 3000 });
     // Everything went back, the store credit part as credit.
     expect(order.money.netPaidCents).toBe(0);
-    expect(await heldByRows(bought.id)).toBe(0);
+    expect(await heldByRows(t.db, bought.id)).toBe(0);
     expect(order.savedCents).toBe(0);
     const codes = codeReasons(await itemOf(buyer, bought.id, item.id));
     expect(codes).toHaveLength(3);
@@ -370,7 +343,7 @@ describe('an order’s money after it changed', () => {
       ['renewal', 1500, 0],
     ]);
     expect(order.money.netPaidCents).toBe(3000);
-    expect(order.money.netPaidCents).toBe(await heldByRows(bought.id));
+    expect(order.money.netPaidCents).toBe(await heldByRows(t.db, bought.id));
     // A subscription's line is its price per period, its saving too; renewals are the order's.
     expect(order.items[0]).toMatchObject({ checkoutCents: 1500, paidCents: 1500, savedCents: 1500 });
     // A refund of the subscription returns every period it paid for, the renewal's included.
@@ -410,7 +383,7 @@ describe('an order’s money after it changed', () => {
       chargedBackCents: 4900,
       netPaidCents: 0,
     });
-    expect(order.money.netPaidCents).toBe(await heldByRows(disputed.id));
+    expect(order.money.netPaidCents).toBe(await heldByRows(t.db, disputed.id));
     expect(order.items[0]?.codes.map((code) => code.revocation?.reason)).toEqual(['chargeback']);
     // No refund gave this money back: the dispute did, and the order's rows say so.
     expect(order.items[0]).toMatchObject({ status: 'refunded', refundMoney: null });
