@@ -10,7 +10,7 @@ import Store from 'lucide-react/icons/store';
 import UserRoundPen from 'lucide-react/icons/user-round-pen';
 import Wallet from 'lucide-react/icons/wallet';
 import type { AreaLink } from '~/shared/session/my-areas';
-import type { NavItem } from './nav-items';
+import { ACCOUNT_ITEM, type NavItem } from './nav-items';
 
 // Requirements §2 "Mobile user menu". Apart from nav-items.ts, which the header imports: these
 // icons load with the menu (a lazy chunk), not with every page.
@@ -22,6 +22,20 @@ export const PERSONAL_INFO_ITEM: NavItem = { label: 'Personal info', to: '/user/
 export const SUPPORT_ITEM: NavItem = { label: 'Support', to: SUPPORT_PATH, icon: LifeBuoy };
 /** Decision 029: which notification mails the person gets. */
 export const NOTIFICATIONS_ITEM: NavItem = { label: 'Notifications', to: NOTIFICATION_SETTINGS_PATH, icon: BellRing };
+
+/**
+ * The signed-in person's own pages, in the order both account menus list them (the header's
+ * dropdown and the mobile menu, requirements §2), before the areas they may open.
+ */
+export const ACCOUNT_MENU_ITEMS: readonly NavItem[] = [
+  ORDERS_ITEM,
+  CREDIT_ITEM,
+  PAYMENT_METHODS_ITEM,
+  PERSONAL_INFO_ITEM,
+  NOTIFICATIONS_ITEM,
+  ACCOUNT_ITEM,
+  SUPPORT_ITEM,
+];
 
 /** The seller and admin areas, for the users the server lets in (decision 023). */
 const AREA_ICONS = { seller: Store, admin: ShieldCheck } as const;

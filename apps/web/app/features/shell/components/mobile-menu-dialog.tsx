@@ -11,26 +11,10 @@ import { CountBadge, formatBadgeCount } from '~/components/ui/count-badge';
 import { openLoginModal, preloadLoginModal } from '~/shared/session/login-prompt';
 import { useAreaLinks } from '~/shared/session/my-areas';
 import { useAuth } from '~/shared/session/session-provider';
-import {
-  areaNavItem,
-  CREDIT_ITEM,
-  NOTIFICATIONS_ITEM,
-  ORDERS_ITEM,
-  PAYMENT_METHODS_ITEM,
-  PERSONAL_INFO_ITEM,
-  SUPPORT_ITEM,
-} from '../account-nav-items';
+import { ACCOUNT_MENU_ITEMS, areaNavItem } from '../account-nav-items';
 import { badgeName } from '../badge-name';
 import { signOut } from '../hooks/use-sign-out';
-import {
-  ACCOUNT_ITEM,
-  CART_ITEM,
-  LAUNCH_ITEM,
-  MAIN_NAV,
-  type NavItem,
-  SIGN_IN_ITEM,
-  WISHLIST_ITEM,
-} from '../nav-items';
+import { CART_ITEM, LAUNCH_ITEM, MAIN_NAV, type NavItem, SIGN_IN_ITEM, WISHLIST_ITEM } from '../nav-items';
 import { Logo } from './logo';
 import type { MobileMenuProps } from './mobile-menu';
 
@@ -121,27 +105,11 @@ export function MobileMenuDialog({
                 <li>
                   <MenuLink item={CART_ITEM} count={cartCount} onSelect={close} />
                 </li>
-                <li>
-                  <MenuLink item={ORDERS_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={CREDIT_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={PAYMENT_METHODS_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={PERSONAL_INFO_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={NOTIFICATIONS_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={ACCOUNT_ITEM} onSelect={close} />
-                </li>
-                <li>
-                  <MenuLink item={SUPPORT_ITEM} onSelect={close} />
-                </li>
+                {ACCOUNT_MENU_ITEMS.map((item) => (
+                  <li key={item.to}>
+                    <MenuLink item={item} onSelect={close} />
+                  </li>
+                ))}
                 {areaLinks.map((link) => (
                   <li key={link.to}>
                     <MenuLink item={areaNavItem(link)} onSelect={close} />

@@ -1,23 +1,14 @@
 import type { User } from '@everdeal/contracts';
-import { NOTIFICATION_SETTINGS_PATH } from '@everdeal/contracts/notification-topics';
-import { ORDERS_PATH, PAYMENT_METHODS_PATH, USER_CREDIT_PATH } from '@everdeal/contracts/order-paths';
 import { displayName } from '@everdeal/contracts/user';
 import { clsx } from 'clsx';
-import BellRing from 'lucide-react/icons/bell-ring';
-import CreditCard from 'lucide-react/icons/credit-card';
-import LifeBuoy from 'lucide-react/icons/life-buoy';
 import LogOut from 'lucide-react/icons/log-out';
-import Package from 'lucide-react/icons/package';
-import UserRound from 'lucide-react/icons/user-round';
-import UserRoundPen from 'lucide-react/icons/user-round-pen';
-import Wallet from 'lucide-react/icons/wallet';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { iconButtonClasses } from '~/components/ui/button';
 import { useAreaLinks } from '~/shared/session/my-areas';
-import { areaNavItem } from '../account-nav-items';
+import { ACCOUNT_MENU_ITEMS, areaNavItem } from '../account-nav-items';
 import { signOut } from '../hooks/use-sign-out';
 
 const itemClass = clsx(
@@ -68,60 +59,20 @@ export function UserMenu({ user, className, defaultOpen = false, autoFocus = fal
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={ORDERS_PATH}>
-              <Package aria-hidden="true" className="size-4 text-ink-500" />
-              Orders
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={USER_CREDIT_PATH}>
-              <Wallet aria-hidden="true" className="size-4 text-ink-500" />
-              Store credit
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={PAYMENT_METHODS_PATH}>
-              <CreditCard aria-hidden="true" className="size-4 text-ink-500" />
-              Payment methods
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/user/personal-info">
-              <UserRoundPen aria-hidden="true" className="size-4 text-ink-500" />
-              Personal info
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={NOTIFICATION_SETTINGS_PATH}>
-              <BellRing aria-hidden="true" className="size-4 text-ink-500" />
-              Notifications
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/user">
-              <UserRound aria-hidden="true" className="size-4 text-ink-500" />
-              Your account
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/support">
-              <LifeBuoy aria-hidden="true" className="size-4 text-ink-500" />
-              Support
-            </Link>
-          </DropdownMenu.Item>
-          {areaLinks.length > 0 ? <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" /> : null}
-          {areaLinks.map((link) => {
-            const { icon: Icon } = areaNavItem(link);
-            return (
-              <DropdownMenu.Item key={link.to} asChild className={itemClass}>
-                <Link to={link.to}>
+          {[...ACCOUNT_MENU_ITEMS, ...areaLinks.map(areaNavItem)].map(({ label, to, icon: Icon }, index) => (
+            <Fragment key={to}>
+              {index === ACCOUNT_MENU_ITEMS.length ? (
+                // The seller and admin areas the user may open (decision 023), apart from their own pages.
+                <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" />
+              ) : null}
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={to}>
                   <Icon aria-hidden="true" className="size-4 text-ink-500" />
-                  {link.label}
+                  {label}
                 </Link>
               </DropdownMenu.Item>
-            );
-          })}
+            </Fragment>
+          ))}
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-ink-900/[0.07]" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4 text-ink-500" />
