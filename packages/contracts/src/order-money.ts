@@ -43,6 +43,7 @@ export const ItemRefundMoneySchema = z
   .object({
     cardCents: z.number().int().describe('back to the card it was paid with, or as store credit when the buyer asks'),
     creditCents: z.number().int().describe('the store credit it holds, returned as credit whatever the destination'),
+    taxCents: z.number().int().describe('the VAT within cardCents (decision 037); store credit never paid VAT'),
   })
   .describe(
     'an active item: what a refund returns now, its plan changes and renewals counted; a refunded item: what its refund returned; null otherwise (before payment, ended, ended by a card dispute, received from someone else)',

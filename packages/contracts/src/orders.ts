@@ -153,7 +153,9 @@ export const OrderItemSchema = z.object({
   paidWithCreditCents: z
     .number()
     .int()
-    .describe('the part of the checkout price paid with store credit: a refund always returns it as credit'),
+    .describe(
+      'the store credit the item holds: its share of checkout’s, less once a downgrade returned part of it; a refund always returns it as credit',
+    ),
   refundMoney: ItemRefundMoneySchema.nullable(),
   taxCents: z.number().int().describe('VAT on the amount at the order’s rate (decision 037), charged on top of it'),
   currency: z.string(),

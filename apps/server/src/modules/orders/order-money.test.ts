@@ -195,10 +195,10 @@ describe('an order’s money after it changed', () => {
     ]);
     expect(reelNow?.savedCents).toBe(91_200 - 13_900);
     // Refunding the upgraded line would return both its charges; the refunded line returned its price.
-    expect(reelNow?.refundMoney).toEqual({ cardCents: 13_900, creditCents: 0 });
+    expect(reelNow?.refundMoney).toEqual({ cardCents: 13_900, creditCents: 0, taxCents: 0 });
     // A refunded line keeps what it cost, and saves nothing any more.
     expect(sheetNow).toMatchObject({ status: 'refunded', checkoutCents: 7900, paidCents: 7900, savedCents: 0 });
-    expect(sheetNow?.refundMoney).toEqual({ cardCents: 7900, creditCents: 0 });
+    expect(sheetNow?.refundMoney).toEqual({ cardCents: 7900, creditCents: 0, taxCents: 0 });
     expect(order.savedCents).toBe(77_300);
 
     // The Tier 1 code was replaced by the plan change, not refunded; the refunded line's was.
@@ -288,7 +288,10 @@ describe('an order’s money after it changed', () => {
     // What a refund would return now: all the order still holds (the downgrade took its $150 and
     // the VAT it carried from the card's charges first), the store credit part untouched.
     const net = order.money.netPaidCents;
-    expect(order.items[0]?.refundMoney).toEqual({ cardCents: net - 3000, creditCents: 3000 });
+    const promised = order.items[0]?.refundMoney;
+    expect(promised).toMatchObject({ cardCents: net - 3000, creditCents: 3000 });
+    // The VAT the card's charges still hold: checkout's $19 and the upgrade's $19, less the downgrade's.
+    expect(promised?.taxCents).toBe(1900 + 1900 - (down.refundedCents - 15_000));
 
     later();
     await refund(buyer, bought.id, item.id);
@@ -297,9 +300,14 @@ describe('an order’s money after it changed', () => {
       .select()
       .from(orderItemAdjustments)
       .where(and(eq(orderItemAdjustments.orderItemId, item.id), eq(orderItemAdjustments.kind, 'refund')));
-    expect(refunded).toMatchObject({ status: 'succeeded', refundCents: net, creditRefundCents: 3000 });
+    expect(refunded).toMatchObject({
+      status: 'succeeded',
+      refundCents: net,
+      creditRefundCents: 3000,
+      taxCents: promised?.taxCents,
+    });
     order = await orderOf(buyer, bought.id);
-    expect(order.items[0]?.refundMoney).toEqual({ cardCents: net - 3000, creditCents: 3000 });
+    expect(order.items[0]?.refundMoney).toEqual(promised);
     // Everything went back, the store credit part as credit.
     expect(order.money.netPaidCents).toBe(0);
     expect(await heldByRows(t.db, bought.id)).toBe(0);
@@ -347,7 +355,7 @@ describe('an order’s money after it changed', () => {
     // A subscription's line is its price per period, its saving too; renewals are the order's.
     expect(order.items[0]).toMatchObject({ checkoutCents: 1500, paidCents: 1500, savedCents: 1500 });
     // A refund of the subscription returns every period it paid for, the renewal's included.
-    expect(order.items[0]?.refundMoney).toEqual({ cardCents: 3000, creditCents: 0 });
+    expect(order.items[0]?.refundMoney).toEqual({ cardCents: 3000, creditCents: 0, taxCents: 0 });
 
     const canceled = await callApi(
       t.app,

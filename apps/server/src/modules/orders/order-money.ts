@@ -110,8 +110,8 @@ export function itemMoneyOf(
  * The item's refund in money, VAT included. Before it: what `writeRefundAdjustment` would return
  * now, from the same rows: every card charge (checkout's, upgrades', renewals') less what refunds
  * and disputes took from them, and the store credit less what succeeded changes gave back as
- * credit (`creditHeldOf`). After it: what the refund returned. None for an item a dispute ended,
- * for no refund gave its money back.
+ * credit (`creditHeldOf`), with the VAT the card's charges still hold. After it: what the refund
+ * returned. None for an item a dispute ended, for no refund gave its money back.
  */
 function refundMoneyOf(row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>, facts: ItemMoneyFacts) {
   if (row.status === 'refunded') {
@@ -119,7 +119,11 @@ function refundMoneyOf(row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>,
       (adjustment) => adjustment.kind === 'refund' && adjustment.status === 'succeeded',
     );
     if (!refund) return null;
-    return { cardCents: refund.refundedCents - refund.refundedCreditCents, creditCents: refund.refundedCreditCents };
+    return {
+      cardCents: refund.refundedCents - refund.refundedCreditCents,
+      creditCents: refund.refundedCreditCents,
+      taxCents: refund.refundedTaxCents,
+    };
   }
   if (row.status !== 'active') return null;
   const cardCents = facts.adjustments.reduce(
@@ -130,7 +134,11 @@ function refundMoneyOf(row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>,
     (sum, adjustment) => sum - adjustment.refundedCreditCents,
     row.paidWithCreditCents,
   );
-  return { cardCents: Math.max(cardCents, 0), creditCents: Math.max(creditCents, 0) };
+  const taxCents = facts.adjustments.reduce(
+    (sum, adjustment) => sum + adjustment.chargedTaxCents - adjustment.refundedTaxCents,
+    facts.checkoutCardCents - facts.checkoutCardPriceCents,
+  );
+  return { cardCents: Math.max(cardCents, 0), creditCents: Math.max(creditCents, 0), taxCents: Math.max(taxCents, 0) };
 }
 
 /** One of an item's codes as read: its pool status, the buyer's mark, its plan and when it was allocated or linked. */

@@ -25,22 +25,23 @@ describe('order labels', () => {
     expect(orderPaymentWords({ ...order, paidWithCreditCents: 0 }, { atCheckout: true })).toBe(
       'Paid at checkout: $49 with Visa •••• 4242',
     );
-    const line = { checkoutCents: 2900, paidWithCreditCents: 1115, currency: 'USD', planChanges: [] };
+    const line = { amount: 2900, checkoutCents: 2900, paidWithCreditCents: 1115, currency: 'USD', planChanges: [] };
     expect(itemPaymentWords(line)).toBe('Paid $11.15 with store credit and $17.85 by card');
     expect(itemPaymentWords({ ...line, paidWithCreditCents: 2900 })).toBe('Paid $29 with store credit');
-    // After an upgrade the split is checkout's, not the plan held now's.
-    const upgrade = {
+    expect(itemPaymentWords({ ...line, paidWithCreditCents: 0 })).toBeNull();
+    // Once the line's price moved, its credit share is what it still holds, not checkout's split.
+    const downgrade = {
       adjustmentId: 'a1',
-      fromPlanName: 'Tier 1',
-      toPlanName: 'Tier 2',
+      fromPlanName: 'Tier 2',
+      toPlanName: 'Tier 1',
       changedAt: '2026-11-24T10:00:00.000Z',
-      priceCents: 7000,
-      chargedCents: 7000,
-      refundedCents: 0,
+      priceCents: -1000,
+      chargedCents: 0,
+      refundedCents: 1000,
     };
-    expect(itemPaymentWords({ ...line, planChanges: [upgrade] })).toBe(
-      'Paid at checkout: $11.15 with store credit and $17.85 by card',
-    );
+    expect(itemPaymentWords({ ...line, amount: 1900, planChanges: [downgrade] })).toBeNull();
+    // A subscription renewed at a lower price, without a plan change.
+    expect(itemPaymentWords({ ...line, amount: 1500 })).toBeNull();
   });
 
   it('names the plan with its kind', () => {

@@ -33,17 +33,19 @@ export function orderTaxWords(
 }
 
 /**
- * An item's share of its order's payment at checkout, VAT apart as the line's price is: "Paid
- * $30.00 with store credit and $19.00 by card", "Paid at checkout: …" once its plan changed.
+ * An item's share of its order's payment, VAT apart as the line's price is: "Paid $30.00 with
+ * store credit and $19.00 by card". Null once the line's price moved from checkout's (a plan
+ * change, a subscription renewed at another price): the item's credit share is then what it
+ * still holds (decision 030), not checkout's split, which the order card's payment line keeps.
  */
 export function itemPaymentWords(
-  item: Pick<OrderItem, 'checkoutCents' | 'paidWithCreditCents' | 'currency' | 'planChanges'>,
-): string {
-  const credit = Math.min(item.paidWithCreditCents, item.checkoutCents);
-  const card = item.checkoutCents - credit;
-  const paid = item.planChanges.length > 0 ? 'Paid at checkout:' : 'Paid';
-  if (card <= 0) return `${paid} ${formatMoney(credit, item.currency)} with store credit`;
-  return `${paid} ${formatMoney(credit, item.currency)} with store credit and ${formatMoney(card, item.currency)} by card`;
+  item: Pick<OrderItem, 'amount' | 'checkoutCents' | 'paidWithCreditCents' | 'currency' | 'planChanges'>,
+): string | null {
+  if (item.paidWithCreditCents <= 0 || item.planChanges.length > 0 || item.amount !== item.checkoutCents) return null;
+  const credit = Math.min(item.paidWithCreditCents, item.amount);
+  const card = item.amount - credit;
+  if (card <= 0) return `Paid ${formatMoney(credit, item.currency)} with store credit`;
+  return `Paid ${formatMoney(credit, item.currency)} with store credit and ${formatMoney(card, item.currency)} by card`;
 }
 
 /** "Tier 1 · lifetime plan", "Pro · billed monthly". */

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '~/lib/format-date';
 import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
 import { MoneyRows } from '~/shared/orders/money-rows';
 import { orderMoneyRows } from '~/shared/orders/order-money-rows';
-import { type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
+import { isAllCredit, type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
 import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { adminOrdersPath } from '../admin-paths';
 import { useAdminChange } from '../api/admin-operations';
@@ -81,9 +81,9 @@ function chargebackLine({ amount, reversedAmount, recordedAt }: AdminItemChargeb
 /** "$55.43 (VAT included) goes back to the card of", split when part was paid with store credit. */
 function refundDestinationWords(parts: RefundParts, item: AdminOrderItem) {
   const money = (cents: number) => formatMoney(cents, item.currency);
-  const total = `${money(parts.total)}${vatIncludedNote(item)}`;
+  const total = `${money(parts.total)}${vatIncludedNote(parts)}`;
   if (parts.credit === 0) return `${total} goes back to the card of`;
-  if (parts.card === 0) return `${total} goes back as store credit to`;
+  if (isAllCredit(parts)) return `${total} goes back as store credit to`;
   return `${total} goes back, ${money(parts.card)} to the card and ${money(parts.credit)} as store credit, to`;
 }
 

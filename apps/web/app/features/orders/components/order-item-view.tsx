@@ -62,7 +62,7 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
               Sale price: {formatMoney(item.saleDiscount, item.currency)} off
             </p>
           ) : null}
-          {item.paidWithCreditCents > 0 ? <p className="mt-1 text-ink-600 text-sm">{itemPaymentWords(item)}</p> : null}
+          {itemPaymentWords(item) ? <p className="mt-1 text-ink-600 text-sm">{itemPaymentWords(item)}</p> : null}
           {cancelDate ? (
             <p className="mt-2 inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 font-medium text-amber-800 text-xs">
               Cancels on {formatDate(cancelDate, undefined)}

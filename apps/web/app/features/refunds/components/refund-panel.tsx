@@ -12,7 +12,7 @@ import { type FormError, toFormError } from '~/lib/form-error';
 import { formatDate } from '~/lib/format-date';
 import { lazyWithPreload } from '~/lib/lazy';
 import { RefundDeadline } from '~/shared/orders/refund-deadline';
-import { type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
+import { isAllCredit, type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
 import { useRefundItem } from '../api/order-item';
 import type { RefundWhy } from './refund-reason-fields';
 
@@ -54,7 +54,7 @@ function RefundedNote({ item }: { item: OrderItem }) {
       </p>
     );
   }
-  if (item.refundedTo === 'credit' || parts.card === 0) {
+  if (item.refundedTo === 'credit' || isAllCredit(parts)) {
     return (
       <p>
         Refunded{when}: {money(parts.total)} was added to your {creditLink} and the license codes are revoked.
@@ -71,7 +71,7 @@ function RefundedNote({ item }: { item: OrderItem }) {
 
 /** Where the confirmed refund goes: the part paid with credit returns as credit either way (decision 030). */
 function refundWhere(parts: RefundParts, to: RefundDestination, currency: string): string {
-  if (to === 'credit' || parts.card === 0) return ' as store credit, right away';
+  if (to === 'credit' || isAllCredit(parts)) return ' as store credit, right away';
   if (parts.credit === 0) return ' on the card you paid with';
   return `: ${formatMoney(parts.card, currency)} on the card you paid with and ${formatMoney(parts.credit, currency)} as store credit, right away`;
 }
@@ -128,14 +128,14 @@ export function RefundPanel({ item }: { item: OrderItem }) {
             // Decision 043: an unclaimed gift or transfer; its codes are held for the recipient.
             <p>
               You get {formatMoney(parts.total, item.currency)}
-              {vatIncludedNote(item)} back{refundWhere(parts, to, item.currency)}. {item.transfer.toEmail} can no longer
-              claim it and its license codes are revoked at once. This cannot be undone, and you can buy this deal again
-              only after 24 hours.
+              {vatIncludedNote(parts)} back{refundWhere(parts, to, item.currency)}. {item.transfer.toEmail} can no
+              longer claim it and its license codes are revoked at once. This cannot be undone, and you can buy this
+              deal again only after 24 hours.
             </p>
           ) : (
             <p>
               You get {formatMoney(parts.total, item.currency)}
-              {vatIncludedNote(item)} back{refundWhere(parts, to, item.currency)}.{' '}
+              {vatIncludedNote(parts)} back{refundWhere(parts, to, item.currency)}.{' '}
               {codeCount === 1 ? 'Its license code is' : `Its ${codeCount} license codes are`} revoked at once: the
               seller stops accepting {codeCount === 1 ? 'it' : 'them'}, so export anything you need first. This cannot
               be undone, and you can buy this deal again only after 24 hours.
