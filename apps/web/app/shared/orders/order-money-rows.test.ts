@@ -1,6 +1,6 @@
 import type { Order, OrderAdjustment, OrderItem } from '@everdeal/contracts';
 import { describe, expect, it } from 'vitest';
-import { moneyRowFigure, orderMoneyRows } from './order-money-rows';
+import { moneyRowFigure, orderHeadline, orderMoneyRows } from './order-money-rows';
 
 const item = (id: string, productName: string, planName: string) =>
   ({ id, productName, planName }) as Pick<OrderItem, 'id' | 'productName' | 'planName'> as OrderItem;
@@ -63,5 +63,20 @@ describe('orderMoneyRows', () => {
       ['Taken back by a card dispute', '−$9'],
       ['Net paid', '$139'],
     ]);
+  });
+});
+
+describe('orderHeadline', () => {
+  const money = { checkoutCents: 8211, adjustments: [], chargedBackCents: 0, netPaidCents: 8211 };
+
+  it('is what checkout charged, VAT included, while nothing moved since', () => {
+    expect(orderHeadline({ money, totalWithTaxCents: 8211 })).toEqual({ label: 'Total', cents: 8211 });
+  });
+
+  it('is the net paid once a refund or a dispute moved money', () => {
+    const refunded = { ...money, adjustments: [adjustment({ kind: 'refund', refundedCents: 8211 })], netPaidCents: 0 };
+    expect(orderHeadline({ money: refunded, totalWithTaxCents: 8211 })).toEqual({ label: 'Net paid', cents: 0 });
+    const disputed = { ...money, chargedBackCents: 8211, netPaidCents: 0 };
+    expect(orderHeadline({ money: disputed, totalWithTaxCents: 8211 })).toEqual({ label: 'Net paid', cents: 0 });
   });
 });

@@ -11,6 +11,20 @@ export type MoneyRow = { key: string; label: string; cents: number; sign: '+' | 
 /** The minus sign money rows and plan changes are written with (not a hyphen). */
 export const MINUS = '−';
 
+/** Whether money moved after checkout: a plan change, a renewal, a refund or a card dispute. */
+export const movedSinceCheckout = ({ money }: Pick<Order, 'money'>) =>
+  money.adjustments.length > 0 || money.chargedBackCents !== 0;
+
+/**
+ * The one figure a list or a card's header shows for an order: what checkout charged, VAT
+ * included, while nothing moved since; then the net paid, which the rows explain.
+ */
+export function orderHeadline(order: Pick<Order, 'money' | 'totalWithTaxCents'>) {
+  return movedSinceCheckout(order)
+    ? { label: 'Net paid', cents: order.money.netPaidCents }
+    : { label: 'Total', cents: order.totalWithTaxCents };
+}
+
 /**
  * The order's money since checkout, row by row, the net last: the checkout total, each upgrade
  * or downgrade, each line's renewals together, each refund, what disputes took. Null while
@@ -18,7 +32,7 @@ export const MINUS = '−';
  */
 export function orderMoneyRows(order: Pick<Order, 'money' | 'items'>): MoneyRow[] | null {
   const { money } = order;
-  if (money.adjustments.length === 0 && money.chargedBackCents === 0) return null;
+  if (!movedSinceCheckout(order)) return null;
   const named = (itemId: string) => order.items.find((item) => item.id === itemId);
   const rows: MoneyRow[] = [
     { key: 'checkout', label: 'Order total at checkout', cents: money.checkoutCents, sign: '' },

@@ -9,6 +9,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { SkeletonText } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/lib/format-date';
 import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
+import { orderHeadline } from '~/shared/orders/order-money-rows';
 import { adminOrdersPath } from '../admin-paths';
 import { useOrderSearch } from '../api/admin-operations';
 import { OrderCard } from './order-card';
@@ -120,7 +121,8 @@ function RecentOrders({ orders }: { orders: AdminOrder[] }) {
                 {ORDER_STANDING_LABEL[standing]}
               </StatusBadge>
               <span className="font-semibold text-ink-900 tabular-nums">
-                {formatMoney(order.total, order.currency)}
+                <span className="font-normal text-ink-600 text-sm">{orderHeadline(order).label} </span>
+                {formatMoney(orderHeadline(order).cents, order.currency)}
               </span>
             </li>
           );

@@ -7,7 +7,7 @@ import { toast } from '~/components/ui/toast-store';
 import { formatDate, formatDateTime } from '~/lib/format-date';
 import { ORDER_STANDING_LABEL, orderStanding } from '~/shared/orders/item-status';
 import { MoneyRows } from '~/shared/orders/money-rows';
-import { orderMoneyRows } from '~/shared/orders/order-money-rows';
+import { orderHeadline, orderMoneyRows } from '~/shared/orders/order-money-rows';
 import { isAllCredit, type RefundParts, refundPartsOf, vatIncludedNote } from '~/shared/orders/refund-money';
 import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { adminOrdersPath } from '../admin-paths';
@@ -52,8 +52,8 @@ export function OrderCard({ order, showsOrderLink = false }: { order: AdminOrder
         <div className="flex items-center gap-2">
           <StatusBadge tone={standing === 'paid' ? 'good' : 'neutral'}>{ORDER_STANDING_LABEL[standing]}</StatusBadge>
           <span className="font-semibold text-ink-900 tabular-nums">
-            {moneyRows ? <span className="font-normal text-ink-600 text-sm">Net paid </span> : null}
-            {formatMoney(moneyRows ? order.money.netPaidCents : order.totalWithTaxCents, order.currency)}
+            <span className="font-normal text-ink-600 text-sm">{orderHeadline(order).label} </span>
+            {formatMoney(orderHeadline(order).cents, order.currency)}
           </span>
         </div>
       </div>
