@@ -7,6 +7,7 @@
 import type {
   CodeRevocation,
   ItemPlanChange,
+  ItemRefundMoney,
   LicenseCodeStatus,
   Order,
   OrderAdjustment,
@@ -113,7 +114,10 @@ export function itemMoneyOf(
  * credit (`creditHeldOf`), with the VAT the card's charges still hold. After it: what the refund
  * returned. None for an item a dispute ended, for no refund gave its money back.
  */
-function refundMoneyOf(row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>, facts: ItemMoneyFacts) {
+export function refundMoneyOf(
+  row: Pick<ItemFigures, 'status' | 'paidWithCreditCents'>,
+  facts: ItemMoneyFacts,
+): ItemRefundMoney | null {
   if (row.status === 'refunded') {
     const refund = facts.adjustments.find(
       (adjustment) => adjustment.kind === 'refund' && adjustment.status === 'succeeded',

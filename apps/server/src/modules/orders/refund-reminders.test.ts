@@ -5,10 +5,10 @@ import { mailOutbox, notificationSettings } from '@everdeal/db';
 import { like } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, findMailFiles } from '../../../test/accounts';
+import { createAdminWithSession, decodeQuotedPrintable, findMailFiles } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { mailHeaders, mailHtml } from '../../../test/mail';
-import { type Buyer, buy, createBuyer, createDeal, emailOf } from '../../../test/shop';
+import { type Buyer, buy, checkout, createBuyer, createDeal, emailOf, fillCart, newKey } from '../../../test/shop';
 import { createMailer } from '../../lib/mailer';
 import { createOutbox, type Outbox } from '../mail';
 import { createSession } from '../users/sessions';
@@ -98,7 +98,7 @@ describe('refund-window reminders', () => {
     expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const text = decodeQuotedPrintable(week);
     expect(text).toContain('on December 2, 2026 at 09:30 UTC');
-    expect(text).toContain('full refund of $129');
+    expect(text).toContain('until then: $129. After the deadline the purchase is final.');
     expect(text).toContain(`https://everdeal.example/order/${item.orderId}/${item.itemId}`);
     expect(mailHtml(week)).toContain('Review your purchase');
 
@@ -168,6 +168,44 @@ describe('refund-window reminders', () => {
     expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(0);
     expect(await keysOf(item.itemId)).toEqual([]);
     expect(remindersTo(item.email)).toEqual([]);
+  });
+
+  it('names what a refund returns: the VAT paid with the price, and the part paid with store credit', async () => {
+    clock = new Date('2026-11-08T12:00:00Z');
+    const { product, plan } = await createDeal(t.db, {
+      name: 'Taxed Notes',
+      refundWindowDays: 30,
+      plans: [{ name: 'Tier 1', priceCents: 6900, originalPriceCents: 19900, codes: 2 }],
+    });
+    const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+    const profile = await callApi(t.app, 'users/updateBillingProfile', { country: 'DE' }, buyer);
+    expect(profile.status, profile.body.msg).toBe(200);
+    const admin = await createAdminWithSession(t.db, clock);
+    const granted = await callApi(
+      t.app,
+      'admin/grantCredit',
+      { userId: buyer.userId, amountCents: 3000, note: 'For the test' },
+      admin,
+    );
+    expect(granted.status, granted.body.msg).toBe(200);
+    await fillCart(t.app, buyer.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+    const paid = await checkout(t.app, buyer.token, {
+      paymentMethodId: buyer.card.id,
+      useCredit: true,
+      idempotencyKey: newKey(),
+    });
+    expect(paid.status, paid.body.msg).toBe(200);
+    // $69 and 19% VAT: $30 of store credit, $52.11 by card; a refund returns all of it.
+    const { order } = paid.body.data;
+    expect(order).toMatchObject({ totalWithTaxCents: 8211, paidWithCreditCents: 3000 });
+    const deadline = new Date(order.items[0]?.refundableUntil ?? '');
+    expect(await roundAt(new Date(deadline.getTime() - 7 * DAY_MS + 60_000))).toBe(1);
+    const [mail] = remindersTo(await emailOf(t.db, buyer.userId));
+    const text = decodeQuotedPrintable(mail ?? '');
+    expect(text).toContain(
+      'until then: $82.11 (VAT included), of which $30 you paid with store credit returns as credit.',
+    );
+    expect(text).not.toContain('$69');
   });
 
   it('two rounds at once queue each reminder once (PostgreSQL: two connections race)', async () => {

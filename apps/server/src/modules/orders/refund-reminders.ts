@@ -4,13 +4,15 @@
  * (decision 029). The job finds the items due and queues each mail with its own key, so two
  * rounds at once, or a round after a crash, never mail one reminder twice.
  */
-import { BRAND_NAME, formatMoney } from '@everdeal/contracts';
+import { BRAND_NAME, formatMoney, type ItemRefundMoney } from '@everdeal/contracts';
 import { type Db, mailOutbox, notificationSettings, orderItems, orders, users } from '@everdeal/db';
 import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { greetingFor, type MailBrand, mailDateTime, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { type NotificationParts, notificationParts, type Outbox, queueMail } from '../mail';
+import { parseItemMoneyFacts, refundMoneyOf } from './order-money';
+import { itemMoneyFacts } from './order-money.sql';
 import { orderItemUrl } from './receipt';
 
 export type RefundReminderDeps = { db: Db; now: () => Date; brand: MailBrand; log: FastifyBaseLogger; outbox: Outbox };
@@ -45,17 +47,25 @@ type DueItem = {
   productName: string;
   planName: string;
   quantity: number;
-  amountCents: number;
+  /** What a refund returns now, from the item's money rows, as its page says (decision 010). */
+  refund: ItemRefundMoney;
   currency: string;
   refundableUntil: Date;
 };
+
+/** "$82.11 (VAT included)", and the part that returns as store credit when there is one (decision 030). */
+function refundWords({ cardCents, creditCents, taxCents }: ItemRefundMoney, currency: string): string {
+  const total = `${formatMoney(cardCents + creditCents, currency)}${taxCents > 0 ? ' (VAT included)' : ''}`;
+  if (creditCents === 0) return total;
+  return `${total}, of which ${formatMoney(creditCents, currency)} you paid with store credit returns as credit`;
+}
 
 function refundReminderMail(item: DueItem, leftMs: number, parts: NotificationParts, brand: MailBrand): MailMessage {
   const deadline = mailDateTime(item.refundableUntil);
   const left = timeLeft(leftMs);
   const what = `${item.productName} ${item.planName}`;
   const url = orderItemUrl(brand.publicUrl, item.orderId, item.itemId);
-  const amount = formatMoney(item.amountCents, item.currency);
+  const amount = refundWords(item.refund, item.currency);
   return {
     to: item.email,
     subject: `Your refund window for ${what} closes in ${left}`,
@@ -66,12 +76,12 @@ function refundReminderMail(item: DueItem, leftMs: number, parts: NotificationPa
         greeting: greetingFor(item.firstName),
         paragraphs: [
           `Your refund window for ${what} closes in ${left}, on ${deadline}.`,
-          `If the deal is not what you hoped for, you can still ask for a full refund of ${amount} on the item’s page until then. After the deadline the purchase is final.`,
+          `If the deal is not what you hoped for, you can still ask for a full refund on the item’s page until then: ${amount}. After the deadline the purchase is final.`,
         ],
         sections: [
           {
             title: `${item.productName}: ${item.planName}${item.quantity > 1 ? ` × ${item.quantity}` : ''}`,
-            lines: [`Paid: ${amount}`, `Refundable until ${deadline}`],
+            lines: [`A refund returns: ${amount}`, `Refundable until ${deadline}`],
             link: { label: 'Open this item', url },
           },
         ],
@@ -109,7 +119,8 @@ async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<Due
       productName: orderItems.productName,
       planName: orderItems.planName,
       quantity: orderItems.quantity,
-      amountCents: orderItems.amountCents,
+      paidWithCreditCents: orderItems.paidWithCreditCents,
+      money: itemMoneyFacts(orderItems.id),
       currency: orderItems.currency,
       refundableUntil: orderItems.refundableUntil,
     })
@@ -142,7 +153,10 @@ async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<Due
     )
     .orderBy(asc(orderItems.refundableUntil))
     .limit(ROUND_BATCH);
-  return rows.flatMap(({ refundableUntil, ...row }) => (refundableUntil ? [{ ...row, refundableUntil }] : []));
+  return rows.flatMap(({ refundableUntil, paidWithCreditCents, money, ...row }) => {
+    const refund = refundMoneyOf({ status: 'active', paidWithCreditCents }, parseItemMoneyFacts(money));
+    return refundableUntil && refund ? [{ ...row, refund, refundableUntil }] : [];
+  });
 }
 
 /**
