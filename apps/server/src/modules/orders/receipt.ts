@@ -15,11 +15,35 @@ export const orderItemUrl = (publicUrl: string, orderId: string, itemId: string)
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** "$9/month", "$90/year" for a subscription, the plain price otherwise. */
+/** The coupon's share of the line (decision 040): the table check makes `amount` price × quantity less it. */
+const couponShareOf = (item: OrderItem) => item.price * item.quantity - item.amount;
+
+/**
+ * What the line was charged ("$9/month" for a subscription), and how the unit price came to it:
+ * "$80 ($100 less coupon discount $20)", "$160 (2 × $100 less coupon discount $40)", "$200 ($100
+ * each)". The charged figure leads so the lines add up to the order's price and what was paid.
+ */
 function priceLine(item: OrderItem): string {
   const per = item.planKind === 'subscription' && item.billingInterval ? `/${item.billingInterval}` : '';
-  const each = `${formatMoney(item.price, item.currency)}${per}`;
-  return item.quantity > 1 ? `${formatMoney(item.amount, item.currency)}${per} (${each} each)` : each;
+  const money = (cents: number) => `${formatMoney(cents, item.currency)}${per}`;
+  const coupon = couponShareOf(item);
+  if (coupon > 0) {
+    const listed = item.quantity > 1 ? `${item.quantity} × ${money(item.price)}` : money(item.price);
+    return `${money(item.amount)} (${listed} less coupon discount ${formatMoney(coupon, item.currency)})`;
+  }
+  return item.quantity > 1 ? `${money(item.amount)} (${money(item.price)} each)` : money(item.amount);
+}
+
+/**
+ * The coupon's line (decision 040), in the invoice's words: what it took off the items, ending at
+ * the price the VAT line starts from. Nothing for an order without a coupon.
+ */
+export function couponLines(order: Order): string[] {
+  const off = order.items.reduce((sum, item) => sum + couponShareOf(item), 0);
+  if (off <= 0) return [];
+  return [
+    `Items ${formatMoney(order.total + off, order.currency)} − coupon discount ${formatMoney(off, order.currency)} = ${formatMoney(order.total, order.currency)}.`,
+  ];
 }
 
 /** A subscription says when it renews and how to stop it; a lifetime deal says nothing more. */
@@ -57,6 +81,7 @@ export function receiptMail(order: Order, to: Recipient, brand: MailBrand): Mail
         greeting: greetingFor(to.firstName),
         paragraphs: [
           `Thank you for your order of ${dateFormat.format(paidAt)} (order ${order.id}). You paid ${paidWith(order)}.`,
+          ...couponLines(order),
           ...taxLines(order),
           order.items.some((item) => item.transfer?.kind === 'gift')
             ? `This order is a gift for ${order.items[0]?.transfer?.toEmail ?? 'someone'}: we mailed them a link to claim it, and its license codes are theirs. The link under each item shows whether it was claimed; you can refund it until then.`
