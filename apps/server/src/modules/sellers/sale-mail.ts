@@ -12,7 +12,8 @@ import { greetingFor, type MailBrand, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { type NotificationParts, notificationParts, type Outbox } from '../mail';
-import { sellerShareCents } from './payouts';
+import { computePayouts, type SaleCharge, type SaleRefund } from './payouts';
+import { saleMoney } from './sale-money.sql';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -22,6 +23,8 @@ export type SoldItem = {
   planName: string;
   quantity: number;
   amountCents: number;
+  /** The seller's share as payouts.ts and the sales list (seller-sales-list.ts) count it. */
+  shareCents: number;
   currency: string;
   billingInterval: string | null;
   refundableUntil: Date | null;
@@ -51,7 +54,7 @@ export function newSaleMail(
           title: `${item.productName}: ${item.planName} × ${item.quantity}`,
           lines: [
             `Paid: ${formatMoney(item.amountCents, item.currency)}${item.billingInterval ? ` (billed every ${item.billingInterval})` : ''}`,
-            `Your share (${SELLER_SHARE_PERCENT}%): ${formatMoney(sellerShareCents(item.amountCents), item.currency)}${
+            `Your share (${SELLER_SHARE_PERCENT}%): ${formatMoney(item.shareCents, item.currency)}${
               item.refundableUntil
                 ? `, payable once the refund window closes on ${dateFormat.format(item.refundableUntil)}`
                 : ''
@@ -70,6 +73,7 @@ export function newSaleMail(
 const saleStatements = preparedPerDatabase((db) => ({
   itemsForMember: db
     .select({
+      id: orderItems.id,
       firstName: users.firstName,
       paidAt: orders.paidAt,
       createdAt: orders.createdAt,
@@ -94,6 +98,56 @@ const saleStatements = preparedPerDatabase((db) => ({
     .prepare('sale_mail_items'),
 }));
 
+/**
+ * The seller's share of each item as the payouts and the sales list compute it (decision 030):
+ * 70% of each of its charges in `saleMoney`, the part paid with store credit its own charge,
+ * floored per charge, less what refunds took. Rounding the item's whole amount at once would tell
+ * the seller a cent more than they are paid when credit and card share the price.
+ */
+async function shareOfItems(db: Db, orderId: string, items: SaleItemRow[]): Promise<Map<string, number>> {
+  const events = await db
+    .select({
+      id: sql<string>`e.id`,
+      kind: sql<'charge' | 'refund'>`e.kind`,
+      chargeId: sql<string | null>`e.charge_id`,
+      itemId: sql<string>`e.order_item_id::text`,
+      amountCents: sql<number>`e.amount_cents`.mapWith(Number),
+      at: sql<Date>`e.moved_at`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(sql`${saleMoney(sql`i.order_id = ${orderId}::uuid`)} e`);
+  const shares = new Map<string, number>();
+  for (const item of items) {
+    const charges: SaleCharge[] = [];
+    const refunds: SaleRefund[] = [];
+    for (const event of events) {
+      if (event.itemId !== item.id) continue;
+      if (event.kind === 'charge') {
+        charges.push({
+          id: event.id,
+          amountCents: event.amountCents,
+          currency: item.currency,
+          createdAt: event.at,
+          refundableUntil: item.refundableUntil,
+          orderId,
+          orderItemId: item.id,
+          productName: item.productName,
+          planName: item.planName,
+          quantity: item.quantity,
+        });
+      } else if (event.chargeId !== null) {
+        refunds.push({ id: event.id, chargeId: event.chargeId, amountCents: event.amountCents, createdAt: event.at });
+      }
+    }
+    // Earned plus pending is each charge's final share whatever the moment, so the sale's time will do.
+    const { events: moves, pending } = computePayouts(charges, refunds, item.paidAt ?? item.createdAt);
+    const earned = moves.reduce((sum, move) => sum + move.shareCents, 0);
+    shares.set(item.id, earned + (pending.get(item.currency) ?? 0));
+  }
+  return shares;
+}
+
+type SaleItemRow = Awaited<ReturnType<ReturnType<typeof saleStatements>['itemsForMember']['execute']>>[number];
+
 /** Wired in app.ts: how the outbox renders a `seller-sale` row (payload `{ orderId }`). */
 export function addSellerMailRenderers(outbox: Outbox, deps: { db: Db; brand: MailBrand }): void {
   outbox.addRenderer('seller-sale', async (payload, recipient) => {
@@ -104,11 +158,17 @@ export function addSellerMailRenderers(outbox: Outbox, deps: { db: Db; brand: Ma
     const [first] = rows;
     // No longer a member, or deactivated since: nothing to tell.
     if (!first) return null;
-    const parts = await notificationParts(deps.db, { userId: recipient.userId, topic: 'sellerActivity' }, deps.brand);
+    const [parts, shares] = await Promise.all([
+      notificationParts(deps.db, { userId: recipient.userId, topic: 'sellerActivity' }, deps.brand),
+      shareOfItems(deps.db, orderId, rows),
+    ]);
     if (!parts) return null;
     return newSaleMail(
       { email: recipient.to, firstName: first.firstName },
-      { paidAt: first.paidAt ?? first.createdAt, items: rows },
+      {
+        paidAt: first.paidAt ?? first.createdAt,
+        items: rows.map((row) => ({ ...row, shareCents: shares.get(row.id) ?? 0 })),
+      },
       deps.brand,
       parts,
     );

@@ -1,3 +1,4 @@
+import type { SellerSalesList } from '@everdeal/contracts';
 import { mailOutbox, mailUnsubscribeTokens, notificationSettings, users } from '@everdeal/db';
 import { createProduct, createSeller } from '@everdeal/db/seed';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { buyDeal, callOk, createSellerMember } from '../../../test/community';
 import { mailHeaders, oneClickUnsubscribeOf } from '../../../test/mail';
 import { createCompleteDraft, createSellerWithMember } from '../../../test/seller';
-import { createDeal } from '../../../test/shop';
+import { checkout, createBuyer, createDeal, newKey } from '../../../test/shop';
 import { hashToken } from '../../lib/opaque-token';
 
 // The mails of seller.mail.ts and community/question-mail.ts, read as the mailer wrote them.
@@ -41,6 +42,41 @@ describe('mails to a seller', () => {
     expect(mail).toContain('Your share (70%): $34.30');
     expect(mail).toContain('/seller/payouts');
     expect(mail).not.toContain(await emailOf(buyer.userId));
+  });
+
+  it('a sale paid with credit and card: the share is each part’s 70% floored, as the sales list and payouts count it', async () => {
+    const { product, plan } = await createDeal(t.db, { name: 'Split Scribe', plans: [{ priceCents: 4900, codes: 5 }] });
+    const member = await createSellerMember(t.db, product.sellerId);
+    const admin = await createAdminWithSession(t.db);
+    const buyer = await createBuyer(t.app, t.db, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+    await callOk(
+      t.app,
+      'admin/grantCredit',
+      { userId: buyer.userId, amountCents: 3001, note: 'For the test' },
+      admin.token,
+    );
+    const paid = await checkout(t.app, buyer.token, {
+      useCredit: true,
+      paymentMethodId: buyer.card.id,
+      idempotencyKey: newKey(),
+    });
+    expect(paid.status, paid.body.msg).toBe(200);
+    expect(paid.body.data.order).toMatchObject({ total: 4900, paidWithCreditCents: 3001 });
+
+    const mail = decodeQuotedPrintable(
+      await waitForMailFile(t.dataDir, await emailOf(member.userId), /New sale: Split Scribe/),
+    );
+    expect(mail).toContain('Paid: $49');
+    // $30.01 of credit earns $21.00 and $18.99 by card $13.29: $34.29, not 70% of $49 ($34.30).
+    expect(mail).toContain('Your share (70%): $34.29');
+    expect(mail).not.toContain('$34.30');
+    const list = await callOk<SellerSalesList>(
+      t.app,
+      'seller/getSalesList',
+      { sellerId: product.sellerId, page: 1 },
+      member.token,
+    );
+    expect(list.items.map((row) => [row.paidCents, row.shareCents])).toEqual([[4900, 3429]]);
   });
 
   it('a sale is queued with the payment, once per member; it carries an unsubscribe, and one who turned seller activity off gets none', async () => {
