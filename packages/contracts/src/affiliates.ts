@@ -56,7 +56,12 @@ export const GetAffiliateEarningsInputSchema = z.object({
  */
 export const AffiliateOrderEarningSchema = z.object({
   orderedAt: z.string().describe('when the order was paid'),
-  commissionableCents: z.number().int().describe('what the order’s items paid, the base of the commission'),
+  commissionableCents: z
+    .number()
+    .int()
+    .describe(
+      'what the order’s items paid at checkout, VAT apart: the base of the commission, which a later plan change does not move',
+    ),
   commissionCents: z.number().int().describe('the commission of all its items, whatever their state'),
   pendingCents: z.number().int(),
   approvedCents: z.number().int(),

@@ -5,8 +5,16 @@
  * changes, and every step is idempotent, so the job may run on several instances at once.
  */
 import { AFFILIATE_COMMISSION_PERCENT } from '@everdeal/contracts';
-import { affiliateCommissions, affiliateLedger, type Db, orderAttributions, orderItems, orders } from '@everdeal/db';
-import { and, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import {
+  affiliateCommissions,
+  affiliateLedger,
+  type Db,
+  moneyMovements,
+  orderAttributions,
+  orderItems,
+  orders,
+} from '@everdeal/db';
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type CommissionMailDeps, queueCommissionMails } from './commission-mail';
 
@@ -23,6 +31,17 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export function commissionCents(amountCents: number): number {
   return Math.floor((amountCents * AFFILIATE_COMMISSION_PERCENT) / 100);
 }
+
+/**
+ * The base of an item's commission: what it paid at checkout, VAT apart (decisions 037, 040), read
+ * from checkout's money (the card's charge rows of no adjustment, without their VAT, plus the
+ * store-credit share, decision 030), as the order view's `checkoutCents` reads it. A plan change or
+ * renewal rewrites `amount_cents` and adds rows of its adjustment but never touches these, so the
+ * accrual and the earnings list (earnings.ts) read the same figure whenever they run.
+ */
+export const checkoutPriceOfItem = () => sql<number>`(${orderItems.paidWithCreditCents} + coalesce((
+  select sum(m.amount_cents - m.tax_cents) from ${moneyMovements} m
+  where m.order_item_id = ${orderItems.id} and m.kind = 'charge' and m.adjustment_id is null), 0))`;
 
 /** How many attributions one round of the job settles, so a backlog never holds locks for long. */
 const BATCH = 100;
@@ -82,7 +101,7 @@ async function accrueOrder(tx: Tx, orderId: string, affiliateId: string, at: Dat
   const items = await tx
     .select({
       id: orderItems.id,
-      amountCents: orderItems.amountCents,
+      amountCents: checkoutPriceOfItem().mapWith(Number),
       currency: orderItems.currency,
       refundableUntil: orderItems.refundableUntil,
       paidAt: orders.paidAt,

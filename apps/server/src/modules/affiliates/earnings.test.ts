@@ -1,7 +1,7 @@
-import type { AffiliateEarningsPage, AffiliateMembership, CheckoutResult } from '@everdeal/contracts';
+import type { AffiliateEarningsPage, AffiliateMembership, ChangePlanResult, CheckoutResult } from '@everdeal/contracts';
 import { AFFILIATE_EARNINGS_PAGE_SIZE } from '@everdeal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithSession } from '../../../test/accounts';
+import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { requestWithRef } from '../../../test/referral-visits';
 import { checkout, createBuyer, createDeal, fillCart, newKey } from '../../../test/shop';
@@ -118,6 +118,75 @@ describe('affiliate/getEarnings', () => {
     const otherPage = await earningsOf(other.token);
     expect(otherPage.total).toBe(1);
     expect(otherPage.items.map((item) => item.status)).toEqual(['pending']);
+  });
+
+  it('shows the amount the commission was computed on: an upgrade after the sale changes neither', async () => {
+    const member = await joinAsNewUser();
+    const admin = await createAdminWithSession(t.db, clock);
+    const cookie = await requestWithRef(t.app, `/deals?ref=${member.code}`, { ip: '203.0.113.51' });
+    if (!cookie) throw new Error('no referral cookie');
+    const { product } = await createDeal(t.db, {
+      refundWindowDays: 30,
+      plans: [
+        { name: 'Solo', position: 0, priceCents: 4900, codes: 5 },
+        { name: 'Team', position: 1, priceCents: 9900, codes: 5 },
+      ],
+    });
+    const [solo, team] = product.plans;
+    if (!solo || !team) throw new Error('two plans expected');
+    const buyer = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: solo.id, quantity: 1 }],
+      undefined,
+      clock,
+    );
+    // A German buyer paying $20 with store credit: the base is the price, credit and card, never the VAT.
+    const billing = await callApi(
+      t.app,
+      'users/updateBillingProfile',
+      { country: 'DE', city: 'Berlin' },
+      { token: buyer.token },
+    );
+    expect(billing.status).toBe(200);
+    const granted = await callApi(
+      t.app,
+      'admin/grantCredit',
+      { userId: buyer.userId, amountCents: 2000, note: 'For the test' },
+      { token: admin.token },
+    );
+    expect(granted.status).toBe(200);
+    const paid = await checkout(
+      t.app,
+      buyer.token,
+      { useCredit: true, paymentMethodId: buyer.card.id, idempotencyKey: newKey() },
+      { cookie },
+    );
+    expect(paid.status, paid.body.msg).toBe(200);
+    const { order } = (paid.body as { data: CheckoutResult }).data;
+    expect(order).toMatchObject({ total: 4900, taxCents: 931, paidWithCreditCents: 2000 });
+    const item = order.items[0];
+    if (!item) throw new Error('no item');
+
+    clock = new Date(clock.getTime() + DAY_MS);
+    const upgraded = await callApi<ChangePlanResult>(
+      t.app,
+      'orders/changePlan',
+      { orderId: order.id, itemId: item.id, variantId: team.id, idempotencyKey: newKey() },
+      { token: buyer.token },
+    );
+    expect(upgraded.status, upgraded.body.msg).toBe(200);
+    expect(upgraded.body.data.item).toMatchObject({ amount: 9900, checkoutCents: 4900 });
+
+    const page = await earningsOf(member.token);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        commissionableCents: 4900,
+        commissionCents: 490,
+        pendingCents: 490,
+        status: 'pending',
+      }),
+    ]);
   });
 
   // Twenty-one checkouts: more than the default 20 s on a busy machine, hence the longer timeout.

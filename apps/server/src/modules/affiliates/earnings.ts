@@ -13,6 +13,7 @@ import {
 import { affiliateCommissions, type Db, orderItems, orders } from '@everdeal/db';
 import { desc, eq, sql } from 'drizzle-orm';
 import { findAffiliateByUser } from './affiliates.service';
+import { checkoutPriceOfItem } from './commissions';
 
 const centsWhere = (status: 'pending' | 'approved' | 'reversed') =>
   sql<number>`coalesce(sum(${affiliateCommissions.amountCents}) filter (where ${affiliateCommissions.status} = ${status}), 0)`.mapWith(
@@ -40,7 +41,8 @@ export async function getAffiliateEarnings(
       .select({
         orderId: affiliateCommissions.orderId,
         orderedAt: sql`min(${orderedAt})`.mapWith((value: string | Date) => new Date(value)),
-        commissionableCents: sql<number>`sum(${orderItems.amountCents})`.mapWith(Number),
+        // What each commission was computed on, not the item's amount now: a later plan change rewrites that.
+        commissionableCents: sql<number>`sum(${checkoutPriceOfItem()})`.mapWith(Number),
         commissionCents: sql<number>`sum(${affiliateCommissions.amountCents})`.mapWith(Number),
         pendingCents: centsWhere('pending'),
         approvedCents: centsWhere('approved'),

@@ -83,8 +83,9 @@ export function AffiliateEarnings() {
                   <th scope="col" className="px-3 py-2.5 sm:px-4 font-semibold">
                     Date
                   </th>
+                  {/* The commission's base, fixed at checkout: a later plan change does not move it. */}
                   <th scope="col" className="px-3 py-2.5 sm:px-4 text-right font-semibold">
-                    Order paid
+                    Paid at checkout
                   </th>
                   <th scope="col" className="px-3 py-2.5 sm:px-4 text-right font-semibold">
                     Commission
