@@ -72,16 +72,41 @@ export const PlanOptionSchema = z.object({
   direction: z.enum(['upgrade', 'downgrade', 'same_price']),
   chargeCents: z.number().int().describe('the price difference changing to it charges now, VAT apart'),
   refundCents: z.number().int().describe('the price difference changing to it refunds now, VAT apart'),
+  creditRefundCents: z
+    .number()
+    .int()
+    .describe(
+      'the part of refundCents that returns as store credit, the item having been paid with it (decision 030); the card gets the rest with taxCents',
+    ),
   taxCents: z
     .number()
     .int()
     .describe(
       'the VAT charged on top of chargeCents at the billing profile now, or returned with refundCents (decision 037)',
     ),
+  renewalCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'a subscription plan: what each renewal charges after the change, the item’s quantity and the VAT at today’s billing details included; null for a lifetime plan',
+    ),
   available: z.boolean(),
   unavailableReason: z.string().nullable().describe('why the change cannot be made, in words for the page'),
 });
 export type PlanOption = z.infer<typeof PlanOptionSchema>;
 
-export const PlanOptionsResultSchema = z.object({ options: z.array(PlanOptionSchema) });
+/** What a subscription's next renewal charges, at today's prices and billing details (decisions 010, 037). */
+export const NextRenewalSchema = z.object({
+  priceCents: z.number().int().describe('the period’s price for the item’s quantity, VAT apart'),
+  taxCents: z.number().int().describe('the VAT on it at the buyer’s billing details today'),
+});
+export type NextRenewal = z.infer<typeof NextRenewalSchema>;
+
+export const PlanOptionsResultSchema = z.object({
+  options: z.array(PlanOptionSchema),
+  nextRenewal: NextRenewalSchema.nullable().describe(
+    'an active subscription that renews: what its next renewal charges if nothing changes; null otherwise',
+  ),
+});
 export type PlanOptionsResult = z.infer<typeof PlanOptionsResultSchema>;

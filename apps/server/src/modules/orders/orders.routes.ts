@@ -8,7 +8,8 @@ import { claimGift, getGift } from './gift-claims';
 import { cancelTransfer, resendGift, transferItem } from './gifts';
 import { getOrder, getOrderItem, getOrders, getReceivedItems, setCodeRedeemed } from './orders.service';
 import { getOwnedItems } from './owned-items';
-import { changePlan, getPlanOptions } from './plan-change';
+import { changePlan } from './plan-change';
+import { getPlanOptions } from './plan-change-options';
 import { refundItem } from './refunds';
 import { cancelSubscription, resumeSubscription } from './subscriptions';
 

@@ -220,6 +220,51 @@ describe('monthly ↔ yearly (decision 010)', () => {
     expect(response.body.msg).toBe(RefundMessage.kindMismatch);
   });
 
+  it('a German buyer of two seats: the next renewal and the yearly option say what they charge, and renewals charge it', async () => {
+    clock = new Date('2026-11-23T10:00:00Z');
+    const { product } = await createDeal(t.db, {
+      name: 'Seated AI',
+      refundWindowDays: 14,
+      plans: [
+        { name: 'Monthly', position: 0, kind: 'subscription', billingInterval: 'month', priceCents: 1000, codes: 6 },
+        { name: 'Yearly', position: 1, kind: 'subscription', billingInterval: 'year', priceCents: 10_000, codes: 6 },
+      ],
+    });
+    const [monthly, yearly] = product.plans;
+    if (!monthly || !yearly) throw new Error('two plans expected');
+    const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+    const profile = await callApi(t.app, 'users/updateBillingProfile', { country: 'DE' }, buyer);
+    expect(profile.status, profile.body.msg).toBe(200);
+    const order = await buy(t.app, buyer, [{ productId: product.id, variantId: monthly.id, quantity: 2 }]);
+    const item = order.items[0];
+    if (!item?.currentPeriodEnd) throw new Error('a subscription expected');
+    const ids = { orderId: order.id, itemId: item.id };
+    const readOptions = async () =>
+      (await callApi<PlanOptionsResult>(t.app, 'orders/getPlanOptions', ids, { token: await tokenOf(buyer) })).body
+        .data;
+
+    // Two seats at $10 and 19% VAT: the month renews at $23.80, the yearly plan at $238.
+    let options = await readOptions();
+    expect(options.nextRenewal).toEqual({ priceCents: 2000, taxCents: 380 });
+    expect(options.options[0]).toMatchObject({ variantId: yearly.id, renewalCents: 23_800, creditRefundCents: 0 });
+    clock = new Date(new Date(item.currentPeriodEnd).getTime() + 60_000);
+    await runRenewals(checkoutDepsFor(t, sandbox, now));
+    expect((await moneyOf(item.id)).at(-1)).toBe('charge 2380');
+
+    const switched = await changePlan(buyer, { ...ids, variantId: yearly.id });
+    expect(switched.status, switched.body.msg).toBe(200);
+    options = await readOptions();
+    expect(options.nextRenewal).toEqual({ priceCents: 20_000, taxCents: 3800 });
+    clock = new Date(new Date(switched.body.data.item.currentPeriodEnd ?? '').getTime() + 60_000);
+    await runRenewals(checkoutDepsFor(t, sandbox, now));
+    expect((await moneyOf(item.id)).at(-1)).toBe('charge 23800');
+
+    // Set to cancel, it renews no more: nothing to announce.
+    const canceled = await callApi(t.app, 'orders/cancelSubscription', ids, { token: await tokenOf(buyer) });
+    expect(canceled.status, canceled.body.msg).toBe(200);
+    expect((await readOptions()).nextRenewal).toBeNull();
+  });
+
   it('leaves every order paid minus refunded equal to what the provider holds', async () => {
     await expectLedgerBalanced(t.db);
   });

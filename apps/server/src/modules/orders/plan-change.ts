@@ -1,5 +1,5 @@
 /**
- * `orders/changePlan` and `orders/getPlanOptions` (requirements §11, decision 010). An upgrade
+ * `orders/changePlan` (requirements §11, decision 010; its options are plan-change-options.ts). An upgrade
  * charges the difference once (keyed by the change) with a saved card; a downgrade inside the
  * refund window returns the difference. The new plan's codes are reserved when the change begins
  * and replace the old ones in the same transaction as the item change; a declined card puts them
@@ -12,7 +12,6 @@ import {
   type ChangePlanResult,
   OrderMessage,
   PaymentMessage,
-  type PlanOption,
   RefundMessage,
 } from '@everdeal/contracts';
 import {
@@ -21,13 +20,11 @@ import {
   type OrderItemRow,
   orderItemAdjustments,
   orderItemCodes,
-  orderItems,
   plans,
 } from '@everdeal/db';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { changedBy } from '../../lib/cache-tags';
 import { ProviderUnavailableError } from '../payments';
-import { decideTax, readBillingSnapshot, taxOn } from '../tax';
 import { formatDate } from './adjustment-mail';
 import { adjustmentTaxOf } from './adjustment-tax';
 import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
@@ -36,17 +33,16 @@ import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { requireUnmovedForPlanChange } from './moved-item-guards';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
-import { codesLeftByPlan } from './plan-change.sql';
 import { creditHeldOf, refundableCharges, refundablePriceOf, splitRefund } from './refund-money.sql';
 
-type PlanRow = typeof plans.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
 
 /** A subscription moving to a plan billed monthly instead of yearly or the other way round. */
 const isIntervalSwitch = (item: OrderItemRow, target: PlanRow) =>
   item.planKind === 'subscription' && target.kind === 'subscription' && target.billingInterval !== item.billingInterval;
 
 /** Why the item cannot move to `target` now, or null when it can (the page shows the reason). */
-function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null {
+export function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null {
   if (target.productId !== item.productId) return RefundMessage.notSameProduct;
   if (target.id === item.planId) return RefundMessage.samePlan;
   if (target.kind !== item.planKind) return RefundMessage.kindMismatch;
@@ -77,7 +73,7 @@ function unusedCreditOf(item: OrderItemRow, at: Date): number {
  * change pays the price difference for the time already bought; an interval switch starts a new
  * period on the new plan at once, paid for less the unused part of the current one.
  */
-function differenceOf(item: OrderItemRow, target: PlanRow, at: Date): number {
+export function differenceOf(item: OrderItemRow, target: PlanRow, at: Date): number {
   if (isIntervalSwitch(item, target)) return target.priceCents * item.quantity - unusedCreditOf(item, at);
   return (target.priceCents - item.unitPriceCents) * item.quantity;
 }
@@ -102,7 +98,7 @@ async function cardFor(
 }
 
 /** What the item's charges and store credit still hold, which a downgrade returns from. */
-async function refundSourcesOf(db: Runner, itemId: string) {
+export async function refundSourcesOf(db: Runner, itemId: string) {
   const [charges, creditHeld] = await Promise.all([refundableCharges(db, itemId), creditHeldOf(db, itemId)]);
   return { charges, creditHeld };
 }
@@ -113,7 +109,7 @@ async function refundSourcesOf(db: Runner, itemId: string) {
  * of the price comes from the item's store credit (credit never paid VAT). `returnItemMoney`
  * makes the same split when it asks the provider.
  */
-function downgradeRefundOf(sources: Awaited<ReturnType<typeof refundSourcesOf>>, priceCents: number) {
+export function downgradeRefundOf(sources: Awaited<ReturnType<typeof refundSourcesOf>>, priceCents: number) {
   const cardPriceHeld = sources.charges.reduce(
     (sum, charge) => sum + (charge.refundableCents > 0 ? refundablePriceOf(charge) : 0),
     0,
@@ -319,62 +315,4 @@ export async function changePlan(
   const same = await byKey();
   if (same) return replay(same);
   throw AppError.conflict(RefundMessage.changeInProgress);
-}
-
-/** `orders/getPlanOptions`: the other plans of the item's product and what moving to each does. */
-export async function getPlanOptions(
-  deps: CheckoutDeps,
-  userId: string,
-  input: { orderId: string; itemId: string },
-): Promise<{ options: PlanOption[] }> {
-  await requireOwnOrder(deps.db, userId, input.orderId);
-  const [item] = await deps.db
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.id, input.itemId), eq(orderItems.orderId, input.orderId)))
-    .limit(1);
-  if (!item) throw AppError.notFound(OrderMessage.orderItemNotFound);
-  const at = deps.now();
-  const others = await deps.db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.productId, item.productId), ne(plans.id, item.planId)))
-    .orderBy(asc(plans.position), asc(plans.id));
-  const [left, billing, sources] = await Promise.all([
-    codesLeftByPlan(
-      deps.db,
-      others.map((plan) => plan.id),
-    ),
-    readBillingSnapshot(deps.db, userId),
-    refundSourcesOf(deps.db, item.id),
-  ]);
-  // The VAT each change would charge or return, as `beginPlanChange` would decide it now (decision 037).
-  const rate = decideTax(deps.tax, billing.facts, at).rateBasisPoints;
-  const taxOf = (difference: number) =>
-    difference > 0 ? taxOn(difference, rate) : difference < 0 ? downgradeRefundOf(sources, -difference).taxCents : 0;
-  return {
-    options: others.map((plan) => {
-      const codesLeft = left.get(plan.id) ?? 0;
-      const difference = differenceOf(item, plan, at);
-      const refusal =
-        item.status !== 'active'
-          ? RefundMessage.notActive
-          : (refusalOf(item, plan, at) ?? (codesLeft < item.quantity ? RefundMessage.planSoldOut(plan.name) : null));
-      return {
-        variantId: plan.id,
-        name: plan.name,
-        kind: plan.kind,
-        billingInterval: plan.billingInterval,
-        price: plan.priceCents,
-        currency: plan.currency,
-        features: plan.features,
-        direction: difference > 0 ? 'upgrade' : difference < 0 ? 'downgrade' : 'same_price',
-        chargeCents: Math.max(difference, 0),
-        refundCents: Math.max(-difference, 0),
-        taxCents: taxOf(difference),
-        available: refusal === null,
-        unavailableReason: refusal,
-      };
-    }),
-  };
 }

@@ -1,7 +1,7 @@
 // An item paid (partly) with store credit (decision 030), through HTTP and the real database: the
 // credit part always comes back as credit, whichever destination the refund names, and the
 // lifetime promise's protection counts it as paid.
-import type { OrderItem, Wallet } from '@everdeal/contracts';
+import type { OrderItem, PlanOptionsResult, Wallet } from '@everdeal/contracts';
 import { moneyMovements, orderItemAdjustments, sandboxLedger, walletEntries } from '@everdeal/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,17 @@ describe('downgrading an item paid with store credit', () => {
     const item = order.items[0];
     if (!item) throw new Error('no item');
     // $100: $70 credit, $30 card. Down to $20: $80 back, $30 to the card first, $50 as credit.
+    const options = await callApi<PlanOptionsResult>(
+      t.app,
+      'orders/getPlanOptions',
+      { orderId: order.id, itemId: item.id },
+      { token: buyer.token },
+    );
+    expect(options.body.data.options.find((option) => option.variantId === tier1.id)).toMatchObject({
+      refundCents: 8000,
+      creditRefundCents: 5000,
+      taxCents: 0,
+    });
     const changed = await callApi<{ refundedCents: number }>(
       t.app,
       'orders/changePlan',

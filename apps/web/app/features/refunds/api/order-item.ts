@@ -14,7 +14,6 @@ export function usePlanOptions(ref: OrderItemRef, enabled: boolean) {
   return useQuery({
     queryKey: planOptionsKey(ref),
     queryFn: ({ signal }) => callApi('orders/getPlanOptions', ref, { signal }),
-    select: (result) => result.options,
     enabled,
   });
 }

@@ -8,17 +8,7 @@ import { Modal } from '~/components/ui/modal';
 import { Skeleton } from '~/components/ui/skeleton';
 import { type FormError, toFormError } from '~/lib/form-error';
 import { useChangePlan, usePlanOptions } from '../api/order-item';
-
-/** What moves on the card, the VAT on the difference included (decision 037). */
-function costOf(option: PlanOption): string {
-  if (option.chargeCents > 0) return `Pay ${formatMoney(option.chargeCents + option.taxCents, option.currency)} more`;
-  if (option.refundCents > 0) return `Get ${formatMoney(option.refundCents + option.taxCents, option.currency)} back`;
-  return 'Same price';
-}
-
-/** ", of which $19 is VAT" when the change charges or returns VAT. */
-const vatPartOf = (option: PlanOption) =>
-  option.taxCents > 0 ? `, of which ${formatMoney(option.taxCents, option.currency)} is VAT` : '';
+import { costOf, refundWords, renewalWords, vatPartOf } from '../plan-change-words';
 
 function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }) {
   const change = useChangePlan({ orderId: item.orderId, itemId: item.id });
@@ -68,7 +58,7 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
             {option.chargeCents > 0
               ? `Your saved card is charged ${formatMoney(option.chargeCents + option.taxCents, option.currency)}, the difference for ${item.quantity === 1 ? 'this code' : `these ${item.quantity} codes`}${vatPartOf(option)}.`
               : option.refundCents > 0
-                ? `${formatMoney(option.refundCents + option.taxCents, option.currency)} goes back to the card you paid with${vatPartOf(option)}.`
+                ? refundWords(option)
                 : 'Nothing is charged or refunded.'}{' '}
             Your current license codes are revoked and new {option.name} codes replace them right away; redeem the new
             ones on the seller’s site. Your refund deadline stays the same.
@@ -76,8 +66,8 @@ function PlanOptionRow({ item, option }: { item: OrderItem; option: PlanOption }
           {isIntervalSwitch ? (
             <p className="mt-3">
               A new {option.billingInterval === 'year' ? 'yearly' : 'monthly'} period starts today and renews at{' '}
-              {formatMoney(option.price, option.currency)} a {option.billingInterval === 'year' ? 'year' : 'month'}; the
-              unused part of your current period is taken off the amount above.
+              {renewalWords(option, item.quantity)}; the unused part of your current period is taken off the amount
+              above.
             </p>
           ) : null}
           {error ? (
@@ -107,11 +97,11 @@ export function PlanChangePanel({ item }: { item: OrderItem }) {
         <Skeleton className="mt-3 h-20 w-full" />
       ) : options.isError ? (
         <FormAlert className="mt-3">{toFormError(options.error).message}</FormAlert>
-      ) : options.data.length === 0 ? (
+      ) : options.data.options.length === 0 ? (
         <p className="mt-2 text-ink-700 text-sm">This deal has no other plan.</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">
-          {options.data.map((option) => (
+          {options.data.options.map((option) => (
             <PlanOptionRow key={option.variantId} item={item} option={option} />
           ))}
         </ul>

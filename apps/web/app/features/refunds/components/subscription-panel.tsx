@@ -1,12 +1,22 @@
-import type { OrderItem } from '@everdeal/contracts';
+import type { NextRenewal, OrderItem } from '@everdeal/contracts';
 import { formatMoney } from '@everdeal/contracts/money';
 import { Button } from '~/components/ui/button';
 import { formatDate } from '~/lib/format-date';
-import { useSetSubscriptionCanceled } from '../api/order-item';
+import { usePlanOptions, useSetSubscriptionCanceled } from '../api/order-item';
+
+/** " for $17.85 a month (VAT included)": the next renewal's charge, as the server would make it today. */
+function renewalCharge(renewal: NextRenewal, item: OrderItem): string {
+  const total = formatMoney(renewal.priceCents + renewal.taxCents, item.currency);
+  return ` for ${total} a ${item.billingInterval ?? 'month'}${renewal.taxCents > 0 ? ' (VAT included)' : ''}`;
+}
 
 /** A subscription's period, its next renewal, and cancel at period end or resume (requirements §11). */
 export function SubscriptionPanel({ item }: { item: OrderItem }) {
-  const setCanceled = useSetSubscriptionCanceled({ orderId: item.orderId, itemId: item.id });
+  const ref = { orderId: item.orderId, itemId: item.id };
+  const setCanceled = useSetSubscriptionCanceled(ref);
+  // The plan change panel asks the same (one request): the renewal's charge with today's VAT.
+  const nextRenewal = usePlanOptions(ref, item.status === 'active' && item.planKind === 'subscription').data
+    ?.nextRenewal;
   if (item.planKind !== 'subscription') return null;
   const periodEnd = item.currentPeriodEnd;
   let status: string;
@@ -18,7 +28,8 @@ export function SubscriptionPanel({ item }: { item: OrderItem }) {
   else if (item.renewalFailures > 0 && item.nextRenewalAt) {
     status = `The last renewal failed. We try your card again on ${formatDate(item.nextRenewalAt)}.`;
   } else {
-    status = `Renews on ${item.nextRenewalAt ? formatDate(item.nextRenewalAt) : '—'} for ${formatMoney(item.amount, item.currency)} a ${item.billingInterval ?? 'month'}.`;
+    const charge = nextRenewal ? renewalCharge(nextRenewal, item) : '';
+    status = `Renews on ${item.nextRenewalAt ? formatDate(item.nextRenewalAt) : '—'}${charge}.`;
   }
   return (
     <section
