@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, saveScreenshot } from './content-helpers';
+import { callApi } from './helpers';
 import {
   buyableProducts,
   buyThroughApi,
   dollars,
+  type Order,
+  type Product,
   registerShopper,
   saveTestCard,
   shopperApi,
@@ -108,4 +111,45 @@ test('a German shopper’s refund names what goes back, the VAT included, and sa
   );
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, `/tmp/tax-refund-done-${testInfo.project.name}.png`, { fullPage: true });
+});
+
+test('a German subscriber reads what the next renewal and a switch to yearly charge, VAT included', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const shopper = await registerShopper(request, 'e2e-vat-renewal');
+  await shopperApi(request, shopper, 'users/updateBillingProfile', { country: 'DE' });
+  const sheetsense = await callApi<Product>(request, 'products/getProduct', { slug: 'sheetsense' });
+  const [monthly, yearly] = ['Monthly', 'Yearly'].map((name) => {
+    const plan = sheetsense.plans.find((candidate) => candidate.name === name);
+    if (!plan) throw new Error(`Sheetsense has no ${name} plan`);
+    return plan;
+  });
+  if (!monthly || !yearly) throw new Error('two plans expected');
+  const paymentMethodId = await saveTestCard(request, shopper);
+  await shopperApi(request, shopper, 'cart/change', {
+    productId: sheetsense.id,
+    variantId: monthly.variantId,
+    quantity: 1,
+  });
+  const { order } = await shopperApi<{ order: Order }>(request, shopper, 'orders/checkout', {
+    paymentMethodId,
+    idempotencyKey: `e2e-${testInfo.testId}-${Date.now()}`,
+  });
+  const item = order.items[0];
+  if (!item) throw new Error('no item');
+  await signInAs(page, shopper);
+
+  await page.goto(`/order/${order.id}/${item.id}`);
+  const subscription = page.getByRole('region', { name: 'Subscription' });
+  const month = dollars(monthly.price + germanVat(monthly.price));
+  await expect(subscription).toContainText(new RegExp(`Renews on .+ for \\${month} a month \\(VAT included\\)\\.`));
+  await page.getByRole('button', { name: 'Upgrade to Yearly' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Yearly?' });
+  const year = dollars(yearly.price + germanVat(yearly.price));
+  await expect(dialog).toContainText(`renews at ${year} a year (VAT included)`);
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, `/tmp/tax-renewal-dialog-${testInfo.project.name}.png`);
 });
