@@ -44,6 +44,7 @@ export async function issueAdjustmentInvoice(
     with source as (
       select a.id as adjustment_id, a.kind::text as kind, a.charge_cents, a.tax_cents, a.tax_rate_basis_points,
              a.tax_reverse_charge, a.billing_details, i.order_id, i.currency, i.product_name, i.plan_name, i.quantity,
+             i.unit_price_cents, i.discount_cents,
              i.period_start, i.period_end, f.name as from_plan, t.name as to_plan,
              u.email, u.first_name, u.last_name, card.brand, card.last4
       from ${orderItemAdjustments} a
@@ -67,8 +68,9 @@ export async function issueAdjustmentInvoice(
         'buyer', jsonb_build_object('name', trim(s.first_name || ' ' || s.last_name), 'email', s.email),
         'billing', s.billing_details,
         'lines', jsonb_build_array(case when s.kind = 'renewal' then jsonb_build_object(
-            'product', s.product_name, 'plan', s.plan_name, 'quantity', s.quantity,
-            'unitPriceCents', s.charge_cents / s.quantity, 'amountCents', s.charge_cents, 'reason', 'renewal',
+            'product', s.product_name, 'plan', s.plan_name, 'quantity', r.quantity,
+            'unitPriceCents', r.unit_price_cents, 'discountCents', r.discount_cents,
+            'amountCents', s.charge_cents, 'reason', 'renewal',
             'periodStart', ${isoText(sql`s.period_start`)}, 'periodEnd', ${isoText(sql`s.period_end`)})
           else jsonb_build_object(
             'product', s.product_name, 'plan', coalesce(s.to_plan, s.plan_name), 'quantity', 1,
@@ -82,7 +84,18 @@ export async function issueAdjustmentInvoice(
         'card', case when s.brand is null then null else jsonb_build_object('brand', s.brand, 'last4', s.last4) end,
         'adjustmentId', s.adjustment_id))
     from source s, invoice_number c,
-      lateral (select ${documentNumber(INVOICE_SERIES, sql`c.year`, sql`c.last_number`)} as number) n
+      lateral (select ${documentNumber(INVOICE_SERIES, sql`c.year`, sql`c.last_number`)} as number) n,
+      -- A renewal's line adds up as checkout's invoice does: its unit price less the coupon's share
+      -- the item keeps (decision 040) when that is what was charged; else (the plan's price fell
+      -- since, decision 020) the charge is that price for every seat; a charge no seat count
+      -- divides is one line of its amount.
+      lateral (select
+        case when s.unit_price_cents * s.quantity - s.discount_cents = s.charge_cents then s.quantity
+             when s.charge_cents % s.quantity = 0 then s.quantity else 1 end as quantity,
+        case when s.unit_price_cents * s.quantity - s.discount_cents = s.charge_cents then s.unit_price_cents
+             when s.charge_cents % s.quantity = 0 then s.charge_cents / s.quantity else s.charge_cents end as unit_price_cents,
+        case when s.unit_price_cents * s.quantity - s.discount_cents = s.charge_cents and s.discount_cents > 0
+             then s.discount_cents end as discount_cents) r
     returning number`,
   );
   return row?.number ?? null;

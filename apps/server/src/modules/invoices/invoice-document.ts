@@ -120,7 +120,9 @@ function lineDescription(line: IssuedLine): string {
     return `${line.product}: upgrade from ${line.fromPlan ?? 'the previous plan'} to ${line.toPlan ?? line.plan}`;
   }
   if (line.reason === 'renewal' && line.periodStart && line.periodEnd) {
-    return `${line.product}: renewal for ${dayOf(line.periodStart)} to ${dayOf(line.periodEnd)}`;
+    // A coupon stays on every renewal (decision 040): its share is named, as checkout's line does.
+    const coupon = line.discountCents ? ` (coupon discount ${formatMoney(line.discountCents)})` : '';
+    return `${line.product}: renewal for ${dayOf(line.periodStart)} to ${dayOf(line.periodEnd)}${coupon}`;
   }
   if (line.reason === 'refund') return `${line.product}: refund`;
   // The amount is after the sale and the coupon (decisions 042, 040): the line says by how much.

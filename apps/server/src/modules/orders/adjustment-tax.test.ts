@@ -3,13 +3,20 @@
 // at that moment and get an invoice each; a downgrade returns the difference and the VAT its
 // charges carried on it; the sellers' money counts and takes back the price alone.
 import type { ChangePlanResult, Order, PlanOptionsResult } from '@everdeal/contracts';
-import { type InvoiceRow, invoices, moneyMovements, orderItemAdjustments, sandboxLedger } from '@everdeal/db';
+import {
+  type InvoiceRow,
+  invoices,
+  moneyMovements,
+  orderItemAdjustments,
+  orderItems,
+  sandboxLedger,
+} from '@everdeal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
-import { type Buyer, buy, checkoutDepsFor, createBuyer, createDeal, newKey } from '../../../test/shop';
+import { type Buyer, buy, checkout, checkoutDepsFor, createBuyer, createDeal, newKey } from '../../../test/shop';
 import { queryRows } from '../../lib/query-rows';
 import { buildInvoiceDocument, type IssuedDocument, REVERSE_CHARGE_NOTE } from '../invoices/invoice-document';
 import { createSandboxProvider } from '../payments/sandbox-provider';
@@ -368,5 +375,57 @@ describe('VAT on renewals', () => {
       ['renewal', 1071],
     ]);
     await expectLedgerBalanced(t.db);
+  });
+
+  it('a renewal with a coupon prints its unit price and the coupon’s share, which add up to the charge', async () => {
+    const { product } = await createDeal(t.db, {
+      name: `Seats ${newKey().slice(4, 12)}`,
+      plans: [{ name: 'Team', kind: 'subscription', billingInterval: 'month', priceCents: 999, codes: 5 }],
+    });
+    const plan = product.plans[0];
+    if (!plan) throw new Error('no plan');
+    const code = `HALF-${newKey().slice(4, 10)}`;
+    const coupon = await callApi(
+      t.app,
+      'admin/createCoupon',
+      { code, percentOff: 50 },
+      await createAdminWithSession(t.db, clock),
+    );
+    expect(coupon.status, coupon.body.msg).toBe(200);
+    const buyer = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: plan.id, quantity: 2 }],
+      undefined,
+      clock,
+    );
+    const applied = await callApi(t.app, 'cart/applyCoupon', { code }, buyer);
+    expect(applied.status, applied.body.msg).toBe(200);
+    const paid = await checkout(t.app, buyer.token, { paymentMethodId: buyer.card.id, idempotencyKey: newKey() });
+    expect(paid.status, paid.body.msg).toBe(200);
+    const { order } = paid.body.data;
+    const item = order.items[0];
+    // 2 × $9.99 = $19.98, half off: $9.99, which no seat count divides.
+    expect(item).toMatchObject({ quantity: 2, amount: 999 });
+    clock = new Date(new Date(item?.currentPeriodEnd ?? 0).getTime() + 60_000);
+    // The other suites' subscriptions may renew in the same round: this item's invoice is the check.
+    await runRenewals(checkoutDepsFor(t, createSandboxProvider({ db: t.db, now }), now));
+    const renewalInvoices = (await documentsOf(order.id)).filter((row) => row.adjustmentId !== null);
+    expect(renewalInvoices).toHaveLength(1);
+    const [renewal] = renewalInvoices;
+    const document = printed(renewal);
+    expect(document.subtotalCents).toBe(999);
+    expect(document.lines).toHaveLength(1);
+    const [line] = (renewal?.document as IssuedDocument).lines;
+    expect(line).toMatchObject({ quantity: 2, unitPriceCents: 999, discountCents: 999, amountCents: 999 });
+    // The renewal left the item as bought: its unit price and the coupon's share, which a plan
+    // change prices its difference from.
+    const [row] = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.id, item?.id ?? ''));
+    expect(row).toMatchObject({ unitPriceCents: 999, discountCents: 999, amountCents: 999 });
+    expect((line?.unitPriceCents ?? 0) * (line?.quantity ?? 0) - (line?.discountCents ?? 0)).toBe(line?.amountCents);
+    expect(document.lines[0]?.description).toContain('coupon discount $9.99');
   });
 });

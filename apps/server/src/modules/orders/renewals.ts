@@ -159,15 +159,16 @@ async function finishRenewal(deps: CheckoutDeps, adjustment: OrderItemAdjustment
       set period_start = i.period_end,
           period_end = case i.billing_interval when 'year' then ${nextEnd('year')} else ${nextEnd('month')} end,
           renewal_failures = 0, renewal_retry_at = null,
-          -- A price that went down since the last period is the item's price from now on.
-          -- A coupon's discount (decision 040) stays: the unit price never drops below what the
-          -- amount needs, and the discount is the difference.
-          unit_price_cents = greatest(least(i.unit_price_cents, a.charge_cents / i.quantity),
-            (least(i.amount_cents, a.charge_cents) + i.quantity - 1) / i.quantity),
+          -- A charge below the amount is the plan's price that went down since the last period
+          -- (\`renewItem\` charges the lesser of the two): that price, for every seat, is the
+          -- item's from now on, and no coupon share is left in it. A charge of the amount leaves
+          -- the item as it was: its unit price and the coupon's share (decision 040) stay, so a
+          -- later plan change prices its difference from the price bought, not from a per-seat
+          -- charge the coupon lowered.
+          unit_price_cents = case when a.charge_cents < i.amount_cents then a.charge_cents / i.quantity
+            else i.unit_price_cents end,
           amount_cents = least(i.amount_cents, a.charge_cents),
-          discount_cents = greatest(least(i.unit_price_cents, a.charge_cents / i.quantity),
-            (least(i.amount_cents, a.charge_cents) + i.quantity - 1) / i.quantity) * i.quantity
-            - least(i.amount_cents, a.charge_cents)
+          discount_cents = case when a.charge_cents < i.amount_cents then 0 else i.discount_cents end
       from ${orderItemAdjustments} a
       where a.id = ${adjustment.id} and i.id = a.order_item_id and i.status = 'active' and i.period_end = a.period_end
       returning i.id`,
