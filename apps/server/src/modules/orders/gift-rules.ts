@@ -96,6 +96,8 @@ export function asHolderView(item: OrderItem, received: ReceivedFrom): OrderItem
   return {
     ...item,
     amount: 0,
+    // A sale the giver bought in is the giver's price, not something the recipient paid.
+    saleDiscount: 0,
     paidWithCreditCents: 0,
     taxCents: 0,
     refundWindowDays: 0,

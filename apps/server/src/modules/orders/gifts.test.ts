@@ -158,7 +158,13 @@ describe('checkout with giftTo', () => {
     const held = claimed.body.data.item;
     expect(held.codes).toHaveLength(1);
     expect(held.receivedFrom).toMatchObject({ kind: 'gift', fromName: 'Test U.', message: 'Happy birthday!' });
-    expect(held).toMatchObject({ amount: 0, refundableUntil: null, status: 'active' });
+    expect(held).toMatchObject({
+      amount: 0,
+      saleDiscount: 0,
+      refundMoney: null,
+      refundableUntil: null,
+      status: 'active',
+    });
     expect(held.transfer).toBeUndefined();
 
     // Again by the same account: the item again; by anyone else: claimed.

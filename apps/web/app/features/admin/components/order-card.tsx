@@ -12,6 +12,7 @@ import { isAllCredit, type RefundParts, refundPartsOf, vatIncludedNote } from '~
 import { RefundReasonLine } from '~/shared/orders/refund-reason-line';
 import { adminOrdersPath } from '../admin-paths';
 import { useAdminChange } from '../api/admin-operations';
+import { lineWords } from '../order-line-words';
 import { ReasonDialog } from './reason-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -110,7 +111,7 @@ function ItemRow({ order, item }: { order: AdminOrder; item: AdminOrderItem }) {
           {item.productName} <span className="text-ink-600">({item.planName})</span>
         </p>
         <p className="text-ink-500 text-xs">
-          {item.quantity} × {formatMoney(item.price, item.currency)} · {window}
+          {lineWords(item)} · {window}
         </p>
         {item.refundReason ? <RefundReasonLine reason={item.refundReason} /> : null}
         {chargebacks.map((chargeback) => (
