@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { orderNumber } from '~/shared/orders/order-number';
-import { itemPaymentWords, orderChoiceLabel, orderPaymentWords, paymentLabel, planLabel } from './order-format';
+import {
+  itemPaymentWords,
+  orderChoiceLabel,
+  orderPaymentWords,
+  orderTaxWords,
+  paymentLabel,
+  planLabel,
+} from './order-format';
 
 describe('order labels', () => {
   it('quotes the number the receipt quotes', () => {
@@ -42,6 +49,14 @@ describe('order labels', () => {
     expect(itemPaymentWords({ ...line, amount: 1900, planChanges: [downgrade] })).toBeNull();
     // A subscription renewed at a lower price, without a plan change.
     expect(itemPaymentWords({ ...line, amount: 1500 })).toBeNull();
+  });
+
+  it('says the order’s VAT, checkout’s once money moved since (decision 037)', () => {
+    const order = { taxCents: 931, taxRate: 19, taxReverseCharge: false, currency: 'USD' };
+    expect(orderTaxWords(order)).toBe('Includes VAT 19%: $9.31');
+    expect(orderTaxWords(order, { atCheckout: true })).toBe('Includes VAT 19% at checkout: $9.31');
+    expect(orderTaxWords({ ...order, taxCents: 0, taxReverseCharge: true })).toBe('VAT 0%: reverse charge');
+    expect(orderTaxWords({ ...order, taxCents: 0 })).toBeNull();
   });
 
   it('names the plan with its kind', () => {

@@ -22,14 +22,17 @@ export function orderPaymentWords(
 
 /**
  * An order's VAT in words (decision 037): "Includes VAT 19%: $9.31", the reverse charge, or
- * nothing for an order without VAT.
+ * nothing for an order without VAT. Checkout's: once money moved since, `atCheckout` says so,
+ * as each later charge carries its own VAT and invoice.
  */
 export function orderTaxWords(
   order: Pick<Order, 'taxCents' | 'taxRate' | 'taxReverseCharge' | 'currency'>,
+  options: { atCheckout?: boolean } = {},
 ): string | null {
-  if (order.taxReverseCharge) return 'VAT 0%: reverse charge';
+  const when = options.atCheckout ? ' at checkout' : '';
+  if (order.taxReverseCharge) return `VAT 0%${when}: reverse charge`;
   if (order.taxCents === 0) return null;
-  return `Includes VAT ${order.taxRate}%: ${formatMoney(order.taxCents, order.currency)}`;
+  return `Includes VAT ${order.taxRate}%${when}: ${formatMoney(order.taxCents, order.currency)}`;
 }
 
 /**

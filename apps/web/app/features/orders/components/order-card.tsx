@@ -27,6 +27,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
   // Rendered in the browser only (the orders are the signed-in user's): the browser's own zone.
   const date = formatDate(order.paidAt ?? order.createdAt, undefined);
   const moneyRows = orderMoneyRows(order);
+  const taxWords = orderTaxWords(order, { atCheckout: moneyRows !== null });
   return (
     <article aria-labelledby={titleId} className="rounded-card bg-white shadow-card ring-1 ring-ink-900/5">
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 border-ink-900/[0.07] border-b px-5 py-4 sm:px-6">
@@ -40,7 +41,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
               ? ` · ${orderPaymentWords(order, { atCheckout: moneyRows !== null })}`
               : ''}
           </p>
-          {orderTaxWords(order) ? <p className="text-ink-500 text-sm">{orderTaxWords(order)}</p> : null}
+          {taxWords ? <p className="text-ink-500 text-sm">{taxWords}</p> : null}
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={orderStanding(order)} />

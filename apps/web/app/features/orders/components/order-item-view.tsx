@@ -128,7 +128,8 @@ export function OrderItemView({ item, children }: { item: OrderItem; children?: 
             <p className="mb-4 rounded-xl bg-slate-100 p-4 text-ink-700 text-sm">
               {item.status === 'refunded'
                 ? `This item was refunded${item.refundedAt ? ` on ${formatDate(item.refundedAt, undefined)}` : ''}, so its license codes no longer work.`
-                : `This subscription ended${item.endedAt ? ` on ${formatDate(item.endedAt, undefined)}` : ''}, so its license codes no longer work.`}
+                : // A lifetime item ends only with its deal (the lifetime promise, decision 031).
+                  `${item.planKind === 'subscription' ? 'This subscription' : 'This deal'} ended${item.endedAt ? ` on ${formatDate(item.endedAt, undefined)}` : ''}, so its license codes no longer work.`}
             </p>
             <LicenseCodes codes={item.codes} itemRef={itemRef} />
           </>
