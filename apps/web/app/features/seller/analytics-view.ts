@@ -10,7 +10,7 @@ export const METRIC_LABEL: Record<Metric, string> = {
   views: 'Views',
   cartAdds: 'Cart adds',
   sales: 'Sales',
-  revenueCents: 'Revenue',
+  revenueCents: 'Your share',
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -4,7 +4,7 @@ import { TableScroller } from '~/components/ui/table-scroller';
 import { formatCount } from '~/lib/format-count';
 import { formatConversion, shortDay } from '../analytics-view';
 
-const HEADINGS = ['Views', 'Cart adds', 'Sales', 'Revenue', 'Conversion'];
+const HEADINGS = ['Views', 'Cart adds', 'Sales', 'Your share', 'Conversion'];
 
 function FiguresCells({ figures, currency }: { figures: AnalyticsFigures; currency: string }) {
   return (

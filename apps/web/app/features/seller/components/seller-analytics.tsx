@@ -136,7 +136,7 @@ export function SellerAnalyticsPage({ seller, sellers }: SellerContext) {
         <EmptyState
           icon={ChartColumn}
           title={`No views or sales in ${rangeLabel}`}
-          description="A view is counted when a shopper opens the product page, once per shopper and day; cart adds, sales and revenue follow. A new product shows numbers here from its first visitor."
+          description="A view is counted when a shopper opens the product page, once per shopper and day; cart adds, sales and your share follow. A new product shows numbers here from its first visitor."
         />
       ) : (
         <section aria-labelledby="analytics-per-day" className="space-y-3">
@@ -191,7 +191,8 @@ function Totals({ figures, currency }: { figures: AnalyticsFigures; currency: st
     ['Views', formatCount(figures.views)],
     ['Cart adds', formatCount(figures.cartAdds)],
     ['Sales', formatCount(figures.sales)],
-    ['Revenue', formatMoney(figures.revenueCents, currency)],
+    // The seller's 70% after refunds (decision 025), as the payouts count it, not the price paid.
+    ['Your share', formatMoney(figures.revenueCents, currency)],
     ['Conversion', formatConversion(figures.conversion)],
   ] as const;
   return (
