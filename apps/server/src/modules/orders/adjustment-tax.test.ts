@@ -413,10 +413,11 @@ describe('VAT on renewals', () => {
     const renewalInvoices = (await documentsOf(order.id)).filter((row) => row.adjustmentId !== null);
     expect(renewalInvoices).toHaveLength(1);
     const [renewal] = renewalInvoices;
+    if (!renewal) throw new Error('no renewal invoice');
     const document = printed(renewal);
     expect(document.subtotalCents).toBe(999);
     expect(document.lines).toHaveLength(1);
-    const [line] = (renewal?.document as IssuedDocument).lines;
+    const [line] = (renewal.document as IssuedDocument).lines;
     expect(line).toMatchObject({ quantity: 2, unitPriceCents: 999, discountCents: 999, amountCents: 999 });
     // The renewal left the item as bought: its unit price and the coupon's share, which a plan
     // change prices its difference from.
