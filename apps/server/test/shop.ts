@@ -208,3 +208,20 @@ export function shopReads(app: () => TestApp) {
     mailRowsOf: (userId: string) => app().db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId)),
   };
 }
+
+/** Decision 037: the buyer's billing country becomes Germany, so checkout and later charges add 19% VAT. */
+export async function billInGermany(app: FastifyInstance, buyer: { token: string }): Promise<void> {
+  const response = await callApi(app, 'users/updateBillingProfile', { country: 'DE', city: 'Berlin' }, buyer);
+  if (response.status !== 200) throw new Error(`billing profile refused: ${response.status} ${response.body.msg}`);
+}
+
+/** Decision 030: an admin grants the user `amountCents` of store credit. */
+export async function grantCredit(
+  app: FastifyInstance,
+  admin: { token: string },
+  userId: string,
+  amountCents: number,
+): Promise<void> {
+  const response = await callApi(app, 'admin/grantCredit', { userId, amountCents, note: 'For the test' }, admin);
+  if (response.status !== 200) throw new Error(`credit refused: ${response.status} ${response.body.msg}`);
+}

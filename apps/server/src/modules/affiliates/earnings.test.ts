@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, createUserWithSession } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { requestWithRef } from '../../../test/referral-visits';
-import { checkout, createBuyer, createDeal, fillCart, newKey } from '../../../test/shop';
+import { billInGermany, checkout, createBuyer, createDeal, fillCart, grantCredit, newKey } from '../../../test/shop';
 import { settleCommissions } from './commissions';
 
 // Requirements §13, decision 012: an affiliate's attributed orders one by one (`affiliate/getEarnings`):
@@ -142,20 +142,8 @@ describe('affiliate/getEarnings', () => {
       clock,
     );
     // A German buyer paying $20 with store credit: the base is the price, credit and card, never the VAT.
-    const billing = await callApi(
-      t.app,
-      'users/updateBillingProfile',
-      { country: 'DE', city: 'Berlin' },
-      { token: buyer.token },
-    );
-    expect(billing.status).toBe(200);
-    const granted = await callApi(
-      t.app,
-      'admin/grantCredit',
-      { userId: buyer.userId, amountCents: 2000, note: 'For the test' },
-      { token: admin.token },
-    );
-    expect(granted.status).toBe(200);
+    await billInGermany(t.app, buyer);
+    await grantCredit(t.app, admin, buyer.userId, 2000);
     const paid = await checkout(
       t.app,
       buyer.token,

@@ -11,12 +11,14 @@ import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced, heldByRows } from '../../../test/ledger';
 import {
   type Buyer,
+  billInGermany,
   buy,
   checkout,
   checkoutDepsFor,
   createBuyer,
   createDeal,
   fillCart,
+  grantCredit,
   newKey,
 } from '../../../test/shop';
 import type { PaymentProvider } from '../payments/provider';
@@ -234,15 +236,8 @@ describe('an order’s money after it changed', () => {
     const [tier1, tier2, tier3] = product.plans;
     if (!tier1 || !tier2 || !tier3) throw new Error('three tiers expected');
     const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
-    const profile = await callApi(t.app, 'users/updateBillingProfile', { country: 'DE' }, buyer);
-    expect(profile.status, profile.body.msg).toBe(200);
-    const granted = await callApi(
-      t.app,
-      'admin/grantCredit',
-      { userId: buyer.userId, amountCents: 3000, note: 'Credit for the test' },
-      admin,
-    );
-    expect(granted.status, granted.body.msg).toBe(200);
+    await billInGermany(t.app, buyer);
+    await grantCredit(t.app, admin, buyer.userId, 3000);
     await fillCart(t.app, buyer.token, [{ productId: product.id, variantId: tier2.id, quantity: 1 }]);
     const paid = await checkout(t.app, buyer.token, {
       paymentMethodId: buyer.card.id,

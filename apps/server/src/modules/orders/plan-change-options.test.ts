@@ -4,7 +4,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { expectLedgerBalanced } from '../../../test/ledger';
-import { availableCodes, type Buyer, buy, checkoutDepsFor, createBuyer, createDeal, newKey } from '../../../test/shop';
+import {
+  availableCodes,
+  type Buyer,
+  billInGermany,
+  buy,
+  checkoutDepsFor,
+  createBuyer,
+  createDeal,
+  newKey,
+} from '../../../test/shop';
 import type { PaymentProvider } from '../payments/provider';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { createSession } from '../users/sessions';
@@ -233,8 +242,7 @@ describe('monthly ↔ yearly (decision 010)', () => {
     const [monthly, yearly] = product.plans;
     if (!monthly || !yearly) throw new Error('two plans expected');
     const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
-    const profile = await callApi(t.app, 'users/updateBillingProfile', { country: 'DE' }, buyer);
-    expect(profile.status, profile.body.msg).toBe(200);
+    await billInGermany(t.app, buyer);
     const order = await buy(t.app, buyer, [{ productId: product.id, variantId: monthly.id, quantity: 2 }]);
     const item = order.items[0];
     if (!item?.currentPeriodEnd) throw new Error('a subscription expected');

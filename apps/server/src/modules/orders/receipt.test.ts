@@ -5,7 +5,7 @@ import type { CouponResult } from '@everdeal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, decodeQuotedPrintable, waitForMailFile } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
-import { checkout, createBuyer, createDeal, emailOf, newKey } from '../../../test/shop';
+import { billInGermany, checkout, createBuyer, createDeal, emailOf, grantCredit, newKey } from '../../../test/shop';
 import { loadOrderView } from './orders.service';
 import { receiptMail } from './receipt';
 
@@ -97,20 +97,8 @@ describe('the receipt of an order with a coupon', () => {
       undefined,
       clock,
     );
-    const billing = await callApi(
-      t.app,
-      'users/updateBillingProfile',
-      { country: 'DE', city: 'Berlin' },
-      { token: buyer.token },
-    );
-    expect(billing.status).toBe(200);
-    const granted = await callApi(
-      t.app,
-      'admin/grantCredit',
-      { userId: buyer.userId, amountCents: 5_000, note: 'For the test' },
-      { token: admin.token },
-    );
-    expect(granted.status).toBe(200);
+    await billInGermany(t.app, buyer);
+    await grantCredit(t.app, admin, buyer.userId, 5_000);
     const code = await couponOn([discounted.product.id]);
     expect((await callApi(t.app, 'cart/applyCoupon', { code }, { token: buyer.token })).status).toBe(200);
     // $160 + $30 = $190; 19% VAT is $36.10; $226.10 in all, $50 of it store credit.

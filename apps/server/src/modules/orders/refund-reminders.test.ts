@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithSession, decodeQuotedPrintable, findMailFiles } from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { mailHeaders, mailHtml } from '../../../test/mail';
-import { type Buyer, buy, checkout, createBuyer, createDeal, emailOf, fillCart, newKey } from '../../../test/shop';
+import {
+  type Buyer,
+  billInGermany,
+  buy,
+  checkout,
+  createBuyer,
+  createDeal,
+  emailOf,
+  fillCart,
+  grantCredit,
+  newKey,
+} from '../../../test/shop';
 import { createMailer } from '../../lib/mailer';
 import { createOutbox, type Outbox } from '../mail';
 import { createSession } from '../users/sessions';
@@ -178,16 +189,9 @@ describe('refund-window reminders', () => {
       plans: [{ name: 'Tier 1', priceCents: 6900, originalPriceCents: 19900, codes: 2 }],
     });
     const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
-    const profile = await callApi(t.app, 'users/updateBillingProfile', { country: 'DE' }, buyer);
-    expect(profile.status, profile.body.msg).toBe(200);
+    await billInGermany(t.app, buyer);
     const admin = await createAdminWithSession(t.db, clock);
-    const granted = await callApi(
-      t.app,
-      'admin/grantCredit',
-      { userId: buyer.userId, amountCents: 3000, note: 'For the test' },
-      admin,
-    );
-    expect(granted.status, granted.body.msg).toBe(200);
+    await grantCredit(t.app, admin, buyer.userId, 3000);
     await fillCart(t.app, buyer.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
     const paid = await checkout(t.app, buyer.token, {
       paymentMethodId: buyer.card.id,
