@@ -40,6 +40,7 @@ export function readMailFiles(dataDir: string): string[] {
   const folder = join(dataDir, 'mail');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
     .sort()
     .map((name) => readFileSync(join(folder, name), 'utf8'));
 }

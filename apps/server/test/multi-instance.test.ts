@@ -104,7 +104,9 @@ describe.skipIf(unavailable !== undefined)('two web instances behind a proxy and
   function mailFilesTo(instance: Instance, address: string): string[] {
     const folder = join(instance.dataDir, 'mail');
     if (!existsSync(folder)) return [];
-    return readdirSync(folder).filter((name) => readFileSync(join(folder, name), 'utf8').includes(`To: ${address}`));
+    return readdirSync(folder).filter(
+      (name) => name.endsWith('.eml') && readFileSync(join(folder, name), 'utf8').includes(`To: ${address}`),
+    );
   }
 
   async function jobRunsOf(instance: Instance): Promise<string[]> {

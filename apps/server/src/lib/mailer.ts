@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -101,12 +101,16 @@ export function createMailer({ smtpUrl, from, dataDir, log, logLinks = false }: 
     // checkout), and again if someone removed it meanwhile.
     mailDirReady ??= mkdir(mailDir, { recursive: true });
     await mailDirReady;
-    await writeFile(file, info.message).catch(async (error: NodeJS.ErrnoException) => {
+    // Written whole under another name, then renamed: whoever reads the folder (the tests, a
+    // developer's mail viewer) sees a mail complete or not at all, never its headers alone.
+    const part = `${file}.part`;
+    await writeFile(part, info.message).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
       mailDirReady = mkdir(mailDir, { recursive: true });
       await mailDirReady;
-      await writeFile(file, info.message);
+      await writeFile(part, info.message);
     });
+    await rename(part, file);
     log.info(
       { subject: message.subject, file, ...(logLinks && message.link ? { link: message.link } : {}) },
       'mail written (no SMTP_URL)',
