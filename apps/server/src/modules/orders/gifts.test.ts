@@ -12,6 +12,7 @@ import {
   licenseCodes,
   mailOutbox,
   orderItemCodes,
+  orderItems,
   sellerMembers,
   users,
   webhookEvents,
@@ -149,6 +150,8 @@ describe('checkout with giftTo', () => {
 
   it('the recipient claims it: the item and its codes are theirs, the giver sees "claimed" and can no longer refund', async () => {
     const { buyer, order, item, recipient, token } = await paidGift();
+    // Bought in a store-wide sale (decision 042): the sale was the giver's price, not the recipient's.
+    await t.db.update(orderItems).set({ saleDiscountCents: 1500 }).where(eq(orderItems.id, item.id));
     const own = await claim(buyer.token, token);
     expect(own.status).toBe(409);
     expect(own.body.msg).toBe(GiftMessage.ownGift);
