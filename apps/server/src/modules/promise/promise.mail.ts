@@ -65,8 +65,18 @@ export function sunsetMail(
   };
 }
 
-/** An admin shut the deal down: why, and that the credit follows (or came) at once. */
-export function shutdownMail(brand: MailBrand, product: Product, buyer: Buyer, reason: string): QueuedMail {
+/**
+ * An admin shut the deal down: why, and that the credit follows (or came) at once; `credited` is
+ * false when the promise pays the holder nothing (their purchases cost nothing, or were paid for
+ * more than 24 months ago), and then the mail says so instead of promising a credit.
+ */
+export function shutdownMail(
+  brand: MailBrand,
+  product: Product,
+  buyer: Buyer,
+  reason: string,
+  credited: boolean,
+): QueuedMail {
   const content = renderMail(
     {
       greeting: greetingFor(buyer.firstName),
@@ -74,7 +84,9 @@ export function shutdownMail(brand: MailBrand, product: Product, buyer: Buyer, r
       quote: reason,
       sections: itemSections(brand, product, buyer),
       afterAction: [
-        'Under our lifetime promise you get store credit for each purchase you still hold: 100% of what you paid within the last 12 months, 50% within 24 months. A second mail tells you the amount.',
+        credited
+          ? 'Under our lifetime promise you get store credit for each purchase you still hold: 100% of what you paid within the last 12 months, 50% within 24 months. A second mail tells you the amount.'
+          : 'Our lifetime promise returns as store credit 100% of what was paid for a purchase within the last 12 months and 50% within 24 months. Nothing was paid for what you hold in that time, so this brings you no store credit.',
       ],
     },
     brand,
@@ -84,7 +96,13 @@ export function shutdownMail(brand: MailBrand, product: Product, buyer: Buyer, r
     kind: 'lifetime-shutdown',
     to: buyer.email,
     userId: buyer.userId,
-    message: { to: buyer.email, subject: `${product.name} has been shut down: your store credit`, ...content },
+    message: {
+      to: buyer.email,
+      subject: credited
+        ? `${product.name} has been shut down: your store credit`
+        : `${product.name} has been shut down`,
+      ...content,
+    },
   };
 }
 

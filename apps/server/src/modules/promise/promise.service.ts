@@ -24,7 +24,7 @@ import { requireOwnProduct } from '../sellers';
 import { queueWebhookEvents } from '../webhooks';
 import { type Buyer, formatPromiseDate, shutdownMail, sunsetMail } from './promise.mail';
 import type { PromiseDeps } from './promise-deps';
-import { payProductProtection } from './protection';
+import { itemsEarningProtection, payProductProtection } from './protection';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -205,9 +205,23 @@ export async function shutDownProduct(
     );
     await queueSunsetEvent(tx, product, 'shutdown', now);
     const buyers = await activeBuyers(tx, current.id);
+    // The protection follows at once (below): only a holder it pays is told of a credit.
+    const earning = await itemsEarningProtection(
+      tx,
+      buyers.flatMap((buyer) => buyer.items.map((item) => item.itemId)),
+      now,
+    );
     const mailIds = await queueMail(
       tx,
-      buyers.map((buyer) => shutdownMail(deps.brand, product, buyer, input.reason)),
+      buyers.map((buyer) =>
+        shutdownMail(
+          deps.brand,
+          product,
+          buyer,
+          input.reason,
+          buyer.items.some((item) => earning.has(item.itemId)),
+        ),
+      ),
       now,
     );
     return { product, mailIds, buyers: buyers.length };

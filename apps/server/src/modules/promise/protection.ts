@@ -47,6 +47,7 @@ async function holdersWithActiveItems(db: Db | Tx, productId: number): Promise<s
  * gave back as credit, aged from the order's payment.
  */
 async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPayment[]>> {
+  if (itemIds.length === 0) return new Map();
   const refunded =
     sql<number>`coalesce((select sum(r.amount_cents) from ${moneyMovements} r where r.refunded_movement_id = ${moneyMovements.id} and r.kind = 'refund'), 0)`.mapWith(
       Number,
@@ -82,6 +83,16 @@ async function paymentsOf(tx: Tx, itemIds: string[]): Promise<Map<string, ItemPa
     payments.set(row.itemId, list);
   }
   return payments;
+}
+
+/**
+ * The items among `itemIds` the promise pays something for at `endAt`, by their payments as they
+ * stand (what the protection pays them when it runs): an item that cost nothing, or whose payments
+ * are all older than 24 months, is not among them.
+ */
+export async function itemsEarningProtection(tx: Tx, itemIds: string[], endAt: Date): Promise<Set<string>> {
+  const payments = await paymentsOf(tx, itemIds);
+  return new Set(itemIds.filter((itemId) => protectionCents(payments.get(itemId) ?? [], endAt) > 0));
 }
 
 /** Pays one holder's active items of the product in one transaction; answers the mail rows queued. */
