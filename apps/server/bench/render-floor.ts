@@ -13,6 +13,10 @@
  *   (`CATALOG_CACHE_TTL_MS=0`), serving the same product page to autocannon at 4 connections; its
  *   CPU is the server process's user and system time (`/proc/<pid>/stat`) over the round divided by
  *   its pages, so PostgreSQL's and the load generator's shares are left out.
+ * - The same app with the catalogue's answers kept (`CATALOG_CACHE_TTL_MS` 10 minutes) and no page
+ *   kept (`PAGE_CACHE_MAX_BYTES=0`): the page rendered for every request with one statement (the
+ *   community preview) instead of three, which parts the app's cost above the floor into the
+ *   database's and the rest.
  * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
  *   database, alternating with this one: a change's before and after in the same run.
  *
@@ -152,7 +156,14 @@ function createFloor(page: CapturedPage) {
     });
 }
 
-function startServer(label: string, serverRoot: string, serverPort: number, dbUrl: string, dataDir: string): Server {
+function startServer(
+  label: string,
+  serverRoot: string,
+  serverPort: number,
+  dbUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Server {
   const child = spawn(process.execPath, [...serverNodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
     cwd: serverRoot,
     env: {
@@ -168,6 +179,7 @@ function startServer(label: string, serverRoot: string, serverPort: number, dbUr
       WEB_CONCURRENCY: '1',
       CATALOG_CACHE_TTL_MS: '0',
       PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -230,6 +242,14 @@ try {
 
   servers.push(startServer('app', root, port, bench.url, dataDir));
   if (baselineRoot) servers.push(startServer('baseline', baselineRoot, port + 1, bench.url, dataDir));
+  // The same build with the catalogue's answers kept and no page kept: what the page costs with
+  // one statement (the community preview, read on every render) instead of three.
+  servers.push(
+    startServer('answers', root, port + 2, bench.url, dataDir, {
+      CATALOG_CACHE_TTL_MS: '600000',
+      PAGE_CACHE_MAX_BYTES: '0',
+    }),
+  );
   for (const server of servers) await waitForReady(server);
   const htmlBytes = new Map<string, number>();
   for (const server of servers) {
@@ -292,6 +312,7 @@ try {
     row('floor', 'floor: React alone, same tree and data'),
     row('app', 'app: uncached product page'),
     ...(baselineRoot ? [row('baseline', `baseline: \`${baselineRoot}\``)] : []),
+    row('answers', "app, the catalogue's answers kept (1 statement of 3)"),
     '',
     `- ${appRatio <= TARGET_RATIO ? 'Meets' : 'Misses'} the target (the app within ${TARGET_RATIO}× the floor): ${appRatio.toFixed(2)}×.`,
     '<!-- bench:render:end -->',

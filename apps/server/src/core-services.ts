@@ -141,7 +141,7 @@ export function createCoreServices({
   });
   // Pages in production only: development must show edits at once.
   const pageCache: AnswerCache | undefined =
-    withPages && config.env === 'production' && config.catalogCacheTtlMs > 0
+    withPages && config.env === 'production' && config.catalogCacheTtlMs > 0 && config.pageCacheMaxBytes > 0
       ? createAnswerCache({
           ttlMs: config.catalogCacheTtlMs,
           maxAgeMs: config.cacheMaxAgeMs,

@@ -26,10 +26,11 @@ export const cacheEnvShape = {
     .int()
     .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
     .default(64 * 2 ** 20),
+  // 0 keeps no page (every page rendered for its request) while catalogue answers are still kept.
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
-    .min(1_048_576, { error: 'must be at least 1048576 (1 MiB)' })
+    .refine((bytes) => bytes === 0 || bytes >= 1_048_576, { error: 'must be 0 (off) or at least 1048576 (1 MiB)' })
     .default(256 * 2 ** 20),
   // Where the tags a write cleared are POSTed, for a CDN purge relay (docs/operations.md).
   CDN_PURGE_URL: z
@@ -48,7 +49,7 @@ export type CacheConfig = {
   catalogCacheTtlMs: number;
   /** Tagged answers and pages live until a write clears them, this long at most (decision 044). */
   cacheMaxAgeMs: number;
-  /** Memory bounds of the two caches, in bytes of answer bodies. */
+  /** Memory bounds of the two caches, in bytes of answer bodies; a page cache of 0 is off. */
   catalogCacheMaxBytes: number;
   pageCacheMaxBytes: number;
   /** Where the tags of each clear are POSTed for a CDN purge; undefined = logged only. */

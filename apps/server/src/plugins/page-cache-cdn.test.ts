@@ -1,9 +1,10 @@
-import { users } from '@everdeal/db';
+import { products, users } from '@everdeal/db';
 import { createProduct } from '@everdeal/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { loadConfig } from './config';
 import { type PageFacts, sharedCacheHeaders } from './page-cache-headers';
 
 // Decision 044: what a CDN in front may keep. Pages are rendered signed out (no loader reads a
@@ -122,5 +123,35 @@ describe('sharedCacheHeaders', () => {
     expect(untagged.get('cache-control')).toBe('public, max-age=0, s-maxage=2');
     expect(untagged.get('cdn-cache-control')).toBe('public, max-age=2, stale-while-revalidate=2');
     expect(sharedCacheHeaders(facts(), false, lifetimes, 0)).toEqual([['cache-control', 'private, no-store']]);
+  });
+});
+
+describe('PAGE_CACHE_MAX_BYTES=0', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({
+      withPages: true,
+      env: { NODE_ENV: 'production', CATALOG_CACHE_TTL_MS: '2000', PAGE_CACHE_MAX_BYTES: '0', LOG_LEVEL: 'silent' },
+    });
+  });
+  afterAll(() => off?.close());
+
+  it('renders every page for its request, tagging none for a CDN, while catalogue answers are still kept', async () => {
+    const product = await createProduct(off.db);
+    const page = await off.app.inject({ method: 'GET', url: `/products/${product.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(product.name);
+    expect(page.headers['surrogate-key']).toBeUndefined();
+    expect(String(page.headers['cache-control'] ?? '')).not.toMatch(PUBLIC);
+    // A change no write announces: the kept catalogue answer still shows the name it read.
+    await off.db.update(products).set({ name: 'Renamed Behind The Cache' }).where(eq(products.id, product.id));
+    const again = await off.app.inject({ method: 'GET', url: `/products/${product.slug}` });
+    expect(again.body).toContain(product.name);
+    expect(again.body).not.toContain('Renamed Behind The Cache');
+  });
+
+  it('is the only size under 1 MiB the setting takes', () => {
+    expect(loadConfig({ PAGE_CACHE_MAX_BYTES: '0' }).pageCacheMaxBytes).toBe(0);
+    expect(() => loadConfig({ PAGE_CACHE_MAX_BYTES: '1000' })).toThrow(/0 \(off\) or at least 1048576/);
   });
 });
