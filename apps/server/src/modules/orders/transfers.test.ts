@@ -183,3 +183,41 @@ describe('orders/transferItem', () => {
     expect(claimed.body.msg).toBe(GiftMessage.redeemed);
   });
 });
+
+// "Transferred to you" (`receivedFrom`, order-item-view.tsx and the "Received" list) counts only a
+// claimed transfer: while the offer waits, the recipient's account shows nothing of it.
+describe('a transfer still pending', () => {
+  it('is not “Transferred to you” for the recipient until they claim it', async () => {
+    const { product, plan } = await createDeal(t.db, { plans: [{ priceCents: 5000, codes: 3 }] });
+    const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
+    const order = await buy(t.app, buyer, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+    const ref = { orderId: order.id, itemId: (order.items[0] as OrderItem).id };
+    const to = await createUserWithSession(t.db, clock);
+    const email = await emailOf(t.db, to.userId);
+
+    const offered = await callApi<{ item: OrderItem }>(t.app, 'orders/transferItem', { ...ref, email }, buyer);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+
+    const received = () => callApi<{ items: OrderItem[] }>(t.app, 'orders/getReceivedItems', {}, to);
+    const itemAs = (who: { token: string }) => callApi<{ item: OrderItem }>(t.app, 'orders/getOrderItem', ref, who);
+    const owned = (who: { token: string }) =>
+      callApi<{ items: { itemId: string }[] }>(t.app, 'orders/getOwnedItems', { productId: product.id }, who);
+
+    // Pending: nothing received, the item is not the recipient's to open, the buyer still holds it.
+    expect((await received()).body.data.items).toEqual([]);
+    expect((await itemAs(to)).status).toBe(404);
+    expect((await owned(to)).body.data.items).toEqual([]);
+    const buyersView = (await itemAs(buyer)).body.data.item;
+    expect(buyersView.receivedFrom).toBeUndefined();
+    expect(buyersView.transfer).toMatchObject({ kind: 'transfer', status: 'pending', toEmail: email });
+    expect((await owned(buyer)).body.data.items.map((row) => row.itemId)).toEqual([ref.itemId]);
+
+    // Claimed: now it is received, and the recipient's.
+    const token = linkTokenFromMail(await waitForMailFile(t.dataDir, email, TRANSFER_SUBJECT), '/gift/claim');
+    const claimed = await callApi(t.app, 'orders/claimGift', { token }, to);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const list = (await received()).body.data.items;
+    expect(list.map((item) => [item.id, item.receivedFrom?.kind])).toEqual([[ref.itemId, 'transfer']]);
+    expect((await itemAs(to)).body.data.item.receivedFrom?.kind).toBe('transfer');
+  });
+});
