@@ -32,12 +32,18 @@ function itemSections(brand: MailBrand, product: Product, buyer: Buyer) {
   }));
 }
 
-/** The seller gave notice: the date, their message, and what the promise pays at that date. */
+/**
+ * The seller gave notice: the date, their message, and what the promise pays at that date;
+ * `credited` is false when, by the payments as they stand, the promise would pay the holder nothing
+ * at that date (their purchases cost nothing, or were paid for more than 24 months before it), and
+ * then the mail says so instead of promising a credit.
+ */
 export function sunsetMail(
   brand: MailBrand,
   product: Product,
   buyer: Buyer,
   notice: { sunsetAt: Date; message: string },
+  credited: boolean,
 ): QueuedMail {
   const date = formatPromiseDate(notice.sunsetAt);
   const content = renderMail(
@@ -51,7 +57,9 @@ export function sunsetMail(
       sections: itemSections(brand, product, buyer),
       action: { label: `See ${product.name}`, url: productUrl(brand, product) },
       afterAction: [
-        `Your ${BRAND_NAME} lifetime promise: on ${date} you get store credit for each purchase you still hold, 100% of what you paid within the 12 months before that date and 50% within 24 months. The seller funds it; you do not have to do anything.`,
+        credited
+          ? `Your ${BRAND_NAME} lifetime promise: on ${date} you get store credit for each purchase you still hold, 100% of what you paid within the 12 months before that date and 50% within 24 months. The seller funds it; you do not have to do anything.`
+          : `Your ${BRAND_NAME} lifetime promise: on ${date} each purchase still held earns store credit of 100% of what was paid for it within the 12 months before that date and 50% within 24 months. What you hold cost nothing or was paid for more than 24 months before ${date}, so as things stand the promise brings you no store credit. A plan change you pay for before then would count.`,
       ],
     },
     brand,

@@ -157,9 +157,24 @@ export async function announceSunset(
     await queueSunsetEvent(tx, product, 'sunset', now);
     const buyers = await activeBuyers(tx, current.id);
     const notice = { sunsetAt, message: input.message };
+    // The protection pays at the sunset date: only a holder it would pay then, by the payments as
+    // they stand, is told of a credit.
+    const earning = await itemsEarningProtection(
+      tx,
+      buyers.flatMap((buyer) => buyer.items.map((item) => item.itemId)),
+      sunsetAt,
+    );
     const mailIds = await queueMail(
       tx,
-      buyers.map((buyer) => sunsetMail(deps.brand, product, buyer, notice)),
+      buyers.map((buyer) =>
+        sunsetMail(
+          deps.brand,
+          product,
+          buyer,
+          notice,
+          buyer.items.some((item) => earning.has(item.itemId)),
+        ),
+      ),
       now,
     );
     return { product, mailIds, buyers: buyers.length };
