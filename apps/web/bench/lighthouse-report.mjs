@@ -1,6 +1,7 @@
 // The medians, tables and verdicts lighthouse.mjs prints and writes to docs/benchmarks.md ("Web (Lighthouse)").
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { replaceDocsSection } from './docs-section.mjs';
 import { median } from './lighthouse-audit.mjs';
 
 /**
@@ -225,11 +226,6 @@ export async function writeSection(docs, run) {
     (failingNotes ? `${failingNotes}\n` : '') +
     `\nEvery run, in order (performance / TBT ms / LCP ms @ benchmarkIndex):\n${perRun}\n` +
     (anyMiss ? `\n${profile}\n` : '');
-  // The section replaces the previous run's (other benchmarks keep their own sections).
-  const text = existsSync(docs) ? readFileSync(docs, 'utf8') : '# Benchmarks\n';
-  const pattern = /## Web \(Lighthouse\)\n[\s\S]*?(?=\n## |$)/;
-  writeFileSync(
-    docs,
-    pattern.test(text) ? text.replace(pattern, `${section.trimEnd()}\n`) : `${text.trimEnd()}\n\n${section}`,
-  );
+  // The run replaces the previous run's between its markers; notes on earlier runs below stay.
+  replaceDocsSection(docs, 'web', section);
 }
