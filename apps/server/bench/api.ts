@@ -9,10 +9,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CURRENCY } from '@everdeal/contracts';
 import { createDatabase, type Database, licenseCodes, plans, products, users } from '@everdeal/db';
@@ -24,9 +24,9 @@ import { buildApp } from '../src/app';
 import { createSession } from '../src/modules/users/sessions';
 import { loadConfig } from '../src/plugins/config';
 import { buildFloor } from './cart-floor';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -160,7 +160,6 @@ function renderSection(
     })
     .join('\n');
   return [
-    '<!-- bench:api:start -->',
     '## Cart API against its floor (`npm run bench:api`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; the load generator`,
@@ -174,18 +173,7 @@ function renderSection(
     body,
     '',
     verdicts,
-    '<!-- bench:api:end -->',
   ].join('\n');
-}
-
-function writeDocs(section: string) {
-  const path = join(repoRoot, 'docs', 'benchmarks.md');
-  const existing = existsSync(path)
-    ? readFileSync(path, 'utf8')
-    : '# Benchmarks\n\nFigures from the benchmark scripts; each section is rewritten by the command it names.\n';
-  const pattern = /<!-- bench:api:start -->[\s\S]*?<!-- bench:api:end -->/;
-  const next = pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`;
-  writeFileSync(path, next);
 }
 
 async function main() {
@@ -259,7 +247,7 @@ async function main() {
     const cpuList = cpus();
     const machine = `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
     const section = renderSection(rows, machine);
-    writeDocs(section);
+    replaceDocsSection(BENCHMARKS_DOC, 'api', section);
     console.info(`\n${section}\n\nWritten to docs/benchmarks.md`);
   } finally {
     const step = async (label: string, action: () => Promise<unknown> | undefined) => {

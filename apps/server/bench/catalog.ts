@@ -3,7 +3,7 @@
 // demo catalogue plus 10,000 synthetic products. Needs `npm run build` first. Prints a markdown
 // table and writes it into docs/benchmarks.md ("Catalogue"). The database is thrown away.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -164,7 +165,7 @@ try {
   ].join('\n');
   console.info(`\n${table}\n`);
   // A partial run (BENCH_ONLY) must not replace the whole table; the database is dropped below either way.
-  if (!only) writeSection(join(root, 'docs/benchmarks.md'), section);
+  if (!only) replaceDocsSection(BENCHMARKS_DOC, 'catalog', section);
 } finally {
   await stopServer();
   await bench?.drop();
@@ -257,16 +258,4 @@ async function waitForReady(url: string): Promise<void> {
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error('The server did not become ready within 180 s');
-}
-
-/** Replaces the "## Catalogue" section of docs/benchmarks.md, or appends it. */
-function writeSection(path: string, section: string): void {
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
-  const start = current.indexOf('## Catalogue');
-  if (start === -1) {
-    writeFileSync(path, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = current.indexOf('\n## ', start + 1);
-  writeFileSync(path, current.slice(0, start) + section + (next === -1 ? '' : current.slice(next)));
 }

@@ -14,10 +14,9 @@
  * BENCH_ORDERS (measured checkouts per server, default 3000), BENCH_WARMUP (default 300) and
  * BENCH_CONNECTIONS (default 20) tune the load.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { orderItemCodes, orders } from '@everdeal/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -36,9 +35,8 @@ import {
   startSmtpSink,
   untilReceiptRecorded,
 } from './checkout-setup';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const orderCount = Number(process.env.BENCH_ORDERS ?? 3000);
 const warmupCount = Number(process.env.BENCH_WARMUP ?? 300);
@@ -63,7 +61,6 @@ function renderSection(rows: Run[], machine: string, load: string): string {
   const app = rows.find((row) => row.server === 'app');
   const met = app !== undefined && app.share >= TARGET_SHARE && app.result.p99 < TARGET_P99_MS;
   return [
-    '<!-- bench:checkout:start -->',
     '## Checkout against its floor (`npm run bench:checkout`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; the load generator`,
@@ -83,16 +80,7 @@ function renderSection(rows: Run[], machine: string, load: string): string {
     body,
     '',
     `- ${met ? 'Meets' : 'Misses'} the target (p99 < ${TARGET_P99_MS} ms and at least ${TARGET_SHARE * 100}% of the floor's orders per second).`,
-    '<!-- bench:checkout:end -->',
   ].join('\n');
-}
-
-function writeDocs(section: string) {
-  const path = join(repoRoot, 'docs', 'benchmarks.md');
-  const existing = readFileSync(path, 'utf8');
-  const pattern = /<!-- bench:checkout:start -->[\s\S]*?<!-- bench:checkout:end -->/;
-  const next = pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`;
-  writeFileSync(path, next);
 }
 
 async function main() {
@@ -201,7 +189,7 @@ async function main() {
       machine,
       load,
     );
-    writeDocs(section);
+    replaceDocsSection(BENCHMARKS_DOC, 'checkout', section);
     console.info(`\n${section}\n\nWritten to docs/benchmarks.md`);
   } finally {
     const step = async (label: string, action: () => Promise<unknown> | undefined) => {

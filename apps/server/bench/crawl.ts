@@ -7,7 +7,7 @@
 // docs/benchmarks.md. The database is thrown away.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { asc, eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { refreshTrendingScores } from '../src/modules/catalog/trending';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -115,7 +116,7 @@ try {
     '',
   ].join('\n');
   console.info(`\n${section}`);
-  writeSection(join(root, 'docs/benchmarks.md'), section);
+  replaceDocsSection(BENCHMARKS_DOC, 'crawl', section);
 } finally {
   await stopServer();
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -193,16 +194,4 @@ async function waitForReady(url: string): Promise<void> {
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error('The server did not become ready within 60 s');
-}
-
-/** Replaces the "## Crawl" section of docs/benchmarks.md, or appends it. */
-function writeSection(path: string, section: string): void {
-  const current = readFileSync(path, 'utf8');
-  const start = current.indexOf('## Crawl');
-  if (start === -1) {
-    writeFileSync(path, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = current.indexOf('\n## ', start + 1);
-  writeFileSync(path, current.slice(0, start) + section + (next === -1 ? '' : current.slice(next)));
 }

@@ -14,9 +14,9 @@
  * BENCH_SECONDS (per run, default 10) and BENCH_CONNECTIONS (default 20) tune the load.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { licenseCodes, orderItemCodes, products, sellerMembers, sessions, users } from '@everdeal/db';
 import { eq, fillPlaceholders, sql } from 'drizzle-orm';
@@ -28,9 +28,9 @@ import { generateToken, hashToken } from '../src/lib/opaque-token';
 import { findLicenseStatement } from '../src/modules/licensing/licenses.sql';
 import { loadConfig } from '../src/plugins/config';
 import { checkoutOnce, createBenchDatabase, createBuyers, createPlans, listen } from './checkout-setup';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -112,7 +112,6 @@ function renderSection(rows: Run[], machine: string, load: string): string {
   const app = rows.find((row) => row.server === 'app');
   const met = app !== undefined && app.share >= TARGET_SHARE && app.result.p99 < TARGET_P99_MS;
   return [
-    '<!-- bench:licenses:start -->',
     '## License validation against its floor (`npm run bench:licenses`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; the load generator`,
@@ -130,16 +129,7 @@ function renderSection(rows: Run[], machine: string, load: string): string {
     body,
     '',
     `- ${met ? 'Meets' : 'Misses'} the target (p99 < ${TARGET_P99_MS} ms and at least ${TARGET_SHARE * 100}% of the floor's requests per second).`,
-    '<!-- bench:licenses:end -->',
   ].join('\n');
-}
-
-function writeDocs(section: string) {
-  const path = join(repoRoot, 'docs', 'benchmarks.md');
-  const existing = readFileSync(path, 'utf8');
-  const pattern = /<!-- bench:licenses:start -->[\s\S]*?<!-- bench:licenses:end -->/;
-  const next = pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`;
-  writeFileSync(path, next);
 }
 
 async function main() {
@@ -274,7 +264,7 @@ async function main() {
       machine,
       load,
     );
-    writeDocs(section);
+    replaceDocsSection(BENCHMARKS_DOC, 'licenses', section);
     console.info(`\n${section}\n\nWritten to docs/benchmarks.md`);
   } finally {
     const step = async (label: string, action: () => Promise<unknown> | undefined) => {

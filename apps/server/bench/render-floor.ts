@@ -26,7 +26,7 @@
  * React is its production build in this process too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +40,7 @@ import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
+import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -221,16 +222,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-function writeDocs(section: string) {
-  const path = join(root, 'docs', 'benchmarks.md');
-  const existing = readFileSync(path, 'utf8');
-  const pattern = /<!-- bench:render:start -->[\s\S]*?<!-- bench:render:end -->/;
-  writeFileSync(
-    path,
-    pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`,
-  );
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-bench-render-'));
 const servers: Server[] = [];
 let bench: CatalogBenchDatabase | undefined;
@@ -294,7 +285,6 @@ try {
   const cpuList = cpus();
   const machine = `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
   const section = [
-    '<!-- bench:render:start -->',
     '## Product page against its render floor (`npm run bench:render`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load average at the start ${load}`,
@@ -315,10 +305,9 @@ try {
     row('answers', "app, the catalogue's answers kept (1 statement of 3)"),
     '',
     `- ${appRatio <= TARGET_RATIO ? 'Meets' : 'Misses'} the target (the app within ${TARGET_RATIO}× the floor): ${appRatio.toFixed(2)}×.`,
-    '<!-- bench:render:end -->',
   ].join('\n');
   console.info(`\n${section}\n`);
-  if (process.env.BENCH_WRITE_DOCS !== '0') writeDocs(section);
+  if (process.env.BENCH_WRITE_DOCS !== '0') replaceDocsSection(BENCHMARKS_DOC, 'render', section);
 } finally {
   for (const server of servers) {
     if (server.process.exitCode === null) {

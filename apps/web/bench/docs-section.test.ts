@@ -1,11 +1,13 @@
 // A benchmark rewrites only its own run in docs/benchmarks.md, the text between its markers: what
 // people wrote below it about earlier runs survives the next run (`npm run bench:web` once replaced
-// everything up to the next heading, and the notes on earlier runs went with it).
+// everything up to the next heading, and the notes on earlier runs went with it). The web's plain
+// Node scripts and the server's TypeScript ones each have the helper; both must do the same.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replaceDocsSection } from './docs-section.mjs';
+import { replaceDocsSection as replaceInServerBench } from '../../server/bench/docs-section';
+import { replaceDocsSection as replaceInWebBench } from './docs-section.mjs';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -20,7 +22,10 @@ function docsFile(text: string): string {
   return path;
 }
 
-describe('replaceDocsSection', () => {
+describe.each([
+  ['web', replaceInWebBench],
+  ['server', replaceInServerBench],
+])('replaceDocsSection of the %s benchmarks', (_side, replaceDocsSection) => {
   it('replaces the previous run between the markers and keeps the notes written after it', () => {
     const path = docsFile(
       [
