@@ -259,7 +259,11 @@ export interface SortSelectProps {
   defaultSort?: ProductSort;
 }
 
-/** The sort menu; part of the filter form through `form=`, so it submits with the filters. */
+/**
+ * The sort menu; part of the filter form through `form=`, so it submits with the filters. Its
+ * width has a floor as wide as its longest option: a streamed page painted while the select had
+ * no option yet drew it about 44 px wide, and on a phone the results line moved when they came.
+ */
 export function SortSelect({ value, defaultLabel, defaultSort }: SortSelectProps) {
   const navigateWith = (select: HTMLSelectElement) => select.form?.requestSubmit();
   return (
@@ -273,7 +277,7 @@ export function SortSelect({ value, defaultLabel, defaultSort }: SortSelectProps
         form={BROWSE_FORM_ID}
         defaultValue={value === defaultSort ? '' : (value ?? '')}
         onChange={(event) => navigateWith(event.currentTarget)}
-        className="h-11 rounded-lg border border-ink-900/15 bg-white px-3 text-sm text-ink-900"
+        className="h-11 min-w-44 rounded-lg border border-ink-900/15 bg-white px-3 text-sm text-ink-900"
       >
         <option value="">{defaultLabel}</option>
         {SORT_OPTIONS.filter((option) => option.value !== defaultSort).map((option) => (
