@@ -80,6 +80,11 @@ export type StripeFake = {
   event(type: string, object: Json): Json;
   /** The next requests matching `path` answer 500 without doing anything (an outage). */
   failNext(path: RegExp, times?: number): void;
+  /**
+   * The next `count` requests matching `path` are answered only once all of them have arrived:
+   * calls a test starts together are then in flight at Stripe together, whatever the scheduler.
+   */
+  holdUntilTogether(path: RegExp, count: number): void;
   close(): Promise<void>;
 };
 
@@ -109,6 +114,20 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: LoggedRequest[] = [];
   const outages: { path: RegExp; times: number }[] = [];
+  const gates: { path: RegExp; waiting: (() => void)[]; count: number }[] = [];
+
+  /** Resolves once the gate matching `path` has its count of requests (at once if none does). */
+  function passGate(path: string): Promise<void> {
+    const gate = gates.find((entry) => entry.path.test(path) && entry.waiting.length < entry.count);
+    if (!gate) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      gate.waiting.push(resolve);
+      if (gate.waiting.length === gate.count) {
+        gates.splice(gates.indexOf(gate), 1);
+        for (const release of gate.waiting) release();
+      }
+    });
+  }
 
   function respond(response: ServerResponse, status: number, body: Json) {
     response.writeHead(status, { ...CORS, 'content-type': 'application/json', 'request-id': stripeId('req') });
@@ -133,6 +152,7 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     requests.push({ method, path: url.pathname, idempotencyKey, params });
+    await passGate(url.pathname);
 
     const route = routes.find((candidate) => candidate.method === method && candidate.path.test(url.pathname));
     const keyPattern = route?.key === 'publishable' ? PUBLISHABLE_KEY : SECRET_KEY;
@@ -235,6 +255,9 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     },
     failNext(path, times = 1) {
       outages.push({ path, times });
+    },
+    holdUntilTogether(path, count) {
+      gates.push({ path, waiting: [], count });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

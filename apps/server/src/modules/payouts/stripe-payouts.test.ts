@@ -73,6 +73,8 @@ const accountOf = async (sellerId: number) =>
 describe('payouts on Stripe Connect', () => {
   it('onboards an Express account once, learns it is ready from account.updated, and transfers to it with the key', async () => {
     const seller = await payoutSeller(t, clock);
+    // Both clicks reach Stripe before either is answered: the race the key and the insert settle.
+    fake.holdUntilTogether(/^\/v1\/accounts$/, 2);
     const started = await Promise.all([
       callApi<{ url: string }>(t.app, 'seller/startPayoutOnboarding', {}, seller),
       callApi<{ url: string }>(t.app, 'seller/startPayoutOnboarding', {}, seller),
