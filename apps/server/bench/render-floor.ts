@@ -12,11 +12,13 @@
  *   `ROLE=web` so no job runs beside it) with the catalogue and page caches off
  *   (`CATALOG_CACHE_TTL_MS=0`), serving the same product page to autocannon at 4 connections; its
  *   CPU is the server process's user and system time (`/proc/<pid>/stat`) over the round divided by
- *   its pages, so PostgreSQL's and the load generator's shares are left out.
+ *   its pages, so PostgreSQL's and the load generator's shares are left out. PostgreSQL's own CPU
+ *   per page (its processes on this host, `postgresCpuMs`) is reported beside it, not in the ratio.
  * - The same app with the catalogue's answers kept (`CATALOG_CACHE_TTL_MS` 10 minutes) and no page
  *   kept (`PAGE_CACHE_MAX_BYTES=0`): the page rendered for every request with one statement (the
- *   community preview) instead of three, which parts the app's cost above the floor into the
- *   database's and the rest.
+ *   community preview) instead of three (the product, then its related deals and community
+ *   preview), and none of the product's and related deals' own mapping (the description's Markdown
+ *   included), which parts the app's cost above the floor.
  * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
  *   database, alternating with this one: a change's before and after in the same run.
  *
@@ -26,7 +28,7 @@
  * React is its production build in this process too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -209,6 +211,25 @@ function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+/**
+ * User plus system CPU of the PostgreSQL processes on this machine so far, in milliseconds (the
+ * server's backends do the statements' work); undefined when no PostgreSQL runs here. Rounds run
+ * one server at a time, so a round's growth is that server's statements.
+ */
+function postgresCpuMs(): number | undefined {
+  let total: number | undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total = (total ?? 0) + processCpuMs(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
 async function loadPages(server: Server, path: string, amount: number): Promise<void> {
   const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections, amount });
   if (result.non2xx > 0 || result.errors > 0) {
@@ -258,6 +279,7 @@ try {
     .map((value) => value.toFixed(1))
     .join(', ');
   const perRound = new Map<string, number[]>([['floor', []], ...servers.map((s): [string, number[]] => [s.label, []])]);
+  const postgresPerRound = new Map<string, number[]>(servers.map((s): [string, number[]] => [s.label, []]));
   for (let round = 0; round < rounds; round += 1) {
     const started = process.cpuUsage();
     for (let i = 0; i < pagesPerRound; i += 1) await renderFloor();
@@ -266,8 +288,13 @@ try {
     for (const server of servers) {
       const pid = server.process.pid ?? 0;
       const before = processCpuMs(pid);
+      const postgresBefore = postgresCpuMs();
       await loadPages(server, path, pagesPerRound);
       perRound.get(server.label)?.push((processCpuMs(pid) - before) / pagesPerRound);
+      const postgresAfter = postgresCpuMs();
+      if (postgresBefore !== undefined && postgresAfter !== undefined) {
+        postgresPerRound.get(server.label)?.push((postgresAfter - postgresBefore) / pagesPerRound);
+      }
     }
     console.info(
       `round ${round + 1}: ${[...perRound].map(([label, values]) => `${label} ${values.at(-1)?.toFixed(2)} ms`).join(', ')}`,
@@ -279,7 +306,9 @@ try {
     const values = perRound.get(label) ?? [];
     const ms = median(values);
     const spread = `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
-    return `| ${what} | ${ms.toFixed(2)} | ${spread} | ${((htmlBytes.get(label) ?? 0) / 1024).toFixed(1)} | ${(ms / floorMs).toFixed(2)} |`;
+    const postgres = postgresPerRound.get(label) ?? [];
+    const postgresMs = postgres.length > 0 ? median(postgres).toFixed(2) : '–';
+    return `| ${what} | ${ms.toFixed(2)} | ${spread} | ${postgresMs} | ${((htmlBytes.get(label) ?? 0) / 1024).toFixed(1)} | ${(ms / floorMs).toFixed(2)} |`;
   };
   const appRatio = median(perRound.get('app') ?? []) / floorMs;
   const cpuList = cpus();
@@ -295,10 +324,10 @@ try {
     'counter in the benchmark process: no Fastify, Web `Request`/`Response`, route matching, loaders, database',
     'or hydration data. "app" is the built server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
     `autocannon at ${connections} connections; its CPU is the server process's own (\`/proc/<pid>/stat\`), PostgreSQL's`,
-    "and the load generator's left out.",
+    "and the load generator's left out; PostgreSQL's processes on this host are measured beside it (median per page).",
     '',
-    '| what | CPU per page (ms) | rounds (ms) | HTML (KB) | × floor |',
-    '|---|---:|---:|---:|---:|',
+    '| what | CPU per page (ms) | rounds (ms) | PostgreSQL CPU per page (ms) | HTML (KB) | × floor |',
+    '|---|---:|---:|---:|---:|---:|',
     row('floor', 'floor: React alone, same tree and data'),
     row('app', 'app: uncached product page'),
     ...(baselineRoot ? [row('baseline', `baseline: \`${baselineRoot}\``)] : []),
