@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { nextCspNonce } from './csp-nonce';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,7 +80,7 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString('base64');
+    request.cspNonce = nextCspNonce();
     if (options.enforceCsp)
       reply.header(
         'content-security-policy',
