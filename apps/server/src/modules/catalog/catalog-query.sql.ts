@@ -139,8 +139,20 @@ const dealStatusIs = {
   upcoming: sql`${products.dealStatus} = 'upcoming'`,
 };
 
-const ended = (now: Placeholder) => or(dealStatusIs.ended, and(dealStatusIs.live, lte(products.endsAt, now)));
-const notEnded = (now: Placeholder) => or(isNull(products.endsAt), gt(products.endsAt, now));
+const ended = (now: SQL) => or(dealStatusIs.ended, and(dealStatusIs.live, lte(products.endsAt, now)));
+const notEnded = (now: SQL) => or(isNull(products.endsAt), gt(products.endsAt, now));
+
+/**
+ * A time slot read through a sub-select, so that no plan knows its value. PostgreSQL plans a
+ * prepared statement's first five executions with their values, then keeps its generic plan only
+ * if that plan's estimate is no worse than theirs; with the value known, "ends after now" matched
+ * nearly every deal, with it unknown a third, so the generic plan always looked worse and every
+ * list and section was planned again on each execution (0.5 ms of PostgreSQL's CPU for a
+ * product page's related deals, more than running it: docs/benchmarks.md, "Product page against
+ * its render floor"). Both estimates now agree, the generic plan is kept, and it is the plan the
+ * indexes and the statuses written into the text were made for (migration 0004).
+ */
+const timeOf = (slot: Slot, name: 'now' | 'soon') => sql`(select ${slot(name)}::timestamptz)`;
 /**
  * Whether a product can still be bought: it has no plans (nothing to sell out) or a code is
  * left in one of them. A correlated probe per candidate row through the (plan_id, status) index;
@@ -153,7 +165,7 @@ const hasCodeLeft = sql`coalesce((select bool_or(exists (select 1 from ${license
 
 /** Effective status as `effectiveDealStatus` computes it, in SQL, at the time in slot `now`. */
 export function statusCondition(status: ProductStatusFilter, slot: Slot): SQL | undefined {
-  const now = slot('now');
+  const now = timeOf(slot, 'now');
   const live = and(dealStatusIs.live, notEnded(now));
   switch (status) {
     case 'all':
@@ -172,7 +184,7 @@ export function statusCondition(status: ProductStatusFilter, slot: Slot): SQL | 
       // Both bounds on the end time, so the listing index is scanned from now on: with `live`'s
       // "no end time or a later one" it started at the oldest end time and read every live deal
       // whose end had passed (1,600 rows at 10,000 products) before finding the first to show.
-      return and(dealStatusIs.live, gt(products.endsAt, now), lte(products.endsAt, slot('soon')), hasCodeLeft);
+      return and(dealStatusIs.live, gt(products.endsAt, now), lte(products.endsAt, timeOf(slot, 'soon')), hasCodeLeft);
   }
 }
 

@@ -1,0 +1,67 @@
+// The list statements are prepared once per shape (catalog.sql.ts) so PostgreSQL plans them once.
+// It keeps a prepared statement's generic plan only when that plan's estimate is no worse than the
+// plans it made with the values; the time slots are read through a sub-select (`timeOf` in
+// catalog-query.sql.ts) so the two estimates agree. Proven on PostgreSQL's own count of plans
+// (`pg_prepared_statements`); PGlite does not keep them per connection the same way.
+import { GetProductsInputSchema } from '@everdeal/contracts';
+import { createDatabase, type Database } from '@everdeal/db';
+import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { listPageStatement } from './catalog.sql';
+import { listValues } from './catalog-query.sql';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'list statements keep their generic plan on PostgreSQL (needs TEST_DATABASE_URL)',
+  () => {
+    let t: TestApp;
+    /** One connection, so every execution and the count of its plans are on the same session. */
+    let single: Database;
+    let category = '';
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      const seller = await createSeller(t.db);
+      const { id, slug } = await createCategory(t.db);
+      category = slug;
+      // Live deals that end in a month, as most do: with the time known, "ends after now" matches
+      // nearly all of them, with it unknown a third (PostgreSQL's default for a comparison).
+      const endsAt = new Date(Date.now() + 30 * 86_400_000);
+      for (let batch = 0; batch < 10; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 30 }, () => createProduct(t.db, { categoryId: id, sellerId: seller.id, endsAt })),
+        );
+      }
+      await t.db.execute(sql`analyze products`);
+      single = await createDatabase({ databaseUrl: t.databaseUrl ?? '', maxConnections: 1 });
+    }, 120_000);
+    afterAll(async () => {
+      await single?.close();
+      await t?.close();
+    });
+
+    const shapes = {
+      'the first page': {},
+      "a product page's related deals": { category: '', sort: 'trending', status: 'live', pageSize: 5 },
+      'ending soon': { status: 'ending-soon', sort: 'ending-soon' },
+    };
+
+    for (const [name, input] of Object.entries(shapes)) {
+      it(`${name}: planned with its values five times, then the generic plan`, async () => {
+        const query = GetProductsInputSchema.parse('category' in input ? { ...input, category } : input);
+        const statement = listPageStatement(single.db, query, 'words');
+        for (let run = 0; run < 10; run += 1) await statement.execute(listValues(query, new Date()));
+        const prepared = await single.db.execute<{ statement: string; generic_plans: string; custom_plans: string }>(
+          sql`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time desc`,
+        );
+        const counted = (Array.isArray(prepared) ? prepared : []).find(
+          (row) => row.statement.includes('from "products"') && !row.statement.includes('pg_prepared_statements'),
+        );
+        expect(counted).toBeDefined();
+        expect(Number(counted?.custom_plans)).toBe(5);
+        expect(Number(counted?.generic_plans)).toBe(5);
+      });
+    }
+  },
+);
