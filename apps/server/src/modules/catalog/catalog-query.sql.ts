@@ -212,22 +212,11 @@ export function filterConditions(query: GetProductsQuery, order: ListOrder, slot
   );
 }
 
-/**
- * A LIMIT or OFFSET written into the statement's text rather than passed as a value: a generic
- * plan reads a parameter there as "a tenth of the rows", and planned the related deals as a
- * bitmap scan of a whole category sorted at the end instead of a walk down the trending index
- * that stops after five (36 ms instead of 1). drizzle types both clauses as a number or a
- * placeholder; a raw SQL number renders as itself, and `n` is a validated whole number.
- */
-export function rowCount(n: number): Placeholder {
-  return sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
-}
-
 const hasMinRating = (query: GetProductsQuery) => query.minRating !== undefined && query.minRating > 0;
 
 /**
  * What the text of a list statement depends on: the sort, the status, which filters are set, the
- * page size (the LIMIT is written into the text, see `rowCount`) and whether it is the first page,
+ * page size (the LIMIT is written into the text, see `rowCount` in lib/prepared.ts) and whether it is the first page,
  * never the filters' values or a later page's offset (those are `listValues`). Requests of one
  * shape share one prepared statement, and PostgreSQL keeps one per shape and connection, so the
  * offset of later pages stays a value: a crawler paging deep must not prepare one per page.

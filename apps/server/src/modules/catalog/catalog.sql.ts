@@ -2,7 +2,7 @@ import type { GetProductsQuery } from '@everdeal/contracts';
 import { categories, type Db, products, sellers } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type SelectedFields, unionAll } from 'drizzle-orm/pg-core';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { perShape, preparedPerDatabase, rowCount } from '../../lib/prepared';
 import {
   buildSearch,
   filterConditions,
@@ -11,7 +11,6 @@ import {
   type ListOrder,
   listShape,
   orderFor,
-  rowCount,
   type SearchMatch,
   type Slot,
   slotsWithPrefix,
@@ -25,33 +24,6 @@ import { planDetailsOfProduct, summaryColumns } from './catalog-summaries';
 // statements per page (docs/benchmarks.md, "Server rendering without the page cache"). Lists are
 // prepared per shape (`listShape`: sort, status and which filters are set); their values travel
 // as placeholders (`listValues`).
-
-/** Shapes kept per database; one unused for longest gives way (searches with rare filter mixes). */
-const MAX_SHAPES = 200;
-const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
-
-/** The statement of shape `key` on `db`, built and prepared once (`build`), the least recently used dropped past `MAX_SHAPES`. */
-export function perShape<T>(db: Db, key: string, build: () => T): T {
-  let shapes = shapesByDb.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    shapesByDb.set(db, shapes);
-  }
-  const known = shapes.get(key) as T | undefined;
-  if (known !== undefined) {
-    // Most recently used last, so the first key is the one to drop.
-    shapes.delete(key);
-    shapes.set(key, known);
-    return known;
-  }
-  const built = build();
-  shapes.set(key, built);
-  if (shapes.size > MAX_SHAPES) {
-    const oldest = shapes.keys().next().value;
-    if (oldest !== undefined) shapes.delete(oldest);
-  }
-  return built;
-}
 
 /**
  * One page of a product list as a select, before it is prepared: published products matching

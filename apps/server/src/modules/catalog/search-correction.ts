@@ -8,8 +8,8 @@
 import { type CategoryRef, SEARCH_CATEGORY_LIMIT } from '@everdeal/contracts';
 import { categories, type Db, products } from '@everdeal/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { perShape } from './catalog.sql';
-import { inNameQuery, type ListOrder, orderFor, rowCount, type Search } from './catalog-query.sql';
+import { perShape, rowCount } from '../../lib/prepared';
+import { inNameQuery, type ListOrder, orderFor, type Search } from './catalog-query.sql';
 import { type SummaryRow, summaryColumns } from './catalog-summaries';
 
 /** The words as one `text[]` of bind parameters (Drizzle would expand a JS array into a list). */

@@ -23,7 +23,7 @@ export const PREVIEW_SIZES = { reviews: 3, questions: 3, updates: 2, threads: 3 
 
 /**
  * A page size written into the statement's text, not passed as a value: a prepared statement's
- * generic plan reads a LIMIT parameter as "a tenth of the rows" (catalog-query.sql.ts, `rowCount`).
+ * generic plan reads a LIMIT parameter as "a tenth of the rows" (`rowCount` in lib/prepared.ts).
  */
 const limitOf = (kind: keyof typeof PREVIEW_SIZES) => sql.raw(String(PREVIEW_SIZES[kind]));
 

@@ -1,10 +1,11 @@
 import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, type Tx, users } from '@everdeal/db';
-import { type AnyColumn, and, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
+import { perShape, rowCount } from '../../lib/prepared';
 import type { RateLimits } from '../../plugins/rate-limit';
 import type { Outbox } from '../mail';
 
@@ -127,10 +128,6 @@ export function consumeWritePoint(deps: CommunityDeps, userId: string): Promise<
   return deps.limits.consume([['communityPostPerUser', userId]]);
 }
 
-function pageOf(page: number, pageSize: number) {
-  return { limit: pageSize, offset: (page - 1) * pageSize };
-}
-
 // How a list call reads one page (docs/benchmarks.md, "Community on the product page"): each
 // list has an index of migration 0011 that starts with `product_id` and goes on in the list's
 // order, so PostgreSQL can walk it and stop after the page. It can only if the statement lets
@@ -146,11 +143,12 @@ function pageOf(page: number, pageSize: number) {
  * PostgreSQL knows of: it reads every post of the product and sorts them. No published product
  * by that slug: null, no post, an empty page (the caller then tells 404 from an empty list).
  */
-const publishedProductIdBySlug = (db: Db, slug: string) =>
+const publishedProductIdBySlug = (db: Db, slug: string | Placeholder) =>
   sql<number>`(${db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.slug, slug), eq(products.isPublished, true)))})`;
+    // "Published" as the bare column, not a value a generic plan cannot know (catalog-query.sql.ts, `isPublished`).
+    .where(and(eq(products.slug, slug), sql`${products.isPublished}`))})`;
 
 /**
  * A descending key as the indexes of migration 0011 store it, `desc nulls last`. A bare `desc`
@@ -173,7 +171,10 @@ export type PostsPageQuery = { slug: string; page: number; pageSize: number };
 type PostsPage<Item> = { items: Item[]; total: number; page: number; pageSize: number };
 
 /** What `readPostsPage` hands a list's statement: its filter, its total column and its bounds. */
-type PostsPageRead = { visible: SQL | undefined; total: SQL<number>; limit: number; offset: number };
+type PostsPageRead = { visible: SQL | undefined; total: SQL<number>; limit: Placeholder; offset: Placeholder };
+
+/** A statement drizzle can prepare: a select, before it runs. */
+type Preparable<Rows> = { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Rows> } };
 
 /** The posts of one list: their table, and which of a product's rows it shows. */
 type ProductPosts = {
@@ -184,11 +185,14 @@ type ProductPosts = {
 
 /** One list of a product's posts, as `readPostsPage` reads it. */
 type PostsList<Row, Item> = ProductPosts & {
+  /** The list and its order: with the page size and whether the page is the first, the statement's shape. */
+  shape: string;
   /**
    * The list's one statement: its columns with `total`, filtered by `visible`, ordered exactly as
    * its `*_product_*_idx` index (so PostgreSQL walks it and stops), within `limit` and `offset`.
+   * Built once per shape: it may use nothing of the request but the list's order.
    */
-  read: (page: PostsPageRead) => PromiseLike<(Row & { total: number })[]>;
+  read: (page: PostsPageRead) => Preparable<(Row & { total: number })[]>;
   toItem: (row: Row) => Item;
   /** The total beside a page with no row, when the list has a cheaper one than `countPosts`. */
   totalPastEnd?: () => Promise<number>;
@@ -197,18 +201,33 @@ type PostsList<Row, Item> = ProductPosts & {
 /**
  * One page of a product's posts (see "How a list call reads one page" above): the page and its
  * total in the list's one statement; a page with no row adds `totalPastEnd`, or `countPosts`.
+ *
+ * The statement is prepared once per shape, the slug and a later page's OFFSET its values:
+ * sent unnamed, as drizzle sends a statement it was not asked to prepare, PostgreSQL planned it
+ * again on every request (0.35 to 1.1 ms of its CPU for a page of posts, twenty times the
+ * reading: docs/benchmarks.md, "Catalogue"). The LIMIT and the first page's OFFSET are written
+ * into the text (`rowCount`) and "published" is the bare column, so the generic plan PostgreSQL
+ * keeps is the walk down the list's index; a later page's OFFSET stays a value, so the texts stay
+ * one per list, order and page size.
  */
 export async function readPostsPage<Row, Item>(
   db: Db,
   query: PostsPageQuery,
   list: PostsList<Row, Item>,
 ): Promise<PostsPage<Item>> {
-  const visible = list.visible(publishedProductIdBySlug(db, query.slug));
-  const rows = await list.read({
-    visible,
-    total: totalOf(db.select({ count: count() }).from(list.table).where(visible)),
-    ...pageOf(query.page, query.pageSize),
+  const first = query.page === 1;
+  const statement = perShape(db, `posts ${list.shape} ${query.pageSize} ${first ? 'first' : 'later'}`, () => {
+    const visible = list.visible(publishedProductIdBySlug(db, sql.placeholder('slug')));
+    return list
+      .read({
+        visible,
+        total: totalOf(db.select({ count: count() }).from(list.table).where(visible)),
+        limit: rowCount(query.pageSize),
+        offset: first ? rowCount(0) : sql.placeholder('offset'),
+      })
+      .prepare('community_posts_page');
   });
+  const rows = await statement.execute({ slug: query.slug, offset: (query.page - 1) * query.pageSize });
   const total = rows[0]?.total ?? (await (list.totalPastEnd?.() ?? countPosts(db, query, list)));
   return { items: rows.map(list.toItem), total, page: query.page, pageSize: query.pageSize };
 }

@@ -113,8 +113,9 @@ export function toSummary(row: SummaryRow): QuestionSummary {
  * the page size; an empty page adds one to tell an unknown product (404) from no questions. It
  * walks `questions_product_newest_idx` and stops after the page (community-shared.ts).
  */
-export function getQuestions({ db }: CommunityDeps, query: PostsPageQuery): Promise<QuestionList> {
+export function getQuestions({ db }: Pick<CommunityDeps, 'db'>, query: PostsPageQuery): Promise<QuestionList> {
   return readPostsPage(db, query, {
+    shape: 'questions',
     table: questions,
     visible: (productId) => and(eq(questions.productId, productId), isNull(questions.hiddenAt)),
     read: ({ visible, total, limit, offset }) =>

@@ -102,8 +102,12 @@ function orderFor(sort: ReviewSort): SQL[] {
  * `reviews/getReviews`: one statement for the page with its total, authors and badges, whatever
  * the page size; a page with no row adds one to tell an unknown product (404) from an empty list.
  */
-export function getReviews({ db }: CommunityDeps, query: PostsPageQuery & { sort: ReviewSort }): Promise<ReviewList> {
+export function getReviews(
+  { db }: Pick<CommunityDeps, 'db'>,
+  query: PostsPageQuery & { sort: ReviewSort },
+): Promise<ReviewList> {
   return readPostsPage(db, query, {
+    shape: `reviews ${query.sort}`,
     table: reviews,
     visible: (productId) => and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)),
     read: ({ visible, total, limit, offset }) =>

@@ -77,6 +77,7 @@ export function toSummary(row: SummaryRow): ThreadSummary {
  */
 export function getThreads({ db }: CommunityDeps, query: PostsPageQuery): Promise<ThreadList> {
   return readPostsPage(db, query, {
+    shape: 'threads',
     table: threads,
     visible: (productId) => and(eq(threads.productId, productId), isNull(threads.hiddenAt)),
     read: ({ visible, total, limit, offset }) =>

@@ -47,6 +47,7 @@ const isPublished = eq(products.isPublished, true);
  */
 export function getUpdates({ db }: CommunityDeps, query: PostsPageQuery): Promise<ProductUpdateList> {
   return readPostsPage(db, query, {
+    shape: 'updates',
     table: productUpdates,
     visible: (productId) => eq(productUpdates.productId, productId),
     read: ({ visible, total, limit, offset }) =>

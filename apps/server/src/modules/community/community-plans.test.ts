@@ -1,0 +1,77 @@
+// A page of a product's posts is one statement prepared once per list, order and page size
+// (`readPostsPage` in community-shared.ts), so PostgreSQL plans it once and keeps the generic plan:
+// sent unnamed, it was planned again on every request. Proven on PostgreSQL's own count of plans
+// (`pg_prepared_statements`), on one connection so every execution is on the session counted.
+import { createDatabase, type Database, reviews, users } from '@everdeal/db';
+import { createProduct } from '@everdeal/db/seed';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { getQuestions } from './questions.service';
+import { getReviews } from './reviews.service';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'pages of posts keep their generic plan on PostgreSQL (needs TEST_DATABASE_URL)',
+  () => {
+    let t: TestApp;
+    let single: Database;
+    let slug = '';
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      const product = await createProduct(t.db);
+      slug = product.slug;
+      const authors = await t.db
+        .insert(users)
+        .values(Array.from({ length: 12 }, (_, i) => ({ email: uniqueEmail(`author${i}`), firstName: `Author${i}` })))
+        .returning({ id: users.id });
+      const now = new Date();
+      await t.db.insert(reviews).values(
+        authors.map((author, i) => ({
+          productId: product.id,
+          userId: author.id,
+          rating: (i % 5) + 1,
+          title: `Review ${i}`,
+          body: 'Plain text.',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      single = await createDatabase({ databaseUrl: t.databaseUrl ?? '', maxConnections: 1 });
+    });
+    afterAll(async () => {
+      await single?.close();
+      await t?.close();
+    });
+
+    /** The plans PostgreSQL made of the one prepared statement whose text reads `table`. */
+    async function plansOf(table: string) {
+      const prepared = await single.db.execute<{ statement: string; generic_plans: string; custom_plans: string }>(
+        sql`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time`,
+      );
+      const reading = (Array.isArray(prepared) ? prepared : []).filter(
+        (row) =>
+          row.statement.includes(`from "${table}" inner join`) && !row.statement.includes('pg_prepared_statements'),
+      );
+      return reading.map((row) => ({ custom: Number(row.custom_plans), generic: Number(row.generic_plans) }));
+    }
+
+    it('reviews, first and later pages, and questions: planned with their values five times, then the generic plan', async () => {
+      for (let run = 0; run < 10; run += 1) {
+        const first = await getReviews({ db: single.db }, { slug, page: 1, pageSize: 5, sort: 'newest' });
+        expect(first.items).toHaveLength(5);
+        expect(first.total).toBe(12);
+        const later = await getReviews({ db: single.db }, { slug, page: 2, pageSize: 5, sort: 'newest' });
+        expect(later.items.map((review) => review.title)).not.toContain(first.items[0]?.title);
+        await getQuestions({ db: single.db }, { slug, page: 1, pageSize: 5 });
+      }
+      // One statement per page shape, each run ten times: five plans with the values, five generic.
+      expect(await plansOf('reviews')).toEqual([
+        { custom: 5, generic: 5 },
+        { custom: 5, generic: 5 },
+      ]);
+      expect(await plansOf('questions')).toEqual([{ custom: 5, generic: 5 }]);
+    });
+  },
+);
