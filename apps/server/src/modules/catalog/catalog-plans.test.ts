@@ -1,4 +1,5 @@
-// The list statements are prepared once per shape (catalog.sql.ts) so PostgreSQL plans them once.
+// The list statements are prepared once per shape (catalog.sql.ts), and the categories' counts
+// once, so PostgreSQL plans them once.
 // It keeps a prepared statement's generic plan only when that plan's estimate is no worse than the
 // plans it made with the values; the time slots are read through a sub-select (`timeOf` in
 // catalog-query.sql.ts) so the two estimates agree. Proven on PostgreSQL's own count of plans
@@ -9,6 +10,7 @@ import { createCategory, createProduct, createSeller } from '@everdeal/db/seed';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { getCategories } from './catalog.service';
 import { listPageStatement } from './catalog.sql';
 import { listValues } from './catalog-query.sql';
 
@@ -46,6 +48,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       "a product page's related deals": { category: '', sort: 'trending', status: 'live', pageSize: 5 },
       'ending soon': { status: 'ending-soon', sort: 'ending-soon' },
     };
+
+    it('the categories with their counts: one prepared statement, the generic plan after five', async () => {
+      for (let run = 0; run < 10; run += 1) {
+        const { categories } = await getCategories({ db: single.db, now: () => new Date() });
+        expect(categories.find((row) => row.slug === category)?.productCount).toBe(300);
+      }
+      const prepared = await single.db.execute<{ statement: string; generic_plans: string; custom_plans: string }>(
+        sql`select statement, generic_plans, custom_plans from pg_prepared_statements`,
+      );
+      const counted = (Array.isArray(prepared) ? prepared : []).find((row) =>
+        row.statement.includes('as "product_count"'),
+      );
+      expect(counted).toBeDefined();
+      expect(Number(counted?.custom_plans)).toBe(5);
+      expect(Number(counted?.generic_plans)).toBe(5);
+    });
 
     for (const [name, input] of Object.entries(shapes)) {
       it(`${name}: planned with its values five times, then the generic plan`, async () => {

@@ -14,6 +14,7 @@ import {
 import { categories, type Db, plans, products } from '@everdeal/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../../lib/markdown';
+import { preparedPerDatabase } from '../../lib/prepared';
 import type { RunningSale } from '../sales';
 import {
   type ListPageRow,
@@ -272,16 +273,18 @@ export async function getProductOfSeller(
  * partial index of published products (`products_listing_status_idx` holds the status, end time
  * and category of each, so it is an index-only scan of about 2 ms at 10,000 products); joining
  * products to categories first made PostgreSQL read every product row (about 20 ms, on every home
- * page render without the cache: docs/benchmarks.md).
+ * page render without the cache: docs/benchmarks.md). Prepared once per database: sent unnamed,
+ * as drizzle sends a statement it was not asked to prepare, PostgreSQL planned it again on every
+ * uncached home, category, trending and search page (docs/benchmarks.md, "Catalogue").
  */
-export async function getCategories({ db, now }: CatalogDeps): Promise<CategoryList> {
+const categoriesStatement = preparedPerDatabase((db) => {
   const counts = db
     .select({ categoryId: products.categoryId, productCount: sql<number>`count(*)`.as('product_count') })
     .from(products)
     .where(and(isPublished, statusCondition('current', noPrefix)))
     .groupBy(products.categoryId)
     .as('counts');
-  const rows = await db
+  return db
     .select({
       slug: categories.slug,
       name: categories.name,
@@ -291,6 +294,11 @@ export async function getCategories({ db, now }: CatalogDeps): Promise<CategoryL
     .from(categories)
     .leftJoin(counts, eq(counts.categoryId, categories.id))
     .orderBy(asc(categories.position), asc(categories.name))
-    .execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now()));
+    .prepare('catalog_categories');
+});
+
+/** `products/getCategories`: every category with its count of current deals (`categoriesStatement`). */
+export async function getCategories({ db, now }: Pick<CatalogDeps, 'db' | 'now'>): Promise<CategoryList> {
+  const rows = await categoriesStatement(db).execute(listValues({ status: 'current', page: 1, pageSize: 1 }, now()));
   return { categories: rows };
 }
