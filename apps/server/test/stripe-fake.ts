@@ -83,6 +83,8 @@ export type StripeFake = {
   /**
    * The next `count` requests matching `path` are answered only once all of them have arrived:
    * calls a test starts together are then in flight at Stripe together, whatever the scheduler.
+   * If they have not all arrived within 3 s, the waiting ones answer 500 naming the gate, so a test
+   * whose calls no longer meet fails at once instead of timing out.
    */
   holdUntilTogether(path: RegExp, count: number): void;
   close(): Promise<void>;
@@ -114,18 +116,23 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: LoggedRequest[] = [];
   const outages: { path: RegExp; times: number }[] = [];
-  const gates: { path: RegExp; waiting: (() => void)[]; count: number }[] = [];
+  const GATE_WAIT_MS = 3_000;
+  type Gate = { path: RegExp; count: number; waiting: ((met: boolean) => void)[]; timer?: NodeJS.Timeout };
+  const gates: Gate[] = [];
 
-  /** Resolves once the gate matching `path` has its count of requests (at once if none does). */
-  function passGate(path: string): Promise<void> {
+  /** Whether the gate matching `path` got its count of requests in time (true at once if no gate matches). */
+  function passGate(path: string): Promise<boolean> {
     const gate = gates.find((entry) => entry.path.test(path) && entry.waiting.length < entry.count);
-    if (!gate) return Promise.resolve();
-    return new Promise<void>((resolve) => {
+    if (!gate) return Promise.resolve(true);
+    const open = (met: boolean) => {
+      clearTimeout(gate.timer);
+      gates.splice(gates.indexOf(gate), 1);
+      for (const release of gate.waiting) release(met);
+    };
+    return new Promise<boolean>((resolve) => {
       gate.waiting.push(resolve);
-      if (gate.waiting.length === gate.count) {
-        gates.splice(gates.indexOf(gate), 1);
-        for (const release of gate.waiting) release();
-      }
+      if (gate.waiting.length === gate.count) open(true);
+      else gate.timer ??= setTimeout(() => open(false), GATE_WAIT_MS);
     });
   }
 
@@ -152,7 +159,11 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
     requests.push({ method, path: url.pathname, idempotencyKey, params });
-    await passGate(url.pathname);
+    if (!(await passGate(url.pathname))) {
+      return respond(response, 500, {
+        error: { type: 'api_error', message: `holdUntilTogether(${url.pathname}): the other requests never came` },
+      });
+    }
 
     const route = routes.find((candidate) => candidate.method === method && candidate.path.test(url.pathname));
     const keyPattern = route?.key === 'publishable' ? PUBLISHABLE_KEY : SECRET_KEY;
@@ -257,7 +268,7 @@ export async function startStripeFake(options: { port?: number } = {}): Promise<
       outages.push({ path, times });
     },
     holdUntilTogether(path, count) {
-      gates.push({ path, waiting: [], count });
+      gates.push({ path, count, waiting: [] });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -12,7 +12,7 @@ let offset = 0;
  * source, base64, never handed out twice. Every answer needs one, and a synchronous `randomBytes`
  * call for each cost 12 µs of the 80 the API's pipeline adds per request to the license check's
  * floor (docs/benchmarks.md, "License validation against its floor"), so the bytes are drawn 4 KiB
- * at a time and handed out in order, as Node's own `randomUUID` keeps its entropy.
+ * at a time and handed out in order (Node's own `randomUUID` batches its entropy the same way).
  */
 export function nextCspNonce(): string {
   if (offset + NONCE_BYTES > pool.length) {

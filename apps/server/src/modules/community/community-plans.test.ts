@@ -60,10 +60,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('reviews, first and later pages, and questions: planned with their values five times, then the generic plan', async () => {
       for (let run = 0; run < 10; run += 1) {
         const first = await getReviews({ db: single.db }, { slug, page: 1, pageSize: 5, sort: 'newest' });
-        expect(first.items).toHaveLength(5);
+        // Written at one moment in order, so the newest first are the highest ids: 11 down to 0.
+        expect(first.items.map((review) => review.title)).toEqual([11, 10, 9, 8, 7].map((i) => `Review ${i}`));
         expect(first.total).toBe(12);
         const later = await getReviews({ db: single.db }, { slug, page: 2, pageSize: 5, sort: 'newest' });
-        expect(later.items.map((review) => review.title)).not.toContain(first.items[0]?.title);
+        expect(later.items.map((review) => review.title)).toEqual([6, 5, 4, 3, 2].map((i) => `Review ${i}`));
+        expect(later.total).toBe(12);
         await getQuestions({ db: single.db }, { slug, page: 1, pageSize: 5 });
       }
       // One statement per page shape, each run ten times: five plans with the values, five generic.
