@@ -1,7 +1,8 @@
-// A page of a product's posts is one statement prepared once per list, order and page size
-// (`readPostsPage` in community-shared.ts), so PostgreSQL plans it once and keeps the generic plan:
-// sent unnamed, it was planned again on every request. Proven on PostgreSQL's own count of plans
+// A page of a product's posts at the pages' page size is one statement prepared once per list and
+// order (`readPostsPage` in community-shared.ts), so PostgreSQL plans it once and keeps the
+// generic plan: sent unnamed, it was planned again on every request. Proven on PostgreSQL's own count of plans
 // (`pg_prepared_statements`), on one connection so every execution is on the session counted.
+import { COMMUNITY_PAGE_SIZE } from '@everdeal/contracts';
 import { createDatabase, type Database, reviews, users } from '@everdeal/db';
 import { createProduct } from '@everdeal/db/seed';
 import { sql } from 'drizzle-orm';
@@ -58,15 +59,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }
 
     it('reviews, first and later pages, and questions: planned with their values five times, then the generic plan', async () => {
+      const pageSize = COMMUNITY_PAGE_SIZE;
+      // Written at one moment in order, so the newest first are the highest ids: 11 down to 0.
+      const titles = (from: number, to: number) =>
+        Array.from({ length: from - to + 1 }, (_, i) => `Review ${from - i}`);
       for (let run = 0; run < 10; run += 1) {
-        const first = await getReviews({ db: single.db }, { slug, page: 1, pageSize: 5, sort: 'newest' });
-        // Written at one moment in order, so the newest first are the highest ids: 11 down to 0.
-        expect(first.items.map((review) => review.title)).toEqual([11, 10, 9, 8, 7].map((i) => `Review ${i}`));
+        const first = await getReviews({ db: single.db }, { slug, page: 1, pageSize, sort: 'newest' });
+        expect(first.items.map((review) => review.title)).toEqual(titles(11, 12 - pageSize));
         expect(first.total).toBe(12);
-        const later = await getReviews({ db: single.db }, { slug, page: 2, pageSize: 5, sort: 'newest' });
-        expect(later.items.map((review) => review.title)).toEqual([6, 5, 4, 3, 2].map((i) => `Review ${i}`));
+        const later = await getReviews({ db: single.db }, { slug, page: 2, pageSize, sort: 'newest' });
+        expect(later.items.map((review) => review.title)).toEqual(titles(11 - pageSize, 0));
         expect(later.total).toBe(12);
-        await getQuestions({ db: single.db }, { slug, page: 1, pageSize: 5 });
+        await getQuestions({ db: single.db }, { slug, page: 1, pageSize });
       }
       // One statement per page shape, each run ten times: five plans with the values, five generic.
       expect(await plansOf('reviews')).toEqual([
@@ -74,6 +78,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         { custom: 5, generic: 5 },
       ]);
       expect(await plansOf('questions')).toEqual([{ custom: 5, generic: 5 }]);
+    });
+
+    it('another page size, which only an API caller asks for, is read unnamed and prepares nothing', async () => {
+      const before = await plansOf('reviews');
+      for (const pageSize of [3, 7, 11]) {
+        const page = await getReviews({ db: single.db }, { slug, page: 2, pageSize, sort: 'newest' });
+        expect(page.items[0]?.title).toBe(`Review ${11 - pageSize}`);
+      }
+      expect((await plansOf('reviews')).length).toBe(before.length);
     });
   },
 );

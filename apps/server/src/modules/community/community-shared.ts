@@ -1,4 +1,4 @@
-import { AppError, type Author, CommunityMessage } from '@everdeal/contracts';
+import { AppError, type Author, COMMUNITY_PAGE_SIZE, CommunityMessage } from '@everdeal/contracts';
 import { type Db, orderItems, orders, products, sellerMembers, type Tx, users } from '@everdeal/db';
 import { type AnyColumn, and, count, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -173,8 +173,11 @@ type PostsPage<Item> = { items: Item[]; total: number; page: number; pageSize: n
 /** What `readPostsPage` hands a list's statement: its filter, its total column and its bounds. */
 type PostsPageRead = { visible: SQL | undefined; total: SQL<number>; limit: Placeholder; offset: Placeholder };
 
-/** A statement drizzle can prepare: a select, before it runs. */
-type Preparable<Rows> = { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Rows> } };
+/** A select before it runs: prepared under a name, or run once unnamed, with its placeholders' values. */
+type Preparable<Rows> = {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Rows> };
+  execute(values: Record<string, unknown>): Promise<Rows>;
+};
 
 /** The posts of one list: their table, and which of a product's rows it shows. */
 type ProductPosts = {
@@ -185,7 +188,7 @@ type ProductPosts = {
 
 /** One list of a product's posts, as `readPostsPage` reads it. */
 type PostsList<Row, Item> = ProductPosts & {
-  /** The list and its order: with the page size and whether the page is the first, the statement's shape. */
+  /** The list and its order: with whether the page is the first, the shape of its prepared statement. */
   shape: string;
   /**
    * The list's one statement: its columns with `total`, filtered by `visible`, ordered exactly as
@@ -202,13 +205,15 @@ type PostsList<Row, Item> = ProductPosts & {
  * One page of a product's posts (see "How a list call reads one page" above): the page and its
  * total in the list's one statement; a page with no row adds `totalPastEnd`, or `countPosts`.
  *
- * The statement is prepared once per shape, the slug and a later page's OFFSET its values:
- * sent unnamed, as drizzle sends a statement it was not asked to prepare, PostgreSQL planned it
- * again on every request (0.35 to 1.1 ms of its CPU for a page of posts, twenty times the
- * reading: docs/benchmarks.md, "Catalogue"). The LIMIT and the first page's OFFSET are written
+ * The statement of the pages' own page size (`COMMUNITY_PAGE_SIZE`, also the API's default) is
+ * prepared once per list, order and first or later page, the slug and a later page's OFFSET its
+ * values: sent unnamed, as drizzle sends a statement it was not asked to prepare, PostgreSQL
+ * planned it again on every request (0.35 to 1.1 ms of its CPU for a page of posts, twenty times
+ * the reading: docs/benchmarks.md, "Catalogue"). The LIMIT and the first page's OFFSET are written
  * into the text (`rowCount`) and "published" is the bare column, so the generic plan PostgreSQL
- * keeps is the walk down the list's index; a later page's OFFSET stays a value, so the texts stay
- * one per list, order and page size.
+ * keeps is the walk down the list's index. Another page size, which only an API caller asks for,
+ * is sent unnamed as before: preparing every size a caller may pick would fill the statements
+ * kept per database (`perShape`) and each connection's prepared statements.
  */
 export async function readPostsPage<Row, Item>(
   db: Db,
@@ -216,17 +221,19 @@ export async function readPostsPage<Row, Item>(
   list: PostsList<Row, Item>,
 ): Promise<PostsPage<Item>> {
   const first = query.page === 1;
-  const statement = perShape(db, `posts ${list.shape} ${query.pageSize} ${first ? 'first' : 'later'}`, () => {
+  const build = () => {
     const visible = list.visible(publishedProductIdBySlug(db, sql.placeholder('slug')));
-    return list
-      .read({
-        visible,
-        total: totalOf(db.select({ count: count() }).from(list.table).where(visible)),
-        limit: rowCount(query.pageSize),
-        offset: first ? rowCount(0) : sql.placeholder('offset'),
-      })
-      .prepare('community_posts_page');
-  });
+    return list.read({
+      visible,
+      total: totalOf(db.select({ count: count() }).from(list.table).where(visible)),
+      limit: rowCount(query.pageSize),
+      offset: first ? rowCount(0) : sql.placeholder('offset'),
+    });
+  };
+  const statement =
+    query.pageSize === COMMUNITY_PAGE_SIZE
+      ? perShape(db, `posts ${list.shape} ${first ? 'first' : 'later'}`, () => build().prepare('community_posts_page'))
+      : build();
   const rows = await statement.execute({ slug: query.slug, offset: (query.page - 1) * query.pageSize });
   const total = rows[0]?.total ?? (await (list.totalPastEnd?.() ?? countPosts(db, query, list)));
   return { items: rows.map(list.toItem), total, page: query.page, pageSize: query.pageSize };
