@@ -5,10 +5,10 @@
 import { COMMUNITY_PAGE_SIZE } from '@everdeal/contracts';
 import { createDatabase, type Database, reviews, users } from '@everdeal/db';
 import { createProduct } from '@everdeal/db/seed';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { preparedPlans } from '../../../test/prepared-plans';
 import { getQuestions } from './questions.service';
 import { getReviews } from './reviews.service';
 
@@ -46,17 +46,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await t?.close();
     });
 
-    /** The plans PostgreSQL made of the one prepared statement whose text reads `table`. */
-    async function plansOf(table: string) {
-      const prepared = await single.db.execute<{ statement: string; generic_plans: string; custom_plans: string }>(
-        sql`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time`,
-      );
-      const reading = (Array.isArray(prepared) ? prepared : []).filter(
-        (row) =>
-          row.statement.includes(`from "${table}" inner join`) && !row.statement.includes('pg_prepared_statements'),
-      );
-      return reading.map((row) => ({ custom: Number(row.custom_plans), generic: Number(row.generic_plans) }));
-    }
+    /** The plans of the prepared page statements that read `table`. */
+    const plansOf = (table: string) => preparedPlans(single.db, `from "${table}" inner join`);
 
     it('reviews, first and later pages, and questions: planned with their values five times, then the generic plan', async () => {
       const pageSize = COMMUNITY_PAGE_SIZE;
