@@ -19,6 +19,16 @@ describe('Content-Security-Policy and Google sign-in', () => {
     await withGoogle?.close();
   });
 
+  it("gives every answer its own nonce of 16 random bytes, across more than one draw of the nonces' pool", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 600; i += 1) {
+      const response = await plain.app.inject({ method: 'GET', url: '/health' });
+      nonces.push(/'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1] ?? '');
+    }
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
   it('allows nothing from Google when sign-in is not configured', async () => {
     const response = await plain.app.inject({ method: 'GET', url: '/health' });
     const csp = String(response.headers['content-security-policy']);
