@@ -83,13 +83,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const couponGate = connect();
       const buyerGate = connect();
       const monitor = connect();
+      // Bounded by time, well inside the test's own limit: on a loaded CI host a bound by rounds
+      // outlasted the test's timeout, which then hid how many statements were waiting.
       const waitersOn = async (pattern: string, count: number) => {
-        for (let round = 0; ; round++) {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
           const [row] = await monitor<{ n: number }[]>`
             select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock' and query ilike ${pattern}`;
           if (row?.n === count) return;
-          if (round > 1000) throw new Error(`${count} statements like ${pattern} should wait, ${row?.n} do`);
+          if (Date.now() > deadline) throw new Error(`${count} statements like ${pattern} should wait, ${row?.n} do`);
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       };
@@ -164,6 +167,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(await sandboxLedgerOf(kit.t.db, buyer.userId)).toEqual([]);
       expect(await usesOf(code)).toEqual({ uses: 1, redemptions: 1 });
       await expectLedgerBalanced(kit.t.db);
-    });
+    }, 40_000);
   },
 );
