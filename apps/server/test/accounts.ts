@@ -79,7 +79,11 @@ export function resetTokenFromMail(raw: string): string {
   return match[1];
 }
 
-/** The token of the link to `path` (e.g. `/auth/verify-email`) in a raw mail. */
+/**
+ * The token of the link to `path` (e.g. `/auth/verify-email`) in a raw mail. Pass the mail as
+ * read, not decoded: decoding it twice turns a token that starts with two hex digits into
+ * another character (`token=4F…` becomes `tokenO…`).
+ */
 export function linkTokenFromMail(raw: string, path: string): string {
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(decodeQuotedPrintable(raw));
   if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
