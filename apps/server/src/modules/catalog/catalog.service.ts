@@ -113,6 +113,7 @@ export async function getProducts(
       words,
       shape: listShape(query),
       filters: filterConditions(query, order, noPrefix),
+      filtersReadCategory: query.category !== undefined,
       values,
       order,
       limit: query.pageSize,

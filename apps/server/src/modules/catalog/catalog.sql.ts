@@ -16,6 +16,7 @@ import {
   slotsWithPrefix,
 } from './catalog-query.sql';
 import { planDetailsOfProduct, summaryColumns } from './catalog-summaries';
+import { rankedPage } from './ranked-page.sql';
 
 // The catalogue's statements, built once and prepared (the house pattern of lib/prepared.ts):
 // drizzle renders each SQL text once instead of on every request, and PostgreSQL parses each once
@@ -68,10 +69,34 @@ const countsInPage = (query: GetProductsQuery) => query.sort === undefined && ha
  */
 export function listPageStatement(db: Db, query: GetProductsQuery, match: SearchMatch) {
   return perShape(db, `page ${match} ${listShape(query)}`, () =>
-    pageSelect(db, query, noPrefix, match)
-      .select({ matched: (countsInPage(query) ? sql<string>`count(*) over ()` : sql<null>`null`).as('matched') })
-      .prepare('catalog_list_page'),
+    countsInPage(query)
+      ? rankedPageSelect(db, query, match).prepare('catalog_list_page')
+      : pageSelect(db, query, noPrefix, match)
+          .select({ matched: sql<string | null>`null`.as('matched') })
+          .prepare('catalog_list_page'),
   );
+}
+
+/** A search's page in order of relevance with its number of matches (`rankedPage`). */
+function rankedPageSelect(db: Db, query: GetProductsQuery, match: SearchMatch) {
+  const search = buildSearch(query.q, noPrefix, match);
+  if (!search) throw new Error('a page in order of relevance needs words to search for');
+  const { page, orderBy } = rankedPage(
+    db,
+    search,
+    and(filterConditions(query, 'relevance', noPrefix), search.condition),
+    {
+      joinCategories: query.category !== undefined,
+      limit: rowCount(query.pageSize),
+      offset: query.page > 1 ? noPrefix('offset') : rowCount(0),
+    },
+  );
+  return db
+    .select({ ...summaryColumns, matched: page.matched })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(...orderBy);
 }
 
 /** A row of `listPageStatement`'s page. */

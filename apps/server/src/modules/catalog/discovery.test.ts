@@ -136,6 +136,29 @@ describe('search', () => {
     expect(found).toEqual([exact.slug, byTagline.slug, byDescription.slug]);
   });
 
+  it('pages through a search in order of relevance one order, each page with the total, within a category too', async () => {
+    for (const [page, slug] of [exact.slug, byTagline.slug, byDescription.slug].entries()) {
+      const found = await list({ q: word, pageSize: 1, page: page + 1 });
+      expect(found.items.map((item) => item.slug)).toEqual([slug]);
+      expect(found.total).toBe(3);
+    }
+    const inCategory = uniqueWord();
+    const category = await createCategory(t.db);
+    const byName = await createProduct(t.db, { name: `Ranked ${inCategory}`, categoryId: category.id });
+    await createProduct(t.db, { name: `Elsewhere ${inCategory}` });
+    const byText = await createProduct(t.db, {
+      name: 'Ranked text',
+      tagline: `For ${inCategory}`,
+      categoryId: category.id,
+    });
+    const first = await list({ q: inCategory, category: category.slug, pageSize: 1 });
+    expect(first.items.map((item) => [item.slug, item.category.slug])).toEqual([[byName.slug, category.slug]]);
+    expect(first.total).toBe(2);
+    const second = await list({ q: inCategory, category: category.slug, pageSize: 1, page: 2 });
+    expect(second.items.map((item) => item.slug)).toEqual([byText.slug]);
+    expect(second.total).toBe(2);
+  });
+
   it('matches the last word as a prefix, so results come while typing', async () => {
     expect(await slugs({ q: 'quillmast' })).toContain(exact.slug);
     expect(await slugs({ q: `${word} quillm` })).toEqual([exact.slug]);

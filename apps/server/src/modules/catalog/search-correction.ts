@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { perShape, rowCount } from '../../lib/prepared';
 import { inNameQuery, type ListOrder, orderFor, type Search } from './catalog-query.sql';
 import { type SummaryRow, summaryColumns } from './catalog-summaries';
+import { rankedPage } from './ranked-page.sql';
 
 /** The words as one `text[]` of bind parameters (Drizzle would expand a JS array into a list). */
 function textArray(words: string[]): SQL {
@@ -42,7 +43,8 @@ function wordSlots(count: number): SQL {
 
 /**
  * The page of results of the corrected query, in one statement: the correction is computed once
- * (a CTE), and the page comes with its total (`count(*) over ()`). Null when the vocabulary
+ * (a CTE), and the page comes with its total (`count(*) over ()`, in order of relevance over the
+ * matches' ids and ranks alone: `rankedPage`). Null when the vocabulary
  * changes nothing or the corrected query finds nothing either. Prepared once per list shape and
  * number of words (`perShape`): built for every typo, drizzle's building and PostgreSQL's
  * planning of it cost about 2 ms of the typo path (docs/benchmarks.md, "Distinct searches").
@@ -55,12 +57,14 @@ export async function getCorrectedPage(
     shape: string;
     /** The list's filters (`filterConditions`), with their values in `values` (`listValues`). */
     filters: SQL | undefined;
+    /** Whether `filters` read the category (a category filter). */
+    filtersReadCategory: boolean;
     values: Record<string, unknown>;
     order: ListOrder;
     limit: number;
   },
 ): Promise<CorrectedPage | null> {
-  const { words, shape, filters, values, order, limit } = options;
+  const { words, shape, filters, filtersReadCategory, values, order, limit } = options;
   const statement = perShape(db, `corrected ${words.length} ${shape}`, () => {
     const typed = wordSlots(words.length);
     const fixed = db
@@ -74,12 +78,28 @@ export async function getCorrectedPage(
       condition: sql`${products.searchVector} @@ ${tsquery}`,
       rank: sql<number>`(ts_rank(${products.searchVector}, ${tsquery}) + case when ${products.searchVector} @@ ${inName} then word_similarity(${corrected}, lower(${products.name})) else 0 end)`,
     };
+    const where = and(filters, sql`${corrected} <> array_to_string(${typed}, ' ')`, search.condition);
+    if (order === 'relevance') {
+      const { page, orderBy } = rankedPage(db, search, where, {
+        joinCategories: filtersReadCategory,
+        limit: rowCount(limit),
+        offset: rowCount(0),
+      });
+      return db
+        .with(fixed)
+        .select({ ...summaryColumns, corrected, total: sql<number>`${page.matched}`.mapWith(Number) })
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .orderBy(...orderBy)
+        .prepare('catalog_corrected_page');
+    }
     return db
       .with(fixed)
       .select({ ...summaryColumns, corrected, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(filters, sql`${corrected} <> array_to_string(${typed}, ' ')`, search.condition))
+      .where(where)
       .orderBy(...orderFor(order, search))
       .limit(rowCount(limit))
       .prepare('catalog_corrected_page');
