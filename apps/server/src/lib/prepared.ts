@@ -50,29 +50,59 @@ export function rowCount(n: number): Placeholder {
   return sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
 }
 
+/** A statement as a query builder has it, before it runs: prepared under a name, or run as it is. */
+export type Preparable<Rows> = {
+  prepare(name: string): Runnable<Rows>;
+  execute(values?: Record<string, unknown>): Promise<Rows>;
+};
+
+/** A statement ready to run with its placeholders' values. */
+export type Runnable<Rows> = { execute(values?: Record<string, unknown>): Promise<Rows> };
+
 /** Shapes kept per database; one unused for longest gives way (the catalogue's searches with rare filter mixes). */
 const MAX_SHAPES = 200;
-const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
+/**
+ * Shapes prepared under a name per database, ever. postgres.js keeps each connection's named
+ * statements for the connection's life (30 to 60 minutes), and PostgreSQL each one's plan in the
+ * connection's backend, whatever drops the shape here: an API caller who varied the page size and
+ * the filters could make thousands. Past this many, a new shape is sent unnamed, built and planned
+ * on each request as drizzle sends any statement it was not asked to prepare; the pages' own
+ * shapes come first in practice, as they are what every visitor asks for.
+ */
+export const MAX_NAMED_SHAPES = 200;
 
-/** The statement of shape `key` on `db`, built and prepared once (`build`), the least recently used dropped past `MAX_SHAPES`. */
-export function perShape<T>(db: Db, key: string, build: () => T): T {
+type Shapes = { kept: Map<string, Runnable<unknown>>; named: Set<string> };
+const shapesByDb = new WeakMap<Db, Shapes>();
+
+/**
+ * The statement of shape `key` on `db`, built once (`build`) and prepared as `name` while fewer
+ * than `MAX_NAMED_SHAPES` shapes are; the least recently used dropped past `MAX_SHAPES` (a shape
+ * prepared before is prepared again under the same text, which the connections already hold).
+ */
+export function perShape<Rows>(db: Db, key: string, name: string, build: () => Preparable<Rows>): Runnable<Rows> {
   let shapes = shapesByDb.get(db);
   if (!shapes) {
-    shapes = new Map();
+    shapes = { kept: new Map(), named: new Set() };
     shapesByDb.set(db, shapes);
   }
-  const known = shapes.get(key) as T | undefined;
+  const { kept, named } = shapes;
+  const known = kept.get(key) as Runnable<Rows> | undefined;
   if (known !== undefined) {
     // Most recently used last, so the first key is the one to drop.
-    shapes.delete(key);
-    shapes.set(key, known);
+    kept.delete(key);
+    kept.set(key, known);
     return known;
   }
-  const built = build();
-  shapes.set(key, built);
-  if (shapes.size > MAX_SHAPES) {
-    const oldest = shapes.keys().next().value;
-    if (oldest !== undefined) shapes.delete(oldest);
+  const statement = build();
+  let built: Runnable<Rows> = statement;
+  if (named.has(key) || named.size < MAX_NAMED_SHAPES) {
+    named.add(key);
+    built = statement.prepare(name);
+  }
+  kept.set(key, built);
+  if (kept.size > MAX_SHAPES) {
+    const oldest = kept.keys().next().value;
+    if (oldest !== undefined) kept.delete(oldest);
   }
   return built;
 }

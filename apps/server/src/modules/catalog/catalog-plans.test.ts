@@ -61,10 +61,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     for (const [name, input] of Object.entries(shapes)) {
       it(`${name}: planned with its values five times, then the generic plan`, async () => {
         const query = GetProductsInputSchema.parse('category' in input ? { ...input, category } : input);
+        const before = await preparedPlans(single.db, 'from "products"');
         const statement = listPageStatement(single.db, query, 'words');
         for (let run = 0; run < 10; run += 1) await statement.execute(listValues(query, new Date()));
-        // The newest statement reading products is this shape's: each test prepares its own.
-        expect((await preparedPlans(single.db, 'from "products"')).at(-1)).toEqual({ custom: 5, generic: 5 });
+        // Each test prepares one statement of its own, the newest reading products.
+        const after = await preparedPlans(single.db, 'from "products"');
+        expect(after).toHaveLength(before.length + 1);
+        expect(after.at(-1)).toEqual({ custom: 5, generic: 5 });
       });
     }
   },

@@ -24,7 +24,8 @@ import { rankedPage } from './ranked-page.sql';
 // drizzle building SQL than in its loaders' other work, and PostgreSQL parsed and planned ten
 // statements per page (docs/benchmarks.md, "Server rendering without the page cache"). Lists are
 // prepared per shape (`listShape`: sort, status and which filters are set); their values travel
-// as placeholders (`listValues`).
+// as placeholders (`listValues`). Shapes past the first few hundred, which only an API caller
+// varying page sizes and filters makes, run unnamed (`perShape`).
 
 /**
  * One page of a product list as a select, before it is prepared: published products matching
@@ -68,12 +69,10 @@ const countsInPage = (query: GetProductsQuery) => query.sort === undefined && ha
  * the number of matches when `countsInPage(query)` (on every row, as text: a bigint), null otherwise.
  */
 export function listPageStatement(db: Db, query: GetProductsQuery, match: SearchMatch) {
-  return perShape(db, `page ${match} ${listShape(query)}`, () =>
+  return perShape(db, `page ${match} ${listShape(query)}`, 'catalog_list_page', () =>
     countsInPage(query)
-      ? rankedPageSelect(db, query, match).prepare('catalog_list_page')
-      : pageSelect(db, query, noPrefix, match)
-          .select({ matched: sql<string | null>`null`.as('matched') })
-          .prepare('catalog_list_page'),
+      ? rankedPageSelect(db, query, match)
+      : pageSelect(db, query, noPrefix, match).select({ matched: sql<string | null>`null`.as('matched') }),
   );
 }
 
@@ -104,12 +103,10 @@ export type ListPageRow = Awaited<ReturnType<ReturnType<typeof listPageStatement
 
 /** The number of products the list matches (its search as `match` finds it); joins categories only for a category filter. */
 export function listCountStatement(db: Db, query: GetProductsQuery, match: SearchMatch) {
-  return perShape(db, `count ${match} ${listShape(query)}`, () => {
+  return perShape(db, `count ${match} ${listShape(query)}`, 'catalog_list_count', () => {
     const { where } = pageSelect(db, query, noPrefix, match);
     const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(products);
-    return (query.category ? count.innerJoin(categories, eq(categories.id, products.categoryId)) : count)
-      .where(where)
-      .prepare('catalog_list_count');
+    return (query.category ? count.innerJoin(categories, eq(categories.id, products.categoryId)) : count).where(where);
   });
 }
 
@@ -123,7 +120,7 @@ export const sectionPrefix = (index: number) => `s${index}_`;
  * words only: the names of a typo are `getProducts`' second try, and no page's section searches.
  */
 export function sectionsStatement(db: Db, queries: readonly GetProductsQuery[]) {
-  return perShape(db, `sections ${queries.map(listShape).join(' ')}`, () => {
+  return perShape(db, `sections ${queries.map(listShape).join(' ')}`, 'catalog_sections', () => {
     const [first, second, ...rest] = queries.map((query, index) => {
       const page = pageSelect(db, query, slotsWithPrefix(sectionPrefix(index)));
       return page.select({
@@ -132,7 +129,7 @@ export function sectionsStatement(db: Db, queries: readonly GetProductsQuery[]) 
       });
     });
     if (!first) throw new Error('sectionsStatement needs at least one query');
-    return (second ? unionAll(first, second, ...rest) : first).prepare('catalog_sections');
+    return second ? unionAll(first, second, ...rest) : first;
   });
 }
 

@@ -65,7 +65,7 @@ export async function getCorrectedPage(
   },
 ): Promise<CorrectedPage | null> {
   const { words, shape, filters, filtersReadCategory, values, order, limit } = options;
-  const statement = perShape(db, `corrected ${words.length} ${shape}`, () => {
+  const statement = perShape(db, `corrected ${words.length} ${shape}`, 'catalog_corrected_page', () => {
     const typed = wordSlots(words.length);
     const fixed = db
       .$with('fixed')
@@ -91,8 +91,7 @@ export async function getCorrectedPage(
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
         .innerJoin(categories, eq(categories.id, products.categoryId))
-        .orderBy(...orderBy)
-        .prepare('catalog_corrected_page');
+        .orderBy(...orderBy);
     }
     return db
       .with(fixed)
@@ -101,8 +100,7 @@ export async function getCorrectedPage(
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
       .orderBy(...orderFor(order, search))
-      .limit(rowCount(limit))
-      .prepare('catalog_corrected_page');
+      .limit(rowCount(limit));
   });
   const rows = await statement.execute({
     ...values,

@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogChanged } from '../../lib/cache-tags';
 import type { MailBrand } from '../../lib/mail-layout';
-import { perShape, rowCount } from '../../lib/prepared';
+import { type Preparable, perShape, rowCount } from '../../lib/prepared';
 import type { RateLimits } from '../../plugins/rate-limit';
 import type { Outbox } from '../mail';
 
@@ -173,12 +173,6 @@ type PostsPage<Item> = { items: Item[]; total: number; page: number; pageSize: n
 /** What `readPostsPage` hands a list's statement: its filter, its total column and its bounds. */
 type PostsPageRead = { visible: SQL | undefined; total: SQL<number>; limit: Placeholder; offset: Placeholder };
 
-/** A select before it runs: prepared under a name, or run once unnamed, with its placeholders' values. */
-type Preparable<Rows> = {
-  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Rows> };
-  execute(values: Record<string, unknown>): Promise<Rows>;
-};
-
 /** The posts of one list: their table, and which of a product's rows it shows. */
 type ProductPosts = {
   table: PgTable;
@@ -232,7 +226,7 @@ export async function readPostsPage<Row, Item>(
   };
   const statement =
     query.pageSize === COMMUNITY_PAGE_SIZE
-      ? perShape(db, `posts ${list.shape} ${first ? 'first' : 'later'}`, () => build().prepare('community_posts_page'))
+      ? perShape(db, `posts ${list.shape} ${first ? 'first' : 'later'}`, 'community_posts_page', build)
       : build();
   const rows = await statement.execute({ slug: query.slug, offset: (query.page - 1) * query.pageSize });
   const total = rows[0]?.total ?? (await (list.totalPastEnd?.() ?? countPosts(db, query, list)));
