@@ -76,7 +76,11 @@ function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
-  reply?.raw.once('close', () => controller.abort());
+  // Only a client that left before the whole answer was sent stops the render: aborting after
+  // every answer built an unused AbortError (a DOMException with its stack) per page.
+  reply?.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
