@@ -1,6 +1,6 @@
 import type { Db } from '@everdeal/db';
-import { describe, expect, it } from 'vitest';
-import { MAX_NAMED_SHAPES, type Preparable, perShape } from './prepared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_NAMED_SHAPES, NAMED_SHAPES_WINDOW_MS, type Preparable, perShape } from './prepared';
 
 /** A statement that records how it ran: under a name, or unnamed. */
 function recordingStatement(key: string, runs: string[]): Preparable<string> {
@@ -49,6 +49,31 @@ describe('perShape', () => {
     // A kept shape is not built again.
     await run(`shape ${total - 1}`);
     expect(builds.get(`shape ${total - 1}`)).toBe(1);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('names shapes again after an hour, the longest a connection lives, so a used-up budget lasts an hour at most', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T12:00:00Z'));
+    const db = {} as Db;
+    const runs: string[] = [];
+    const run = (key: string) => perShape(db, key, 'list', () => recordingStatement(key, runs)).execute({});
+    for (let i = 0; i < MAX_NAMED_SHAPES; i++) await run(`filler ${i}`);
+    runs.length = 0;
+    await run('late');
+    vi.setSystemTime(new Date(Date.now() + NAMED_SHAPES_WINDOW_MS - 1));
+    await run('later');
+    await run('late');
+    expect(runs).toEqual(['late unnamed', 'later unnamed', 'late unnamed']);
+
+    runs.length = 0;
+    vi.setSystemTime(new Date(Date.now() + 1));
+    await run('late');
+    await run('filler 0');
+    expect(runs).toEqual(['late as list', 'filler 0 as list']);
   });
 
   it('counts shapes per database', async () => {

@@ -62,27 +62,36 @@ export type Runnable<Rows> = { execute(values?: Record<string, unknown>): Promis
 /** Shapes kept per database; one unused for longest gives way (the catalogue's searches with rare filter mixes). */
 const MAX_SHAPES = 200;
 /**
- * Shapes prepared under a name per database, ever. postgres.js keeps each connection's named
- * statements for the connection's life (30 to 60 minutes), and PostgreSQL each one's plan in the
- * connection's backend, whatever drops the shape here: an API caller who varied the page size and
- * the filters could make thousands. Past this many, a new shape is sent unnamed, built and planned
+ * Shapes prepared under a name per database and hour. postgres.js keeps each connection's named
+ * statements for the connection's life, and PostgreSQL each one's plan in the connection's
+ * backend, whatever drops the shape here: an API caller who varied the page size and the filters
+ * could make thousands. Past this many in an hour, a new shape is sent unnamed, built and planned
  * on each request as drizzle sends any statement it was not asked to prepare; the pages' own
  * shapes come first in practice, as they are what every visitor asks for.
  */
 export const MAX_NAMED_SHAPES = 200;
+/**
+ * The budget above starts again after this long, the longest a connection lives (postgres.js's
+ * default `max_lifetime`, 30 to 60 minutes): a connection then holds at most two hours' named
+ * shapes, and a caller who used the budget up slows the shapes first seen after it (unnamed:
+ * planned each time) for an hour at most, not until the next restart.
+ */
+export const NAMED_SHAPES_WINDOW_MS = 60 * 60_000;
 
-type Shapes = { kept: Map<string, Runnable<unknown>>; named: Set<string> };
+type Shapes = { kept: Map<string, Runnable<unknown>>; named: Set<string>; since: number };
 const shapesByDb = new WeakMap<Db, Shapes>();
 
 /**
  * The statement of shape `key` on `db`, built once (`build`) and prepared as `name` while fewer
- * than `MAX_NAMED_SHAPES` shapes are; the least recently used dropped past `MAX_SHAPES` (a shape
- * prepared before is prepared again under the same text, which the connections already hold).
+ * than `MAX_NAMED_SHAPES` shapes are in this window; the least recently used dropped past
+ * `MAX_SHAPES` (a shape prepared before is prepared again under the same text, which the
+ * connections already hold). A new window builds every shape again and names them afresh.
  */
 export function perShape<Rows>(db: Db, key: string, name: string, build: () => Preparable<Rows>): Runnable<Rows> {
+  const now = Date.now();
   let shapes = shapesByDb.get(db);
-  if (!shapes) {
-    shapes = { kept: new Map(), named: new Set() };
+  if (!shapes || now - shapes.since >= NAMED_SHAPES_WINDOW_MS) {
+    shapes = { kept: new Map(), named: new Set(), since: now };
     shapesByDb.set(db, shapes);
   }
   const { kept, named } = shapes;

@@ -48,6 +48,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       'the first page': {},
       "a product page's related deals": { category: '', sort: 'trending', status: 'live', pageSize: 5 },
       'ending soon': { status: 'ending-soon', sort: 'ending-soon' },
+      // Every product's tagline has the word: its page ranks and counts all 300 (`rankedPage`).
+      'a search in order of relevance': { q: 'assistant' },
     };
 
     it('the categories with their counts: one prepared statement, the generic plan after five', async () => {

@@ -30,7 +30,8 @@ describe('shapes past the named ones', () => {
       .toString(36)
       .replace(/[^a-z]/g, '')
       .slice(0, 8)}word`;
-    const typo = `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
+    // Two letters of the fixed end swapped, so the typo always differs from the word.
+    const typo = `${word.slice(0, -4)}wrod`;
     const category = await createCategory(t.db);
     for (let i = 0; i < 5; i++) {
       await createProduct(t.db, {

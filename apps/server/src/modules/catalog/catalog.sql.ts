@@ -24,8 +24,8 @@ import { rankedPage } from './ranked-page.sql';
 // drizzle building SQL than in its loaders' other work, and PostgreSQL parsed and planned ten
 // statements per page (docs/benchmarks.md, "Server rendering without the page cache"). Lists are
 // prepared per shape (`listShape`: sort, status and which filters are set); their values travel
-// as placeholders (`listValues`). Shapes past the first few hundred, which only an API caller
-// varying page sizes and filters makes, run unnamed (`perShape`).
+// as placeholders (`listValues`). Shapes past the first few hundred in an hour, which only an API
+// caller varying page sizes and filters makes, run unnamed (`perShape`).
 
 /**
  * One page of a product list as a select, before it is prepared: published products matching
