@@ -167,9 +167,11 @@ async function startInstance(
  * A fresh connection per request, so no request rides a keep-alive socket that is being closed.
  */
 function startProxy(instances: Instance[], counts: { served: number[]; lost: number }) {
-  const ready = instances.map(() => true);
+  // Instances join the list after the proxy listens; each is ready until a check says otherwise.
+  const ready: boolean[] = [];
   let next = 0;
-  const health = setInterval(() => {
+  let health: ReturnType<typeof setInterval> | undefined;
+  const checkHealth = () => {
     instances.forEach((instance, index) => {
       fetch(`${instance.url}/ready`, { signal: AbortSignal.timeout(1000) }).then(
         (response) => {
@@ -182,12 +184,14 @@ function startProxy(instances: Instance[], counts: { served: number[]; lost: num
         },
       );
     });
-  }, 100);
+  };
 
   const forward = (incoming: IncomingMessage, body: Buffer, tried: Set<number>) =>
     new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer; index: number } | undefined>(
       (done) => {
-        const candidates = instances.map((_, index) => index).filter((index) => ready[index] && !tried.has(index));
+        const candidates = instances
+          .map((_, index) => index)
+          .filter((index) => ready[index] !== false && !tried.has(index));
         if (candidates.length === 0) return done(undefined);
         const index = candidates[next++ % candidates.length] as number;
         tried.add(index);
@@ -246,7 +250,20 @@ function startProxy(instances: Instance[], counts: { served: number[]; lost: num
     });
   });
   return {
-    listen: (port: number) => new Promise<void>((done) => server.listen(port, '127.0.0.1', done)),
+    /** Starts the health checks, once the instances are ready. */
+    watch: () => {
+      health ??= setInterval(checkHealth, 100);
+    },
+    /** Listens on a port the kernel picks, and answers it. */
+    listen: () =>
+      new Promise<number>((done, fail) => {
+        server.once('error', fail);
+        server.listen(0, '127.0.0.1', () => {
+          const address = server.address();
+          if (typeof address === 'object' && address !== null) done(address.port);
+          else fail(new Error('the proxy has no port'));
+        });
+      }),
     close: () =>
       new Promise<void>((done) => {
         clearInterval(health);
@@ -274,7 +291,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
   try {
     await options.seed?.(testDatabase.db);
-    const proxyPort = await freePort();
+    // The proxy holds its port from the start: a port only looked up here and listened on once the
+    // instances were ready (minutes on a busy host) was taken meanwhile by another process's
+    // outgoing connection (EADDRINUSE), which comes from the same range.
+    proxy = startProxy(instances, counts);
+    const proxyPort = await proxy.listen();
     const env = {
       NODE_ENV: 'production',
       DATABASE_URL: testDatabase.url,
@@ -295,8 +316,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       worker = await startInstance(count, env, join(root, 'worker'), { entry: builtWorker, metrics });
     }
     await Promise.all([...instances, ...(worker ? [worker] : [])].map((instance) => waitUntilReady(instance)));
-    proxy = startProxy(instances, counts);
-    await proxy.listen(proxyPort);
+    proxy.watch();
     return {
       url: `http://127.0.0.1:${proxyPort}`,
       instances,
