@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { createRenderQueue } from './render-queue';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientLeftSignal, createRenderQueue } from './render-queue';
 
 type Deferred = { resolve: () => void; promise: Promise<void> };
 const deferred = (): Deferred => {
@@ -86,5 +88,52 @@ describe('createRenderQueue(0)', () => {
     expect(running).toBe(10);
     gate.resolve();
     await Promise.all(answers);
+  });
+});
+
+describe('clientLeftSignal', () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+  /** A loopback server whose answers wait for `answer`; each request's signal is handed to `seen`. */
+  async function listen(answer: Promise<void>, seen: (signal: AbortSignal, closed: Promise<void>) => void) {
+    server = createServer((_request, response) => {
+      const signal = clientLeftSignal(response);
+      seen(signal, new Promise((done) => response.once('close', () => setImmediate(done))));
+      answer.then(() => response.end('page'));
+    });
+    await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('aborts when the client leaves before its answer, and not once the answer was sent', async () => {
+    const gate = deferred();
+    const signals: { signal: AbortSignal; closed: Promise<void> }[] = [];
+    const port = await listen(gate.promise, (signal, closed) => signals.push({ signal, closed }));
+
+    // A client that leaves while its page waits.
+    const left = httpRequest({ host: '127.0.0.1', port, path: '/a' });
+    left.on('error', () => {});
+    left.end();
+    while (signals.length < 1) await settle();
+    left.destroy();
+    await signals[0]?.closed;
+    expect(signals[0]?.signal.aborted).toBe(true);
+
+    // A client that gets its whole answer, then closes.
+    const body = new Promise<string>((done) => {
+      httpRequest({ host: '127.0.0.1', port, path: '/b', agent: false }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk;
+        });
+        response.on('end', () => done(text));
+      }).end();
+    });
+    while (signals.length < 2) await settle();
+    gate.resolve();
+    expect(await body).toBe('page');
+    await signals[1]?.closed;
+    expect(signals[1]?.signal.aborted).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
 
 /**
@@ -19,4 +20,17 @@ export function createRenderQueue(slots: number) {
   return function render(request: Request, work: () => Promise<Response>): Promise<Response> {
     return limit(() => (request.signal.aborted ? new Response(null, { status: 503 }) : work()));
   };
+}
+
+/**
+ * A signal that aborts when the client leaves before its whole answer was sent: what a page's Web
+ * `Request` carries, so the queue skips a page nobody waits for. A finished answer's close aborts
+ * nothing: aborting there built an unused AbortError (a DOMException with its stack) per page.
+ */
+export function clientLeftSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

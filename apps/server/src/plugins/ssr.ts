@@ -18,7 +18,7 @@ import {
   pageFactsRecorder,
   sharedCacheHeaders,
 } from './page-cache-headers';
-import { createRenderQueue } from './render-queue';
+import { clientLeftSignal, createRenderQueue } from './render-queue';
 
 export const webRoot = dirname(createRequire(import.meta.url).resolve('@everdeal/web/package.json'));
 
@@ -75,17 +75,11 @@ function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const controller = new AbortController();
-  // Only a client that left before the whole answer was sent stops the render: aborting after
-  // every answer built an unused AbortError (a DOMException with its stack) per page.
-  reply?.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
     headers,
-    signal: controller.signal,
+    ...(reply ? { signal: clientLeftSignal(reply.raw) } : {}),
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
 }
