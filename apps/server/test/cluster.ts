@@ -43,14 +43,26 @@ export function redisUrl(): string {
   return process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 }
 
-/** A port free right now (the kernel picks it; the brief range is for fixed ports). */
+/** Ports `freePort` handed out in this process. */
+const handedOut = new Set<number>();
+
+/**
+ * A port free right now (the kernel picks it; the brief range is for fixed ports), never one
+ * handed out before in this process: nothing holds a port between this call and the listen of
+ * the process it is for, and the kernel once gave the port of one instance to another (EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
+  for (;;) {
+    const server = createNetServer();
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    await new Promise<void>((done) => server.close(() => done()));
+    if (typeof address !== 'object' || address === null) throw new Error('no free port');
+    if (!handedOut.has(address.port)) {
+      handedOut.add(address.port);
+      return address.port;
+    }
+  }
 }
 
 export type Instance = {
@@ -292,8 +304,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   try {
     await options.seed?.(testDatabase.db);
     // The proxy holds its port from the start: a port only looked up here and listened on once the
-    // instances were ready (minutes on a busy host) was taken meanwhile by another process's
-    // outgoing connection (EADDRINUSE), which comes from the same range.
+    // instances were ready (minutes on a busy host) was handed to an instance meanwhile
+    // (EADDRINUSE), and the hung listen left the instances running after the test gave up.
     proxy = startProxy(instances, counts);
     const proxyPort = await proxy.listen();
     const env = {
