@@ -4,10 +4,10 @@
 import { GetProductsInputSchema, type ProductList } from '@everdeal/contracts';
 import { createCategory, createProduct } from '@everdeal/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { MAX_NAMED_SHAPES } from '../../lib/prepared';
 import { createSaleSchedule } from '../sales';
-import { getProductSections, getProducts } from './catalog.service';
+import { getProductSections } from './catalog.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,12 @@ const catalogDeps = () => ({
   saleSchedule: createSaleSchedule({ db: t.db, maxAgeMs: 600_000, keep: true }),
 });
 const query = (payload: object) => GetProductsInputSchema.parse(payload);
+/** A list through the API, as a shopper's browser or an API caller asks for it. */
+async function list(payload: object): Promise<ProductList> {
+  const { status, body } = await callApi<ProductList>(t.app, 'products/getProducts', payload);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
 const slugsOf = (list: Pick<ProductList, 'items'>) => list.items.map((item) => item.slug);
 
 describe('shapes past the named ones', () => {
@@ -45,11 +51,11 @@ describe('shapes past the named ones', () => {
     const deps = catalogDeps();
 
     // Each asked first in a shape of its own while shapes may still be named.
-    const searched = await getProducts(deps, query({ q: word, pageSize: 60 }));
-    const inCategory = await getProducts(deps, query({ category: category.slug, sort: 'newest', pageSize: 60 }));
-    const popular = await getProducts(deps, query({ category: category.slug, sort: 'popular', pageSize: 60 }));
-    const corrected = await getProducts(deps, query({ q: typo, pageSize: 60 }));
-    const byNames = await getProducts(deps, query({ q: 'quorvantixx', pageSize: 60 }));
+    const searched = await list({ q: word, pageSize: 60 });
+    const inCategory = await list({ category: category.slug, sort: 'newest', pageSize: 60 });
+    const popular = await list({ category: category.slug, sort: 'popular', pageSize: 60 });
+    const corrected = await list({ q: typo, pageSize: 60 });
+    const byNames = await list({ q: 'quorvantixx', pageSize: 60 });
     expect(searched.total).toBe(8);
     expect(inCategory.total).toBe(5);
     expect(corrected.correction).toEqual({ query: word, applied: true });
@@ -60,22 +66,23 @@ describe('shapes past the named ones', () => {
     const sorts = ['popular', 'rating', 'price-asc', 'price-desc'];
     expect(60 * sorts.length).toBeGreaterThan(MAX_NAMED_SHAPES);
     for (let pageSize = 1; pageSize <= 60; pageSize++) {
-      for (const sort of sorts) await getProducts(deps, query({ sort, pageSize }));
+      for (const sort of sorts) await list({ sort, pageSize });
     }
 
     // Shapes not seen before, so unnamed: each a slice of the answer above.
-    const page = await getProducts(deps, query({ q: word, pageSize: 3, page: 2 }));
+    const page = await list({ q: word, pageSize: 3, page: 2 });
     expect(slugsOf(page)).toEqual(slugsOf(searched).slice(3, 6));
     expect(page.total).toBe(8);
-    const counted = await getProducts(deps, query({ category: category.slug, sort: 'newest', pageSize: 2 }));
+    const counted = await list({ category: category.slug, sort: 'newest', pageSize: 2 });
     expect(slugsOf(counted)).toEqual(slugsOf(inCategory).slice(0, 2));
     expect(counted.total).toBe(5);
-    const correctedPage = await getProducts(deps, query({ q: typo, pageSize: 7 }));
+    const correctedPage = await list({ q: typo, pageSize: 7 });
     expect(correctedPage.correction).toEqual({ query: word, applied: true });
     expect(slugsOf(correctedPage)).toEqual(slugsOf(searched).slice(0, 7));
     expect(correctedPage.total).toBe(8);
-    const namesPage = await getProducts(deps, query({ q: 'quorvantixx', pageSize: 4 }));
+    const namesPage = await list({ q: 'quorvantixx', pageSize: 4 });
     expect(slugsOf(namesPage)).toEqual(slugsOf(byNames).slice(0, 4));
+    // Sections have no API call of their own (the pages read them): asked of the service.
     const sections = await getProductSections(deps, [
       query({ category: category.slug, sort: 'newest', pageSize: 3 }),
       query({ category: category.slug, sort: 'popular', pageSize: 59 }),
