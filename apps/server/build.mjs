@@ -1,10 +1,7 @@
 // Bundles the server into dist/: our workspace packages (TypeScript sources) are compiled in,
-// every npm dependency stays external and is loaded from node_modules at run time, except React
-// Router: its package exports only its development build, so its production build is bundled in
-// (apps/web/vite.config.ts does the same for the pages; docs/benchmarks.md, "Server rendering
-// without the page cache").
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// every npm dependency stays external and is loaded from node_modules at run time. React Router
+// is not among them: pages are handled by the web build's own copy (its production build, with
+// the route-matching prefilter of decision 049), which `entry.server.tsx` exports.
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -14,11 +11,6 @@ import { build } from 'esbuild';
 const { values } = parseArgs({
   options: { outdir: { type: 'string', default: 'dist' }, entry: { type: 'string', multiple: true } },
 });
-
-const reactRouterProduction = join(
-  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
 
 await build({
   // main.ts and worker.ts settle NODE_ENV, then load server.js (main.ts through cluster-primary.js)
@@ -47,7 +39,6 @@ await build({
       name: 'externalize-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^\.\/(server|cluster-primary)\.js$/ }, (args) => ({ path: args.path, external: true }));
-        b.onResolve({ filter: /^react-router$/ }, () => ({ path: reactRouterProduction }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           args.path.startsWith('@everdeal/') && !args.path.startsWith('@everdeal/web') ? undefined : { external: true },
         );

@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { lucideSprite } from './vite-plugins/lucide-sprite.ts';
+import { routeMatchingPrefilter } from './vite-plugins/route-matching.ts';
 
 /**
  * React Router's package exports only its development build (`dist/development`), under every
@@ -127,6 +128,9 @@ const alwaysLoaded = /(^|\/)(rolldown-runtime|framework|shell|shell-layout)-[\w-
 export default defineConfig({
   plugins: [
     reactRouterProductionBuild(),
+    // The server's route matching skips the branches a URL's first segments rule out
+    // (vite-plugins/route-matching.ts).
+    routeMatchingPrefilter(),
     // The header's icons, on every page's first screen, are drawn from the page itself
     // (vite-plugins/lucide-sprite.ts): menu, search and cart on a phone, wishlist and account too
     // on a desktop.

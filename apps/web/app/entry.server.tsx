@@ -4,6 +4,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 
+/**
+ * The server (`apps/server/src/plugins/ssr.ts`) handles page requests with this build's own React
+ * Router, the copy that renders the page: one router per process instead of two, and the one
+ * whose route matching the build prefilters (vite-plugins/route-matching.ts).
+ */
+export { createRequestHandler } from 'react-router';
+
 export const streamTimeout = 5_000;
 
 /**

@@ -7,7 +7,7 @@ import type { StorefrontLoadContext } from '@everdeal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { createRequestHandler, ServerBuild } from 'react-router';
 import type { AnswerCache } from '../lib/answer-cache';
 import type { ReadRecorder } from '../lib/cache-tags';
 import { sendApiNotFound } from './errors';
@@ -85,15 +85,25 @@ function toWebRequest(request: FastifyRequest, reply?: FastifyReply): Request {
 }
 
 /**
- * What the web build's `entry.server.tsx` exports beside React Router's entry: the Node stream
- * behind a rendered document's Web body, which the server sends as it is instead of adapting the
- * Web stream back into a Node one.
+ * What the web build's `entry.server.tsx` exports beside React Router's entry: its own React
+ * Router's request handler, so a page is matched, loaded and rendered by one copy of the router
+ * (the one the build patches, decision 049), and the Node stream behind a rendered document's Web
+ * body, which the server sends as it is instead of adapting the Web stream back into a Node one.
  */
-type NodeBodies = { nodeBodyOf?: (response: Response) => Readable | undefined };
+type ServerEntryExtras = {
+  createRequestHandler?: typeof createRequestHandler;
+  nodeBodyOf?: (response: Response) => Readable | undefined;
+};
 
-function nodeBodyReader(build: ServerBuild): (response: Response) => Readable | undefined {
-  const { nodeBodyOf } = build.entry.module as NodeBodies;
-  return nodeBodyOf ?? (() => undefined);
+function rendererOf(build: ServerBuild, mode: 'production' | 'development') {
+  const extras = build.entry.module as ServerEntryExtras;
+  if (!extras.createRequestHandler) {
+    throw new Error("The web build's entry.server does not export createRequestHandler: rebuild the web app");
+  }
+  return {
+    handler: extras.createRequestHandler(build, mode),
+    nodeBodyOf: extras.nodeBodyOf ?? (() => undefined),
+  };
 }
 
 /** The whole body of an answer as text. */
@@ -172,15 +182,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   // production mode React Router skips development's per-request critical CSS, which took half
   // of a test render). Development asks Vite for the latest build on each request.
   // The handler and the reader of its documents' Node bodies come from one build.
-  const fixedRenderer =
-    options.mode === 'development'
-      ? undefined
-      : { handler: createRequestHandler(build, 'production'), nodeBodyOf: nodeBodyReader(build) };
-  const rendererFor = async () => {
-    if (fixedRenderer) return fixedRenderer;
-    const latest = await getBuild();
-    return { handler: createRequestHandler(latest, 'development'), nodeBodyOf: nodeBodyReader(latest) };
-  };
+  const fixedRenderer = options.mode === 'development' ? undefined : rendererOf(build, 'production');
+  const rendererFor = async () => fixedRenderer ?? rendererOf(await getBuild(), 'development');
   const renderQueue = createRenderQueue(options.renderSlots ?? 0);
 
   app.get('/build-meta.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ buildId }));
