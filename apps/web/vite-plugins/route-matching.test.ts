@@ -156,6 +156,8 @@ describe('prefilterRouteMatching', () => {
     const original = readFileSync(join(productionDir, routerModuleFile ?? ''), 'utf8');
     const result = prefilterRouteMatching(original);
     expect(result).toContain('if (segments !== null && !everdealMayMatch(branches[i], segments)) continue;');
+    // The helpers' pattern is written with escapes, not the control characters themselves.
+    expect(result).toContain('[^\\x00-\\x7f]');
     // Only the function's loop changes, line for line (padded), so every line after it keeps its
     // number; the helpers come after the module's own code.
     const start = original.indexOf('function matchRoutesImpl(');

@@ -15,8 +15,8 @@ import type { Plugin } from 'vite';
  * are tried by React Router's own code, in its order. A segment with a parameter, an optional
  * mark, a splat or a character outside ASCII ends the prefix (a case-insensitive regular
  * expression takes "ς" for "σ", which lower-casing does not); a partial match (`allowPartial`,
- * route discovery in the browser) is not prefiltered. `route-matching.test.ts` compares the patched router with the
- * original over the store's routes and generated URLs.
+ * route discovery in the browser) is not prefiltered. `route-matching.test.ts` compares the
+ * patched router with the original over the store's routes and generated URLs.
  */
 const LOOP =
   /( *)for \(let i = 0; matches == null && i < branches\.length; \+\+i\) \{\n\s*matches = matchRouteBranch\(\n\s*branches\[i\],\n\s*decoded,\n\s*allowPartial\n\s*\);\n\s*\}/;
@@ -31,7 +31,7 @@ function everdealStaticPrefix(branch) {
     prefix = [];
     for (let segment of branch.path.split("/")) {
       if (segment === "") continue;
-      if (/[:*?]|[^\x00-\x7f]/.test(segment)) break;
+      if (/[:*?]|[^\\x00-\\x7f]/.test(segment)) break;
       prefix.push(segment.toLowerCase());
     }
     everdealStaticPrefixes.set(branch, prefix);
