@@ -1,74 +1,29 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import storeRoutes from '../app/routes';
-import { definesRouteMatching, prefilterRouteMatching } from './route-matching';
+import { prefilterRouteMatching } from './route-matching';
+import {
+  loadRouterCopies,
+  productionDir,
+  type RouterBuild,
+  type RouterCopies,
+  routerModuleFile,
+  toRouteObjects,
+} from './router-copies';
 
-/**
- * React Router's production build as published and as the server build patches it
- * (route-matching.ts), each loaded from a copy of its own; both copies sit under the web app's
- * node_modules so that their imports (react, cookie) resolve as the original's do.
- */
-type RouterBuild = { matchRoutes: typeof import('react-router').matchRoutes };
-
-const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const productionDir = join(
-  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production',
-);
-const routerModuleFile = readdirSync(productionDir).find(
-  (file) => file.endsWith('.mjs') && definesRouteMatching(readFileSync(join(productionDir, file), 'utf8')),
-);
-let copies: string;
+let copies: RouterCopies;
 let published: RouterBuild;
 let patched: RouterBuild;
 
-async function loadCopy(name: string, patch: boolean): Promise<RouterBuild> {
-  const dir = join(copies, name);
-  mkdirSync(dir);
-  for (const file of readdirSync(productionDir).filter((entry) => entry.endsWith('.mjs'))) {
-    copyFileSync(join(productionDir, file), join(dir, file));
-  }
-  if (patch && routerModuleFile) {
-    const file = join(dir, routerModuleFile);
-    writeFileSync(file, prefilterRouteMatching(readFileSync(file, 'utf8')));
-  }
-  return (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as RouterBuild;
-}
-
 beforeAll(async () => {
-  const cache = join(webRoot, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  copies = mkdtempSync(join(cache, 'route-matching-'));
-  published = await loadCopy('published', false);
-  patched = await loadCopy('patched', true);
+  copies = await loadRouterCopies();
+  ({ published, patched } = copies);
 });
 
-afterAll(() => {
-  if (copies) rmSync(copies, { recursive: true, force: true });
-});
-
-type RouteEntry = {
-  id?: string;
-  file?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: RouteEntry[];
-};
-
-/** The store's route config (app/routes.ts) as the route objects React Router matches. */
-function toRouteObjects(entries: readonly RouteEntry[], parentId = ''): RouteObject[] {
-  return entries.map((entry, position): RouteObject => {
-    const id = entry.id ?? `${parentId}/${position}:${entry.file ?? ''}`;
-    const common = { id, path: entry.path, caseSensitive: entry.caseSensitive };
-    return entry.index ? { ...common, index: true } : { ...common, children: toRouteObjects(entry.children ?? [], id) };
-  });
-}
+afterAll(() => copies?.remove());
 
 /** Routes that use every pattern React Router matches: optional segments, splats, case, literals. */
 const trickyRoutes: RouteObject[] = [
@@ -85,6 +40,11 @@ const trickyRoutes: RouteObject[] = [
       { id: 'org', path: ':org/settings' },
       { id: 'colon-in-segment', path: 'v1/items:batch' },
       { id: 'greek', path: 'σοφία/σ' },
+      // React Router folds runs of slashes and backslashes when it joins matched parts
+      // (`joinPaths`), and cuts the rest of the URL at the folded length.
+      { id: 'slashes', path: 'x///y', children: [{ id: 'slashes-child', path: 'y' }] },
+      { id: 'backslashes', path: 'g\\\\h' },
+      { id: 'backslash-parent', path: 'c\\', children: [{ id: 'backslash-child', path: 'd' }] },
       {
         id: 'parent',
         path: 'parent',
@@ -113,9 +73,10 @@ function described(matches: ReturnType<RouterBuild['matchRoutes']>) {
 
 /** URL paths built from the routes' own words in any case, other words, odd characters and slashes. */
 function pathArbitrary(words: string[]) {
+  const vocabulary = words.length > 0 ? words : ['a'];
   const segment = fc.oneof(
-    fc.constantFrom(...words),
-    fc.constantFrom(...words).map((word) => word.toUpperCase()),
+    fc.constantFrom(...vocabulary),
+    fc.constantFrom(...vocabulary).map((word) => word.toUpperCase()),
     fc.constantFrom(
       '',
       'x',
@@ -138,6 +99,71 @@ function pathArbitrary(words: string[]) {
     .map(([segments, trailingSlash]) => `/${segments.join('/')}${trailingSlash ? '/' : ''}`);
 }
 
+/** The full path of every route React Router makes a branch of (a path or an index). */
+function branchPaths(routes: RouteObject[], parentPath = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path?.startsWith('/') ? route.path : `${parentPath}/${route.path ?? ''}`;
+    const own = route.path !== undefined || route.index ? [path] : [];
+    return [...own, ...branchPaths(route.children ?? [], path)];
+  });
+}
+
+const anyText = fc.string({ maxLength: 5 }).map((text) => text.replaceAll('/', ''));
+const anyCase = (text: string) =>
+  fc.constantFrom(text, text.toUpperCase(), text.toLowerCase(), text.replaceAll('\\', '%5C'));
+
+/**
+ * URLs a branch's own path would match, and near misses: parameters filled, optional parts there or
+ * not, splats of zero to two segments, its text in any case (backslashes written as they are or
+ * encoded), then perhaps a segment more or less and a trailing slash.
+ */
+function urlFor(path: string) {
+  const parts = path.split('/').map((segment) => {
+    if (segment === '*') return fc.array(anyText, { maxLength: 2 }).map((texts) => texts.join('/'));
+    if (segment.startsWith(':')) {
+      const value = fc.oneof(fc.constantFrom('7', 'ann', 'items:batch', 'ς'), anyText);
+      return segment.endsWith('?') ? fc.option(value, { nil: '' }) : value;
+    }
+    if (segment.endsWith('?')) return fc.option(anyCase(segment.slice(0, -1)), { nil: '' });
+    return anyCase(segment);
+  });
+  return fc
+    .tuple(fc.tuple(...parts), fc.constantFrom('keep', 'more', 'less'), anyText, fc.boolean())
+    .map(([texts, change, extra, trailingSlash]) => {
+      const segments = change === 'more' ? [...texts, extra] : change === 'less' ? texts.slice(0, -1) : texts;
+      return `/${segments.join('/').replace(/^\/+/, '')}${trailingSlash ? '/' : ''}`;
+    });
+}
+
+/** Small route trees of relative paths built from plain words, parameters, optional parts, splats and odd text. */
+const routeTree = (() => {
+  const token = fc.constantFrom('a', 'b', 'A', 'σ', ':p', ':q?', 'x?', '*', '', 'a//b', 'c\\', 'd\\\\e', 'e.f', 'a:b');
+  // Relative paths only: an absolute child must repeat its parents' path (React Router's invariant).
+  const relativePath = fc
+    .array(token, { minLength: 1, maxLength: 3 })
+    .map((tokens) => tokens.join('/').replace(/^\/+/, ''));
+  const node = fc.record({
+    path: relativePath,
+    caseSensitive: fc.boolean(),
+    children: fc.array(relativePath, { maxLength: 3 }),
+  });
+  return fc.array(node, { minLength: 1, maxLength: 5 }).map((nodes): RouteObject[] => [
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'index', index: true },
+        ...nodes.map((parent, i) => ({
+          id: `r${i}`,
+          path: parent.path,
+          caseSensitive: parent.caseSensitive,
+          children: parent.children.map((path, j) => ({ id: `r${i}.${j}`, path })),
+        })),
+      ],
+    },
+  ]);
+})();
+
 function wordsOf(routes: RouteObject[]): string[] {
   const words = new Set<string>();
   const visit = (list: RouteObject[]) => {
@@ -152,8 +178,7 @@ function wordsOf(routes: RouteObject[]): string[] {
 
 describe('prefilterRouteMatching', () => {
   it("patches the installed React Router's matchRoutesImpl and nothing else", () => {
-    expect(routerModuleFile).toBeDefined();
-    const original = readFileSync(join(productionDir, routerModuleFile ?? ''), 'utf8');
+    const original = readFileSync(join(productionDir, routerModuleFile()), 'utf8');
     const result = prefilterRouteMatching(original);
     expect(result).toContain('if (segments !== null && !everdealMayMatch(branches[i], segments)) continue;');
     // The helpers' pattern is written with escapes, not the control characters themselves.
@@ -169,7 +194,7 @@ describe('prefilterRouteMatching', () => {
   });
 
   it('refuses a matchRoutesImpl it was not written for, and a second application', () => {
-    const original = readFileSync(join(productionDir, routerModuleFile ?? ''), 'utf8');
+    const original = readFileSync(join(productionDir, routerModuleFile()), 'utf8');
     const changed = original.replace('matches = matchRouteBranch(', 'matches = matchRouteBranchFast(');
     expect(() => prefilterRouteMatching(changed)).toThrow(/not the one this patch was written for/);
     expect(() => prefilterRouteMatching(prefilterRouteMatching(original))).toThrow(/not the one/);
@@ -178,7 +203,7 @@ describe('prefilterRouteMatching', () => {
 });
 
 describe('the prefiltered router matches as the published one', () => {
-  const storeRouteObjects = toRouteObjects(storeRoutes as RouteEntry[]);
+  const storeRouteObjects = toRouteObjects(storeRoutes);
   // React Router warns of a path it cannot decode ("%zz") and matches it undecoded; both copies do.
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -199,8 +224,12 @@ describe('the prefiltered router matches as the published one', () => {
   });
 
   it("gives the same matches for the store's routes", () => {
+    const urls = fc.oneof(
+      fc.constantFrom(...branchPaths(storeRouteObjects)).chain(urlFor),
+      pathArbitrary(wordsOf(storeRouteObjects)),
+    );
     fc.assert(
-      fc.property(pathArbitrary(wordsOf(storeRouteObjects)), (path) => {
+      fc.property(urls, (path) => {
         expect(described(patched.matchRoutes(storeRouteObjects, path))).toEqual(
           described(published.matchRoutes(storeRouteObjects, path)),
         );
@@ -234,6 +263,13 @@ describe('the prefiltered router matches as the published one', () => {
       '/σοφία/σ',
       '/ΣΟΦΊΑ/ς',
       '/σοφία/ς',
+      '/x///y',
+      '/x///y/y',
+      '/x/y/y',
+      '/g%5C%5Ch',
+      '/g%5Ch',
+      '/c%5C/d',
+      '/c/d',
     ];
     for (const path of known) {
       expect(described(patched.matchRoutes(trickyRoutes, path)), path).toEqual(
@@ -243,6 +279,9 @@ describe('the prefiltered router matches as the published one', () => {
     expect(described(patched.matchRoutes(trickyRoutes, '/parent/child'))?.at(-1)?.id).toBe('absolute-child');
     expect(described(patched.matchRoutes(trickyRoutes, '/case/sensitive'))?.at(-1)?.id).toBe('catch-all');
     expect(described(patched.matchRoutes(trickyRoutes, '/σοφία/ς'))?.at(-1)?.id).toBe('greek');
+    expect(described(patched.matchRoutes(trickyRoutes, '/x///y'))?.at(-1)?.id).toBe('slashes-child');
+    expect(described(patched.matchRoutes(trickyRoutes, '/g%5C%5Ch'))?.at(-1)?.id).toBe('backslashes');
+    expect(described(patched.matchRoutes(trickyRoutes, '/c%5C/d'))?.at(-1)?.id).toBe('backslash-child');
     fc.assert(
       fc.property(pathArbitrary(wordsOf(trickyRoutes)), fc.constantFrom('/', '/parent', '/Shop'), (path, basename) => {
         expect(described(patched.matchRoutes(trickyRoutes, path, basename))).toEqual(
@@ -250,6 +289,30 @@ describe('the prefiltered router matches as the published one', () => {
         );
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('gives the same matches for generated route trees, with URLs made from their own branches', () => {
+    fc.assert(
+      fc.property(
+        routeTree.chain((routes) =>
+          fc.tuple(
+            fc.constant(routes),
+            fc.array(fc.oneof(fc.constantFrom(...branchPaths(routes)).chain(urlFor), pathArbitrary(wordsOf(routes))), {
+              minLength: 1,
+              maxLength: 8,
+            }),
+          ),
+        ),
+        ([routes, paths]) => {
+          for (const path of paths) {
+            expect(described(patched.matchRoutes(routes, path)), path).toEqual(
+              described(published.matchRoutes(routes, path)),
+            );
+          }
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 });

@@ -9,14 +9,22 @@ import type { Plugin } from 'vite';
  * leading static segments ("products" of "/products/:slug") are not the URL's leading segments,
  * before any regular expression runs (docs/decisions/049-route-matching-prefilter.md).
  *
- * The skip is sound: a branch that matches has its static segments, case-insensitively, as the
- * URL's first non-empty segments (each route's pattern is anchored, its static text literal and
- * separated by one slash), so a branch skipped here would not have matched; the branches left
- * are tried by React Router's own code, in its order. A segment with a parameter, an optional
- * mark, a splat or a character outside ASCII ends the prefix (a case-insensitive regular
- * expression takes "ς" for "σ", which lower-casing does not); a partial match (`allowPartial`,
- * route discovery in the browser) is not prefiltered. `route-matching.test.ts` compares the
- * patched router with the original over the store's routes and generated URLs.
+ * Why the skip is sound: `matchRouteBranch` matches the branch's routes one after another, each
+ * route's pattern anchored at what the routes before it left of the URL, its static text literal
+ * (case-insensitive) with one slash between segments. So the static segments of the routes up to
+ * the first segment that is not plain text are, lower-cased, the URL's first non-empty segments,
+ * and a branch whose segments differ would not have matched; the branches left are tried by React
+ * Router's own code, in its order. The prefix is read route by route (`routesMeta`), not from the
+ * branch's joined path, and ends at:
+ * - a segment with a parameter, an optional mark or a splat (its length in the URL is unknown);
+ * - a character outside ASCII (a case-insensitive regular expression takes "ς" for "σ", which
+ *   lower-casing does not);
+ * - a route whose path holds "//" or a backslash: React Router joins the matched parts with
+ *   `joinPaths`, which folds any run of slashes and backslashes into one slash, and cuts the rest
+ *   of the URL at the folded length, so what such a route leaves for the next one is not where
+ *   its text ends.
+ * A partial match (`allowPartial`, route discovery in the browser) is not prefiltered.
+ * `route-matching.test.ts` compares the patched router with the original.
  */
 const LOOP =
   /( *)for \(let i = 0; matches == null && i < branches\.length; \+\+i\) \{\n\s*matches = matchRouteBranch\(\n\s*branches\[i\],\n\s*decoded,\n\s*allowPartial\n\s*\);\n\s*\}/;
@@ -29,10 +37,14 @@ function everdealStaticPrefix(branch) {
   let prefix = everdealStaticPrefixes.get(branch);
   if (prefix === undefined) {
     prefix = [];
-    for (let segment of branch.path.split("/")) {
-      if (segment === "") continue;
-      if (/[:*?]|[^\\x00-\\x7f]/.test(segment)) break;
-      prefix.push(segment.toLowerCase());
+    routes: for (let meta of branch.routesMeta) {
+      let path = meta.relativePath;
+      if (path.includes("//") || path.includes("\\\\")) break;
+      for (let segment of path.split("/")) {
+        if (segment === "") continue;
+        if (/[:*?]|[^\\x00-\\x7f]/.test(segment)) break routes;
+        prefix.push(segment.toLowerCase());
+      }
     }
     everdealStaticPrefixes.set(branch, prefix);
   }
@@ -48,7 +60,8 @@ function everdealMayMatch(branch, segments) {
 
 /**
  * What the patch writes in the loop's place, padded to the loop's own number of lines so that the
- * lines after it keep their numbers (the transform returns no source map of its own).
+ * lines after it keep their numbers: the transform returns no source map of its own, so a map of
+ * the build, if one is made, still points into React Router's own lines.
  */
 function prefilteredLoop(loop: string, indent: string): string {
   const lines = [
@@ -88,16 +101,19 @@ export function prefilterRouteMatching(code: string): string {
 }
 
 /**
- * Applies the prefilter to the server build's copy of React Router (the one that renders every
- * page and, through `entry.server.tsx`, handles its request). The browser matches once per
- * navigation and keeps React Router as published. The build fails if no module was patched.
+ * Applies the prefilter to the server builds' copy of React Router (the one that renders every
+ * page and, through `entry.server.tsx`, handles its request): every environment whose code runs
+ * on the server. The browser matches once per navigation and keeps React Router as published, and
+ * so does development (`npm run dev`, and the page tests that render through Vite): only a build
+ * runs the patched router, which the end-to-end tests and benchmarks use. A server build in which
+ * no module was patched fails.
  */
 export function routeMatchingPrefilter(): Plugin {
   let patched = false;
   return {
     name: 'everdeal:route-matching-prefilter',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'ssr',
+    applyToEnvironment: (environment) => environment.config.consumer === 'server',
     buildStart() {
       patched = false;
     },

@@ -98,7 +98,10 @@ type ServerEntryExtras = {
 function rendererOf(build: ServerBuild, mode: 'production' | 'development') {
   const extras = build.entry.module as ServerEntryExtras;
   if (!extras.createRequestHandler) {
-    throw new Error("The web build's entry.server does not export createRequestHandler: rebuild the web app");
+    throw new Error(
+      "apps/web/app/entry.server.tsx must export React Router's createRequestHandler (decision 049); " +
+        'a build made before it did not: run `npm run build`',
+    );
   }
   return {
     handler: extras.createRequestHandler(build, mode),
