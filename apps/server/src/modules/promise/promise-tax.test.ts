@@ -11,7 +11,8 @@ import { expectLedgerBalanced } from '../../../test/ledger';
 import { payableDeal, payoutSeller } from '../../../test/payouts';
 import { billInGermany, buy, createBuyer } from '../../../test/shop';
 
-let clock = new Date('2027-01-15T10:00:00.000Z');
+const PURCHASE_AT = new Date('2027-01-15T10:00:00.000Z');
+let clock = PURCHASE_AT;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ afterAll(() => t?.close());
 
 describe('the protection of a taxed purchase', () => {
   it('credits the holder the price and its VAT, and takes the same from the seller', async () => {
+    clock = PURCHASE_AT;
     const seller = await payoutSeller(t, clock);
     const deal = await payableDeal(t, seller, 10_000);
     const buyer = await createBuyer(t.app, t.db, [], undefined, clock);
