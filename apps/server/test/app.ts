@@ -24,6 +24,12 @@ export type TestApp = {
   dataDir: string;
   /** What requests started after answering (mail, reset tokens): `await tasks.flush()` waits for it. */
   tasks: BackgroundTasks;
+  /**
+   * Work a test started outside the app that may still write to `dataDir` or the database (an
+   * outbox of its own sending mail): `close()` waits for it before closing the database and removing
+   * the folder, which a file written meanwhile would make fail (ENOTEMPTY).
+   */
+  finishOnClose(finish: () => Promise<void>): void;
   close(): Promise<void>;
 };
 
@@ -124,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw error;
   }
   let closed = false;
+  const finishers: (() => Promise<void>)[] = [];
   return {
     app,
     db,
@@ -131,9 +138,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl,
     dataDir,
     tasks,
+    finishOnClose: (finish) => {
+      finishers.push(finish);
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      for (const finish of finishers) await finish();
       await app.close();
       await closeDatabase();
       rmSync(dataDir, { recursive: true, force: true });

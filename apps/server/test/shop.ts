@@ -139,6 +139,8 @@ export function checkoutDepsFor(t: TestApp, provider: PaymentProvider, now: () =
   const outbox = createOutbox({ db: t.db, mailer, now, log: t.app.log });
   addOrderMailRenderers(outbox, { db: t.db, brand, now });
   addSellerMailRenderers(outbox, { db: t.db, brand });
+  // Its mail is sent as the jobs queue it, unawaited: the app's close waits for what is in flight.
+  t.finishOnClose(() => outbox.flush());
   // The seller on invoices, as the test app's configuration has it (its demo defaults).
   const { invoiceSeller } = loadConfig({ NODE_ENV: 'test' });
   return {
