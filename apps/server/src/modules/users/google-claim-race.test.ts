@@ -72,12 +72,15 @@ describe('a password change racing the Google claim of its account (decision 027
       dataDir: t.dataDir,
       log: t.app.log,
     });
+    const outbox = createOutbox({ db: t.db, mailer, now: () => new Date(), log: t.app.log });
+    // A mail it sends unawaited must land before the app's folder is removed.
+    t.finishOnClose(() => outbox.flush());
     const deps: UsersDeps = {
       db: t.db,
       catalogChanged: () => {},
       now: () => new Date(),
       passwords: paused.hasher,
-      outbox: createOutbox({ db: t.db, mailer, now: () => new Date(), log: t.app.log }),
+      outbox,
       brand: { publicUrl: 'http://localhost:3000', supportEmail: 'support@everdeal.local' },
       google: { clientId: CLIENT_ID, tokeninfoUrl: oidc.tokeninfoUrl, userinfoUrl: oidc.userinfoUrl },
       log: t.app.log,
