@@ -109,21 +109,23 @@ export function prefilterRouteMatching(code: string): string {
  * no module was patched fails.
  */
 export function routeMatchingPrefilter(): Plugin {
-  let patched = false;
+  // Seen in every environment and chosen here, not with `applyToEnvironment`: a server
+  // environment the plugin skipped could not fail its build for want of the patch.
+  const patchedIn = new Set<string>();
   return {
     name: 'everdeal:route-matching-prefilter',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.config.consumer === 'server',
     buildStart() {
-      patched = false;
+      patchedIn.delete(this.environment.name);
     },
     transform(code, id) {
+      if (this.environment.config.consumer !== 'server') return null;
       if (!id.includes('/react-router/dist/') || !definesRouteMatching(code)) return null;
-      patched = true;
+      patchedIn.add(this.environment.name);
       return { code: prefilterRouteMatching(code), map: null };
     },
     buildEnd(error) {
-      if (!error && !patched) {
+      if (!error && !patchedIn.has(this.environment.name) && this.environment.config.consumer === 'server') {
         this.error("route-matching: React Router's matchRoutesImpl was not found in the server build");
       }
     },
