@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { lazyWebStream } from './entry.server';
+import { createElement } from 'react';
+import { type AppLoadContext, createStaticHandler, type EntryContext } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import handleRequest, { lazyWebStream, nodeBodyOf, streamTimeout } from './entry.server';
 
 const pieces = () => Readable.from([Buffer.from('<!DOCTYPE html>'), Buffer.from('<html>…</html>')]);
 
@@ -25,4 +27,67 @@ describe('the Web body of a rendered document', () => {
     await reader.cancel();
     expect(body.destroyed).toBe(true);
   });
+});
+
+/** The router context of a one-route app rendering a paragraph, as React Router hands it over. */
+async function routerContextFor(url: string): Promise<EntryContext> {
+  const staticHandlerContext = await createStaticHandler([{ id: 'root', path: '' }]).query(new Request(url));
+  if (staticHandlerContext instanceof Response) throw new Error(`${url} answered ${staticHandlerContext.status}`);
+  const root = {
+    id: 'root',
+    path: '',
+    hasLoader: false,
+    hasAction: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+    module: '/root.js',
+    imports: [],
+    css: [],
+  };
+  return {
+    manifest: {
+      entry: { module: '/entry.client.js', imports: [], css: [] },
+      routes: { root },
+      url: '/m.js',
+      version: '1',
+    },
+    routeModules: { root: { default: () => createElement('p', null, 'Every deal, paid once') } },
+    staticHandlerContext,
+    serverHandoffString: '{}',
+    future: {},
+    isSpaMode: false,
+    ssr: true,
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+    renderMeta: {},
+  } as unknown as EntryContext;
+}
+
+describe('a rendered document', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // The abort timer holds the whole render: left to run, it kept every page of the last six
+  // seconds alive (docs/benchmarks.md, "Product page against its render floor").
+  for (const [who, userAgent] of [
+    ['a browser (streamed)', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0'],
+    ['a crawler (whole)', 'Googlebot/2.1 (+http://www.google.com/bot.html)'],
+  ] as const) {
+    it(`clears its abort timer once rendered for ${who}`, async () => {
+      const setTimer = vi.spyOn(globalThis, 'setTimeout');
+      const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
+      const url = 'http://store.test/';
+      const request = new Request(url, { headers: { 'user-agent': userAgent } });
+      const response = (await handleRequest(request, 200, new Headers(), await routerContextFor(url), {
+        cspNonce: 'nonce',
+      } as unknown as AppLoadContext)) as Response;
+      const body = nodeBodyOf(response);
+      expect(Buffer.concat((await body?.toArray()) ?? []).toString()).toContain('Every deal, paid once');
+      const abortTimers = setTimer.mock.calls.flatMap((call, index) =>
+        call[1] === streamTimeout + 1000 ? [setTimer.mock.results[index]?.value] : [],
+      );
+      expect(abortTimers).toHaveLength(1);
+      expect(clearTimer).toHaveBeenCalledWith(abortTimers[0]);
+    });
+  }
 });

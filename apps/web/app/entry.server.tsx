@@ -110,21 +110,29 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const nonce = loadContext.cspNonce;
+    const respond = () => {
+      const body = new PassBuffer();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      const response = new Response(lazyWebStream(body), {
+        headers: responseHeaders,
+        status: didError ? 500 : responseStatusCode,
+      });
+      nodeBodies.set(response, body);
+      resolve(response);
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(documentElement(routerContext, request.url, nonce), {
       nonce,
       progressiveChunkSize,
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
-        const body = new PassBuffer();
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const response = new Response(lazyWebStream(body), {
-          headers: responseHeaders,
-          status: didError ? 500 : responseStatusCode,
-        });
-        nodeBodies.set(response, body);
-        resolve(response);
-        pipe(body);
+      onShellReady() {
+        if (!waitForAll) respond();
+      },
+      onAllReady() {
+        clearTimeout(abortTimer);
+        if (waitForAll) respond();
       },
       onShellError(error: unknown) {
+        clearTimeout(abortTimer);
         reject(error);
       },
       onError(error: unknown) {
@@ -132,6 +140,11 @@ export default function handleRequest(
         console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    // Ends a render still waiting for data after the stream's time. Cleared once the render is
+    // done: the timer holds `abort`, and through it the whole render, the page's data and markup
+    // included. Left to run, it kept every page of the last six seconds alive, to be copied by
+    // each young-generation collection and then collected from the old generation
+    // (docs/benchmarks.md, "Product page against its render floor").
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
