@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { lucideSprite } from './vite-plugins/lucide-sprite.ts';
 import { routeMatchingPrefilter } from './vite-plugins/route-matching.ts';
+import { serverRouteTrees } from './vite-plugins/server-route-tree.ts';
 
 /**
  * React Router's package exports only its development build (`dist/development`), under every
@@ -131,6 +132,9 @@ export default defineConfig({
     // The server's route matching skips the branches a URL's first segments rule out
     // (vite-plugins/route-matching.ts).
     routeMatchingPrefilter(),
+    // The server builds the app's route tree once per build, not for every page it renders
+    // (vite-plugins/server-route-tree.ts).
+    serverRouteTrees(),
     // The header's icons, on every page's first screen, are drawn from the page itself
     // (vite-plugins/lucide-sprite.ts): menu, search and cart on a phone, wishlist and account too
     // on a desktop.

@@ -4,12 +4,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteObject } from 'react-router';
 import { definesRouteMatching, prefilterRouteMatching } from './route-matching';
+import { keepRouteTrees } from './server-route-tree';
 
-/** What the test and the benchmark use of a copy of React Router. */
-export type RouterBuild = {
-  matchRoutes: typeof import('react-router').matchRoutes;
-  createStaticHandler: typeof import('react-router').createStaticHandler;
-};
+/** What the tests and the benchmark use of a copy of React Router. */
+export type RouterBuild = Pick<
+  typeof import('react-router'),
+  | 'matchRoutes'
+  | 'createStaticHandler'
+  | 'createStaticRouter'
+  | 'ServerRouter'
+  | 'Outlet'
+  | 'useLoaderData'
+  | 'UNSAFE_DataRouterContext'
+>;
 
 export type RouterCopies = { published: RouterBuild; patched: RouterBuild; remove: () => void };
 
@@ -28,24 +35,27 @@ export function routerModuleFile(): string {
   return file;
 }
 
+/** A module of React Router's production build as the server build patches it. */
+function asServerBuildPatches(code: string): string {
+  return keepRouteTrees(definesRouteMatching(code) ? prefilterRouteMatching(code) : code).code;
+}
+
 /**
  * React Router's production build as published and as the server build patches it
- * (route-matching.ts), each loaded from a copy of its own. Both copies sit under the web app's
+ * (route-matching.ts, server-route-tree.ts), each loaded from a copy of its own. Both copies sit under the web app's
  * node_modules, so their imports (react, cookie) resolve as the original's do; `remove` deletes them.
  */
 export async function loadRouterCopies(): Promise<RouterCopies> {
   const cache = join(webRoot, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const copies = mkdtempSync(join(cache, 'route-matching-'));
-  const moduleFile = routerModuleFile();
   const load = async (name: string, patch: boolean) => {
     const dir = join(copies, name);
     mkdirSync(dir);
     for (const file of readdirSync(productionDir).filter((entry) => entry.endsWith('.mjs'))) {
-      copyFileSync(join(productionDir, file), join(dir, file));
+      if (patch) writeFileSync(join(dir, file), asServerBuildPatches(readFileSync(join(productionDir, file), 'utf8')));
+      else copyFileSync(join(productionDir, file), join(dir, file));
     }
-    if (patch)
-      writeFileSync(join(dir, moduleFile), prefilterRouteMatching(readFileSync(join(dir, moduleFile), 'utf8')));
     return (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as RouterBuild;
   };
   try {
