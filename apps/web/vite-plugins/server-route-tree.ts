@@ -81,28 +81,48 @@ export function definesStaticRouter(code: string): boolean {
   return code.includes('function createStaticRouter(');
 }
 
-/** React Router's module of `<ServerRouter>`, its route tree kept per manifest. */
-export function keepServerRoutes(code: string): string {
-  const start = code.indexOf('function ServerRouter(');
+/**
+ * `code` with the call `pattern` finds inside `functionName`'s body replaced by `replacement`
+ * (given the call's indentation), and `helpers` appended to the module.
+ */
+function patchCall(
+  code: string,
+  functionName: string,
+  pattern: RegExp,
+  replacement: (indent: string) => string,
+  helpers: string,
+) {
+  const start = code.indexOf(`function ${functionName}(`);
   const end = code.indexOf('\n}\n', start);
   const body = code.slice(start, end);
-  const call = SERVER_ROUTES_CALL.exec(body);
-  if (start < 0 || end < 0 || !call || code.includes('function everdealServerRoutes(')) patchFailed('ServerRouter');
-  const kept = `${call[1] ?? ''}let routes = everdealServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`;
-  const patched = body.replace(call[0], () => sameLineCount(call[0], kept));
-  return `${code.slice(0, start)}${patched}${code.slice(end)}\n${SERVER_ROUTES_HELPERS}`;
+  const call = pattern.exec(body);
+  if (start < 0 || end < 0 || !call || code.includes(helpers.trim().split('\n')[0] ?? helpers))
+    patchFailed(functionName);
+  const patched = body.replace(call[0], () => sameLineCount(call[0], replacement(call[1] ?? '')));
+  return `${code.slice(0, start)}${patched}${code.slice(end)}\n${helpers}`;
+}
+
+/** React Router's module of `<ServerRouter>`, its route tree kept per manifest. */
+export function keepServerRoutes(code: string): string {
+  return patchCall(
+    code,
+    'ServerRouter',
+    SERVER_ROUTES_CALL,
+    (indent) =>
+      `${indent}let routes = everdealServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+    SERVER_ROUTES_HELPERS,
+  );
 }
 
 /** React Router's module of `createStaticRouter`, its data routes kept per route tree. */
 export function keepDataRoutes(code: string): string {
-  const start = code.indexOf('function createStaticRouter(');
-  const end = code.indexOf('\n}\n', start);
-  const body = code.slice(start, end);
-  const call = DATA_ROUTES_CALL.exec(body);
-  if (start < 0 || end < 0 || !call || code.includes('function everdealDataRoutes(')) patchFailed('createStaticRouter');
-  const kept = `${call[1] ?? ''}let { manifest, dataRoutes } = everdealDataRoutes(routes);`;
-  const patched = body.replace(call[0], () => sameLineCount(call[0], kept));
-  return `${code.slice(0, start)}${patched}${code.slice(end)}\n${DATA_ROUTES_HELPERS}`;
+  return patchCall(
+    code,
+    'createStaticRouter',
+    DATA_ROUTES_CALL,
+    (indent) => `${indent}let { manifest, dataRoutes } = everdealDataRoutes(routes);`,
+    DATA_ROUTES_HELPERS,
+  );
 }
 
 /** Both patches where they apply: what the server build does to each React Router module. */
