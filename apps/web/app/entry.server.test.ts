@@ -30,7 +30,10 @@ describe('the Web body of a rendered document', () => {
 });
 
 /** The router context of a one-route app rendering a paragraph, as React Router hands it over. */
-async function routerContextFor(url: string): Promise<EntryContext> {
+async function routerContextFor(
+  url: string,
+  Page: () => unknown = () => createElement('p', null, 'Every deal, paid once'),
+): Promise<EntryContext> {
   const staticHandlerContext = await createStaticHandler([{ id: 'root', path: '' }]).query(new Request(url));
   if (staticHandlerContext instanceof Response) throw new Error(`${url} answered ${staticHandlerContext.status}`);
   const root = {
@@ -53,7 +56,7 @@ async function routerContextFor(url: string): Promise<EntryContext> {
       url: '/m.js',
       version: '1',
     },
-    routeModules: { root: { default: () => createElement('p', null, 'Every deal, paid once') } },
+    routeModules: { root: { default: Page } },
     staticHandlerContext,
     serverHandoffString: '{}',
     future: {},
@@ -90,4 +93,24 @@ describe('a rendered document', () => {
       expect(clearTimer).toHaveBeenCalledWith(abortTimers[0]);
     });
   }
+
+  it('clears its abort timer when the page fails before anything was sent', async () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const url = 'http://store.test/';
+    const failing = () => {
+      throw new Error('the shell failed');
+    };
+    await expect(
+      handleRequest(new Request(url), 200, new Headers(), await routerContextFor(url, failing), {
+        cspNonce: 'nonce',
+      } as unknown as AppLoadContext),
+    ).rejects.toThrow('the shell failed');
+    const abortTimers = setTimer.mock.calls.flatMap((call, index) =>
+      call[1] === streamTimeout + 1000 ? [setTimer.mock.results[index]?.value] : [],
+    );
+    expect(abortTimers).toHaveLength(1);
+    expect(clearTimer).toHaveBeenCalledWith(abortTimers[0]);
+  });
 });

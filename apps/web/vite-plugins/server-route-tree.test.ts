@@ -119,7 +119,18 @@ function routeModulesFor(router: RouterBuild, aboutText = 'About us') {
     return createElement('p', null, `Deal ${slug}`);
   };
   const About: FunctionComponent = () => createElement('p', null, aboutText);
-  return { root: { default: Root }, 'routes/deal': { default: Deal }, 'routes/about': { default: About } };
+  const Loading: FunctionComponent = () => {
+    routesSeen.set(router, [
+      ...(routesSeen.get(router) ?? []),
+      useContext(router.UNSAFE_DataRouterContext)?.router.routes,
+    ]);
+    return createElement('p', null, 'Loading the store');
+  };
+  return {
+    root: { default: Root, HydrateFallback: Loading },
+    'routes/deal': { default: Deal },
+    'routes/about': { default: About },
+  };
 }
 
 /** A build's route modules: the same ones for every page it renders. */
@@ -131,7 +142,12 @@ function modulesOf(router: RouterBuild) {
 }
 
 /** Renders `url` as `entry.server.tsx` does, through the copy's `<ServerRouter>`. */
-async function render(router: RouterBuild, url: string, routeModules = modulesOf(router)): Promise<string> {
+async function render(
+  router: RouterBuild,
+  url: string,
+  routeModules: Record<string, unknown> = modulesOf(router),
+  { future = copyFuture, isSpaMode = false } = {},
+): Promise<string> {
   const handler = router.createStaticHandler(handlerRoutes);
   const staticHandlerContext = await handler.query(new Request(`http://store.test${url}`));
   if (staticHandlerContext instanceof Response) throw new Error(`${url} answered ${staticHandlerContext.status}`);
@@ -141,8 +157,8 @@ async function render(router: RouterBuild, url: string, routeModules = modulesOf
     staticHandlerContext,
     criticalCss: undefined,
     serverHandoffString: '{}',
-    future: copyFuture,
-    isSpaMode: false,
+    future,
+    isSpaMode,
     ssr: true,
     routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
     renderMeta: {},
@@ -173,6 +189,26 @@ describe('pages rendered with the kept route trees', () => {
     const changed = { ...modules, 'routes/about': routeModulesFor(patched, 'About the store')['routes/about'] };
     expect(await render(patched, '/about', changed)).toContain('About the store');
     expect(await render(patched, '/about', modules)).toContain('About us');
+  });
+
+  it('are built again for other future flags, the SPA mode or a route module fewer', async () => {
+    const { patched } = copies;
+    const seen = () => routesSeen.get(patched) ?? [];
+    // Without the module of a route in the manifest, React Router refuses the tree.
+    await render(patched, '/about');
+    const { 'routes/about': _about, ...fewer } = modulesOf(patched);
+    await expect(render(patched, '/deals/a', fewer)).rejects.toThrow(/No `routeModule` available/);
+    await render(patched, '/about');
+    const before = new Set(seen()).size;
+    await render(patched, '/about', modulesOf(patched), { future: {} });
+    expect(new Set(seen()).size).toBe(before + 1);
+    // A SPA-mode render draws the root's fallback, over routes that load lazily.
+    await render(patched, '/about');
+    const spa = await render(patched, '/about', modulesOf(patched), { isSpaMode: true });
+    expect(spa).toBe(await render(copies.published, '/about', modulesOf(copies.published), { isSpaMode: true }));
+    expect(spa).toContain('Loading the store');
+    const spaRoutes = seen().at(-1) as { lazy?: unknown }[];
+    expect(typeof spaRoutes[0]?.lazy).toBe('function');
   });
 
   it('share one set of data routes between static routers of the same tree, with matches of their own', async () => {
