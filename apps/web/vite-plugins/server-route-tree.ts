@@ -28,8 +28,8 @@ const SERVER_ROUTES_HELPERS = `
 var everdealServerRouteTrees = new WeakMap();
 function everdealServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
   let kept = everdealServerRouteTrees.get(manifestRoutes);
-  if (kept === undefined || kept.future !== future || kept.isSpaMode !== isSpaMode || !everdealSameModules(kept.routeModules, routeModules)) {
-    kept = { routes: createServerRoutes(manifestRoutes, routeModules, future, isSpaMode), routeModules: { ...routeModules }, future, isSpaMode };
+  if (kept === undefined || kept.future !== future || kept.isSpaMode !== isSpaMode || !everdealSameModules(kept, routeModules)) {
+    kept = { routes: createServerRoutes(manifestRoutes, routeModules, future, isSpaMode), routeModules: { ...routeModules }, moduleCount: Object.keys(routeModules).length, future, isSpaMode };
     everdealServerRouteTrees.set(manifestRoutes, kept);
   }
   return kept.routes;
@@ -37,10 +37,10 @@ function everdealServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
 function everdealSameModules(kept, current) {
   let count = 0;
   for (let id in current) {
-    if (kept[id] !== current[id]) return false;
+    if (kept.routeModules[id] !== current[id]) return false;
     count++;
   }
-  return count === Object.keys(kept).length;
+  return count === kept.moduleCount;
 }
 `;
 
