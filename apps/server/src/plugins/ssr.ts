@@ -155,9 +155,14 @@ async function loadBuildResolver(app: FastifyInstance, mode: SsrOptions['mode'])
   return async () => build;
 }
 
+/** The Brotli and gzip copies the web build writes beside its files (vite-plugins/precompress.ts). */
+const compressedCopies = ['**/*.br', '**/*.gz'];
+
 /**
  * Static files and server-rendered pages. Hashed assets are cached for a year; other files in
- * the client build (favicon, robots) for an hour; every other path is a React Router page.
+ * the client build (favicon, robots) for an hour; every other path is a React Router page. Each
+ * file is sent as the build's Brotli or gzip copy when the browser accepts one (`preCompressed`),
+ * so no asset is compressed per request; the copies are not paths of their own.
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   const getBuild = await loadBuildResolver(app, options.mode);
@@ -167,6 +172,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       root: join(clientDir, 'assets'),
       prefix: '/assets/',
       wildcard: false,
+      preCompressed: true,
+      globIgnore: compressedCopies,
       immutable: true,
       maxAge: '365d',
     });
@@ -175,7 +182,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       prefix: '/',
       wildcard: false,
       decorateReply: false,
-      globIgnore: ['assets/**', '.vite/**'],
+      preCompressed: true,
+      globIgnore: ['assets/**', '.vite/**', ...compressedCopies],
       maxAge: '1h',
     });
   }
