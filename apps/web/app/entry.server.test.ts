@@ -1,5 +1,9 @@
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { createElement } from 'react';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createElement, Suspense, use } from 'react';
 import { type AppLoadContext, createStaticHandler, type EntryContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import handleRequest, { lazyWebStream, nodeBodyOf, streamTimeout } from './entry.server';
@@ -112,5 +116,57 @@ describe('a rendered document', () => {
     );
     expect(abortTimers).toHaveLength(1);
     expect(clearTimer).toHaveBeenCalledWith(abortTimers[0]);
+  });
+});
+
+describe('a sent document', () => {
+  let close = async () => {};
+  afterEach(() => close());
+
+  // React renders inside an AsyncLocalStorage whose store is the render's request. Whatever is
+  // started from it keeps that context: the keep-alive timer Node sets on the socket when the
+  // answer ends held React's request and the answer for as long as the connection stayed open.
+  it('is not held by the connection it was sent on once it has been sent', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    let sent: WeakRef<Response> | undefined;
+    // A part that comes later, so that React writes it (and ends the answer) from inside its render.
+    const later = new Promise<string>((resolve) => setTimeout(() => resolve('paid once'), 20));
+    const Later = () => createElement('span', null, use(later));
+    const Page = () =>
+      createElement('p', null, 'Every deal, ', createElement(Suspense, { fallback: '…' }, createElement(Later)));
+    const server = createServer((incoming, outgoing) => {
+      const url = `http://store.test${incoming.url}`;
+      void routerContextFor(url, Page).then(async (context) => {
+        const response = (await handleRequest(new Request(url), 200, new Headers(), context, {
+          cspNonce: 'nonce',
+        } as unknown as AppLoadContext)) as Response;
+        sent = new WeakRef(response);
+        outgoing.writeHead(response.status, { 'content-type': 'text/html' });
+        nodeBodyOf(response)?.pipe(outgoing);
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const agent = new Agent({ keepAlive: true });
+    close = async () => {
+      agent.destroy();
+      await new Promise((closed) => server.close(closed));
+    };
+    const page = await new Promise<string>((done, fail) => {
+      httpRequest({ port: (server.address() as AddressInfo).port, path: '/', agent }, (answer) => {
+        const bytes: Buffer[] = [];
+        answer.on('data', (piece: Buffer) => bytes.push(piece));
+        answer.on('end', () => done(Buffer.concat(bytes).toString()));
+      })
+        .on('error', fail)
+        .end();
+    });
+    expect(page).toContain('paid once');
+    // The connection is still open (keep-alive), waiting for the next request.
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
+    await new Promise((turn) => setImmediate(turn));
+    collectGarbage();
+    expect(sent).toBeDefined();
+    expect(sent?.deref()).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -12,6 +13,19 @@ import { ServerRouter } from 'react-router';
 export { createRequestHandler } from 'react-router';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Runs a function in the async context this module was loaded in, where no store is set.
+ *
+ * React renders inside an `AsyncLocalStorage` of its own whose store is the render's request.
+ * Whatever is started from inside takes that context with it: the end of the answer, written when
+ * React ends its stream, had Node set the socket's keep-alive timer inside it, and the timer held
+ * React's request, the answer and its stream for as long as the connection stayed open (Fastify's
+ * 72 s by default). 200 idle keep-alive connections held 8.7 MB that way, none now
+ * (docs/benchmarks.md, "Product page against its render floor"). The document's bytes are handed
+ * on from outside the render.
+ */
+const outsideTheRender = AsyncLocalStorage.snapshot();
 
 /**
  * React writes its output in 4 KB pieces and calls `flush()` when a pass is complete (the shell,
@@ -32,13 +46,14 @@ class PassBuffer extends Transform {
   /** Called by React at the end of each pass. */
   flush() {
     if (this.#pieces.length === 0) return;
-    this.push(this.#pieces.length === 1 ? this.#pieces[0] : Buffer.concat(this.#pieces));
+    const pass = this.#pieces.length === 1 ? this.#pieces[0] : Buffer.concat(this.#pieces);
     this.#pieces = [];
+    outsideTheRender(() => this.push(pass));
   }
 
   override _flush(done: TransformCallback) {
     this.flush();
-    done();
+    outsideTheRender(done);
   }
 }
 
