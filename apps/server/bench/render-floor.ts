@@ -21,7 +21,8 @@
  *   included), which parts the app's cost above the floor.
  * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
  *   database, alternating with this one: a change's before and after in the same run
- *   (`BENCH_BASELINE_LABEL` names it in the table).
+ *   (`BENCH_BASELINE_LABEL` names it in the table). `BENCH_BASELINE_NODE_ARGS` starts it with other
+ *   Node options than the app (`BENCH_BASELINE=.` for a setting's effect on this very build).
  *
  * Rounds alternate floor, app (and baseline); the table gives the medians. PostgreSQL (a throwaway
  * database with the demo catalogue and BENCH_PRODUCTS synthetic products, 10,000 by default) at
@@ -58,6 +59,11 @@ const baselineLabel = process.env.BENCH_BASELINE_LABEL ?? `\`${baselineRoot}\``;
 const connections = 4;
 /** Node options for the servers only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the app. */
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node options for the baseline's server instead (`BENCH_BASELINE_NODE_ARGS`): with
+ * `BENCH_BASELINE=.`, the same build with and without a V8 or Node setting, in the same run.
+ */
+const baselineNodeArgs = process.env.BENCH_BASELINE_NODE_ARGS?.split(' ').filter(Boolean) ?? serverNodeArgs;
 const TARGET_RATIO = 1.5;
 /** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
 const CLOCK_TICKS = 100;
@@ -173,8 +179,9 @@ function startServer(
   dbUrl: string,
   dataDir: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = serverNodeArgs,
 ): Server {
-  const child = spawn(process.execPath, [...serverNodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
     cwd: serverRoot,
     env: {
       ...process.env,
@@ -260,7 +267,9 @@ try {
   const renderFloor = createFloor(page);
 
   servers.push(startServer('app', root, port, bench.url, dataDir));
-  if (baselineRoot) servers.push(startServer('baseline', baselineRoot, port + 1, bench.url, dataDir));
+  if (baselineRoot) {
+    servers.push(startServer('baseline', baselineRoot, port + 1, bench.url, dataDir, {}, baselineNodeArgs));
+  }
   // The same build with the catalogue's answers kept and no page kept: what the page costs with
   // one statement (the community preview, read on every render) instead of three.
   servers.push(
