@@ -19,6 +19,14 @@
  *   community preview) instead of three (the product, then its related deals and community
  *   preview), and none of the product's and related deals' own mapping (the description's Markdown
  *   included), which parts the app's cost above the floor.
+ * - Two parts of the app's work that no render can skip, each measured alone beside the floor:
+ *   the page's HTTP request and answer (bare Fastify, page-bytes-server.mjs, sending the app's
+ *   own bytes for the page to the same autocannon), and the product route's loader (its three
+ *   statements through the app's services with the caches off, and their mapping into the page's
+ *   data) called in this process with the captured request's arguments, four at a time. The
+ *   floor plus both is what the app could cost with nothing else around React; the app minus it
+ *   is the rest (React Router's request handling, the hydration data, the Web `Request` and
+ *   `Response`, Fastify's hooks, their garbage).
  * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
  *   database, alternating with this one: a change's before and after in the same run
  *   (`BENCH_BASELINE_LABEL` names it in the table). `BENCH_BASELINE_NODE_ARGS` starts it with other
@@ -30,7 +38,7 @@
  * React is its production build in this process too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -92,15 +100,29 @@ type EntryModule = {
   progressiveChunkSize: number;
 };
 type CapturedPage = { entry: EntryModule; context: EntryContext; url: string; nonce: string | undefined };
+type PageLoader = (args: unknown) => Promise<unknown>;
+/** The captured page, and its route's loader called again with the same arguments on a live in-process app. */
+type Capture = { page: CapturedPage; loadPageData: () => Promise<unknown>; close: () => Promise<void> };
 type Server = { label: string; root: string; port: number; process: ChildProcess };
 
 /**
  * The product page's router context as the app hands it to React: the web build's entry is wrapped
  * for one request of an in-process app (the same build, database and load context as the server).
  */
-async function capturePage(dbUrl: string, dataDir: string, slug: string): Promise<CapturedPage> {
+async function capturePage(dbUrl: string, dataDir: string, slug: string): Promise<Capture> {
   const build = (await import(pathToFileURL(webBuildPath).href)) as ServerBuild;
   const entry = build.entry.module as unknown as EntryModule;
+  const productRoute = build.routes['routes/product'];
+  const loader = productRoute?.module.loader as PageLoader | undefined;
+  if (!productRoute || !loader) throw new Error('capture: the build has no product route with a loader');
+  let loaderArgs: unknown;
+  (productRoute as { module: unknown }).module = {
+    ...productRoute.module,
+    loader: (args: unknown) => {
+      loaderArgs ??= args;
+      return loader(args);
+    },
+  };
   let captured: CapturedPage | undefined;
   const capturing: EntryModule = {
     ...entry,
@@ -124,16 +146,23 @@ async function capturePage(dbUrl: string, dataDir: string, slug: string): Promis
     pagesMode: 'production',
     jobs: 'off',
   });
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
   try {
     const response = await app.inject({ url: `/products/${slug}` });
     if (response.statusCode !== 200) throw new Error(`capture: ${response.statusCode}`);
+  } catch (error) {
+    await close();
+    throw error;
   } finally {
-    await app.close();
-    await database.close();
     (build.entry as { module: unknown }).module = entry;
   }
-  if (!captured) throw new Error('capture: the entry was not called');
-  return captured;
+  if (!captured || !loaderArgs) throw new Error('capture: the entry or the loader was not called');
+  const page = captured;
+  // The app stays open: the loader's reads go through its services, caches off as in the server.
+  return { page, loadPageData: () => loader(loaderArgs), close };
 }
 
 /** The floor: one render of the captured document by React alone; answers the bytes written. */
@@ -203,6 +232,35 @@ function startServer(
   return { label, root: serverRoot, port: serverPort, process: child };
 }
 
+/**
+ * Bare Fastify answering every request with `pageFile`'s bytes (page-bytes-server.mjs): the cost
+ * of a request and its answer alone, on the same socket path and load generator as the app.
+ */
+function startPageBytesServer(serverPort: number, pageFile: string): Server {
+  const child = spawn(process.execPath, [join(root, 'apps/server/bench/page-bytes-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(serverPort), PAGE_FILE: pageFile },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { label: 'http', root, port: serverPort, process: child };
+}
+
+/** This process's CPU per task, `amount` tasks run `connections` at a time, as autocannon keeps requests in flight. */
+async function inProcessCpuMs(task: () => Promise<unknown>, amount: number): Promise<number> {
+  const started = process.cpuUsage();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < amount) {
+        next += 1;
+        await task();
+      }
+    }),
+  );
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000 / amount;
+}
+
 async function waitForReady(server: Server): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -260,11 +318,13 @@ const median = (values: number[]) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'everdeal-bench-render-'));
 const servers: Server[] = [];
 let bench: CatalogBenchDatabase | undefined;
+let capture: Capture | undefined;
 try {
   bench = await createCatalogBenchDatabase({ adminUrl, productCount, dataDir });
   const path = `/products/${bench.slug}`;
-  const page = await capturePage(bench.url, dataDir, bench.slug);
-  const renderFloor = createFloor(page);
+  capture = await capturePage(bench.url, dataDir, bench.slug);
+  const renderFloor = createFloor(capture.page);
+  const { loadPageData } = capture;
 
   servers.push(startServer('app', root, port, bench.url, dataDir));
   if (baselineRoot) {
@@ -284,23 +344,47 @@ try {
     const html = await fetch(`http://127.0.0.1:${server.port}${path}`).then((response) => response.arrayBuffer());
     htmlBytes.set(server.label, html.byteLength);
   }
+  // The parts of the app's work that no render can skip, each alone: the page's HTTP request and
+  // answer (the app's own bytes, from bare Fastify), and its route's loader (three statements
+  // through the app's services, their mapping into the page's data) in this process.
+  const pageFile = join(dataDir, 'page.html');
+  const appPage = await fetch(`http://127.0.0.1:${port}${path}`).then((response) => response.arrayBuffer());
+  writeFileSync(pageFile, new Uint8Array(appPage));
+  const httpServer = startPageBytesServer(port + 3, pageFile);
+  servers.push(httpServer);
+  await waitForReady(httpServer);
+  htmlBytes.set('http', htmlBytes.get('app') ?? 0);
 
   // Warm-up by count on every side, so the JIT has settled before the first measured round.
   let floorBytes = 0;
   for (let i = 0; i < warmupPages; i += 1) floorBytes = await renderFloor();
   htmlBytes.set('floor', floorBytes);
+  await inProcessCpuMs(loadPageData, warmupPages);
   for (const server of servers) await loadPages(server, path, warmupPages);
 
   const load = loadavg()
     .map((value) => value.toFixed(1))
     .join(', ');
-  const perRound = new Map<string, number[]>([['floor', []], ...servers.map((s): [string, number[]] => [s.label, []])]);
-  const postgresPerRound = new Map<string, number[]>(servers.map((s): [string, number[]] => [s.label, []]));
+  const perRound = new Map<string, number[]>([
+    ['floor', []],
+    ['reads', []],
+    ...servers.map((s): [string, number[]] => [s.label, []]),
+  ]);
+  const postgresPerRound = new Map<string, number[]>([
+    ['reads', []],
+    ...servers.map((s): [string, number[]] => [s.label, []]),
+  ]);
   for (let round = 0; round < rounds; round += 1) {
     const started = process.cpuUsage();
     for (let i = 0; i < pagesPerRound; i += 1) await renderFloor();
     const used = process.cpuUsage(started);
     perRound.get('floor')?.push((used.user + used.system) / 1000 / pagesPerRound);
+    const postgresBeforeReads = postgresCpuMs();
+    perRound.get('reads')?.push(await inProcessCpuMs(loadPageData, pagesPerRound));
+    const postgresAfterReads = postgresCpuMs();
+    if (postgresBeforeReads !== undefined && postgresAfterReads !== undefined) {
+      postgresPerRound.get('reads')?.push((postgresAfterReads - postgresBeforeReads) / pagesPerRound);
+    }
     for (const server of servers) {
       const pid = server.process.pid ?? 0;
       const before = processCpuMs(pid);
@@ -324,9 +408,14 @@ try {
     const spread = `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
     const postgres = postgresPerRound.get(label) ?? [];
     const postgresMs = postgres.length > 0 ? median(postgres).toFixed(2) : '–';
-    return `| ${what} | ${ms.toFixed(2)} | ${spread} | ${postgresMs} | ${((htmlBytes.get(label) ?? 0) / 1024).toFixed(1)} | ${(ms / floorMs).toFixed(2)} |`;
+    const bytes = htmlBytes.get(label);
+    const html = bytes === undefined ? '–' : (bytes / 1024).toFixed(1);
+    return `| ${what} | ${ms.toFixed(2)} | ${spread} | ${postgresMs} | ${html} | ${(ms / floorMs).toFixed(2)} |`;
   };
-  const appRatio = median(perRound.get('app') ?? []) / floorMs;
+  const appMs = median(perRound.get('app') ?? []);
+  const appRatio = appMs / floorMs;
+  // What the app does beyond React that no render can skip, each measured alone, on the floor.
+  const partsMs = floorMs + median(perRound.get('http') ?? []) + median(perRound.get('reads') ?? []);
   const cpuList = cpus();
   const machine = `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
   const section = [
@@ -348,8 +437,11 @@ try {
     row('app', 'app: uncached product page'),
     ...(baselineRoot ? [row('baseline', `baseline: ${baselineLabel}`)] : []),
     row('answers', "app, the catalogue's answers kept (1 statement of 3)"),
+    row('http', "part alone: the page's request and answer (bare Fastify sending the app's bytes)"),
+    row('reads', "part alone: the page's loader (3 statements, their mapping) in the benchmark process"),
     '',
     `- ${appRatio <= TARGET_RATIO ? 'Meets' : 'Misses'} the target (the app within ${TARGET_RATIO}× the floor): ${appRatio.toFixed(2)}×.`,
+    `- The floor and the two parts alone add up to ${partsMs.toFixed(2)} ms, ${(partsMs / floorMs).toFixed(2)}× the floor; the rest of the app's work (React Router's request handling, the hydration data, the Web \`Request\`/\`Response\`, Fastify's hooks, and the garbage of it all) ${(appMs - partsMs).toFixed(2)} ms, ${((appMs - partsMs) / floorMs).toFixed(2)}× the floor.`,
   ].join('\n');
   console.info(`\n${section}\n`);
   if (process.env.BENCH_WRITE_DOCS !== '0') replaceDocsSection(BENCHMARKS_DOC, 'render', section);
@@ -361,6 +453,7 @@ try {
       await exited;
     }
   }
+  await capture?.close();
   await bench?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
