@@ -10,6 +10,7 @@ import { parseBrowseState, toProductsInput } from '~/features/catalog/browse-par
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { categoryIcon } from '~/features/catalog/components/category-icon';
 import { getProductsRanked } from '~/features/catalog/load-products';
+import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/category';
 
@@ -29,12 +30,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...toProductsInput(state, 'trending'),
     category: category.slug,
   });
-  return { category, list: toBrowseListView(list), state, publicUrl: context.publicUrl };
+  return pageData({ category, list: toBrowseListView(list), state, publicUrl: context.publicUrl });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle('Page not found') }];
-  const { category, state, publicUrl } = loaderData;
+  const { category, state, publicUrl } = readPageData(loaderData);
   const path = `${categoryPath(category.slug)}${state.page > 1 ? `?page=${state.page}` : ''}`;
   const title = `${category.name} AI deals`;
   return seoMeta({
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, list, state, publicUrl } = loaderData;
+  const { category, list, state, publicUrl } = readPageData(loaderData);
   const path = categoryPath(category.slug);
   const Icon = categoryIcon(category.slug);
   return (

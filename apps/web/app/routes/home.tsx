@@ -5,6 +5,7 @@ import { toEndingSoonView } from '~/features/catalog/components/ending-soon-list
 import { HomePage } from '~/features/catalog/components/home-page';
 import { toTrendingRowView } from '~/features/catalog/components/trending-list';
 import { ENDING_SOON_MS } from '~/features/catalog/deal-status';
+import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import { toProductCardView } from '~/shared/catalog/product-card-view';
 import type { Route } from './+types/home';
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.getCurrentSale(),
   ]);
   // Each list is narrowed to what its section shows: the answer is written into the HTML.
-  return {
+  return pageData({
     featured: featured.map(toProductCardView),
     newest: newest.map(toProductCardView),
     // The status filter already keeps live deals closing within 72 hours; this re-check keeps
@@ -44,21 +45,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories: categories.map(toCategoryLinkView),
     publicUrl: context.publicUrl,
     sale,
-  };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
     title: HOME_TITLE,
     description: `${BRAND_TAGLINE}: the AI writing, image, video, voice, coding and sales tools you use every day, most of them paid once, with a ${DEFAULT_REFUND_WINDOW_DAYS}-day money-back guarantee on most deals.`,
-    publicUrl: loaderData?.publicUrl ?? '',
+    publicUrl: loaderData ? readPageData(loaderData).publicUrl : '',
     path: '/',
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <CatalogueActions>
-      <HomePage {...loaderData} />
+      <HomePage {...readPageData(loaderData)} />
     </CatalogueActions>
   );
 }

@@ -7,6 +7,7 @@ import { recordProductView } from '~/features/catalog/api/record-product-view';
 import { ProductPage } from '~/features/catalog/components/product-page';
 import { toProductPageView } from '~/features/catalog/product-page-view';
 import { toQuestionView, toReviewView, toThreadView, toUpdateView } from '~/features/community/community-views';
+import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import { loadProductBySlug } from '~/shared/catalog/load-product';
 import { toProductCardView } from '~/shared/catalog/product-card-view';
@@ -41,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The first few of every community list with their totals, in one statement.
       services.getCommunityPreview({ productId: product.id }),
     ]);
-    return {
+    return pageData({
       product: toProductPageView(product),
       related: related
         .filter((item) => item.id !== product.id)
@@ -56,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         updates: { items: updates.items.map(toUpdateView), total: updates.total },
         threads: { items: threads.items.map(toThreadView), total: threads.total },
       },
-    };
+    });
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -65,7 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle('Page not found') }];
-  const { product, publicUrl } = loaderData;
+  const { product, publicUrl } = readPageData(loaderData);
   // Social sites show neither the SVG gallery nor the SVG logo: the PNG share card, else the
   // store's brand card, both 1200×630 (requirements §10).
   return seoMeta({
@@ -84,7 +85,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+export default function ProductRoute({ loaderData: data }: Route.ComponentProps) {
+  const loaderData = readPageData(data);
   // Requirements §13 analytics (decision 025): the view is counted from the browser, once shown.
   const productId = loaderData.product.id;
   useEffect(() => recordProductView(productId), [productId]);

@@ -10,6 +10,7 @@ import { browseHref, countFilters, parseBrowseState, toProductsInput } from '~/f
 import { toCategoryOption } from '~/features/catalog/components/browse-filters';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { SearchHints } from '~/features/catalog/components/search-hints';
+import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.getProducts(toProductsInput(state)),
     context.services.getCategories(),
   ]);
-  return {
+  return pageData({
     list: {
       ...toBrowseListView(list),
       suggestions: list.suggestions,
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     categories: categories.map(toCategoryOption),
     publicUrl: context.publicUrl,
-  };
+  });
 }
 
 /**
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
   if (!loaderData) return false;
-  const { state, list } = loaderData;
+  const { state, list } = readPageData(loaderData);
   return (
     state.q !== '' &&
     list.total > 0 &&
@@ -53,14 +54,14 @@ function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const q = loaderData?.state.q ?? '';
+  const q = loaderData ? readPageData(loaderData).state.q : '';
   return [
     ...seoMeta({
       title: pageTitle(q ? `Search results for “${q}”` : 'Search deals'),
       description: q
         ? `Lifetime deals on AI software matching “${q}” on Everdeal.`
         : 'Search every lifetime deal on AI software on Everdeal, with filters for price, rating, plan type and AI usage.',
-      publicUrl: loaderData?.publicUrl ?? '',
+      publicUrl: loaderData ? readPageData(loaderData).publicUrl : '',
       path: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
     }),
     ...(isIndexableSearch(loaderData) ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
@@ -68,7 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { list, state, categories } = loaderData;
+  const { list, state, categories } = readPageData(loaderData);
   const hasFilters = countFilters(state) > 0;
 
   return (

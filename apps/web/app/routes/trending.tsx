@@ -10,6 +10,7 @@ import { toCategoryLinkView } from '~/features/catalog/category-link-view';
 import { BrowseView, toBrowseListView } from '~/features/catalog/components/browse-view';
 import { getProductsRanked } from '~/features/catalog/load-products';
 import { lazyWithPreload } from '~/lib/lazy';
+import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/trending';
 
@@ -35,16 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             q: undefined,
           }),
         );
-  return {
+  return pageData({
     list,
     state,
     categories: categories.map(toCategoryLinkView),
     category: activeCategory ? { slug: activeCategory.slug, name: activeCategory.name } : null,
     publicUrl: context.publicUrl,
-  };
+  });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  const loaderData = data && readPageData(data);
   const category = loaderData?.category;
   const page = loaderData?.state.page ?? 1;
   const heading = browseHeading(loaderData?.state.sort ?? 'trending', category?.name);
@@ -63,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Trending({ loaderData }: Route.ComponentProps) {
-  const { list, state, categories, category } = loaderData;
+  const { list, state, categories, category } = readPageData(loaderData);
   const { search } = useLocation();
   const allCount = categories.reduce((sum, c) => sum + c.productCount, 0);
   const sort = state.sort ?? 'trending';
