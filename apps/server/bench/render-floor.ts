@@ -38,7 +38,7 @@
  * React is its production build in this process too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -52,6 +52,7 @@ import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
+import { inProcessCpuMs, postgresCpuMs, processCpuMs } from './cpu-accounting';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -73,8 +74,6 @@ const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').fil
  */
 const baselineNodeArgs = process.env.BENCH_BASELINE_NODE_ARGS?.split(' ').filter(Boolean) ?? serverNodeArgs;
 const TARGET_RATIO = 1.5;
-/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
-const CLOCK_TICKS = 100;
 
 const webBuildPath = join(root, 'apps/web/build/server/index.js');
 for (const path of [join(root, 'apps/server/dist/main.js'), webBuildPath]) {
@@ -245,22 +244,6 @@ function startPageBytesServer(serverPort: number, pageFile: string): Server {
   return { label: 'http', root, port: serverPort, process: child };
 }
 
-/** This process's CPU per task, `amount` tasks run `connections` at a time, as autocannon keeps requests in flight. */
-async function inProcessCpuMs(task: () => Promise<unknown>, amount: number): Promise<number> {
-  const started = process.cpuUsage();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < amount) {
-        next += 1;
-        await task();
-      }
-    }),
-  );
-  const used = process.cpuUsage(started);
-  return (used.user + used.system) / 1000 / amount;
-}
-
 async function waitForReady(server: Server): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -273,33 +256,6 @@ async function waitForReady(server: Server): Promise<void> {
     await new Promise((wait) => setTimeout(wait, 250));
   }
   throw new Error(`${server.label} did not become ready within 60 s`);
-}
-
-/** User plus system CPU of a process so far, in milliseconds. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command's closing parenthesis start at field 3; utime and stime are 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/**
- * User plus system CPU of the PostgreSQL processes on this machine so far, in milliseconds (the
- * server's backends do the statements' work); undefined when no PostgreSQL runs here. Rounds run
- * one server at a time, so a round's growth is that server's statements.
- */
-function postgresCpuMs(): number | undefined {
-  let total: number | undefined;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      total = (total ?? 0) + processCpuMs(Number(entry));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
 }
 
 async function loadPages(server: Server, path: string, amount: number): Promise<void> {
@@ -359,7 +315,7 @@ try {
   let floorBytes = 0;
   for (let i = 0; i < warmupPages; i += 1) floorBytes = await renderFloor();
   htmlBytes.set('floor', floorBytes);
-  await inProcessCpuMs(loadPageData, warmupPages);
+  await inProcessCpuMs(loadPageData, warmupPages, connections);
   for (const server of servers) await loadPages(server, path, warmupPages);
 
   const load = loadavg()
@@ -380,7 +336,7 @@ try {
     const used = process.cpuUsage(started);
     perRound.get('floor')?.push((used.user + used.system) / 1000 / pagesPerRound);
     const postgresBeforeReads = postgresCpuMs();
-    perRound.get('reads')?.push(await inProcessCpuMs(loadPageData, pagesPerRound));
+    perRound.get('reads')?.push(await inProcessCpuMs(loadPageData, pagesPerRound, connections));
     const postgresAfterReads = postgresCpuMs();
     if (postgresBeforeReads !== undefined && postgresAfterReads !== undefined) {
       postgresPerRound.get('reads')?.push((postgresAfterReads - postgresBeforeReads) / pagesPerRound);
