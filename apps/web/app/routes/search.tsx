@@ -33,15 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** What the search page's loader hands over, as its component and `meta` read it. */
+type SearchView = ReturnType<typeof readPageData<NonNullable<Route.MetaArgs['loaderData']>>>;
+
 /**
  * A query's first page of results, unfiltered and in the default order, is a landing page worth
  * indexing ("AI writing deals"), with the query alone as its canonical URL. Every other view
  * (no query, no results, a filter, a sort, a later page) is one of endless variations of the
  * catalogue: followed, never indexed.
  */
-function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
-  if (!loaderData) return false;
-  const { state, list } = readPageData(loaderData);
+function isIndexableSearch(view: SearchView | undefined): boolean {
+  if (!view) return false;
+  const { state, list } = view;
   return (
     state.q !== '' &&
     list.total > 0 &&
@@ -54,17 +57,18 @@ function isIndexableSearch(loaderData: Route.MetaArgs['loaderData']): boolean {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const q = loaderData ? readPageData(loaderData).state.q : '';
+  const view = loaderData && readPageData(loaderData);
+  const q = view?.state.q ?? '';
   return [
     ...seoMeta({
       title: pageTitle(q ? `Search results for “${q}”` : 'Search deals'),
       description: q
         ? `Lifetime deals on AI software matching “${q}” on Everdeal.`
         : 'Search every lifetime deal on AI software on Everdeal, with filters for price, rating, plan type and AI usage.',
-      publicUrl: loaderData ? readPageData(loaderData).publicUrl : '',
+      publicUrl: view?.publicUrl ?? '',
       path: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
     }),
-    ...(isIndexableSearch(loaderData) ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
+    ...(isIndexableSearch(view) ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
   ];
 };
 
