@@ -97,3 +97,59 @@ for (const [name, path] of pages) {
     ).toBeLessThanOrEqual(CLS_BUDGET);
   });
 }
+
+// Shifts after a tap or while scrolling are not in the CLS metric, but they move what the reader
+// is about to tap: a phone's tap on a plan card landed on the card's edge, 24 px under its button,
+// when the buy box's countdown vanished above it. React drops a lazy part's server HTML when its
+// parent renders again before the part's chunk is in, and the quick-buy bar that scrolling shows is
+// such a render, as is picking a plan in the box (shared/catalog/lazy-deal-countdown.tsx says what
+// keeps it).
+test('a product page keeps its layout when a reader picks a plan or scrolls before its lazy parts arrive', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const [product] = await featuredProducts(request, 1);
+  let releaseCountdown = () => {};
+  const countdownHeld = new Promise<void>((resolve) => {
+    releaseCountdown = resolve;
+  });
+  await page.route(/\/assets\/deal-countdown-[\w-]+\.js$/, async (route) => {
+    await countdownHeld;
+    await route.continue();
+  });
+  await page.goto(`/products/${product?.slug}`);
+  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  const box = page.getByRole('region', { name: `Get ${product?.name}` });
+  const endText = page.getByText(/^Ends \w+ \d+, \d{4}/);
+  const end = box.locator(endText);
+  await expect(end, 'the server renders the deal end in the buy box').toBeVisible();
+  const endLine = box.locator('li', { has: endText });
+  const lineHeight = () => endLine.evaluate((element) => element.getBoundingClientRect().height);
+  const heightBefore = await lineHeight();
+
+  // The buy box renders again when the reader picks another plan in it…
+  const secondPlan = box.getByRole('radio').nth(1);
+  await secondPlan.check();
+  await expect(secondPlan).toBeChecked();
+  await expect(end, 'the buy box still says when the deal ends').toBeAttached();
+  expect(await lineHeight(), 'the line of the deal end keeps its height').toBe(heightBefore);
+  // …and on a phone when they scroll past it (its quick-buy bar shows): what follows stays put.
+  const plans = page.locator('#plans');
+  const plansTop = () => plans.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  const before = await plansTop();
+  if (isMobile) {
+    await plans.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-quick-buy]')).not.toHaveAttribute('hidden');
+    await expect(end).toBeAttached();
+    expect(await plansTop(), 'the plans are where they were').toBe(before);
+  }
+
+  releaseCountdown();
+  const clock = page.getByText(/^Ends in (\d+d )?\d{2}h \d{2}m \d{2}s$/);
+  await expect(box.locator(clock)).toBeVisible();
+  expect(await box.locator('li', { has: clock }).evaluate((element) => element.getBoundingClientRect().height)).toBe(
+    heightBefore,
+  );
+  expect(await plansTop(), 'the clock takes the place of the end time').toBe(before);
+});
