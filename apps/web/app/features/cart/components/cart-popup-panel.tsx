@@ -36,6 +36,12 @@ export function CartPopupPanel({ isOpen, product, takesFocus }: CartPopupState) 
   const panel = useRef<HTMLDivElement>(null);
   const [imageFailed, setImageFailed] = useState(false);
 
+  // Its 3 s count from here, the first render that shows this item (cart-popup-store.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per item shown
+  useEffect(() => {
+    if (isOpen) cartPopup.shown();
+  }, [isOpen, product]);
+
   // Each keyboard add focuses the popup again, the same popup showing the next product.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus whenever the product changes
   useEffect(() => {

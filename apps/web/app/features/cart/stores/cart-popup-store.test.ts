@@ -62,6 +62,41 @@ describe('cart popup (requirements §2, §4: 3 s on screen, product cleared 300 
     expect(store.get().isOpen).toBe(false);
   });
 
+  it('counts its 3 s from when the panel is on screen, not from the add', () => {
+    const store = make();
+    store.show({ name: 'A' });
+    // A slow phone still fetching the panel's chunk: nothing on screen yet.
+    vi.advanceTimersByTime(2000);
+    store.shown();
+    vi.advanceTimersByTime(2999);
+    expect(store.get().isOpen).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(store.get().isOpen).toBe(false);
+  });
+
+  it('hides 3 s after the add when the panel never shows (its chunk failed)', () => {
+    const store = make();
+    store.show({ name: 'A' });
+    vi.advanceTimersByTime(3000);
+    expect(store.get().isOpen).toBe(false);
+    // A late "on screen" neither reopens it nor keeps its product from being cleared.
+    store.shown();
+    vi.advanceTimersByTime(300);
+    expect(store.get()).toEqual({ isOpen: false, product: null, takesFocus: false });
+  });
+
+  it('keeps a held popup held when its panel comes on screen', () => {
+    const store = make();
+    store.show({ name: 'A' });
+    store.pause();
+    store.shown();
+    vi.advanceTimersByTime(10_000);
+    expect(store.get().isOpen).toBe(true);
+    store.resume();
+    vi.advanceTimersByTime(3000);
+    expect(store.get().isOpen).toBe(false);
+  });
+
   it('pauses while hovered and resumes with the time left', () => {
     const store = make();
     store.show({ name: 'A' });
