@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { featuredProducts, hasReactRoot } from './helpers';
+import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
 
 // Cumulative layout shift at most 0.02 on the five pages Lighthouse measures
 // (docs/benchmarks.md, "Layout shift"). Lighthouse scores one load on a phone with the CPU
@@ -152,4 +153,35 @@ test('a product page keeps its layout when a reader picks a plan or scrolls befo
     heightBefore,
   );
   expect(await plansTop(), 'the clock takes the place of the end time').toBe(before);
+});
+
+// The same on every page of the storefront: a signed-in shopper's header badges arrive while the
+// page hydrates (the cart, wishlist and upvotes queries), and the layout renders again with them
+// before the footer's chunk is in; the footer must stay (features/shell/components/site-shell.tsx).
+test("the footer stays while a signed-in shopper's badges arrive before its chunk", async ({ page, request }) => {
+  const session = await registerShopper(request, 'footer-stays');
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no product');
+  await shopperApi(request, session, 'cart/change', {
+    productId: product.id,
+    variantId: firstBuyablePlan(product).variantId,
+    quantity: 1,
+  });
+  await signInAs(page, session);
+  let releaseFooter = () => {};
+  const footerHeld = new Promise<void>((resolve) => {
+    releaseFooter = resolve;
+  });
+  await page.route(/\/assets\/site-footer-[\w-]+\.js$/, async (route) => {
+    await footerHeld;
+    await route.continue();
+  });
+  await page.goto('/wishlist');
+  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+  await expect(page.getByRole('contentinfo'), 'the server-rendered footer is still there').toContainText(
+    'Lifetime plans are paid once',
+  );
+  releaseFooter();
+  await expect(page.getByRole('contentinfo')).toContainText('Lifetime plans are paid once');
 });

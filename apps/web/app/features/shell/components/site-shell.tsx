@@ -15,6 +15,15 @@ export interface SiteShellProps {
 // browser hydrates it when its chunk arrives, off the first load (docs/benchmarks.md,
 // "First-load JavaScript"); until then its links work as plain links.
 const SiteFooter = lazyWithPreload(() => import('./site-footer').then((module) => module.SiteFooter));
+// One element for every render: the shell renders again as soon as a signed-in shopper's badge
+// counts arrive, often before the footer's chunk, and React drops the HTML of a boundary still
+// waiting for its code when a render reaches it (the footer vanished until the chunk came). The
+// same element stops the render here (docs/benchmarks.md, "Layout shift", third cause).
+const footer = (
+  <Suspense fallback={null}>
+    <SiteFooter />
+  </Suspense>
+);
 
 /**
  * The storefront frame: skip link, header, `<main id="main">` and footer. Pages render inside
@@ -29,9 +38,7 @@ export function SiteShell({ wishlistCount, cartCount, children }: SiteShellProps
       <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 focus:outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      {footer}
     </div>
   );
 }
