@@ -59,3 +59,25 @@ function reactIsListening(): boolean {
 export async function waitForReactRoot(page: Page, timeout = 10_000): Promise<void> {
   await page.waitForFunction(reactIsListening, undefined, { timeout });
 }
+
+/**
+ * Holds back the page's lazy chunk named `name` (`/assets/<name>-<hash>.js`) until the answered
+ * function is called: what the page does while a slow network still brings that part's code.
+ * Releasing a chunk the page never asked for fails, so a renamed chunk cannot pass for a held one.
+ */
+export async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let wasAsked = false;
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+    wasAsked = true;
+    await held;
+    await route.continue();
+  });
+  return () => {
+    if (!wasAsked) throw new Error(`the page never asked for the ${name} chunk it was to hold`);
+    release();
+  };
+}

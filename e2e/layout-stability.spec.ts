@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { featuredProducts, hasReactRoot } from './helpers';
-import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import { featuredProducts, hasReactRoot, holdChunk } from './helpers';
+import { shopperWithOneLine, signInAs } from './shopping-helpers';
 
 // Cumulative layout shift at most 0.02 on the five pages Lighthouse measures
 // (docs/benchmarks.md, "Layout shift"). Lighthouse scores one load on a phone with the CPU
@@ -111,14 +111,7 @@ test('a product page keeps its layout when a reader picks a plan or scrolls befo
   isMobile,
 }) => {
   const [product] = await featuredProducts(request, 1);
-  let releaseCountdown = () => {};
-  const countdownHeld = new Promise<void>((resolve) => {
-    releaseCountdown = resolve;
-  });
-  await page.route(/\/assets\/deal-countdown-[\w-]+\.js$/, async (route) => {
-    await countdownHeld;
-    await route.continue();
-  });
+  const releaseCountdown = await holdChunk(page, 'deal-countdown');
   await page.goto(`/products/${product?.slug}`);
   await expect.poll(() => hasReactRoot(page)).toBe(true);
   const box = page.getByRole('region', { name: `Get ${product?.name}` });
@@ -159,23 +152,9 @@ test('a product page keeps its layout when a reader picks a plan or scrolls befo
 // page hydrates (the cart, wishlist and upvotes queries), and the layout renders again with them
 // before the footer's chunk is in; the footer must stay (features/shell/components/site-shell.tsx).
 test("the footer stays while a signed-in shopper's badges arrive before its chunk", async ({ page, request }) => {
-  const session = await registerShopper(request, 'footer-stays');
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no product');
-  await shopperApi(request, session, 'cart/change', {
-    productId: product.id,
-    variantId: firstBuyablePlan(product).variantId,
-    quantity: 1,
-  });
-  await signInAs(page, session);
-  let releaseFooter = () => {};
-  const footerHeld = new Promise<void>((resolve) => {
-    releaseFooter = resolve;
-  });
-  await page.route(/\/assets\/site-footer-[\w-]+\.js$/, async (route) => {
-    await footerHeld;
-    await route.continue();
-  });
+  const { shopper } = await shopperWithOneLine(request, 'footer-stays');
+  await signInAs(page, shopper);
+  const releaseFooter = await holdChunk(page, 'site-footer');
   await page.goto('/wishlist');
   await expect.poll(() => hasReactRoot(page)).toBe(true);
   await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
