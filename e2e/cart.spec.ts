@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hasReactRoot, holdChunk } from './helpers';
 import {
   buyableProducts,
   firstBuyablePlan,
@@ -182,4 +183,31 @@ test('while the cart loads on a phone, its skeleton fits the screen', async ({ p
   await expect(skeleton).toBeVisible();
   expect((await skeleton.boundingBox())?.width).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+// Requirements §2: the popup's 3 s count from when its panel is on screen. On a slow phone the
+// panel's chunk can arrive after the add's answer; the popup waits for it instead of hiding unseen.
+test('the cart popup shows its 3 s even when its panel arrives late', async ({ page, request }) => {
+  const shopper = await registerShopper(request, 'e2e-late-popup');
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('no product');
+  const plan = firstBuyablePlan(product);
+  await signInAs(page, shopper);
+  const releasePanel = await holdChunk(page, 'cart-popup-panel');
+  await page.goto(`/products/${product.slug}`);
+  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  const added = page.waitForResponse((response) => response.url().endsWith('/api/cart/change'));
+  await page
+    .getByRole('region', { name: `Get ${product.name}` })
+    .getByRole('button', { name: `Add ${plan.name} to cart` })
+    .click();
+  expect((await added).status()).toBe(200);
+  // Longer than the popup's 3 s: the panel comes after them.
+  await page.waitForTimeout(4_000);
+  releasePanel();
+  const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
+  await expect(popup).toBeVisible();
+  // And it stays its 3 s from then (not gone at once).
+  await page.waitForTimeout(1_500);
+  await expect(popup).toBeVisible();
 });

@@ -32,21 +32,27 @@ const realTimers: Timers = {
   now: () => Date.now(),
 };
 
+/** How long an open popup waits for its panel to come on screen before it closes unseen. */
+export const CART_POPUP_PANEL_WAIT_MS = 10_000;
+
 /**
  * Requirements §2 and §4: after adding to cart the popup shows for 3 s, then hides, and its product is
  * cleared 300 ms later (the fade-out still shows it). Hovering or focusing the popup pauses the
  * countdown, and leaving it resumes with the time that was left (WCAG 2.2.1, timing adjustable).
  * The 3 s count from when the panel is on screen (`shown`): its code is a chunk of its own, which
  * a slow phone may still be fetching or running when the add's answer arrives, and counted from
- * `show` the popup could hide before the shopper ever saw it.
+ * `show` the popup could hide before the shopper ever saw it. A panel that never comes (its chunk
+ * failed) closes the popup `panelWaitMs` after the add.
  */
 export function createCartPopupStore({
   showMs = CART_POPUP_MS,
   clearMs = CART_POPUP_CLEAR_MS,
+  panelWaitMs = CART_POPUP_PANEL_WAIT_MS,
   timers = realTimers,
 }: {
   showMs?: number;
   clearMs?: number;
+  panelWaitMs?: number;
   timers?: Timers;
 } = {}) {
   const state = createStore(CLOSED);
@@ -103,11 +109,17 @@ export function createCartPopupStore({
         },
         takesFocus: from?.isKeyboard ?? false,
       });
-      startCountdown(showMs);
+      // Until the panel says it is on screen (`shown`), which starts the 3 s.
+      startCountdown(panelWaitMs);
     },
     /** The panel is on screen with the item: its 3 s start now (unless the shopper holds it). */
     shown() {
-      if (!state.get().isOpen || isPaused) return;
+      if (!state.get().isOpen) return;
+      // Held already (the pointer or focus was on it as it appeared): the 3 s wait for the resume.
+      if (isPaused) {
+        remainingMs = showMs;
+        return;
+      }
       stopTimers();
       startCountdown(showMs);
     },
