@@ -204,7 +204,7 @@ test('the cart popup shows its 3 s even when its panel arrives late', async ({ p
   expect((await added).status()).toBe(200);
   // Longer than the popup's 3 s: the panel comes after them.
   await page.waitForTimeout(4_000);
-  releasePanel();
+  await releasePanel();
   const popup = page.getByRole('dialog', { name: 'Item added to your cart' });
   await expect(popup).toBeVisible();
   // And it stays its 3 s from then (not gone at once).

@@ -63,9 +63,11 @@ export async function waitForReactRoot(page: Page, timeout = 10_000): Promise<vo
 /**
  * Holds back the page's lazy chunk named `name` (`/assets/<name>-<hash>.js`) until the answered
  * function is called: what the page does while a slow network still brings that part's code.
- * Releasing a chunk the page never asked for fails, so a renamed chunk cannot pass for a held one.
+ * The release first waits for the page to ask for the chunk (React asks for a section's code when
+ * it starts hydrating that section, after the page's first hydration), and fails if it never does,
+ * so a renamed chunk cannot pass for a held one.
  */
-export async function holdChunk(page: Page, name: string): Promise<() => void> {
+export async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -76,8 +78,8 @@ export async function holdChunk(page: Page, name: string): Promise<() => void> {
     await held;
     await route.continue();
   });
-  return () => {
-    if (!wasAsked) throw new Error(`the page never asked for the ${name} chunk it was to hold`);
+  return async () => {
+    await expect.poll(() => wasAsked, { message: `the page asks for the ${name} chunk it was to hold` }).toBe(true);
     release();
   };
 }

@@ -139,7 +139,7 @@ test('a product page keeps its layout when a reader picks a plan or scrolls befo
     expect(await plansTop(), 'the plans are where they were').toBe(before);
   }
 
-  releaseCountdown();
+  await releaseCountdown();
   const clock = page.getByText(/^Ends in (\d+d )?\d{2}h \d{2}m \d{2}s$/);
   await expect(box.locator(clock)).toBeVisible();
   expect(await box.locator('li', { has: clock }).evaluate((element) => element.getBoundingClientRect().height)).toBe(
@@ -161,6 +161,6 @@ test("the footer stays while a signed-in shopper's badges arrive before its chun
   await expect(page.getByRole('contentinfo'), 'the server-rendered footer is still there').toContainText(
     'Lifetime plans are paid once',
   );
-  releaseFooter();
+  await releaseFooter();
   await expect(page.getByRole('contentinfo')).toContainText('Lifetime plans are paid once');
 });
