@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { featuredProducts, hasReactRoot, holdChunk } from './helpers';
-import { shopperWithOneLine, signInAs } from './shopping-helpers';
+import { callApi, featuredProducts, hasReactRoot, holdChunk } from './helpers';
+import { type Product, shopperApi, shopperWithOneLine, signInAs } from './shopping-helpers';
 
 // Cumulative layout shift at most 0.02 on the five pages Lighthouse measures
 // (docs/benchmarks.md, "Layout shift"). Lighthouse scores one load on a phone with the CPU
@@ -163,4 +163,38 @@ test("the footer stays while a signed-in shopper's badges arrive before its chun
   );
   await releaseFooter();
   await expect(page.getByRole('contentinfo')).toContainText('Lifetime plans are paid once');
+});
+
+// A signed-in shopper's header (avatar, cart badge) is not held back by a lazy section further
+// down: the session's restore reaches only the components that read it, so a section whose chunk
+// is still loading does not delay it, and the section shows the session once it hydrates
+// (shared/session/session-provider.tsx).
+test("a signed-in shopper's header does not wait for the page's lazy sections", async ({ page, request }) => {
+  const [product] = await featuredProducts(request, 1);
+  await page.goto(`/products/${product?.slug}`);
+  const related = page.locator('section[aria-labelledby="related-deals"]');
+  const relatedLink = related.getByRole('link').first();
+  const relatedSlug = ((await relatedLink.getAttribute('href')) ?? '').replace(/^\/products\//, '');
+  expect(relatedSlug, 'the product page lists related deals').not.toBe('');
+  const saved = await callApi<Product>(request, 'products/getProduct', { slug: relatedSlug });
+  const relatedName = saved.name;
+
+  const { shopper } = await shopperWithOneLine(request, 'header-no-wait');
+  await shopperApi(request, shopper, 'user_favorites/addToFavorites', { productId: saved.id, variantId: null });
+  await signInAs(page, shopper);
+  const releasePlans = await holdChunk(page, 'plan-card');
+  const releaseRelated = await holdChunk(page, 'related-deals');
+  await page.goto(`/products/${product?.slug}`);
+  await expect.poll(() => hasReactRoot(page)).toBe(true);
+  await expect(page.getByRole('link', { name: /^Cart, 1 item/ }), 'the header shows the session').toBeVisible({
+    timeout: 5_000,
+  });
+  await expect(related.getByRole('button', { name: `Add ${relatedName} to wishlist` })).toBeVisible();
+
+  await releasePlans();
+  await releaseRelated();
+  await expect(
+    related.getByRole('button', { name: `Remove ${relatedName} from wishlist` }),
+    'the related deals show the session once they hydrate',
+  ).toHaveAttribute('aria-pressed', 'true');
 });
