@@ -33,6 +33,14 @@ test('a product page renders on a direct visit', async ({ page, request }) => {
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   await expect(page).toHaveTitle(`${product.name} | Everdeal`);
+  const gallery = page.getByRole('region', { name: `${product.name} screenshots` });
+  // The large image and the three thumbnails (decorative, so not in the accessibility tree).
+  const images = gallery.locator('img');
+  await expect(images).toHaveCount(4);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  }
 });
 
 test('an unknown product is the 404 page', async ({ page }) => {
