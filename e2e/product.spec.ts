@@ -33,10 +33,11 @@ test('a product page renders on a direct visit', async ({ page, request }) => {
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   await expect(page).toHaveTitle(`${product.name} | Everdeal`);
+  // The large image and, with more than one picture, a thumbnail of each (decorative, so not in
+  // the accessibility tree); the newest product may be a seller's own, with pictures uploaded.
   const gallery = page.getByRole('region', { name: `${product.name} screenshots` });
-  // The large image and the three thumbnails (decorative, so not in the accessibility tree).
   const images = gallery.locator('img');
-  await expect(images).toHaveCount(4);
+  await expect(images.first()).toBeVisible();
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
