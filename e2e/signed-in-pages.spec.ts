@@ -84,6 +84,41 @@ test('a session stored before the cookie existed still reaches its cart', async 
   expect((await hintCookie(page))?.value).toBe('1');
 });
 
+// Chrome keeps a page answered `no-store` (the signed-in pages) in its back/forward cache only if
+// no cookie changed while it was open; the hint is written once a day, not on every load
+// (shared/session/session-hint.ts).
+test('a signed-in page load leaves the cookies alone once the hint was written that day', async ({ page, request }) => {
+  const session = await registerShopper(request, 'e2e-hint-daily');
+  await signInAs(page, session);
+  await page.addInitScript(() => {
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    const writes: string[] = [];
+    Object.assign(window, { cookieWrites: writes });
+    Object.defineProperty(document, 'cookie', {
+      get: () => cookie?.get?.call(document),
+      set: (value: string) => {
+        writes.push(value);
+        cookie?.set?.call(document, value);
+      },
+    });
+  });
+  const cookieWrites = () => page.evaluate(() => (window as unknown as { cookieWrites: string[] }).cookieWrites);
+  // The header shows the account once the session is restored, which is when the hint is written.
+  const restored = () => expect(page.getByRole('link', { name: 'Your account' })).toBeVisible();
+
+  // This browser has no date of its hint yet (signed in by the test), so the first load writes it.
+  await page.goto('/cart');
+  await restored();
+  await expect.poll(cookieWrites).toEqual([expect.stringMatching(new RegExp(`^${HINT}=1; Max-Age=2592000;`))]);
+  for (const path of ['/wishlist', '/cart']) {
+    await page.goto(path);
+    await restored();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await cookieWrites(), path).toEqual([]);
+  }
+  expect((await hintCookie(page))?.value).toBe('1');
+});
+
 test('a signed-in page asks for its cart and badges before its scripts run, once each', async ({ page, request }) => {
   const session = await registerShopper(request, 'e2e-early');
   const [product] = await buyableProducts(request, 1);
