@@ -115,7 +115,8 @@ const sections: PolicySection[] = [
         <p>
           To keep you logged in, your browser&rsquo;s local storage holds your login token and a copy of your basic
           profile (name, e-mail and avatar), and a cookie (<code>everdeal_signed_in</code>) says only that you are
-          logged in, so account pages can send visitors straight to the login page. Logging out removes them.
+          logged in, so account pages can send visitors straight to the login page; local storage also notes when that
+          cookie was last renewed, so it is renewed once a day. Logging out removes them.
         </p>
         <p>
           If you arrive through an affiliate link, we remember the referral code for 30 days so the affiliate is
