@@ -1,4 +1,12 @@
-import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { type AuthSnapshot, authStore, UNRESTORED } from './auth-store';
 
 /**
@@ -52,7 +60,9 @@ function missingProvider(): never {
  */
 function useSessionPart<T>(select: (auth: AuthSnapshot) => T): T {
   const gate = useContext(RestoreGateContext) ?? missingProvider();
-  const read = () => select(gate.isShown ? authStore.get() : UNRESTORED);
+  // One function for the reader's life: after a render with a new `getSnapshot`, React adds an
+  // effect that checks the store again.
+  const read = useCallback(() => select(gate.isShown ? authStore.get() : UNRESTORED), [gate, select]);
   const part = useSyncExternalStore(authStore.subscribe, read, () => select(UNRESTORED));
   // Only a trigger: the restore's transition sets it to the part it will show, and an equal part
   // renders nothing. What renders is always `part`.
