@@ -2,7 +2,14 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { openLoginModal } from './auth-helpers';
 import { expectNoAxeViolations, expectNoHorizontalOverflow } from './content-helpers';
 import { callApi, featuredProducts, waitForReactRoot } from './helpers';
-import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import {
+  buyableProducts,
+  firstBuyablePlan,
+  registerShopper,
+  shopperApi,
+  shopperWithPlan,
+  signInAs,
+} from './shopping-helpers';
 
 // Beyond Lighthouse's accessibility score (docs/benchmarks.md): axe finds no WCAG 2.2 A/AA violation on any page or dialog, at 1280 px (the
 // desktop project) and at 375 px (the mobile project), and no page is wider than its viewport.
@@ -185,10 +192,7 @@ test.describe('every dialog is free of axe violations', () => {
   });
 
   test('the cart popup', async ({ page, request }) => {
-    const session = await registerShopper(request, 'a11y-popup');
-    const [product] = await buyableProducts(request, 1);
-    if (!product) throw new Error('no product');
-    const plan = firstBuyablePlan(product);
+    const { shopper: session, product, plan } = await shopperWithPlan(request, 'a11y-popup');
     await signInAs(page, session);
     await visit(page, `/products/${product.slug}`);
     await page

@@ -7,6 +7,7 @@ import {
   registerShopper,
   type Session,
   shopperApi,
+  shopperWithPlan,
   signInAs,
 } from './shopping-helpers';
 
@@ -188,10 +189,7 @@ test('while the cart loads on a phone, its skeleton fits the screen', async ({ p
 // Requirements §2: the popup's 3 s count from when its panel is on screen. On a slow phone the
 // panel's chunk can arrive after the add's answer; the popup waits for it instead of hiding unseen.
 test('the cart popup shows its 3 s even when its panel arrives late', async ({ page, request }) => {
-  const shopper = await registerShopper(request, 'e2e-late-popup');
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no product');
-  const plan = firstBuyablePlan(product);
+  const { shopper, product, plan } = await shopperWithPlan(request, 'e2e-late-popup');
   await signInAs(page, shopper);
   const releasePanel = await holdChunk(page, 'cart-popup-panel');
   await page.goto(`/products/${product.slug}`);

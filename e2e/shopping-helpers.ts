@@ -84,15 +84,23 @@ export function firstBuyablePlan(product: Product): Plan {
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
-/** A new shopper whose cart holds one code of the first buyable plan of a live deal. */
-export async function shopperWithOneLine(
+/** A new shopper, and the first buyable plan of a live deal for them to buy. */
+export async function shopperWithPlan(
   request: APIRequestContext,
   prefix: string,
 ): Promise<{ shopper: Session; product: Product; plan: Plan }> {
   const shopper = await registerShopper(request, prefix);
   const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('no product');
-  const plan = firstBuyablePlan(product);
+  if (!product) throw new Error('the demo catalogue has no buyable product');
+  return { shopper, product, plan: firstBuyablePlan(product) };
+}
+
+/** A new shopper whose cart holds one code of the first buyable plan of a live deal. */
+export async function shopperWithOneLine(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ shopper: Session; product: Product; plan: Plan }> {
+  const { shopper, product, plan } = await shopperWithPlan(request, prefix);
   await shopperApi(request, shopper, 'cart/change', { productId: product.id, variantId: plan.variantId, quantity: 1 });
   return { shopper, product, plan };
 }

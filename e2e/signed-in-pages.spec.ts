@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, fillSignIn, toastWith } from './auth-helpers';
 import { featuredProducts } from './helpers';
-import { buyableProducts, firstBuyablePlan, registerShopper, shopperApi, signInAs } from './shopping-helpers';
+import { registerShopper, shopperApi, shopperWithPlan, signInAs } from './shopping-helpers';
 
 // Decision 017: the pages only a signed-in user sees answer a visitor with the sign-in page's
 // redirect from the server, before any script runs; the browser keeps the cookie that allows
@@ -120,10 +120,7 @@ test('a signed-in page load leaves the cookies alone once the hint was written t
 });
 
 test('a signed-in page asks for its cart and badges before its scripts run, once each', async ({ page, request }) => {
-  const session = await registerShopper(request, 'e2e-early');
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('a buyable product is needed');
-  const plan = firstBuyablePlan(product);
+  const { shopper: session, product, plan } = await shopperWithPlan(request, 'e2e-early');
   await shopperApi(request, session, 'cart/change', { productId: product.id, variantId: plan.variantId, quantity: 2 });
   await signInAs(page, session);
 
