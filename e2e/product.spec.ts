@@ -44,6 +44,28 @@ test('a product page renders on a direct visit', async ({ page, request }) => {
   }
 });
 
+// docs/benchmarks.md, "Gallery thumbnails": the row shows small copies, not the whole pictures.
+test('the gallery’s thumbnails are small copies of its pictures', async ({ page }) => {
+  await page.goto('/products/quillstream');
+  const thumbnails = page.getByRole('button', { name: /^Show image \d+ of \d+/ }).locator('img');
+  await expect(thumbnails).toHaveCount(3);
+  for (const [index, thumbnail] of (await thumbnails.all()).entries()) {
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(thumbnail).toHaveAttribute('src', `/uploads/demo/quillstream/gallery-${index + 1}-thumb.webp`);
+    await expect
+      .poll(() => thumbnail.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight]))
+      .toEqual([240, 150]);
+  }
+  // Choosing one shows the whole picture in the large frame.
+  await page.getByRole('button', { name: /^Show image 2 of 3/ }).click();
+  await expect(
+    page
+      .getByRole('region', { name: /screenshots$/ })
+      .locator('img')
+      .first(),
+  ).toHaveAttribute('src', '/uploads/demo/quillstream/gallery-2.svg');
+});
+
 test('an unknown product is the 404 page', async ({ page }) => {
   const response = await page.goto('/products/no-such-product');
   expect(response?.status()).toBe(404);

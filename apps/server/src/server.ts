@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createDatabase } from '@everdeal/db';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from '@everdeal/db/seed';
 import { buildApp } from './app';
-import { svgToPng } from './lib/svg-to-png';
+import { demoRasterizers } from './lib/svg-to-png';
 import { readConfigOrExit } from './plugins/config';
 import { buildWorker } from './worker-app';
 
@@ -23,11 +23,11 @@ const app = await (async () => {
     if (isWorker) return await buildWorker({ config, database, isShuttingDown: () => isShuttingDown });
     const mediaDir = join(config.dataDir, 'uploads', 'demo');
     if (config.seedDemo && (await isCatalogEmpty(database.db))) {
-      const seeded = await seedDemoCatalog(database.db, { mediaDir, toPng: svgToPng });
+      const seeded = await seedDemoCatalog(database.db, { mediaDir, ...demoRasterizers });
       console.info(`Seeded the demo catalogue: ${seeded.products} products`);
     } else if (config.seedDemo) {
       // The catalogue may live in PostgreSQL while this machine's media folder is new.
-      await ensureDemoMedia(mediaDir, { toPng: svgToPng });
+      await ensureDemoMedia(mediaDir, demoRasterizers);
     }
     return await buildApp({ config, database, isShuttingDown: () => isShuttingDown });
   } catch (error) {

@@ -214,7 +214,16 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
-export const GalleryImageSchema = z.object({ url: z.string(), alt: z.string() });
+export const GalleryImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  thumbUrl: z
+    .string()
+    .optional()
+    .describe(
+      'a small copy for the row of thumbnails (GALLERY_THUMB_WIDTH_PX × GALLERY_THUMB_HEIGHT_PX); `url` when absent',
+    ),
+});
 
 export const SellerSchema = z.object({
   slug: z.string(),

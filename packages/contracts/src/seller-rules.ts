@@ -45,6 +45,13 @@ export const GALLERY_ALT_MAX = 150;
 export const LOGO_SIZE_PX = 256;
 export const GALLERY_MAX_WIDTH_PX = 1600;
 export const GALLERY_MAX_HEIGHT_PX = 1000;
+/**
+ * A gallery picture's small copy, cropped to fill: the product page's thumbnails show at most
+ * 104 × 64 CSS pixels, so this is sharp on a screen of twice the density, at about 3 KB instead of
+ * the whole picture (docs/benchmarks.md, "Gallery thumbnails").
+ */
+export const GALLERY_THUMB_WIDTH_PX = 240;
+export const GALLERY_THUMB_HEIGHT_PX = 150;
 
 /**
  * License codes (decision 014): trimmed, 4 to 128 characters of letters, digits and `- _ . : + / =`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GalleryImageSchema } from './catalog';
 import { AuthorSchema, ReviewSchema } from './community';
 import { WITHOUT_NUL } from './content-messages';
 import { ownedId } from './ids';
@@ -147,7 +148,7 @@ export const SellerProductSchema = z.object({
   tagline: z.string(),
   description: z.string().describe('Markdown'),
   logoUrl: z.string().nullable(),
-  gallery: z.array(z.object({ url: z.string(), alt: z.string() })),
+  gallery: z.array(GalleryImageSchema),
   category: z.string().describe('the category’s slug'),
   tags: z.array(z.string()),
   alternativeTo: z.array(z.string()),

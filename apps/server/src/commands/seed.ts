@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog, seedSyntheticProducts } from '@everdeal/db/seed';
-import { svgToPng } from '../lib/svg-to-png';
+import { demoRasterizers } from '../lib/svg-to-png';
 import { ConfigError } from '../plugins/config';
 import {
   type CommandContext,
@@ -35,12 +35,12 @@ export async function seed(context: CommandContext): Promise<ExitCode> {
       if (values.prepare && !config.seedDemo) {
         out.info('Database migrated; SEED_DEMO=0, so no demo catalogue.');
       } else if (await isCatalogEmpty(database.db)) {
-        const seeded = await seedDemoCatalog(database.db, { mediaDir, toPng: svgToPng });
+        const seeded = await seedDemoCatalog(database.db, { mediaDir, ...demoRasterizers });
         out.info(
           `Seeded ${seeded.products} products, ${seeded.plans} plans, ${seeded.categories} categories, ${seeded.sellers} sellers.`,
         );
       } else {
-        await ensureDemoMedia(mediaDir, { toPng: svgToPng });
+        await ensureDemoMedia(mediaDir, demoRasterizers);
         out.info('The catalogue already has products; the demo catalogue is not loaded again.');
       }
       if (syntheticCount > 0) {

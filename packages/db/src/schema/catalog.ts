@@ -49,7 +49,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /** Written only by the `products_search_vector` trigger (migration 0003, decision 003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export type GalleryImage = { url: string; alt: string };
+/** `thumbUrl`: the small copy the product page's row of thumbnails shows, when the store made one. */
+export type GalleryImage = { url: string; alt: string; thumbUrl?: string };
 
 /** A plan's cell in its product's feature matrix (requirements §10, `PlanFeature` of the contracts). */
 export type PlanFeatureCell = { name: string; value: string | null };
@@ -306,6 +307,8 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     kind: productImageKind().notNull(),
     image: bytea().notNull(),
+    /** A gallery picture's small copy for the row of thumbnails; made on first request for pictures older than it. */
+    thumbnail: bytea(),
     width: integer().notNull(),
     height: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),

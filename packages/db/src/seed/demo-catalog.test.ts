@@ -94,6 +94,10 @@ describe('seedDemoCatalog', () => {
         `${p.name} editor`,
         `${p.name} results`,
       ]);
+      // Each screen's thumbnail is drawn beside it (ensureDemoMedia with `toThumbnail`).
+      expect(p.gallery.map((image) => image.thumbUrl)).toEqual(
+        [1, 2, 3].map((n) => `/uploads/demo/${p.slug}/gallery-${n}-thumb.webp`),
+      );
       expect(p.redemptionUrl).toBe(`https://${p.slug}.example/redeem`);
     }
   });
@@ -329,6 +333,40 @@ describe('ensureDemoMedia', () => {
       await ensureDemoMedia(dir, { toPng });
       expect(drawn).toHaveLength(2);
       expect(readdirSync(join(dir, 'reelsmith'))).toContain('share.png');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('draws each gallery screen’s thumbnail once, and again only when its screen changed or the thumbnail is gone', async () => {
+    const drawn: string[] = [];
+    const toThumbnail = async (svg: string) => {
+      drawn.push(svg);
+      return new TextEncoder().encode(`thumbnail of ${svg.length}`);
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'everdeal-thumbnails-'));
+    try {
+      await ensureDemoMedia(dir, { toThumbnail });
+      const products = listDemoProducts();
+      expect(drawn).toHaveLength(products.length * 3);
+      for (const { product } of products) {
+        const files = readdirSync(join(dir, product.slug)).filter((file) => file.endsWith('-thumb.webp'));
+        expect(files.sort()).toEqual(['gallery-1-thumb.webp', 'gallery-2-thumb.webp', 'gallery-3-thumb.webp']);
+        const screen = readFileSync(join(dir, product.slug, 'gallery-2.svg'), 'utf8');
+        expect(readFileSync(join(dir, product.slug, 'gallery-2-thumb.webp'), 'utf8')).toBe(
+          `thumbnail of ${screen.length}`,
+        );
+      }
+      // No share card PNG without its own rasterizer.
+      expect(readdirSync(join(dir, 'reelsmith'))).not.toContain('share.png');
+      drawn.length = 0;
+      await ensureDemoMedia(dir, { toThumbnail });
+      expect(drawn).toEqual([]);
+      writeFileSync(join(dir, 'quillstream', 'gallery-1.svg'), '<svg');
+      rmSync(join(dir, 'reelsmith', 'gallery-3-thumb.webp'));
+      await ensureDemoMedia(dir, { toThumbnail });
+      expect(drawn).toHaveLength(2);
+      expect(readdirSync(join(dir, 'reelsmith'))).toContain('gallery-3-thumb.webp');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

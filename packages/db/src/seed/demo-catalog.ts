@@ -6,7 +6,7 @@ import { buildDemoActivity, buildDemoShopperRows, type DemoActivity } from './de
 import { insertDemoCommunity } from './demo-community';
 import { insertDemoOrders } from './demo-orders';
 import { buildDemoCatalogRows } from './demo-rows';
-import { ensureDemoMedia, type SvgToPng } from './media';
+import { type DemoRasterizers, ensureDemoMedia } from './media';
 import { buildLicenseCodeRows, buildPlanRow, buildProductRow, type NewLicenseCode } from './rows';
 
 export type SeedCounts = { products: number; plans: number; categories: number; sellers: number; posts: number };
@@ -33,7 +33,7 @@ export async function isCatalogEmpty(db: Db | Tx): Promise<boolean> {
  */
 export async function seedDemoCatalog(
   db: Db,
-  options: { mediaDir: string; now?: Date; toPng?: SvgToPng },
+  options: { mediaDir: string; now?: Date } & DemoRasterizers,
 ): Promise<SeedCounts> {
   const now = options.now ?? new Date();
   const rows = buildDemoCatalogRows(now);
@@ -116,7 +116,7 @@ export async function seedDemoCatalog(
   // Bulk-loaded tables need planner statistics before the first request (see synthetic.ts).
   if (counts.products > 0) await db.execute(sql`analyze`);
   // Files are written whether or not this process won the race: this machine may serve them.
-  await ensureDemoMedia(options.mediaDir, { toPng: options.toPng });
+  await ensureDemoMedia(options.mediaDir, { toPng: options.toPng, toThumbnail: options.toThumbnail });
   return counts;
 }
 

@@ -19,21 +19,34 @@ export function demoShareImageUrl(slug: string): string {
   return `${DEMO_MEDIA_URL}/${slug}/share.png`;
 }
 
+/** A demo screen's thumbnail: drawn small as a raster, which the browser decodes off its main thread. */
+const thumbnailPathOf = (svgPath: string) => svgPath.replace(/\.svg$/, '-thumb.webp');
+
 export function demoGallery(slug: string, name: string): GalleryImage[] {
-  return screenKinds.map((kind, i) => ({
-    url: `${DEMO_MEDIA_URL}/${slug}/gallery-${i + 1}.svg`,
-    alt: `${name} ${kind}`,
-  }));
+  return screenKinds.map((kind, i) => {
+    const url = `${DEMO_MEDIA_URL}/${slug}/gallery-${i + 1}.svg`;
+    return { url, alt: `${name} ${kind}`, thumbUrl: thumbnailPathOf(url) };
+  });
 }
 
 /**
- * Turns an SVG into PNG bytes. The server passes one built on sharp (a dependency of the server,
- * not of this package); without it the share cards' PNGs are not written.
+ * Turns an SVG into raster bytes. The server passes ones built on sharp (a dependency of the
+ * server, not of this package): `toPng` for the share cards, `toThumbnail` for the gallery's
+ * thumbnails. Without them those files are not written.
  */
 export type SvgToPng = (svg: string) => Promise<Uint8Array>;
+export type DemoRasterizers = { toPng?: SvgToPng; toThumbnail?: SvgToPng };
 
-/** `png`: the file is also written as PNG beside it, under the same name with `.png`. */
-type MediaFile = { path: string; content: string; png?: boolean };
+/**
+ * `raster`: the file is also written as a raster beside it, from its SVG: `png` under the same
+ * name with `.png`, `thumbnail` with `-thumb.webp` (`thumbnailPathOf`).
+ */
+type MediaFile = { path: string; content: string; raster?: 'png' | 'thumbnail' };
+
+const rasterOf = {
+  png: { pathOf: (svgPath: string) => svgPath.replace(/\.svg$/, '.png'), converter: 'toPng' },
+  thumbnail: { pathOf: thumbnailPathOf, converter: 'toThumbnail' },
+} as const;
 
 function renderDemoMediaFiles(mediaDir: string): MediaFile[] {
   return [...renderProductMediaFiles(mediaDir), ...renderDemoBlogCovers(mediaDir)];
@@ -62,9 +75,13 @@ function renderProductMediaFiles(mediaDir: string): MediaFile[] {
     });
     return [
       { path: join(dir, 'logo.svg'), content: logoSvg },
-      ...screens.map((content, i) => ({ path: join(dir, `gallery-${i + 1}.svg`), content })),
+      ...screens.map((content, i) => ({
+        path: join(dir, `gallery-${i + 1}.svg`),
+        content,
+        raster: 'thumbnail' as const,
+      })),
       // The source of share.png, kept so a start can tell whether the PNG is current.
-      { path: join(dir, 'share.svg'), content: shareCard, png: true },
+      { path: join(dir, 'share.svg'), content: shareCard, raster: 'png' as const },
     ];
   });
 }
@@ -89,12 +106,12 @@ async function exists(path: string): Promise<boolean> {
 /**
  * Writes every demo image that is missing or differs from what the code draws today. Comparing
  * instead of only checking existence also heals a truncated file or one from an older design;
- * the images are deterministic, so calling this on every start rewrites nothing. With `toPng`,
- * each share card's PNG is drawn again only when its SVG source changed or the PNG is missing
- * (drawing all of them takes seconds). The PNG is written under a temporary name and renamed,
- * so a reader never gets half a file.
+ * the images are deterministic, so calling this on every start rewrites nothing. With the
+ * rasterizers, each share card's PNG and each screen's thumbnail is drawn again only when its SVG
+ * source changed or the raster is missing (drawing all of them takes seconds). A raster is written
+ * under a temporary name and renamed, so a reader never gets half a file.
  */
-export async function ensureDemoMedia(mediaDir: string, options: { toPng?: SvgToPng } = {}): Promise<void> {
+export async function ensureDemoMedia(mediaDir: string, options: DemoRasterizers = {}): Promise<void> {
   const files = renderDemoMediaFiles(mediaDir);
   const dirs = new Set(files.map((file) => dirname(file.path)));
   await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
@@ -102,13 +119,15 @@ export async function ensureDemoMedia(mediaDir: string, options: { toPng?: SvgTo
     files.map(async (file) => {
       const isCurrent = (await readIfExists(file.path)) === file.content;
       if (!isCurrent) await writeFile(file.path, file.content);
-      const { toPng } = options;
-      if (!file.png || !toPng) return;
-      const pngPath = file.path.replace(/\.svg$/, '.png');
-      if (isCurrent && (await exists(pngPath))) return;
-      const partial = `${pngPath}.${process.pid}.partial`;
-      await writeFile(partial, await toPng(file.content));
-      await rename(partial, pngPath);
+      if (!file.raster) return;
+      const { pathOf, converter } = rasterOf[file.raster];
+      const convert = options[converter];
+      if (!convert) return;
+      const rasterPath = pathOf(file.path);
+      if (isCurrent && (await exists(rasterPath))) return;
+      const partial = `${rasterPath}.${process.pid}.partial`;
+      await writeFile(partial, await convert(file.content));
+      await rename(partial, rasterPath);
     }),
   );
 }

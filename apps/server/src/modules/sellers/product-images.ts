@@ -4,20 +4,22 @@ import {
   GALLERY_IMAGES_MAX,
   GALLERY_MAX_HEIGHT_PX,
   GALLERY_MAX_WIDTH_PX,
+  GALLERY_THUMB_HEIGHT_PX,
+  GALLERY_THUMB_WIDTH_PX,
   hasLiveTerms,
   LOGO_SIZE_PX,
   SellerMessage,
   type SellerProduct,
 } from '@everdeal/contracts';
 import { productImages, products } from '@everdeal/db';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { changedBy } from '../../lib/cache-tags';
 import { recordSellerEdit } from '../audit';
 import { changedFields } from './live-terms';
 import { markChanged, requireEditable, requireOwnProduct, type SellerActor, type SellerDeps } from './seller-access';
 import { toSellerProduct } from './seller-product-view';
-import { productImageUrl } from './seller-products.service';
+import { productImageUrl, productThumbUrl } from './seller-products.service';
 
 // Logos and gallery pictures (requirements §10), handled like avatars (users/avatar.ts): decoded
 // with a pixel limit, re-encoded by us to WebP, so only pixels we wrote are ever served; kept in
@@ -27,14 +29,27 @@ import { productImageUrl } from './seller-products.service';
 const MAX_INPUT_PIXELS = 40_000_000;
 const DECODABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 export const PRODUCT_IMAGE_NAME = /^\d+-[0-9a-f]{16}\.webp$/;
+/** A gallery picture's thumbnail: the picture's name with `-thumb` before `.webp`. */
+const PRODUCT_THUMB_NAME = /^(\d+-[0-9a-f]{16})-thumb\.webp$/;
 
 export type ImageKind = 'logo' | 'gallery';
 
-/** A square logo on a transparent ground, or a gallery picture fitted inside 1600×1000. */
+/**
+ * A gallery picture's thumbnail: cropped to fill GALLERY_THUMB_WIDTH_PX × GALLERY_THUMB_HEIGHT_PX
+ * as the page's row shows it (`object-cover`), never enlarged. Made from our own WebP.
+ */
+export function toGalleryThumbnail(picture: Buffer): Promise<Buffer> {
+  return sharp(picture)
+    .resize(GALLERY_THUMB_WIDTH_PX, GALLERY_THUMB_HEIGHT_PX, { fit: 'cover', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+/** A square logo on a transparent ground, or a gallery picture fitted inside 1600×1000 with its thumbnail. */
 export async function toProductWebp(
   bytes: Buffer,
   kind: ImageKind,
-): Promise<{ image: Buffer; width: number; height: number }> {
+): Promise<{ image: Buffer; thumbnail: Buffer | null; width: number; height: number }> {
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const { format } = await source.metadata();
@@ -50,7 +65,8 @@ export async function toProductWebp(
             withoutEnlargement: true,
           });
     const { data, info } = await resized.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-    return { image: data, width: info.width, height: info.height };
+    const thumbnail = kind === 'gallery' ? await toGalleryThumbnail(data) : null;
+    return { image: data, thumbnail, width: info.width, height: info.height };
   } catch (error) {
     throw new AppError(422, SellerMessage.imageType, { cause: error });
   }
@@ -92,7 +108,7 @@ export async function saveProductImage(
     } else {
       await tx
         .update(products)
-        .set({ gallery: [...current.gallery, { url, alt: input.alt }] })
+        .set({ gallery: [...current.gallery, { url, alt: input.alt, thumbUrl: productThumbUrl(name) }] })
         .where(eq(products.id, current.id));
     }
     await markChanged(tx, current, at);
@@ -117,12 +133,31 @@ export async function saveProductImage(
   return { product: await toSellerProduct(deps.db, product, at), url };
 }
 
-/** The stored picture for `GET /media/products/:name`, or null. */
+/**
+ * The stored picture or gallery thumbnail for `GET /media/products/:name`, or null. A picture
+ * uploaded before thumbnails were made gets its thumbnail on the first request for it, kept for the
+ * next (two instances making it at once write the same bytes).
+ */
 export async function readProductImage(deps: Pick<SellerDeps, 'db'>, name: string): Promise<Buffer | null> {
-  if (!PRODUCT_IMAGE_NAME.test(name)) return null;
+  if (PRODUCT_IMAGE_NAME.test(name)) {
+    const [row] = await deps.db
+      .select({ image: productImages.image })
+      .from(productImages)
+      .where(eq(productImages.name, name));
+    return row?.image ?? null;
+  }
+  const pictureName = PRODUCT_THUMB_NAME.exec(name)?.[1];
+  if (!pictureName) return null;
   const [row] = await deps.db
-    .select({ image: productImages.image })
+    .select({ image: productImages.image, thumbnail: productImages.thumbnail })
     .from(productImages)
-    .where(eq(productImages.name, name));
-  return row?.image ?? null;
+    .where(and(eq(productImages.name, `${pictureName}.webp`), eq(productImages.kind, 'gallery')));
+  if (!row) return null;
+  if (row.thumbnail) return row.thumbnail;
+  const thumbnail = await toGalleryThumbnail(row.image);
+  await deps.db
+    .update(productImages)
+    .set({ thumbnail })
+    .where(and(eq(productImages.name, `${pictureName}.webp`), isNull(productImages.thumbnail)));
+  return thumbnail;
 }

@@ -155,7 +155,9 @@ describe('fields, plans and pictures', () => {
       { productId: draft.id, gallery: [{ url: urls[1], alt: 'Dashboard' }] },
       { token: alice.token },
     );
-    expect(reordered.body.data.product.gallery).toEqual([{ url: urls[1], alt: 'Dashboard' }]);
+    expect(reordered.body.data.product.gallery).toEqual([
+      { url: urls[1], alt: 'Dashboard', thumbUrl: urls[1]?.replace(/\.webp$/, '-thumb.webp') },
+    ]);
     // The dropped picture is gone.
     expect((await t.app.inject({ method: 'GET', url: urls[0] as string })).statusCode).toBe(404);
     const outside = await callApi(

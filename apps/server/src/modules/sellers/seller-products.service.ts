@@ -8,7 +8,7 @@ import {
   slugFromName,
   type UpdateProductInputSchema,
 } from '@everdeal/contracts';
-import { categories, productImages, products, sellerMembers, sellers } from '@everdeal/db';
+import { categories, type GalleryImage, productImages, products, sellerMembers, sellers } from '@everdeal/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { changedBy } from '../../lib/cache-tags';
@@ -134,6 +134,24 @@ function checkGallery(product: OwnProduct, gallery: NonNullable<UpdateInput['gal
 }
 
 /**
+ * The gallery as the seller ordered and named it, each picture with the thumbnail the store has
+ * for it: a client names pictures by address and alt text only, never their thumbnails.
+ */
+function withThumbnails(
+  gallery: NonNullable<UpdateInput['gallery']>,
+  product: OwnProduct,
+  ownImageNames: string[],
+): GalleryImage[] {
+  const thumbnails = new Map<string, string>();
+  for (const name of ownImageNames) thumbnails.set(productImageUrl(name), productThumbUrl(name));
+  for (const image of product.gallery) if (image.thumbUrl) thumbnails.set(image.url, image.thumbUrl);
+  return gallery.map(({ url, alt }) => {
+    const thumbUrl = thumbnails.get(url);
+    return thumbUrl ? { url, alt, thumbUrl } : { url, alt };
+  });
+}
+
+/**
  * `seller/updateProduct`: only the fields sent change. A submitted product is frozen (409); a
  * rejected one goes back to draft; a live one changes at once (decision 014), its refund window
  * only growing and every change in the audit log (decision 019), and the catalogue caches are
@@ -165,12 +183,14 @@ export async function updateSellerProduct(
         throw AppError.validation(SellerMessage.endsAtPast);
       }
       let removedImages: string[] = [];
+      let ownImageNames: string[] = [];
       if (input.gallery !== undefined) {
         const images = await tx
           .select({ name: productImages.name })
           .from(productImages)
           .where(and(eq(productImages.productId, current.id), eq(productImages.kind, 'gallery')));
-        const ownUrls = new Set(images.map((image) => productImageUrl(image.name)));
+        ownImageNames = images.map((image) => image.name);
+        const ownUrls = new Set(ownImageNames.map(productImageUrl));
         checkGallery(current, input.gallery, ownUrls);
         const kept = new Set(input.gallery.map((image) => image.url));
         removedImages = images.map((image) => image.name).filter((name) => !kept.has(productImageUrl(name)));
@@ -190,9 +210,7 @@ export async function updateSellerProduct(
         ...(input.redemptionUrl !== undefined ? { redemptionUrl: input.redemptionUrl } : {}),
         ...(input.refundWindowDays !== undefined ? { refundWindowDays: input.refundWindowDays } : {}),
         ...(input.endsAt !== undefined ? { endsAt: input.endsAt === null ? null : new Date(input.endsAt) } : {}),
-        ...(input.gallery !== undefined
-          ? { gallery: input.gallery.map((image) => ({ url: image.url, alt: image.alt })) }
-          : {}),
+        ...(input.gallery !== undefined ? { gallery: withThumbnails(input.gallery, current, ownImageNames) } : {}),
       };
       if (Object.keys(changes).length > 0) await tx.update(products).set(changes).where(eq(products.id, current.id));
       const changed = isLive ? changedFields(current, changes) : null;
@@ -280,3 +298,5 @@ export async function withdrawSellerProduct(
 /** Where an uploaded product picture is served (product-images.ts). */
 export const PRODUCT_IMAGE_URL_PREFIX = '/media/products/';
 export const productImageUrl = (name: string) => `${PRODUCT_IMAGE_URL_PREFIX}${name}`;
+/** The address of a gallery picture's thumbnail (`-thumb` before `.webp`), served beside it. */
+export const productThumbUrl = (name: string) => productImageUrl(name.replace(/\.webp$/, '-thumb.webp'));

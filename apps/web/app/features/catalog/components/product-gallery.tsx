@@ -6,6 +6,8 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 export interface GalleryImage {
   url: string;
   alt: string;
+  /** The picture's small copy for the row of thumbnails, when the store made one. */
+  thumbUrl?: string | undefined;
 }
 
 export interface ProductGalleryProps {
@@ -15,7 +17,8 @@ export interface ProductGalleryProps {
 
 /**
  * A main image with a row of thumbnail buttons. Thumbnails are real buttons (Tab, Enter, Space)
- * and the arrow keys move between them, like a toolbar.
+ * and the arrow keys move between them, like a toolbar. Each shows the picture's small copy when
+ * it has one (240 × 150, about 3 KB), not the whole picture.
  */
 export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
@@ -93,7 +96,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
                 )}
               >
                 <img
-                  src={image.url}
+                  src={image.thumbUrl ?? image.url}
                   alt=""
                   width={120}
                   height={75}
