@@ -9,7 +9,7 @@ import { migratedMemoryDatabase } from '../test-template';
 import { buildDemoBlogRows } from './blog';
 import { listDemoProducts } from './catalog-data';
 import { buildDemoCatalogRows } from './demo-rows';
-import { ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from './index';
+import { type DemoRasterizers, ensureDemoMedia, isCatalogEmpty, seedDemoCatalog } from './index';
 import { escapeXml, renderLogoSvg } from './svg';
 import { wrapTitle } from './svg-blog';
 
@@ -311,66 +311,62 @@ describe('ensureDemoMedia', () => {
     }
   });
 
-  it('draws each share card as PNG once, and again only when its source changed or the PNG is gone', async () => {
-    const drawn: string[] = [];
-    const toPng = async (svg: string) => {
-      drawn.push(svg);
-      return new TextEncoder().encode(`png of ${svg.length}`);
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'everdeal-share-cards-'));
-    try {
-      await ensureDemoMedia(dir, { toPng });
-      const products = listDemoProducts();
-      expect(drawn).toHaveLength(products.length);
-      for (const { product } of products) {
-        expect(readFileSync(join(dir, product.slug, 'share.png'), 'utf8')).toMatch(/^png of \d+$/);
+  // Each raster is drawn from its SVG by the rasterizer the server passes (sharp), once, and again
+  // only when its source changed or the raster is gone; without its rasterizer it is not written.
+  const rasters = [
+    {
+      kind: 'share card as PNG',
+      rasterizer: 'toPng',
+      sources: ['share.svg'],
+      rasterOf: (svg: string) => svg.replace(/\.svg$/, '.png'),
+    },
+    {
+      kind: 'gallery screen’s thumbnail',
+      rasterizer: 'toThumbnail',
+      sources: ['gallery-1.svg', 'gallery-2.svg', 'gallery-3.svg'],
+      rasterOf: (svg: string) => svg.replace(/\.svg$/, '-thumb.webp'),
+    },
+  ] as const;
+  for (const { kind, rasterizer, sources, rasterOf } of rasters) {
+    it(`draws each ${kind} once, and again only when its source changed or it is gone`, async () => {
+      const drawn: string[] = [];
+      const options: DemoRasterizers = {
+        [rasterizer]: async (svg: string) => {
+          drawn.push(svg);
+          return new TextEncoder().encode(`${rasterizer} of ${svg.length}`);
+        },
+      };
+      const dir = mkdtempSync(join(tmpdir(), 'everdeal-rasters-'));
+      try {
+        await ensureDemoMedia(dir, options);
+        const products = listDemoProducts();
+        expect(drawn).toHaveLength(products.length * sources.length);
+        const other = rasters.find((raster) => raster.rasterizer !== rasterizer);
+        for (const { product } of products) {
+          for (const source of sources) {
+            const svg = readFileSync(join(dir, product.slug, source), 'utf8');
+            const raster = readFileSync(join(dir, product.slug, rasterOf(source)), 'utf8');
+            expect(raster).toBe(`${rasterizer} of ${svg.length}`);
+          }
+          for (const source of other?.sources ?? []) {
+            expect(readdirSync(join(dir, product.slug))).not.toContain(other?.rasterOf(source));
+          }
+        }
+        drawn.length = 0;
+        await ensureDemoMedia(dir, options);
+        expect(drawn).toEqual([]);
+        const [first, last] = [sources[0], sources.at(-1)];
+        if (!first || !last) throw new Error(`${kind}: no sources`);
+        writeFileSync(join(dir, 'quillstream', first), '<svg');
+        rmSync(join(dir, 'reelsmith', rasterOf(last)));
+        await ensureDemoMedia(dir, options);
+        expect(drawn).toHaveLength(2);
+        expect(readdirSync(join(dir, 'reelsmith'))).toContain(rasterOf(last));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      drawn.length = 0;
-      await ensureDemoMedia(dir, { toPng });
-      expect(drawn).toEqual([]);
-      writeFileSync(join(dir, 'quillstream', 'share.svg'), '<svg');
-      rmSync(join(dir, 'reelsmith', 'share.png'));
-      await ensureDemoMedia(dir, { toPng });
-      expect(drawn).toHaveLength(2);
-      expect(readdirSync(join(dir, 'reelsmith'))).toContain('share.png');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('draws each gallery screen’s thumbnail once, and again only when its screen changed or the thumbnail is gone', async () => {
-    const drawn: string[] = [];
-    const toThumbnail = async (svg: string) => {
-      drawn.push(svg);
-      return new TextEncoder().encode(`thumbnail of ${svg.length}`);
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'everdeal-thumbnails-'));
-    try {
-      await ensureDemoMedia(dir, { toThumbnail });
-      const products = listDemoProducts();
-      expect(drawn).toHaveLength(products.length * 3);
-      for (const { product } of products) {
-        const files = readdirSync(join(dir, product.slug)).filter((file) => file.endsWith('-thumb.webp'));
-        expect(files.sort()).toEqual(['gallery-1-thumb.webp', 'gallery-2-thumb.webp', 'gallery-3-thumb.webp']);
-        const screen = readFileSync(join(dir, product.slug, 'gallery-2.svg'), 'utf8');
-        expect(readFileSync(join(dir, product.slug, 'gallery-2-thumb.webp'), 'utf8')).toBe(
-          `thumbnail of ${screen.length}`,
-        );
-      }
-      // No share card PNG without its own rasterizer.
-      expect(readdirSync(join(dir, 'reelsmith'))).not.toContain('share.png');
-      drawn.length = 0;
-      await ensureDemoMedia(dir, { toThumbnail });
-      expect(drawn).toEqual([]);
-      writeFileSync(join(dir, 'quillstream', 'gallery-1.svg'), '<svg');
-      rmSync(join(dir, 'reelsmith', 'gallery-3-thumb.webp'));
-      await ensureDemoMedia(dir, { toThumbnail });
-      expect(drawn).toHaveLength(2);
-      expect(readdirSync(join(dir, 'reelsmith'))).toContain('gallery-3-thumb.webp');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    });
+  }
 
   it('writes a 1200×630 cover per demo blog post, with its title', () => {
     const rows = buildDemoBlogRows(now);
