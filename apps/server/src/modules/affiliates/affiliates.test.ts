@@ -116,7 +116,9 @@ describe('joining', () => {
     const { code, link } = joined.json().data as AffiliateMembership;
     expect(link).toBe(`http://shop.example:8080/?ref=${code}`);
 
-    const configured = await createTestApp({ env: { PUBLIC_URL: 'https://deals.example' } });
+    // On the test's clock too: its session is made at the test's time, which the store's real
+    // clock would see as expired once 30 days have passed since it (so from 2026-12-01 12:00 UTC).
+    const configured = await createTestApp({ env: { PUBLIC_URL: 'https://deals.example' }, now: () => clock });
     try {
       const other = await createUserWithSession(configured.db, clock);
       const answer = await configured.app.inject({
@@ -125,6 +127,7 @@ describe('joining', () => {
         headers: { authorization: `Bearer ${other.token}`, host: 'shop.example:8080' },
         payload: {},
       });
+      expect(answer.statusCode).toBe(200);
       const data = answer.json().data as AffiliateMembership;
       expect(data.link).toBe(`https://deals.example/?ref=${data.code}`);
     } finally {
