@@ -14,5 +14,5 @@ export {
   type ProductOverrides,
   type ProductWithPlans,
 } from './factories';
-export { type DemoRasterizers, ensureDemoMedia, type SvgToPng } from './media';
+export { type DemoRasterizers, ensureDemoMedia, type SvgToRaster } from './media';
 export { type SyntheticSeedResult, seedSyntheticProducts } from './synthetic';

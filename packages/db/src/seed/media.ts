@@ -34,8 +34,8 @@ export function demoGallery(slug: string, name: string): GalleryImage[] {
  * server, not of this package): `toPng` for the share cards, `toThumbnail` for the gallery's
  * thumbnails. Without them those files are not written.
  */
-export type SvgToPng = (svg: string) => Promise<Uint8Array>;
-export type DemoRasterizers = { toPng?: SvgToPng; toThumbnail?: SvgToPng };
+export type SvgToRaster = (svg: string) => Promise<Uint8Array>;
+export type DemoRasterizers = { toPng?: SvgToRaster; toThumbnail?: SvgToRaster };
 
 /**
  * `raster`: the file is also written as a raster beside it, from its SVG: `png` under the same

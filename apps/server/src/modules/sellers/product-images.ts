@@ -4,8 +4,6 @@ import {
   GALLERY_IMAGES_MAX,
   GALLERY_MAX_HEIGHT_PX,
   GALLERY_MAX_WIDTH_PX,
-  GALLERY_THUMB_HEIGHT_PX,
-  GALLERY_THUMB_WIDTH_PX,
   hasLiveTerms,
   LOGO_SIZE_PX,
   SellerMessage,
@@ -15,6 +13,7 @@ import { productImages, products } from '@everdeal/db';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { changedBy } from '../../lib/cache-tags';
+import { toGalleryThumbnail } from '../../lib/gallery-thumbnail';
 import { recordSellerEdit } from '../audit';
 import { changedFields } from './live-terms';
 import { markChanged, requireEditable, requireOwnProduct, type SellerActor, type SellerDeps } from './seller-access';
@@ -33,17 +32,6 @@ export const PRODUCT_IMAGE_NAME = /^\d+-[0-9a-f]{16}\.webp$/;
 const PRODUCT_THUMB_NAME = /^(\d+-[0-9a-f]{16})-thumb\.webp$/;
 
 export type ImageKind = 'logo' | 'gallery';
-
-/**
- * A gallery picture's thumbnail: cropped to fill GALLERY_THUMB_WIDTH_PX × GALLERY_THUMB_HEIGHT_PX
- * as the page's row shows it (`object-cover`), never enlarged. Made from our own WebP.
- */
-export function toGalleryThumbnail(picture: Buffer): Promise<Buffer> {
-  return sharp(picture)
-    .resize(GALLERY_THUMB_WIDTH_PX, GALLERY_THUMB_HEIGHT_PX, { fit: 'cover', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-}
 
 /** A square logo on a transparent ground, or a gallery picture fitted inside 1600×1000 with its thumbnail. */
 export async function toProductWebp(
