@@ -59,8 +59,18 @@ function reactRouterProductionBuild(): Plugin {
  * which the orders, seller and admin pages use without the catalogue: a group takes the
  * dependencies of what it captures, so these get a group of their own, `formatting`, before it
  * (in `shell-layout` they cost the 39 pages that do not format money 0.8-1.0 KB each).
+ *
+ * Requests count as well as bytes. Over HTTP/1.1 a browser opens six connections to the store, so
+ * the stylesheet and a page's scripts arrive in rounds of six, a round trip each on a phone's link,
+ * and Lighthouse's simulation of that link counts every script that arrived before the first
+ * paint as blocking it: a product page of 20 scripts reached its first paint about 270 ms later
+ * than the same code in 10 (docs/benchmarks.md, "Requests per page"; decision 054). So the shell
+ * also takes the small modules many pages load (`withTheShell`, 2.1 KB more for a page that uses
+ * none of them), the catalogue the two its pages share with no other page (`withTheCatalogue`),
+ * and the product grid and its card view, which the same five list pages load together, one chunk
+ * (`productLists`). `npm run bench:bundle` holds the five measured pages to their script counts.
  */
-const groupNames = ['framework', 'shell', 'shell-layout', 'formatting', 'catalogue'] as const;
+const groupNames = ['framework', 'shell', 'shell-layout', 'formatting', 'catalogue', 'product-lists'] as const;
 const sharedFormatting = [
   '/packages/contracts/src/money.ts',
   '/packages/contracts/src/plans.ts',
@@ -68,11 +78,36 @@ const sharedFormatting = [
 ];
 type GroupName = (typeof groupNames)[number];
 /**
- * Modules the root does not import that go with the shell all the same: the reading of a page's
- * data as one JSON text (decision 052), 112 bytes that the catalogue pages share, were a chunk
- * and a request of their own.
+ * Modules the root does not import that go with the shell all the same, each a chunk and a request
+ * of its own before: the reading of a page's data as one JSON text (decision 052, 112 bytes that
+ * the catalogue pages share), then modules of at most 0.6 KB that a fifth to two thirds of the
+ * pages load (paths, page titles and meta, breadcrumbs, empty and loading states, the sign-in
+ * guard) or that the product page loads beside a few others (its prose, refund window and
+ * lifetime promise).
  */
-const withTheShell = ['/apps/web/app/lib/page-data.ts'];
+const withTheShell = [
+  '/apps/web/app/lib/page-data.ts',
+  '/packages/contracts/src/paths.ts',
+  '/packages/contracts/src/order-paths.ts',
+  '/apps/web/app/lib/seo.ts',
+  '/apps/web/app/components/ui/breadcrumbs.tsx',
+  '/apps/web/app/components/ui/empty-state.tsx',
+  '/apps/web/app/components/ui/skeleton.tsx',
+  '/apps/web/app/features/auth/hooks/use-require-login.ts',
+  '/apps/web/app/components/ui/prose.tsx',
+  '/apps/web/app/features/catalog/refund-window.ts',
+  '/apps/web/app/shared/catalog/lifetime-promise-banner.tsx',
+];
+/** What the catalogue pages load beside the catalogue's actions and no other page does: a deal's sale note and rating. */
+const withTheCatalogue = [
+  '/apps/web/app/shared/catalog/sale-note.tsx',
+  '/apps/web/app/features/catalog/components/rating-stars.tsx',
+];
+/** The product grid and its card view: home, trending, search, category and wishlist load both. */
+const productLists = [
+  '/apps/web/app/features/catalog/components/product-grid.tsx',
+  '/apps/web/app/shared/catalog/product-card-view.ts',
+];
 
 function shellChunks() {
   const owner = new Map<string, GroupName>();
@@ -104,12 +139,15 @@ function shellChunks() {
       const catalogue = closure(find('/app/catalogue-actions.tsx'));
       const formatting = sharedFormatting.map(find);
       const shellExtras = withTheShell.map(find);
+      const catalogueExtras = withTheCatalogue.map(find);
+      const lists = productLists.map(find);
+      const productPage = closure(find('/app/features/catalog/components/product-page.tsx'));
       if (
-        [entry, root, layout, catalogue].some((group) => group.size === 0) ||
-        [...formatting, ...shellExtras].includes(undefined)
+        [entry, root, layout, catalogue, productPage].some((group) => group.size === 0) ||
+        [...formatting, ...shellExtras, ...catalogueExtras, ...lists].includes(undefined)
       ) {
         this.error(
-          'shell-chunks: the client entry, root, default layout, catalogue, formatting or shell modules were not found',
+          'shell-chunks: the client entry, root, default layout, catalogue, product page, formatting, shell or product list modules were not found',
         );
       }
       for (const id of entry) if (id !== entryId) owner.set(id, 'framework');
@@ -118,6 +156,13 @@ function shellChunks() {
       for (const id of layout) if (!entry.has(id) && !owner.has(id)) owner.set(id, 'shell-layout');
       for (const id of formatting) if (id && !owner.has(id)) owner.set(id, 'formatting');
       for (const id of catalogue) if (!owner.has(id)) owner.set(id, 'catalogue');
+      for (const id of catalogueExtras) if (id && !owner.has(id)) owner.set(id, 'catalogue');
+      // What the lists share with the product page (prices, discount badges) goes with the
+      // catalogue, or the product page would load the lists' chunk for them.
+      for (const id of lists.flatMap((list) => [...closure(list)])) {
+        if (!owner.has(id) && productPage.has(id)) owner.set(id, 'catalogue');
+      }
+      for (const id of lists) if (id && !owner.has(id)) owner.set(id, 'product-lists');
     },
   };
 
