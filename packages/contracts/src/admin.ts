@@ -6,6 +6,7 @@ import { RefundReasonSchema } from './item-changes';
 import { LifetimePromiseSchema } from './lifetime-promise';
 import { ValidationMessage } from './messages';
 import { OrderItemSchema, OrderSchema } from './orders';
+import { PageNumberSchema } from './paging';
 import { ProductReviewStatusSchema } from './seller';
 import {
   APPLICATION_REASON_MAX,
@@ -95,13 +96,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_NOTE_MAX = 2000;
 export const ADMIN_QUERY_MAX = 200;
 
-export const AdminPage = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .optional()
-  .default(1);
+export const AdminPage = PageNumberSchema.optional().default(1);
 
 /** A note or reason an admin writes: trimmed, bounded, and empty means none (NUL is refused for every route, decision 008). */
 const AdminText = z.string().trim().max(ADMIN_NOTE_MAX, `must be at most ${ADMIN_NOTE_MAX} characters long`);
@@ -335,12 +330,7 @@ const ApplicationId = publicId('application', ApplicationMessage.notFound);
 export const GetApplicationsInputSchema = z.object({
   /** Leave it out for every application: the open ones first. */
   status: ApplicationStatusSchema.optional(),
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  page: PageNumberSchema.default(1),
 });
 
 /** An application as the admin sees it: the applicant's account beside the contact they gave. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JsonPageNumberSchema } from './paging';
 
 /** `affiliate/join` (requirements §15): the caller's code and a link to the home page with it. */
 export const AffiliateMembershipSchema = z.object({
@@ -42,12 +43,7 @@ export type AffiliateDashboard = z.infer<typeof AffiliateDashboardSchema>;
 export const AFFILIATE_EARNINGS_PAGE_SIZE = 20;
 
 export const GetAffiliateEarningsInputSchema = z.object({
-  page: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  page: JsonPageNumberSchema.default(1),
 });
 
 /**

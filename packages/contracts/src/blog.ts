@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE, WITHOUT_NUL } from './content-messages';
 import { ValidationMessage } from './messages';
+import { PageNumberSchema } from './paging';
 
 const PostSlug = z
   .string({
@@ -13,12 +14,7 @@ const PostSlug = z
 
 /** `blog/getPosts` (requirements §15 `{page?}`), plus a page size and one tag to filter by. */
 export const GetPostsInputSchema = z.object({
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  page: PageNumberSchema.default(1),
   pageSize: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DealHealthSchema } from './community';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { LifetimePromiseSchema } from './lifetime-promise';
+import { PageNumberSchema } from './paging';
 import { SaleTagSchema } from './sales';
 
 export const PlanKindSchema = z.enum(['lifetime', 'subscription']);
@@ -84,12 +85,7 @@ export const GetProductsInputSchema = z
     status: ProductStatusFilterSchema.default('current'),
     /** `featured` is the default; with `q` set and no explicit sort, results come by relevance. */
     sort: ProductSortSchema.optional(),
-    page: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(10_000, 'must be at most 10000')
-      .default(1),
+    page: PageNumberSchema.default(1),
     pageSize: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')

@@ -23,6 +23,7 @@ import {
 import { WITHOUT_NUL } from './content-messages';
 import { publicId } from './ids';
 import { ValidationMessage } from './messages';
+import { PageNumberSchema } from './paging';
 
 // Payloads and results of the community calls (requirements §12, §15, decision 011). Texts are
 // plain: the server stores them as written and the page renders them as text, so markup in them
@@ -37,12 +38,7 @@ const Slug = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, ValidationMessage.invalidFormat);
 
-const Page = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .default(1);
+const Page = PageNumberSchema.default(1);
 
 const PageSize = z.coerce
   .number({ error: 'must be a whole number' })

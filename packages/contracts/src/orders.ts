@@ -11,6 +11,7 @@ import { GiftToSchema, ItemTransferViewSchema, ReceivedFromSchema } from './gift
 import { ownedUuid, publicId } from './ids';
 import { LifetimePromiseSchema } from './lifetime-promise';
 import { CodeRevocationSchema, ItemPlanChangeSchema, ItemRefundMoneySchema, OrderMoneySchema } from './order-money';
+import { JsonPageNumberSchema } from './paging';
 import { PaymentMethodId } from './payments';
 
 // The caller's own order and its items: another user's answer 404 (requirements §6). Both name
@@ -273,12 +274,7 @@ export const CheckoutResultSchema = z.object({
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 
 export const GetOrdersInputSchema = z.object({
-  page: z
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  page: JsonPageNumberSchema.default(1),
   pageSize: z
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownedId, publicId } from './ids';
+import { JsonPageNumberSchema } from './paging';
 import { PAYOUT_ACCOUNT_STATES, PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE } from './payout-rules';
 
 // Payouts that move money (decision 036): the seller's payout account and onboarding, their
@@ -7,12 +8,7 @@ import { PAYOUT_ACCOUNT_STATES, PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE } from './pay
 
 const SellerId = ownedId('seller');
 
-const Page = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .default(1);
+const Page = JsonPageNumberSchema.default(1);
 
 /** `{}` names the caller's first seller (as the seller area does without `?seller=`). */
 export const PayoutOnboardingInputSchema = z.object({ sellerId: SellerId.optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_META_KEY, type IdMeta, ownedId, publicId } from './ids';
 import { RefundReasonSchema } from './item-changes';
+import { PageNumberSchema } from './paging';
 import { CODES_REMOVE_MAX, SALE_STATUSES } from './seller-rules';
 
 // The seller's list of sales, the CSV of pending sales and the plan's unsold codes (requirements
@@ -10,12 +11,7 @@ import { CODES_REMOVE_MAX, SALE_STATUSES } from './seller-rules';
 const SellerId = ownedId('seller');
 const SellerPlanId = ownedId('sellerPlan');
 
-const Page = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .default(1);
+const Page = PageNumberSchema.default(1);
 
 /** A filter, not an access: a product that is not the seller's simply matches no sale. */
 const ProductFilter = publicId('product').optional();

@@ -5,6 +5,7 @@ import { WITHOUT_NUL } from './content-messages';
 import { ownedId } from './ids';
 import { LifetimePromiseSchema } from './lifetime-promise';
 import { ValidationMessage } from './messages';
+import { PageNumberSchema } from './paging';
 import {
   AI_CREDITS_MAX,
   CODE_MAX_LENGTH,
@@ -35,12 +36,7 @@ const SellerId = ownedId('seller');
 const SellerProductId = ownedId('sellerProduct');
 const SellerPlanId = ownedId('sellerPlan');
 
-const Page = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .default(1);
+const Page = PageNumberSchema.default(1);
 
 function line(min: number, max: number) {
   return z

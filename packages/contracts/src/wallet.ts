@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicUuid } from './ids';
+import { JsonPageNumberSchema } from './paging';
 import {
   CREDIT_NOTE_MAX,
   MAX_CREDIT_GRANT_CENTS,
@@ -12,12 +13,7 @@ import {
 // Store credit (shared requirements "Store credit", decision 030): a user's wallet as a ledger,
 // read by its owner and by an admin, and the admin's grant or correction.
 
-const WalletPage = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(10_000, 'must be at most 10000')
-  .default(1);
+const WalletPage = JsonPageNumberSchema.default(1);
 
 export const GetWalletInputSchema = z.object({ page: WalletPage });
 export type GetWalletInput = z.input<typeof GetWalletInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownedId, ownedUuid } from './ids';
+import { PageNumberSchema } from './paging';
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
@@ -78,7 +79,7 @@ export const DeleteWebhookResultSchema = z.object({ deleted: z.boolean() });
 
 export const GetWebhookDeliveriesInputSchema = z.object({
   ...SellerRef,
-  page: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(1),
+  page: PageNumberSchema.default(1),
 });
 
 export const WebhookDeliverySchema = z.object({
