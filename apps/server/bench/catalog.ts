@@ -2,7 +2,7 @@
 // and home pages under autocannon (50 connections × 10 s) against the production build on PostgreSQL with the
 // demo catalogue plus 10,000 synthetic products. Needs `npm run build` first. Prints a markdown
 // table and writes it into docs/benchmarks.md ("Catalogue"). The database is thrown away.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { createDatabase } from '@everdeal/db';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
+import { startBuiltServer, stopServer, waitForReady } from './built-server';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
@@ -103,8 +104,15 @@ try {
   // off, which is what a cold entry or one of the long tail of distinct searches costs.
   const rows: string[] = [];
   for (const cache of ['on', 'off'] as const) {
-    server = startServer(dbUrl, cache === 'on' ? {} : { CATALOG_CACHE_TTL_MS: '0' });
-    await waitForReady(`http://127.0.0.1:${port}/ready`);
+    server = startBuiltServer({
+      root: serverRoot,
+      port,
+      databaseUrl: dbUrl,
+      dataDir,
+      env: cache === 'on' ? {} : { CATALOG_CACHE_TTL_MS: '0' },
+    });
+    // Long enough for a start on a busy shared host.
+    await waitForReady(server, `http://127.0.0.1:${port}/ready`, { timeoutMs: 180_000 });
     for (const target of targets) {
       if (only && !only.test(`${target.name} ${cache}`)) continue;
       const base = { url: `http://127.0.0.1:${port}${target.path}`, connections };
@@ -132,7 +140,8 @@ try {
       );
       console.info(rows.at(-1));
     }
-    await stopServer();
+    await stopServer(server);
+    server = undefined;
   }
 
   // Decision 003's target for the long tail of searches: at least half the first page's rate, uncached.
@@ -167,7 +176,7 @@ try {
   // A partial run (BENCH_ONLY) must not replace the whole table; the database is dropped below either way.
   if (!only) replaceDocsSection(BENCHMARKS_DOC, 'catalog', section);
 } finally {
-  await stopServer();
+  await stopServer(server);
   await bench?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -215,47 +224,4 @@ function inTurn(payloads: object[]) {
     next += 1;
     return { ...request, body };
   };
-}
-
-function startServer(dbUrl: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(serverRoot, 'apps/server/dist/main.js')], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stopServer(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  server = undefined;
-}
-
-async function waitForReady(url: string): Promise<void> {
-  // Long enough for a start on a busy shared host.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`The server exited with ${server?.exitCode}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not become ready within 180 s');
 }

@@ -5,7 +5,7 @@
 // and again (the cached rate, before and after the next pass), and the same 10,000 again (warm:
 // kept until a write, so served from the page cache). Needs `npm run build` first; writes its table into
 // docs/benchmarks.md. The database is thrown away.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { asc, eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { refreshTrendingScores } from '../src/modules/catalog/trending';
+import { startBuiltServer, stopServer, waitForReady } from './built-server';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -65,8 +66,15 @@ try {
   await setup.close();
   if (slugs.length < pageCount) throw new Error(`only ${slugs.length} published products`);
 
-  server = startServer();
-  await waitForReady(`http://127.0.0.1:${port}/ready`);
+  server = startBuiltServer({
+    root,
+    port,
+    databaseUrl: dbUrl,
+    dataDir,
+    // Every page of the walk fits (the default keeps 256 MiB of pages, about a third of them).
+    env: { PAGE_CACHE_MAX_BYTES: String(2 * 2 ** 30), CATALOG_CACHE_MAX_BYTES: String(512 * 2 ** 20) },
+  });
+  await waitForReady(server, `http://127.0.0.1:${port}/ready`);
   const base = `http://127.0.0.1:${port}`;
   const load = loadavg()[0]?.toFixed(2) ?? '?';
 
@@ -88,7 +96,8 @@ try {
   const sameBefore = await cached('one page again and again (cached), before the warm pass');
   const warm = await walk(`the same ${slugs.length.toLocaleString('en-US')} pages again (warm)`);
   const sameAfter = await cached('the same one page again (cached), after the warm pass');
-  await stopServer();
+  await stopServer(server);
+  server = undefined;
 
   const same = sameBefore.perSecond >= sameAfter.perSecond ? sameBefore : sameAfter;
   const ratio = warm.perSecond / same.perSecond;
@@ -118,7 +127,7 @@ try {
   console.info(`\n${section}`);
   replaceDocsSection(BENCHMARKS_DOC, 'crawl', section);
 } finally {
-  await stopServer();
+  await stopServer(server);
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end({ timeout: 5 });
   rmSync(dataDir, { recursive: true, force: true });
@@ -150,48 +159,4 @@ function residentMemory(): string {
   const status = server?.pid ? readFileSync(`/proc/${server.pid}/status`, 'utf8') : '';
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
   return Number.isFinite(kib) ? `${Math.round(kib / 1024)} MiB` : 'unknown';
-}
-
-function startServer(): ChildProcess {
-  return spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Every page of the walk fits (the default keeps 256 MiB of pages, about a third of them).
-      PAGE_CACHE_MAX_BYTES: String(2 * 2 ** 30),
-      CATALOG_CACHE_MAX_BYTES: String(512 * 2 ** 20),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function stopServer(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  server = undefined;
-}
-
-async function waitForReady(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`The server exited with ${server?.exitCode}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not become ready within 60 s');
 }

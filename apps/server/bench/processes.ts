@@ -2,7 +2,7 @@
 // WEB_CONCURRENCY processes on the same host, side by side in one run, on PostgreSQL and Redis
 // with the demo catalogue. Caches off (CATALOG_CACHE_TTL_MS=0), so every answer is computed: what
 // the long tail costs. Needs `npm run build`. Prints a markdown table; the database is thrown away.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { createDatabase } from '@everdeal/db';
 import { seedDemoCatalog } from '@everdeal/db/seed';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { startBuiltServer, stopServer, waitForReady } from './built-server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -36,42 +37,6 @@ const targets = [
   { name: 'getProducts, first page', path: '/api/products/getProducts', api: true },
 ];
 
-function startServer(processes: number): ChildProcess {
-  return spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: name,
-      WEB_CONCURRENCY: String(processes),
-      CATALOG_CACHE_TTL_MS: '0',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: 'inherit',
-  });
-}
-
-async function waitUntilServed(url: string) {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (
-      (await fetch(url).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 let server: ChildProcess | undefined;
 try {
   await admin.unsafe(`create database "${name}"`);
@@ -82,8 +47,21 @@ try {
 
   const figures = new Map<string, { perSecond: number; p99: number }[]>();
   for (const processes of [1, several]) {
-    server = startServer(processes);
-    await waitUntilServed(`http://127.0.0.1:${port}/products/quillstream`);
+    server = startBuiltServer({
+      root,
+      port,
+      databaseUrl: dbUrl,
+      dataDir,
+      env: {
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: name,
+        WEB_CONCURRENCY: String(processes),
+        CATALOG_CACHE_TTL_MS: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    });
+    await waitForReady(server, `http://127.0.0.1:${port}/products/quillstream`);
     for (const target of targets) {
       const result = await autocannon({
         url: `http://127.0.0.1:${port}${target.path}`,
@@ -98,9 +76,7 @@ try {
       row.push({ perSecond: result.requests.average, p99: result.latency.p99 });
       figures.set(target.name, row);
     }
-    const stopped = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await stopped;
+    await stopServer(server);
     server = undefined;
   }
 

@@ -51,6 +51,7 @@ import type { renderToPipeableStream as RenderToPipeableStream } from 'react-dom
 import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
+import { startBuiltServer, stopServer, waitForReady } from './built-server';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
 import { inProcessCpuMs, postgresCpuMs, processCpuMs } from './cpu-accounting';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
@@ -209,24 +210,13 @@ function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = serverNodeArgs,
 ): Server {
-  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'apps/server/dist/main.js')], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      ROLE: 'web',
-      WEB_CONCURRENCY: '1',
-      CATALOG_CACHE_TTL_MS: '0',
-      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const child = startBuiltServer({
+    root: serverRoot,
+    port: serverPort,
+    databaseUrl: dbUrl,
+    dataDir,
+    env: { ROLE: 'web', WEB_CONCURRENCY: '1', CATALOG_CACHE_TTL_MS: '0', ...env },
+    nodeArgs,
   });
   return { label, root: serverRoot, port: serverPort, process: child };
 }
@@ -244,18 +234,8 @@ function startPageBytesServer(serverPort: number, pageFile: string): Server {
   return { label: 'http', root, port: serverPort, process: child };
 }
 
-async function waitForReady(server: Server): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`${server.label} exited with ${server.process.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${server.port}/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  throw new Error(`${server.label} did not become ready within 60 s`);
+function untilReady(server: Server): Promise<void> {
+  return waitForReady(server.process, `http://127.0.0.1:${server.port}/ready`, { label: server.label });
 }
 
 async function loadPages(server: Server, path: string, amount: number): Promise<void> {
@@ -294,7 +274,7 @@ try {
       PAGE_CACHE_MAX_BYTES: '0',
     }),
   );
-  for (const server of servers) await waitForReady(server);
+  for (const server of servers) await untilReady(server);
   const htmlBytes = new Map<string, number>();
   for (const server of servers) {
     const html = await fetch(`http://127.0.0.1:${server.port}${path}`).then((response) => response.arrayBuffer());
@@ -308,7 +288,7 @@ try {
   writeFileSync(pageFile, new Uint8Array(appPage));
   const httpServer = startPageBytesServer(port + 3, pageFile);
   servers.push(httpServer);
-  await waitForReady(httpServer);
+  await untilReady(httpServer);
   htmlBytes.set('http', htmlBytes.get('app') ?? 0);
 
   // Warm-up by count on every side, so the JIT has settled before the first measured round.
@@ -402,13 +382,7 @@ try {
   console.info(`\n${section}\n`);
   if (process.env.BENCH_WRITE_DOCS !== '0') replaceDocsSection(BENCHMARKS_DOC, 'render', section);
 } finally {
-  for (const server of servers) {
-    if (server.process.exitCode === null) {
-      const exited = new Promise((done) => server.process.once('exit', done));
-      server.process.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const server of servers) await stopServer(server.process);
   await capture?.close();
   await bench?.drop();
   rmSync(dataDir, { recursive: true, force: true });
