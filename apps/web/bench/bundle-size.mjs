@@ -36,32 +36,19 @@ const budgetKb = 150;
 const home = ['root', 'routes/_default-layout', 'routes/home'];
 const twoRounds = 11;
 const threeRounds = 17;
+/** A page one segment down, under the default layout: its route and the scripts it may load. */
+const pageUnderHome = (name, route, maxScripts) => ({
+  name,
+  routes: ['root', 'routes/_default-layout', route],
+  inline: home,
+  maxScripts,
+});
 const pages = [
   { name: 'Home (`/`)', routes: home, inline: [], maxScripts: twoRounds },
-  {
-    name: 'Product (`/products/:slug`)',
-    routes: ['root', 'routes/_default-layout', 'routes/product'],
-    inline: home,
-    maxScripts: twoRounds,
-  },
-  {
-    name: 'Trending (`/trending`)',
-    routes: ['root', 'routes/_default-layout', 'routes/trending'],
-    inline: home,
-    maxScripts: threeRounds,
-  },
-  {
-    name: 'Search (`/search`)',
-    routes: ['root', 'routes/_default-layout', 'routes/search'],
-    inline: home,
-    maxScripts: threeRounds,
-  },
-  {
-    name: 'Cart (`/cart`)',
-    routes: ['root', 'routes/_default-layout', 'routes/cart'],
-    inline: home,
-    maxScripts: threeRounds,
-  },
+  pageUnderHome('Product (`/products/:slug`)', 'routes/product', twoRounds),
+  pageUnderHome('Trending (`/trending`)', 'routes/trending', threeRounds),
+  pageUnderHome('Search (`/search`)', 'routes/search', threeRounds),
+  pageUnderHome('Cart (`/cart`)', 'routes/cart', threeRounds),
 ];
 
 const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
