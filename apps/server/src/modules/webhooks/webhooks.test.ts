@@ -269,6 +269,19 @@ describe('the delivery log', () => {
     expect(new Set([...page1.items, ...page2.items].map((item) => item.id)).size).toBe(page1.total);
   });
 
+  // The page number every list shares (packages/contracts/src/paging.ts): a bad one is a 400 that
+  // is a 422 naming the field, as on every other list, never Zod's own wording or a 500.
+  it.each([
+    [{ page: 0 }, 'page: must be at least 1'],
+    [{ page: 10_001 }, 'page: must be at most 10000'],
+    [{ page: 1.5 }, 'page: must be a whole number'],
+    [{ page: 'x' }, 'page: must be a whole number'],
+  ])('refuses the page %j with a 422 naming the field', async (input, msg) => {
+    const { status, body } = await callApi(t.app, 'seller/getWebhookDeliveries', input, { token: seller.token });
+    expect(status).toBe(422);
+    expect(body).toEqual({ code: 422, msg, data: null });
+  });
+
   it('goes with the endpoint when the seller deletes it', async () => {
     const other = await createSellerWithMember(t.db);
     await callApi(t.app, 'seller/setWebhook', { url: receiver.url }, { token: other.token });
