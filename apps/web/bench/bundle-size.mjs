@@ -48,7 +48,7 @@ const pages = [
   pageUnderHome('Product (`/products/:slug`)', 'routes/product', twoRounds),
   pageUnderHome('Trending (`/trending`)', 'routes/trending', threeRounds),
   pageUnderHome('Search (`/search`)', 'routes/search', threeRounds),
-  pageUnderHome('Cart (`/cart`)', 'routes/cart', threeRounds),
+  pageUnderHome('Cart (`/cart`)', 'routes/cart', twoRounds),
 ];
 
 const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));

@@ -1,16 +1,10 @@
-import type { CartContents } from '@everdeal/contracts';
 import { pageTitle } from '@everdeal/contracts/constants';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { CartSkeleton } from '~/components/ui/cart-skeleton';
 import { useRequireLogin } from '~/features/auth/hooks/use-require-login';
 import { useCartChange, useClearCart } from '~/features/cart/api/change-cart-line';
 import { useCart } from '~/features/cart/api/get-cart-contents';
-import { CartView } from '~/features/cart/components/cart-view';
-import { useFinishPaymentAction } from '~/features/payments/api/payment-action';
-import type { PaymentMethodPickerHandle } from '~/features/payments/components/payment-method-picker';
-import { useWallet, WALLET_KEY } from '~/features/wallet/api/get-wallet';
 import { lazyWithPreload } from '~/lib/lazy';
 import { useFocusOnArrival } from '~/lib/use-focus-on-arrival';
 import { redirectVisitorToLogin, signedInPageHeaders, skipServerOnNavigation } from '~/shared/session/session-hint';
@@ -26,18 +20,20 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: 'description', content: 'The deals in your Everdeal cart, their plans and the total, ready to check out.' },
 ];
 
-// The checkout step (the Pay button, the card chooser and its forms) loads when the step opens,
-// or on the way to "Check out": the cart's first load stays within the 150 KB budget (decision 006).
-const CheckoutStep = lazyWithPreload(() =>
-  import('~/features/orders/components/checkout-step').then((module) => module.CheckoutStep),
+// Nothing of the cart itself is rendered by the server: the browser fetches the cart and shows a
+// skeleton until then. So the cart's view (its lines, the coupon field, the clear-cart dialog,
+// the price summary) is not in the page's first load: it is fetched as this module runs, beside
+// the cart itself, and the first load fits two rounds of a phone's six connections instead of
+// three (docs/benchmarks.md, "Requests per page").
+const CartView = lazyWithPreload(() =>
+  import('~/features/cart/components/cart-view').then((module) => module.CartView),
 );
-const PaymentMethodPicker = lazyWithPreload(() =>
-  import('~/features/payments/components/payment-method-picker').then((module) => module.PaymentMethodPicker),
-);
-const preloadCheckout = () => {
-  void CheckoutStep.preload();
-  void PaymentMethodPicker.preload();
-};
+if (typeof document !== 'undefined') void CartView.preload();
+
+// The checkout step (the Pay button, the card chooser and its forms, Stripe's loader, the store
+// credit) loads when the step opens, or on the way to "Check out".
+const CartCheckout = lazyWithPreload(() => import('./cart-checkout').then((module) => module.CartCheckout));
+const preloadCheckout = () => void CartCheckout.preload();
 
 /** `/cart?step=checkout`: the cart page with the payment step open (Check out, Back to cart). */
 function isCheckoutStep(params: URLSearchParams): boolean {
@@ -79,14 +75,16 @@ export default function CartPage() {
             <CartCheckout cart={cart.data} onCartChanged={() => void cart.refetch()} />
           </Suspense>
         ) : user && cart.data ? (
-          <CartView
-            cart={cart.data}
-            onCheckoutIntent={preloadCheckout}
-            onQuantityChange={(item, quantity) =>
-              change.mutate({ productId: item.productId, variantId: item.variantId, quantity })
-            }
-            onClear={clearCart}
-          />
+          <Suspense fallback={<CartSkeleton />}>
+            <CartView
+              cart={cart.data}
+              onCheckoutIntent={preloadCheckout}
+              onQuantityChange={(item, quantity) =>
+                change.mutate({ productId: item.productId, variantId: item.variantId, quantity })
+              }
+              onClear={clearCart}
+            />
+          </Suspense>
         ) : user && cart.isError ? (
           <p className="rounded-card bg-white p-6 text-ink-700 shadow-card">
             Your cart could not be loaded.{' '}
@@ -99,30 +97,5 @@ export default function CartPage() {
         )}
       </div>
     </div>
-  );
-}
-
-/** The orders feature's checkout step with the payments feature's card chooser and 3-D Secure. */
-function CartCheckout({ cart, onCartChanged }: { cart: CartContents; onCartChanged: () => void }) {
-  const picker = useRef<PaymentMethodPickerHandle>(null);
-  const finishPaymentAction = useFinishPaymentAction();
-  // The store credit balance, fetched when the step opens (decision 030): it offers to pay first.
-  const wallet = useWallet(1);
-  const queryClient = useQueryClient();
-  return (
-    <CheckoutStep
-      cart={cart}
-      payment={<PaymentMethodPicker handleRef={picker} />}
-      choosePaymentMethod={async () => (await picker.current?.save()) ?? null}
-      recheckPaymentMethod={async () => (await picker.current?.recheckChosenCard()) ?? true}
-      finishPaymentAction={finishPaymentAction}
-      onCartChanged={() => {
-        onCartChanged();
-        // A checkout that spent credit, or was refused for it, changed what the wallet shows.
-        void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-      }}
-      backTo="/cart"
-      creditBalanceCents={wallet.data?.balanceCents}
-    />
   );
 }
