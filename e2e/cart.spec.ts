@@ -77,6 +77,45 @@ test.describe('a signed-in shopper', () => {
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name} ${plan.name}` })).toHaveValue('2');
   });
 
+  // The cart's view is not in the page's first load (docs/benchmarks.md, "Requests per page"):
+  // a navigation to a cart the browser already holds waits for the view's chunk, so the cart shows
+  // at once instead of a skeleton that the held cart makes no reason for.
+  test('a cart the browser holds opens from the header without a skeleton while its view arrives', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    const [product] = await buyableProducts(request, 1);
+    if (!product) throw new Error('no product');
+    const plan = firstBuyablePlan(product);
+    await shopperApi(request, shopper, 'cart/change', {
+      productId: product.id,
+      variantId: plan.variantId,
+      quantity: 1,
+    });
+    // Records whether the cart's skeleton is ever on screen, from the first paint on.
+    await page.addInitScript(() => {
+      const flag = window as unknown as { sawCartSkeleton?: boolean };
+      new MutationObserver(() => {
+        const statuses = document.querySelectorAll('[role="status"]');
+        if ([...statuses].some((status) => status.textContent?.includes('Loading your cart')))
+          flag.sawCartSkeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const releaseView = await holdChunk(page, 'cart-view');
+    await page.goto(`/products/${product.slug}`);
+    const cartLink = await headerEntry(page, 'Cart', isMobile);
+    await expect(cartLink).toContainText('1');
+
+    await cartLink.click();
+    await releaseView();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name} ${plan.name}` })).toHaveValue('1');
+    expect(
+      await page.evaluate(() => (window as unknown as { sawCartSkeleton?: boolean }).sawCartSkeleton),
+    ).toBeUndefined();
+  });
+
   test('on /cart the stepper changes a line, Remove drops one and Clear cart empties it', async ({
     page,
     request,

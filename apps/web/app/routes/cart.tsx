@@ -12,7 +12,6 @@ import type { Route } from './+types/cart';
 
 /** Decision 017: a visitor is sent to sign in by the server, a signed-in browser renders the page. */
 export const loader = redirectVisitorToLogin;
-export const clientLoader = skipServerOnNavigation;
 export const headers = signedInPageHeaders;
 /** No `noindex`: no crawler reaches the page (the loader above; decision 003, "Sitemap and robots"). */
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -29,6 +28,16 @@ const CartView = lazyWithPreload(() =>
   import('~/features/cart/components/cart-view').then((module) => module.CartView),
 );
 if (typeof document !== 'undefined') void CartView.preload();
+
+/**
+ * A navigation inside the app asks the browser's session, not the server, and waits for the
+ * view's chunk (already on its way from the line above): a cart the browser holds shows at once,
+ * not after a skeleton. A chunk that fails is left to the view's own loading, which reports it.
+ */
+export async function clientLoader() {
+  await CartView.preload().catch(() => undefined);
+  return skipServerOnNavigation();
+}
 
 // The checkout step (the Pay button, the card chooser and its forms, Stripe's loader, the store
 // credit) loads when the step opens, or on the way to "Check out".
