@@ -6,7 +6,7 @@
  * - The floor: this build's product page document (`documentElement` of `entry.server.tsx`: React
  *   Router's `ServerRouter` over the page's route matches and loader data, captured once from a real
  *   request) rendered by `react-dom/server` in this process into a byte counter, as the app streams
- *   it to a browser. No Fastify, no Web `Request` or `Response`, no route matching, no loaders, no
+ *   it to a browser, with the server's V8 settings (`applyServerV8Flags`). No Fastify, no Web `Request` or `Response`, no route matching, no loaders, no
  *   database, and no loader data written into the page for hydration.
  * - The app: the built server (`apps/server/dist/main.js`, `NODE_ENV=production`, one process,
  *   `ROLE=web` so no job runs beside it) with the catalogue and page caches off
@@ -51,10 +51,16 @@ import type { renderToPipeableStream as RenderToPipeableStream } from 'react-dom
 import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/plugins/config';
+import { applyServerV8Flags } from '../src/v8-flags';
 import { startBuiltServer, stopServer, waitForReady } from './built-server';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
 import { inProcessCpuMs, postgresCpuMs, processCpuMs } from './cpu-accounting';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
+
+// The floor renders under the server's V8 settings: with V8's defaults, React alone paid for the
+// pretenuring the server turned off (decision 051), about 40% more per page, and the ratio was read
+// against that dearer floor (docs/benchmarks.md, "Product page against its render floor").
+applyServerV8Flags();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -362,8 +368,8 @@ try {
     `${warmupPages} to warm up; medians, with the range of the rounds. PostgreSQL with the demo catalogue and`,
     `${productCount.toLocaleString('en-US')} synthetic products, \`${path}\`. "floor" is React rendering this build's`,
     'document for that page (the route matches and loader data captured once from a real request) into a byte',
-    'counter in the benchmark process: no Fastify, Web `Request`/`Response`, route matching, loaders, database',
-    'or hydration data. "app" is the built server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
+    "counter in the benchmark process, under the server's V8 settings (decision 051): no Fastify, Web",
+    '`Request`/`Response`, route matching, loaders, database or hydration data. "app" is the built server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
     `autocannon at ${connections} connections; its CPU is the server process's own (\`/proc/<pid>/stat\`), PostgreSQL's`,
     "and the load generator's left out; PostgreSQL's processes on this host are measured beside it (median per page).",
     '',
