@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hasReactRoot, holdChunk } from './helpers';
 import {
   buyableProducts,
+  firstBuyableDeal,
   firstBuyablePlan,
   headerEntry,
   registerShopper,
@@ -37,9 +38,7 @@ test.describe('a signed-in shopper', () => {
     request,
     isMobile,
   }) => {
-    const [product] = await buyableProducts(request, 1);
-    if (!product) throw new Error('no product');
-    const plan = firstBuyablePlan(product);
+    const { product, plan } = await firstBuyableDeal(request);
     await page.goto(`/products/${product.slug}`);
     const cartLink = await headerEntry(page, 'Cart', isMobile);
     await expect(cartLink).toBeVisible();
@@ -85,9 +84,7 @@ test.describe('a signed-in shopper', () => {
     request,
     isMobile,
   }) => {
-    const [product] = await buyableProducts(request, 1);
-    if (!product) throw new Error('no product');
-    const plan = firstBuyablePlan(product);
+    const { product, plan } = await firstBuyableDeal(request);
     await shopperApi(request, shopper, 'cart/change', {
       productId: product.id,
       variantId: plan.variantId,

@@ -84,15 +84,20 @@ export function firstBuyablePlan(product: Product): Plan {
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
+/** The first buyable plan of a live deal. */
+export async function firstBuyableDeal(request: APIRequestContext): Promise<{ product: Product; plan: Plan }> {
+  const [product] = await buyableProducts(request, 1);
+  if (!product) throw new Error('the demo catalogue has no buyable product');
+  return { product, plan: firstBuyablePlan(product) };
+}
+
 /** A new shopper, and the first buyable plan of a live deal for them to buy. */
 export async function shopperWithPlan(
   request: APIRequestContext,
   prefix: string,
 ): Promise<{ shopper: Session; product: Product; plan: Plan }> {
   const shopper = await registerShopper(request, prefix);
-  const [product] = await buyableProducts(request, 1);
-  if (!product) throw new Error('the demo catalogue has no buyable product');
-  return { shopper, product, plan: firstBuyablePlan(product) };
+  return { shopper, ...(await firstBuyableDeal(request)) };
 }
 
 /** A new shopper whose cart holds one code of the first buyable plan of a live deal. */
