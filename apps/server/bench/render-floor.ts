@@ -6,8 +6,9 @@
  * - The floor: this build's product page document (`documentElement` of `entry.server.tsx`: React
  *   Router's `ServerRouter` over the page's route matches and loader data, captured once from a real
  *   request) rendered by `react-dom/server` in this process into a byte counter, as the app streams
- *   it to a browser, with the server's V8 settings (`applyServerV8Flags`). No Fastify, no Web `Request` or `Response`, no route matching, no loaders, no
- *   database, and no loader data written into the page for hydration.
+ *   it to a browser, with the server's V8 settings (`applyServerV8Flags`). No Fastify, no Web
+ *   `Request` or `Response`, no route matching, no loaders, no database, and no loader data
+ *   written into the page for hydration.
  * - The app: the built server (`apps/server/dist/main.js`, `NODE_ENV=production`, one process,
  *   `ROLE=web` so no job runs beside it) with the catalogue and page caches off
  *   (`CATALOG_CACHE_TTL_MS=0`), serving the same product page to autocannon at 4 connections; its
@@ -369,7 +370,8 @@ try {
     `${productCount.toLocaleString('en-US')} synthetic products, \`${path}\`. "floor" is React rendering this build's`,
     'document for that page (the route matches and loader data captured once from a real request) into a byte',
     "counter in the benchmark process, under the server's V8 settings (decision 051): no Fastify, Web",
-    '`Request`/`Response`, route matching, loaders, database or hydration data. "app" is the built server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
+    '`Request`/`Response`, route matching, loaders, database or hydration data. "app" is the built',
+    'server with the caches off (`CATALOG_CACHE_TTL_MS=0`) under',
     `autocannon at ${connections} connections; its CPU is the server process's own (\`/proc/<pid>/stat\`), PostgreSQL's`,
     "and the load generator's left out; PostgreSQL's processes on this host are measured beside it (median per page).",
     '',
