@@ -7,8 +7,8 @@ import { BLOG_TAGLINE, BlogListPage } from '~/features/blog/components/blog-list
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/blog';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { invalidTag, ...state } = parseBlogListState(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { invalidTag, ...state } = parseBlogListState(url.searchParams);
   const list = invalidTag
     ? {
         items: [],

@@ -20,12 +20,12 @@ const CategoryJsonLd = lazy(() =>
   import('~/features/catalog/components/catalog-json-ld').then((module) => ({ default: module.CategoryJsonLd })),
 );
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { categories } = await context.services.getCategories();
   const category = categories.find((c) => c.slug === params.slug);
   if (!category) throw data(null, { status: 404 });
   // The path names the category; a stray ?category= or ?q= does not change this page.
-  const state = { ...parseBrowseState(new URL(request.url).searchParams), category: undefined, q: '' };
+  const state = { ...parseBrowseState(url.searchParams), category: undefined, q: '' };
   const list = await getProductsRanked(context.services.getProducts, {
     ...toProductsInput(state, 'trending'),
     category: category.slug,

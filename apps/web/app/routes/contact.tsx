@@ -4,8 +4,8 @@ import { requestedSubject } from '~/features/contact/contact-rules';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/contact';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { requestedSubject: requestedSubject(new URL(request.url).searchParams), publicUrl: context.publicUrl };
+export function loader({ url, context }: Route.LoaderArgs) {
+  return { requestedSubject: requestedSubject(url.searchParams), publicUrl: context.publicUrl };
 }
 
 // `?subject=` only fills the form in: the canonical URL is /contact whatever the query.

@@ -17,9 +17,9 @@ import type { Route } from './+types/product-community';
 // Every discussion thread of a product, paged (requirements §2 lists this page as ours): the
 // product page shows the first few. Each thread opens its replies and reply form in place, as there.
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = parsePage(new URL(request.url).searchParams);
-  const product = await loadProductRef(context.services, params.slug, request);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const page = parsePage(url.searchParams);
+  const product = await loadProductRef(context.services, params.slug, url);
   const list = await context.services.getThreads({ slug: product.slug, page, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return { product, page, total: list.total, threads: list.items.map(toThreadView), publicUrl: context.publicUrl };

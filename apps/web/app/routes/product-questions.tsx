@@ -14,9 +14,9 @@ import { loadProductRef } from '~/features/community/load-community';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/product-questions';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = parsePage(new URL(request.url).searchParams);
-  const product = await loadProductRef(context.services, params.slug, request);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const page = parsePage(url.searchParams);
+  const product = await loadProductRef(context.services, params.slug, url);
   const list = await context.services.getQuestions({ slug: product.slug, page, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return { product, page, total: list.total, questions: list.items.map(toQuestionView), publicUrl: context.publicUrl };

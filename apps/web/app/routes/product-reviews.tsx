@@ -14,11 +14,11 @@ import { loadProductRef } from '~/features/community/load-community';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/product-reviews';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const search = url.searchParams;
   const page = parsePage(search);
   const sort = parseReviewSort(search);
-  const product = await loadProductRef(context.services, params.slug, request);
+  const product = await loadProductRef(context.services, params.slug, url);
   const list = await context.services.getReviews({ slug: product.slug, page, sort, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return {

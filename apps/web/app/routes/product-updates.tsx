@@ -13,9 +13,9 @@ import { loadProductRef } from '~/features/community/load-community';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/product-updates';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = parsePage(new URL(request.url).searchParams);
-  const product = await loadProductRef(context.services, params.slug, request);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const page = parsePage(url.searchParams);
+  const product = await loadProductRef(context.services, params.slug, url);
   const list = await context.services.getUpdates({ slug: product.slug, page, pageSize: COMMUNITY_PAGE_SIZE });
   if (page > 1 && list.items.length === 0) throw data(null, { status: 404 });
   return { product, page, total: list.total, updates: list.items.map(toUpdateView), publicUrl: context.publicUrl };

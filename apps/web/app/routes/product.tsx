@@ -26,8 +26,8 @@ const CommunitySections = lazy(() =>
 
 const RELATED_COUNT = 4;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const product = await loadProductBySlug(context.services, params.slug, request);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const product = await loadProductBySlug(context.services, params.slug, url);
   try {
     const { services } = context;
     const [related, { reviews, questions, updates, threads }] = await Promise.all([

@@ -23,11 +23,11 @@ function formOf(pathname: string) {
   return FORMS[pathname.replace(/\/$/, '') as keyof typeof FORMS] ?? FORMS['/review/add-comment'];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get('product') ?? '';
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const slug = url.searchParams.get('product') ?? '';
   const product = await loadProductRef(context.services, slug || 'missing-product');
   // Decision 017: a visitor is sent to sign in by the server (an unknown product is 404 for all).
-  redirectVisitorToLogin({ request });
+  redirectVisitorToLogin({ request, url });
   return { product: { id: product.id, slug: product.slug, name: product.name } };
 }
 

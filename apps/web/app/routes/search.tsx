@@ -14,8 +14,8 @@ import { pageData, readPageData } from '~/lib/page-data';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = parseBrowseState(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const state = parseBrowseState(url.searchParams);
   const [list, { categories }] = await Promise.all([
     context.services.getProducts(toProductsInput(state)),
     context.services.getCategories(),

@@ -11,10 +11,10 @@ import type { Route } from './+types/support-ticket';
  * `/support/tickets/{id}`. The server cannot read the ticket (the session is in the browser),
  * but it can tell a path that cannot name one: that is the 404 page with HTTP 404.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ params, request, url }: Route.LoaderArgs) {
   if (!isTicketId(params.ticketId)) throw data(null, { status: 404 });
   // Decision 017: a visitor is sent to sign in by the server.
-  redirectVisitorToLogin({ request });
+  redirectVisitorToLogin({ request, url });
   return { ticketId: params.ticketId.toLowerCase() };
 }
 

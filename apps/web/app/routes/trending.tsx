@@ -21,8 +21,7 @@ const CategoryFilter = lazyWithPreload(() =>
   import('~/features/catalog/components/category-filter').then((module) => module.CategoryFilter),
 );
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const state = parseBrowseState(url.searchParams);
   const { categories } = await context.services.getCategories();
   // An unknown category shows the empty state under its own name rather than failing validation.

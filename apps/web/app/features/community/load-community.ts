@@ -17,14 +17,14 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
 
 /**
  * The product of a community page or form, by its slug (`loadProductBySlug`: the 404 page for a
- * slug that names none; on a page whose path holds the slug, pass its request for the 301 of a
- * slug in capitals).
+ * slug that names none; on a page whose path holds the slug, pass its URL for the 301 of a slug
+ * in capitals).
  */
 export async function loadProductRef(
   services: StorefrontServices,
   slug: string,
-  request?: Request,
+  url?: URL,
 ): Promise<CommunityProductRef> {
-  const product = await loadProductBySlug(services, slug, request);
+  const product = await loadProductBySlug(services, slug, url);
   return { id: product.id, slug: product.slug, name: product.name, sellerName: product.seller.name };
 }

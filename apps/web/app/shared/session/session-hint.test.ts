@@ -52,10 +52,11 @@ describe('the session hint cookie (decision 017)', () => {
   });
 
   it('sends a request without it to sign in and back to the same address', () => {
-    const visitor = new Request('http://store.test/user/orders?page=2');
+    // React Router's data request for the page: the request as it came, the page's address in `url`.
+    const visitor = new Request('http://store.test/user/orders.data?page=2');
     let thrown: unknown;
     try {
-      redirectVisitorToLogin({ request: visitor });
+      redirectVisitorToLogin({ request: visitor, url: new URL('http://store.test/user/orders?page=2') });
     } catch (error) {
       thrown = error;
     }
@@ -63,7 +64,7 @@ describe('the session hint cookie (decision 017)', () => {
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get('location')).toBe('/auth/login?redirect=%2Fuser%2Forders%3Fpage%3D2');
     const signedIn = new Request('http://store.test/cart', { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
-    expect(redirectVisitorToLogin({ request: signedIn })).toBeNull();
+    expect(redirectVisitorToLogin({ request: signedIn, url: new URL(signedIn.url) })).toBeNull();
   });
 
   describe('written by the browser', () => {

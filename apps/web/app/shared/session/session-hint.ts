@@ -74,9 +74,8 @@ export function hasSessionHint(cookieHeader: string | null): boolean {
  * The loader of a page only a signed-in user sees (requirements §5): a request without the hint
  * is sent to sign in and comes back to the same address, before anything renders.
  */
-export function redirectVisitorToLogin({ request }: { request: Request }): null {
+export function redirectVisitorToLogin({ request, url }: { request: Request; url: URL }): null {
   if (hasSessionHint(request.headers.get('cookie'))) return null;
-  const url = new URL(request.url);
   throw redirect(loginPathFor(url.pathname + url.search));
 }
 
