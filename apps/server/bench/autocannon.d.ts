@@ -13,7 +13,10 @@ declare module 'autocannon' {
     requests?: { setupRequest?: (request: { path?: string }) => object }[];
   };
   type Result = {
-    requests: { average: number };
+    /** `total`: the answers counted over the run. */
+    requests: { average: number; total: number };
+    /** Bytes of answers received, headers included: `total` over the run. */
+    throughput: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;

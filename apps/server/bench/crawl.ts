@@ -5,6 +5,12 @@
 // and again (the cached rate, before and after the next pass), and the same 10,000 again (warm:
 // kept until a write, so served from the page cache). Needs `npm run build` first; writes its table into
 // docs/benchmarks.md. The database is thrown away.
+//
+// `BENCH_AS_CRAWLER=1` asks as a search engine's crawler does (Googlebot's user agent, which gets
+// the whole document at once, and `Accept-Encoding: gzip, deflate, br`, so every answer is
+// compressed) and writes its own section, "Crawl as a search engine". `BENCH_SERVER_ROOT=<another
+// checkout, built>` runs that checkout's server instead (a change's before and after, one run
+// each); `BENCH_WRITE_DOCS=0` leaves the docs alone.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +32,12 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const pageCount = Number(process.env.BENCH_PAGES ?? 10_000);
 const connections = 50;
 const port = Number(process.env.BENCH_PORT ?? 3918);
+const asCrawler = process.env.BENCH_AS_CRAWLER === '1';
+const serverRoot = process.env.BENCH_SERVER_ROOT ? resolve(process.env.BENCH_SERVER_ROOT) : root;
+const crawlerHeaders = {
+  'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'accept-encoding': 'gzip, deflate, br',
+};
 
 for (const path of ['apps/server/dist/main.js', 'apps/web/build/server/index.js']) {
   if (!existsSync(join(root, path))) {
@@ -67,7 +79,7 @@ try {
   if (slugs.length < pageCount) throw new Error(`only ${slugs.length} published products`);
 
   server = startBuiltServer({
-    root,
+    root: serverRoot,
     port,
     databaseUrl: dbUrl,
     dataDir,
@@ -108,8 +120,15 @@ try {
   const table = ['| pass | requests | pages/s | p50 ms | p99 ms |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const section = [
-    '## Crawl',
+    asCrawler ? '## Crawl as a search engine' : '## Crawl',
     '',
+    ...(asCrawler
+      ? [
+          'Asked as Googlebot asks (`BENCH_AS_CRAWLER=1`): its user agent (the whole document at once) and `Accept-Encoding: gzip, deflate, br` (every answer compressed, with Brotli).',
+          '',
+        ]
+      : []),
+    ...(serverRoot === root ? [] : [`The server of \`${serverRoot}\` (\`BENCH_SERVER_ROOT\`).`, '']),
     `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run build && npm run bench:crawl\` (PostgreSQL,`,
     `demo catalogue + ${productCount.toLocaleString('en-US')} synthetic products, autocannon ${connections} connections on the same host, the`,
     'production server with its default cache settings but `PAGE_CACHE_MAX_BYTES` raised so every page fits, logging off).',
@@ -125,7 +144,8 @@ try {
     '',
   ].join('\n');
   console.info(`\n${section}`);
-  replaceDocsSection(BENCHMARKS_DOC, 'crawl', section);
+  if (process.env.BENCH_WRITE_DOCS !== '0')
+    replaceDocsSection(BENCHMARKS_DOC, asCrawler ? 'crawl-as-crawler' : 'crawl', section);
 } finally {
   await stopServer(server);
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -139,6 +159,7 @@ async function run(label: string, url: string, amount: number, pathOf?: () => st
     url,
     connections,
     amount,
+    ...(asCrawler ? { headers: crawlerHeaders } : {}),
     ...(pathOf ? { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf() }) }] } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) {

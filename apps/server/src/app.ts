@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Database, Tx } from '@everdeal/db';
-import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createCoreServices, loggerOptions, registerJobs, registerMetrics } from './core-services';
@@ -56,6 +55,7 @@ import { walletHandlers } from './modules/wallet';
 import { webhooksHandlers } from './modules/webhooks';
 import { registerApi } from './plugins/api';
 import type { Authenticator } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import type { Config } from './plugins/config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
@@ -136,7 +136,7 @@ export async function buildApp({
     allowGoogleSignIn: config.googleClientId !== undefined,
     stripeJsUrl: config.paymentProvider === 'stripe' ? config.stripeJsUrl : undefined,
   });
-  await app.register(compress, { threshold: 1024 });
+  await registerCompression(app);
   // 3. Probes for the process and its database.
   registerHealth(app, database.ping, isShuttingDown);
 
