@@ -28,6 +28,12 @@
  *   floor plus both is what the app could cost with nothing else around React; the app minus it
  *   is the rest (React Router's request handling, the hydration data, the Web `Request` and
  *   `Response`, Fastify's hooks, their garbage).
+ * - The framework alone: the same page through the web build's own React Router request handler
+ *   (`createRequestHandler` of `entry.server.tsx`, what the server calls) in this process, one page
+ *   at a time as the floor, the product route's loader answering the captured data from memory
+ *   (no statement, no mapping, no `JSON.stringify` of the page's data) and no Fastify: the floor
+ *   plus React Router's document request (matching, the data query, the hydration data, the Web
+ *   `Request` and `Response`). Its excess over the floor is the framework's share of the rest.
  * - `BENCH_BASELINE=<root of another checkout, built>` measures that build's server too, on the same
  *   database, alternating with this one: a change's before and after in the same run
  *   (`BENCH_BASELINE_LABEL` names it in the table). `BENCH_BASELINE_NODE_ARGS` starts it with other
@@ -43,7 +49,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDatabase } from '@everdeal/db';
 import autocannon from 'autocannon';
@@ -82,6 +88,14 @@ const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').fil
  */
 const baselineNodeArgs = process.env.BENCH_BASELINE_NODE_ARGS?.split(' ').filter(Boolean) ?? serverNodeArgs;
 const TARGET_RATIO = 1.5;
+/**
+ * Every request of the benchmark comes from a browser: crawlers get the whole document at once
+ * (`entry.server.tsx`), browsers a stream, and the two differ (the hydration data's boundary is
+ * streamed after the shell when its data comes late). Fetch's own agent ("node") reads as a crawler.
+ */
+const browser = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+};
 
 const webBuildPath = join(root, 'apps/web/build/server/index.js');
 for (const path of [join(root, 'apps/server/dist/main.js'), webBuildPath]) {
@@ -105,11 +119,22 @@ type EntryModule = {
   ) => Promise<Response>;
   documentElement: (context: EntryContext, url: string, nonce: string | undefined) => ReactElement;
   progressiveChunkSize: number;
+  createRequestHandler: (
+    build: ServerBuild,
+    mode: string,
+  ) => (request: Request, context: AppLoadContext) => Promise<Response>;
+  nodeBodyOf: (response: Response) => Readable | undefined;
 };
 type CapturedPage = { entry: EntryModule; context: EntryContext; url: string; nonce: string | undefined };
 type PageLoader = (args: unknown) => Promise<unknown>;
 /** The captured page, and its route's loader called again with the same arguments on a live in-process app. */
-type Capture = { page: CapturedPage; loadPageData: () => Promise<unknown>; close: () => Promise<void> };
+type Capture = {
+  page: CapturedPage;
+  loadPageData: () => Promise<unknown>;
+  /** The page through React Router's request handler, its route's data from memory; answers the bytes. */
+  handlePage: () => Promise<number>;
+  close: () => Promise<void>;
+};
 type Server = { label: string; root: string; port: number; process: ChildProcess };
 
 /**
@@ -122,19 +147,25 @@ async function capturePage(dbUrl: string, dataDir: string, slug: string): Promis
   const productRoute = build.routes['routes/product'];
   const loader = productRoute?.module.loader as PageLoader | undefined;
   if (!productRoute || !loader) throw new Error('capture: the build has no product route with a loader');
+  const routeModule = productRoute.module;
   let loaderArgs: unknown;
+  let loaderData: unknown;
   (productRoute as { module: unknown }).module = {
-    ...productRoute.module,
-    loader: (args: unknown) => {
+    ...routeModule,
+    loader: async (args: unknown) => {
       loaderArgs ??= args;
-      return loader(args);
+      const data = await loader(args);
+      loaderData ??= data;
+      return data;
     },
   };
   let captured: CapturedPage | undefined;
+  let capturedLoadContext: AppLoadContext | undefined;
   const capturing: EntryModule = {
     ...entry,
     default: (request, status, headers, context, loadContext) => {
       captured = { entry, context, url: request.url, nonce: loadContext.cspNonce as string | undefined };
+      capturedLoadContext = loadContext;
       return entry.default(request, status, headers, context, loadContext);
     },
   };
@@ -158,7 +189,7 @@ async function capturePage(dbUrl: string, dataDir: string, slug: string): Promis
     await database.close();
   };
   try {
-    const response = await app.inject({ url: `/products/${slug}` });
+    const response = await app.inject({ url: `/products/${slug}`, headers: browser });
     if (response.statusCode !== 200) throw new Error(`capture: ${response.statusCode}`);
   } catch (error) {
     await close();
@@ -166,10 +197,26 @@ async function capturePage(dbUrl: string, dataDir: string, slug: string): Promis
   } finally {
     (build.entry as { module: unknown }).module = entry;
   }
-  if (!captured || !loaderArgs) throw new Error('capture: the entry or the loader was not called');
+  if (!captured || !loaderArgs || !capturedLoadContext)
+    throw new Error('capture: the entry or the loader was not called');
   const page = captured;
+  const loadContext = capturedLoadContext;
+  // From here on the route answers the captured data from memory: the framework part reads nothing.
+  (productRoute as { module: unknown }).module = { ...routeModule, loader: async () => loaderData };
+  const handler = entry.createRequestHandler(build, 'production');
+  const handlePage = async () => {
+    const response = await handler(new Request(page.url, { headers: browser }), { ...loadContext });
+    if (response.status !== 200) throw new Error(`framework part: ${response.status}`);
+    const body = entry.nodeBodyOf(response);
+    if (!body) throw new Error('framework part: the entry gave no Node body');
+    let bytes = 0;
+    for await (const piece of body) bytes += (piece as Buffer).length;
+    // After one turn of the event loop, as the floor and the server's next request.
+    await new Promise((done) => setImmediate(done));
+    return bytes;
+  };
   // The app stays open: the loader's reads go through its services, caches off as in the server.
-  return { page, loadPageData: () => loader(loaderArgs), close };
+  return { page, loadPageData: () => loader(loaderArgs), handlePage, close };
 }
 
 /** The floor: one render of the captured document by React alone; answers the bytes written. */
@@ -246,7 +293,12 @@ function untilReady(server: Server): Promise<void> {
 }
 
 async function loadPages(server: Server, path: string, amount: number): Promise<void> {
-  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections, amount });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${server.port}${path}`,
+    headers: browser,
+    connections,
+    amount,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
@@ -267,7 +319,7 @@ try {
   const path = `/products/${bench.slug}`;
   capture = await capturePage(bench.url, dataDir, bench.slug);
   const renderFloor = createFloor(capture.page);
-  const { loadPageData } = capture;
+  const { loadPageData, handlePage } = capture;
 
   servers.push(startServer('app', root, port, bench.url, dataDir));
   if (baselineRoot) {
@@ -282,16 +334,23 @@ try {
     }),
   );
   for (const server of servers) await untilReady(server);
+  // The page's size as served once warm: a server's first renders stream the parts whose lazy
+  // modules are still loading after the shell (2.5 KB more on the product page).
+  for (const server of servers) await loadPages(server, path, 50);
   const htmlBytes = new Map<string, number>();
   for (const server of servers) {
-    const html = await fetch(`http://127.0.0.1:${server.port}${path}`).then((response) => response.arrayBuffer());
+    const html = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: browser }).then((response) =>
+      response.arrayBuffer(),
+    );
     htmlBytes.set(server.label, html.byteLength);
   }
   // The parts of the app's work that no render can skip, each alone: the page's HTTP request and
   // answer (the app's own bytes, from bare Fastify), and its route's loader (three statements
   // through the app's services, their mapping into the page's data) in this process.
   const pageFile = join(dataDir, 'page.html');
-  const appPage = await fetch(`http://127.0.0.1:${port}${path}`).then((response) => response.arrayBuffer());
+  const appPage = await fetch(`http://127.0.0.1:${port}${path}`, { headers: browser }).then((response) =>
+    response.arrayBuffer(),
+  );
   writeFileSync(pageFile, new Uint8Array(appPage));
   const httpServer = startPageBytesServer(port + 3, pageFile);
   servers.push(httpServer);
@@ -303,6 +362,7 @@ try {
   for (let i = 0; i < warmupPages; i += 1) floorBytes = await renderFloor();
   htmlBytes.set('floor', floorBytes);
   await inProcessCpuMs(loadPageData, warmupPages, connections);
+  for (let i = 0; i < warmupPages; i += 1) htmlBytes.set('framework', await handlePage());
   for (const server of servers) await loadPages(server, path, warmupPages);
 
   const load = loadavg()
@@ -311,6 +371,7 @@ try {
   const perRound = new Map<string, number[]>([
     ['floor', []],
     ['reads', []],
+    ['framework', []],
     ...servers.map((s): [string, number[]] => [s.label, []]),
   ]);
   const postgresPerRound = new Map<string, number[]>([
@@ -325,6 +386,7 @@ try {
     const postgresBeforeReads = postgresCpuMs();
     perRound.get('reads')?.push(await inProcessCpuMs(loadPageData, pagesPerRound, connections));
     const postgresAfterReads = postgresCpuMs();
+    perRound.get('framework')?.push(await inProcessCpuMs(handlePage, pagesPerRound, 1));
     if (postgresBeforeReads !== undefined && postgresAfterReads !== undefined) {
       postgresPerRound.get('reads')?.push((postgresAfterReads - postgresBeforeReads) / pagesPerRound);
     }
@@ -359,6 +421,8 @@ try {
   const appRatio = appMs / floorMs;
   // What the app does beyond React that no render can skip, each measured alone, on the floor.
   const partsMs = floorMs + median(perRound.get('http') ?? []) + median(perRound.get('reads') ?? []);
+  // React Router's own share: its document request with the data from memory, over the floor.
+  const frameworkMs = median(perRound.get('framework') ?? []) - floorMs;
   const cpuList = cpus();
   const machine = `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
   const section = [
@@ -383,9 +447,14 @@ try {
     row('answers', "app, the catalogue's answers kept (1 statement of 3)"),
     row('http', "part alone: the page's request and answer (bare Fastify sending the app's bytes)"),
     row('reads', "part alone: the page's loader (3 statements, their mapping) in the benchmark process"),
+    row(
+      'framework',
+      "framework alone: React Router's document request, the page's data from memory, in the benchmark process",
+    ),
     '',
     `- ${appRatio <= TARGET_RATIO ? 'Meets' : 'Misses'} the target (the app within ${TARGET_RATIO}× the floor): ${appRatio.toFixed(2)}×.`,
     `- The floor and the two parts alone add up to ${partsMs.toFixed(2)} ms, ${(partsMs / floorMs).toFixed(2)}× the floor; the rest of the app's work (React Router's request handling, the hydration data, the Web \`Request\`/\`Response\`, Fastify's hooks, and the garbage of it all) ${(appMs - partsMs).toFixed(2)} ms, ${((appMs - partsMs) / floorMs).toFixed(2)}× the floor.`,
+    `- Of that rest, React Router's document request (the framework alone less the floor) is ${frameworkMs.toFixed(2)} ms, ${(frameworkMs / floorMs).toFixed(2)}× the floor; the floor, the two parts and it add up to ${((partsMs + frameworkMs) / floorMs).toFixed(2)}×, leaving ${((appMs - partsMs - frameworkMs) / floorMs).toFixed(2)}× for Fastify, its hooks, the socket and pages in flight at once.`,
   ].join('\n');
   console.info(`\n${section}\n`);
   if (process.env.BENCH_WRITE_DOCS !== '0') replaceDocsSection(BENCHMARKS_DOC, 'render', section);
