@@ -40,8 +40,8 @@ const crawlerHeaders = {
 };
 
 for (const path of ['apps/server/dist/main.js', 'apps/web/build/server/index.js']) {
-  if (!existsSync(join(root, path))) {
-    console.error(`${path} is missing: run \`npm run build\` first.`);
+  if (!existsSync(join(serverRoot, path))) {
+    console.error(`${join(serverRoot, path)} is missing: run \`npm run build\` there first.`);
     process.exit(1);
   }
 }

@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
  *
  * Every answer is compressed as it is sent, a kept page too (its CSP nonce differs per answer,
  * decision 004), and browsers and crawlers all ask for it. At @fastify/compress's defaults
- * (Brotli 4, gzip 6) that cost about 1 ms of CPU per product page, several times what a kept page
- * costs to send, and about half of React's render of it; quality 1 costs about a third of that for
- * 15% more bytes (docs/benchmarks.md, "Compression of answers", `npm run bench:compress`). Static
- * files are not compressed here: the web build writes their Brotli 11 and gzip 9 copies.
+ * (Brotli 4, gzip 6) that cost 0.75-0.85 ms of CPU per product page, three times what a kept page
+ * costs to send, and a third of React's render of it; Brotli 1 costs a quarter of that for 16% more
+ * bytes (docs/benchmarks.md, "Compression of answers", `npm run bench:compress`). Static files are
+ * not compressed here: the web build writes their Brotli 11 and gzip 9 copies.
  */
 export const answerCompression = {
   brotliQuality: 1,
@@ -20,9 +20,9 @@ export const answerCompression = {
    * Answers held whole (a kept page, an API answer) up to this size are compressed in one call
    * on the main thread. Above it, and for a page streamed as it renders, a compression stream
    * runs in libuv's threads: a stream and its encoder's state per answer, which cost the kept
-   * product page more than the compression itself (0.7 ms a Brotli answer, 2.3 ms a zstd one, the
-   * plugin's 8 KB limit on a 2-core host sending its 60 KB that way). The largest page, trending,
-   * is about 120 KB; compressing 256 KB at these settings takes about a millisecond.
+   * product page more than the compression itself (about 1.0 ms a Brotli answer, 1.6 ms a zstd
+   * one, the plugin's 8 KB limit on a 2-core host sending its 60 KB that way). The largest page,
+   * trending, is about 120 KB; 256 KB at these settings takes 0.5 ms with Brotli, 1.7 with gzip.
    */
   wholeAnswerLimitBytes: 256 * 1024,
 } as const;

@@ -32,12 +32,12 @@ function isTagged(facts: PageFacts): boolean {
   return facts.namesAll && facts.reads > 0 && facts.tags.size > 0;
 }
 
-/** The page cache's view of a page: tags only when they cover it; its size is its body's. */
-export function pageCacheFacts(facts: PageFacts, pieces: readonly Buffer[]): AnswerFacts {
+/** The page cache's view of a page: tags only when they cover it; its size the bytes its body holds. */
+export function pageCacheFacts(facts: PageFacts, bytes: number): AnswerFacts {
   return {
     tags: isTagged(facts) ? [...facts.tags] : [],
     notAfterMs: facts.notAfterMs,
-    bytes: pieces.reduce((total, piece) => total + piece.length, 0),
+    bytes,
   };
 }
 

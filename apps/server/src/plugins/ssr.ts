@@ -47,7 +47,14 @@ export type SsrOptions = {
  * was rendered with stood, so an answer is the pieces joined by its own nonce (no string
  * replace and re-encoding of the whole page per request).
  */
-type RenderedPage = { status: number; headers: [string, string][]; pieces: Buffer[]; facts: PageFacts };
+type RenderedPage = {
+  status: number;
+  headers: [string, string][];
+  /** Views of one buffer, the render's whole body: `heldBytes` is its size, what the cache keeps alive. */
+  pieces: Buffer[];
+  heldBytes: number;
+  facts: PageFacts;
+};
 
 function bodyWithNonce(page: RenderedPage, nonce: string): Buffer {
   const stamp = Buffer.from(nonce);
@@ -123,6 +130,8 @@ async function bodyBytes(response: Response, nodeBody: Readable | undefined): Pr
  * (docs/benchmarks.md, "Crawl as a search engine").
  */
 export function splitAt(body: Buffer, marker: Buffer): Buffer[] {
+  // An empty marker is found at every position without moving past it.
+  if (marker.length === 0) throw new Error('splitAt: the marker is empty');
   const pieces: Buffer[] = [];
   let from = 0;
   for (let at = body.indexOf(marker); at !== -1; at = body.indexOf(marker, from)) {
@@ -257,10 +266,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               status: response.status,
               headers: [...response.headers],
               pieces: splitAt(body, Buffer.from(nonce)),
+              heldBytes: body.length,
               facts,
             };
           },
-          { keep: isShareable, describe: (rendered) => pageCacheFacts(rendered.facts, rendered.pieces) },
+          { keep: isShareable, describe: (rendered) => pageCacheFacts(rendered.facts, rendered.heldBytes) },
         );
         if (!renderedHere && !isShareable(page)) {
           // Someone else's unshareable answer (a cookie, an error) is theirs: render our own,
