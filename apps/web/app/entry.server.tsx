@@ -110,8 +110,9 @@ export function documentElement(routerContext: EntryContext, url: string, nonce:
 }
 
 /**
- * Streams the document to browsers as soon as the shell is ready; bots and crawlers get the
- * complete document at once. Inline scripts carry the request's CSP nonce.
+ * Streams the document to browsers as soon as the shell is ready; bots and crawlers, and a render
+ * the page cache keeps (`wholeDocument`), get the complete document at once. Inline scripts carry
+ * the request's CSP nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -123,7 +124,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let didError = false;
     const userAgent = request.headers.get('user-agent');
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll = loadContext.wholeDocument === true || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const nonce = loadContext.cspNonce;
     const respond = () => {
       const body = new PassBuffer();

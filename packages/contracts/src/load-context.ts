@@ -63,4 +63,11 @@ export interface StorefrontLoadContext {
   cspNonce: string;
   /** Google Identity Services client id; null when Google sign-in is not configured. */
   googleClientId: string | null;
+  /**
+   * Set by the server for a render the page cache keeps (decision 004): the document is answered
+   * once every part of it is rendered, for every visitor alike, so a kept copy never holds a part
+   * sent after the shell and swapped into place by a script, and one copy serves crawlers and
+   * browsers.
+   */
+  wholeDocument?: boolean;
 }

@@ -57,6 +57,24 @@ describe('CDN headers of pages', () => {
     expect(Number(PUBLIC.exec(String(answer.headers['cache-control']))?.[1])).toBe(2);
   });
 
+  it('a page is kept once, whole, for browsers and crawlers alike', async () => {
+    const product = await createProduct(t.db);
+    const url = `/products/${product.slug}`;
+    const browser = await get(url, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' });
+    const crawler = await get(url, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    expect(browser.statusCode).toBe(200);
+    // Nothing sent after the shell to be swapped into place by React's script: the community
+    // sections' lazy module is first loaded by this render, which would otherwise stream them.
+    expect(browser.body).not.toMatch(/<template id="B:/);
+    expect(browser.body).not.toContain('$RC');
+    // The crawler's answer is the browser's copy (the render's time in the page data included).
+    const nonceOf = (headers: Record<string, unknown>) =>
+      /'nonce-([^']+)'/.exec(String(headers['content-security-policy']))?.[1] ?? '';
+    expect(crawler.body.replaceAll(nonceOf(crawler.headers), 'NONCE')).toBe(
+      browser.body.replaceAll(nonceOf(browser.headers), 'NONCE'),
+    );
+  });
+
   it('a visitor with a session gets the very page a stranger gets: public, no cookie, nothing of theirs', async () => {
     const product = await createProduct(t.db);
     const user = await createUserWithSession(t.db);

@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import type { StorefrontLoadContext } from '@everdeal/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import type { createRequestHandler, ServerBuild } from 'react-router';
 import type { AnswerCache } from '../lib/answer-cache';
 import type { ReadRecorder } from '../lib/cache-tags';
@@ -245,11 +244,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         };
         const { pageCache } = options;
         if (!pageCache || request.method !== 'GET') return renderOwn();
-        // Crawlers get the whole document at once, browsers a stream: their answers differ.
-        const audience = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
+        // One kept copy per address, rendered whole for crawlers and browsers alike: it is read to
+        // its end before anything is sent anyway, and a part streamed after the shell would be
+        // swapped into place by a script in every answer for as long as the copy is kept.
         let renderedHere = false;
         const page = await pageCache.get(
-          `${audience} ${request.url}`,
+          request.url,
           async (): Promise<RenderedPage> => {
             renderedHere = true;
             // A nonce no client ever sees, swapped for each answer's own below: knowing an
@@ -260,6 +260,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
               ...options.loadContext(request, seen),
               cspNonce: nonce,
               buildId,
+              wholeDocument: true,
             });
             const body = await bodyBytes(response, nodeBodyOf(response));
             return {
