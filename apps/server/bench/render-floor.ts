@@ -46,23 +46,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type Readable, Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createDatabase } from '@everdeal/db';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { ReactElement } from 'react';
-import type { renderToPipeableStream as RenderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/plugins/config';
 import { applyServerV8Flags } from '../src/v8-flags';
 import { startBuiltServer, stopServer, waitForReady } from './built-server';
 import { type CatalogBenchDatabase, createCatalogBenchDatabase } from './catalog-setup';
 import { inProcessCpuMs, postgresCpuMs, processCpuMs } from './cpu-accounting';
 import { BENCHMARKS_DOC, replaceDocsSection } from './docs-section';
+import { type Capture, capturePage, createFloor } from './render-capture';
 
 // The floor renders under the server's V8 settings: with V8's defaults, React alone paid for the
 // pretenuring the server turned off (decision 051), about 40% more per page, and the ratio was read
@@ -109,151 +102,7 @@ if (process.env.NODE_ENV !== 'production') {
   process.exit(1);
 }
 
-type EntryModule = {
-  default: (
-    request: Request,
-    status: number,
-    headers: Headers,
-    context: EntryContext,
-    loadContext: AppLoadContext,
-  ) => Promise<Response>;
-  documentElement: (context: EntryContext, url: string, nonce: string | undefined) => ReactElement;
-  progressiveChunkSize: number;
-  createRequestHandler: (
-    build: ServerBuild,
-    mode: string,
-  ) => (request: Request, context: AppLoadContext) => Promise<Response>;
-  nodeBodyOf: (response: Response) => Readable | undefined;
-};
-type CapturedPage = { entry: EntryModule; context: EntryContext; url: string; nonce: string | undefined };
-type PageLoader = (args: unknown) => Promise<unknown>;
-/** The captured page, and its route's loader called again with the same arguments on a live in-process app. */
-type Capture = {
-  page: CapturedPage;
-  loadPageData: () => Promise<unknown>;
-  /** The page through React Router's request handler, its route's data from memory; answers the bytes. */
-  handlePage: () => Promise<number>;
-  close: () => Promise<void>;
-};
 type Server = { label: string; root: string; port: number; process: ChildProcess };
-
-/**
- * The product page's router context as the app hands it to React: the web build's entry is wrapped
- * for one request of an in-process app (the same build, database and load context as the server).
- */
-async function capturePage(dbUrl: string, dataDir: string, slug: string): Promise<Capture> {
-  const build = (await import(pathToFileURL(webBuildPath).href)) as ServerBuild;
-  const entry = build.entry.module as unknown as EntryModule;
-  const productRoute = build.routes['routes/product'];
-  const loader = productRoute?.module.loader as PageLoader | undefined;
-  if (!productRoute || !loader) throw new Error('capture: the build has no product route with a loader');
-  const routeModule = productRoute.module;
-  let loaderArgs: unknown;
-  let loaderData: unknown;
-  (productRoute as { module: unknown }).module = {
-    ...routeModule,
-    loader: async (args: unknown) => {
-      loaderArgs ??= args;
-      const data = await loader(args);
-      loaderData ??= data;
-      return data;
-    },
-  };
-  let captured: CapturedPage | undefined;
-  let capturedLoadContext: AppLoadContext | undefined;
-  const capturing: EntryModule = {
-    ...entry,
-    default: (request, status, headers, context, loadContext) => {
-      captured = { entry, context, url: request.url, nonce: loadContext.cspNonce as string | undefined };
-      capturedLoadContext = loadContext;
-      return entry.default(request, status, headers, context, loadContext);
-    },
-  };
-  (build.entry as { module: unknown }).module = capturing;
-  const database = await createDatabase({ databaseUrl: dbUrl });
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      CATALOG_CACHE_TTL_MS: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    }),
-    database,
-    pagesMode: 'production',
-    jobs: 'off',
-  });
-  const close = async () => {
-    await app.close();
-    await database.close();
-  };
-  try {
-    const response = await app.inject({ url: `/products/${slug}`, headers: browser });
-    if (response.statusCode !== 200) throw new Error(`capture: ${response.statusCode}`);
-  } catch (error) {
-    await close();
-    throw error;
-  } finally {
-    (build.entry as { module: unknown }).module = entry;
-  }
-  if (!captured || !loaderArgs || !capturedLoadContext)
-    throw new Error('capture: the entry or the loader was not called');
-  const page = captured;
-  const loadContext = capturedLoadContext;
-  // From here on the route answers the captured data from memory: the framework part reads nothing.
-  (productRoute as { module: unknown }).module = { ...routeModule, loader: async () => loaderData };
-  const handler = entry.createRequestHandler(build, 'production');
-  const handlePage = async () => {
-    const response = await handler(new Request(page.url, { headers: browser }), { ...loadContext });
-    if (response.status !== 200) throw new Error(`framework part: ${response.status}`);
-    const body = entry.nodeBodyOf(response);
-    if (!body) throw new Error('framework part: the entry gave no Node body');
-    let bytes = 0;
-    for await (const piece of body) bytes += (piece as Buffer).length;
-    // After one turn of the event loop, as the floor and the server's next request.
-    await new Promise((done) => setImmediate(done));
-    return bytes;
-  };
-  // The app stays open: the loader's reads go through its services, caches off as in the server.
-  return { page, loadPageData: () => loader(loaderArgs), handlePage, close };
-}
-
-/** The floor: one render of the captured document by React alone; answers the bytes written. */
-function createFloor(page: CapturedPage) {
-  const { entry } = page;
-  // The build's own react-dom (and through it its React), not a copy of this package's.
-  const { renderToPipeableStream } = createRequire(webBuildPath)('react-dom/server') as {
-    renderToPipeableStream: typeof RenderToPipeableStream;
-  };
-  // Without the stream of loader data the app writes into the page for hydration.
-  const context: EntryContext = { ...page.context, serverHandoffStream: undefined };
-  return () =>
-    new Promise<number>((done, fail) => {
-      let bytes = 0;
-      const sink = new Writable({
-        write(chunk: Buffer, _encoding, next) {
-          bytes += chunk.length;
-          next();
-        },
-        final(next) {
-          next();
-          // After one turn of the event loop, as the server's next request comes: a render ends
-          // in microtasks, and React's own immediate for it (which holds the render) ran only
-          // once the whole round was done, so every page of a round stayed alive to be promoted
-          // by the collector, a cost the app does not pay (docs/benchmarks.md).
-          setImmediate(() => done(bytes));
-        },
-      });
-      const { pipe } = renderToPipeableStream(entry.documentElement(context, page.url, page.nonce), {
-        nonce: page.nonce,
-        progressiveChunkSize: entry.progressiveChunkSize,
-        onShellReady: () => pipe(sink),
-        onShellError: fail,
-        onError: fail,
-      });
-    });
-}
 
 function startServer(
   label: string,
@@ -317,8 +166,15 @@ let capture: Capture | undefined;
 try {
   bench = await createCatalogBenchDatabase({ adminUrl, productCount, dataDir });
   const path = `/products/${bench.slug}`;
-  capture = await capturePage(bench.url, dataDir, bench.slug);
-  const renderFloor = createFloor(capture.page);
+  capture = await capturePage({
+    webBuildPath,
+    dbUrl: bench.url,
+    dataDir,
+    slug: bench.slug,
+    publicUrl: `http://127.0.0.1:${port}`,
+    headers: browser,
+  });
+  const renderFloor = createFloor(capture.page, webBuildPath);
   const { loadPageData, handlePage } = capture;
 
   servers.push(startServer('app', root, port, bench.url, dataDir));
