@@ -50,7 +50,9 @@ export default function ProductQuestions({ loaderData }: Route.ComponentProps) {
       {questions.length === 0 ? (
         <EmptyState icon={HelpCircle} title="No questions yet" description="Be the first to ask the founder." />
       ) : (
-        questions.map((question) => <QuestionCard key={question.id} question={question} slug={product.slug} />)
+        questions.map((question) => (
+          <QuestionCard key={question.id} question={question} slug={product.slug} headingLevel="h2" />
+        ))
       )}
       <Pagination
         page={page}

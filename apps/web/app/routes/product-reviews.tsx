@@ -75,7 +75,9 @@ export default function ProductReviews({ loaderData }: Route.ComponentProps) {
       {reviews.length === 0 ? (
         <EmptyState icon={Star} title="No reviews yet" description="Only verified purchasers can review this deal." />
       ) : (
-        reviews.map((review) => <ReviewCard key={review.id} review={review} sellerName={product.sellerName} />)
+        reviews.map((review) => (
+          <ReviewCard key={review.id} review={review} sellerName={product.sellerName} headingLevel="h2" />
+        ))
       )}
       <Pagination
         page={page}

@@ -16,18 +16,30 @@ export function AnswerCard({ answer }: { answer: AnswerView }) {
   );
 }
 
-/** A question in a list: its title links to its page; the top answer shows beneath it. */
-export function QuestionCard({ question, slug }: { question: QuestionView; slug: string }) {
+/**
+ * A question in a list: its title links to its page; the top answer shows beneath it. Its heading
+ * is an h3 under a section's h2 on the product page, an h2 on the questions page under its h1.
+ */
+export function QuestionCard({
+  question,
+  slug,
+  headingLevel = 'h3',
+}: {
+  question: QuestionView;
+  slug: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
   return (
     <article
       aria-labelledby={`question-${question.id}`}
       className="rounded-card bg-white p-5 shadow-card ring-1 ring-ink-900/5"
     >
-      <h3 id={`question-${question.id}`} className="font-semibold text-ink-900">
+      <Heading id={`question-${question.id}`} className="font-semibold text-ink-900">
         <Link to={productQuestionPath(slug, question.id)} className="hover:text-brand-700 hover:underline">
           {question.title}
         </Link>
-      </h3>
+      </Heading>
       <PostMeta author={question.authorName} postedOn={question.postedOn}>
         <span aria-hidden="true">·</span>
         <span>

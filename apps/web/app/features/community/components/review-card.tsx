@@ -7,12 +7,16 @@ export function ReviewCard({
   review,
   sellerName,
   withActions = true,
+  headingLevel = 'h3',
 }: {
   review: ReviewView;
   sellerName: string;
   /** "Helpful" and "Report"; not on the reader's own review. */
   withActions?: boolean;
+  /** h3 under a section's h2 on the product page; h2 on the reviews page, right under its h1. */
+  headingLevel?: 'h2' | 'h3';
 }) {
+  const Heading = headingLevel;
   return (
     <article
       aria-labelledby={`review-${review.id}`}
@@ -22,9 +26,9 @@ export function ReviewCard({
         <Stars rating={review.rating} />
         {review.isVerifiedPurchaser ? <PostBadge tone="green">Verified purchaser</PostBadge> : null}
       </div>
-      <h3 id={`review-${review.id}`} className="mt-2 font-semibold text-ink-900">
+      <Heading id={`review-${review.id}`} className="mt-2 font-semibold text-ink-900">
         {review.title}
-      </h3>
+      </Heading>
       <PostMeta author={review.authorName} postedOn={review.postedOn} />
       <PlainText text={review.body} className="mt-3" />
       {review.sellerReply ? (
