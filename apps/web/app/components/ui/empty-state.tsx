@@ -9,9 +9,21 @@ export interface EmptyStateProps {
   action?: ReactNode;
   icon?: typeof PackageOpen;
   className?: string;
+  /**
+   * The title as the page's h1 when the empty state is all the page has to say (a ticket not
+   * found): screen reader users find a page's subject by its h1. Otherwise it is plain text.
+   */
+  titleAs?: 'h1' | 'p';
 }
 
-export function EmptyState({ title, description, action, icon: Icon = PackageOpen, className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon: Icon = PackageOpen,
+  className,
+  titleAs: Title = 'p',
+}: EmptyStateProps) {
   return (
     <div
       className={clsx(
@@ -22,7 +34,7 @@ export function EmptyState({ title, description, action, icon: Icon = PackageOpe
       <span className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-600">
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <p className="mt-4 text-base font-semibold text-ink-900">{title}</p>
+      <Title className="mt-4 text-base font-semibold text-ink-900">{title}</Title>
       {description ? <p className="mt-1 max-w-md text-sm text-ink-500">{description}</p> : null}
       {action ? <div className="mt-5">{action}</div> : null}
     </div>

@@ -80,7 +80,10 @@ function Pager({
   );
 }
 
-/** `/seller/questions`: questions no member answered yet; the answer carries the Founder badge. */
+/**
+ * `/seller/questions`: questions no member answered yet; the answer carries the Founder badge.
+ * Each title is an h2, the seller area's h1 being the only heading above it (as on `/seller/reviews`).
+ */
 export function SellerQuestions({ seller }: SellerContext) {
   const [page, setPage] = useState(1);
   const list = useSellerQuestions(seller.id, page);
@@ -108,11 +111,11 @@ export function SellerQuestions({ seller }: SellerContext) {
               </Link>{' '}
               · {question.author.name} · {formatDate(question.createdAt)} · {countOf(question.answerCount, 'answer')}
             </p>
-            <h3 className="mt-1 font-semibold text-ink-900">
+            <h2 className="mt-1 font-semibold text-ink-900">
               <Link to={productQuestionPath(question.productSlug, question.id)} className="hover:underline">
                 {question.title}
               </Link>
-            </h3>
+            </h2>
             <p className="mt-1 whitespace-pre-line text-ink-700 text-sm">{question.body}</p>
             <ReplyBox
               label="Your answer (shown with the Founder badge)"
@@ -157,14 +160,14 @@ export function SellerReviews({ seller }: SellerContext) {
               </Link>{' '}
               · {review.author.name} · {formatDate(review.createdAt)}
             </p>
-            <h3 className="mt-1 font-semibold text-ink-900">
+            <h2 className="mt-1 font-semibold text-ink-900">
               <span className="sr-only">{review.rating} of 5 stars: </span>
               <span aria-hidden="true" className="text-amber-500">
                 {'★'.repeat(review.rating)}
                 {'☆'.repeat(5 - review.rating)}
               </span>{' '}
               {review.title}
-            </h3>
+            </h2>
             <p className="mt-1 whitespace-pre-line text-ink-700 text-sm">{review.body}</p>
             {review.sellerReply ? (
               <div className="mt-3 rounded-xl bg-canvas p-3 text-sm">

@@ -25,6 +25,7 @@ export function TicketThread({ ticketId }: { ticketId: string }) {
     // Someone else's ticket and a missing one are the same 404 (requirements §6).
     return failure.status === 404 || failure.status === 422 ? (
       <EmptyState
+        titleAs="h1"
         title={SupportMessage.ticketNotFound}
         description="It may belong to another account, or the link is incomplete."
         action={
