@@ -89,17 +89,25 @@ export function asGiverView(item: OrderItem, transfer: ItemTransferView | null):
 }
 
 /**
- * The recipient's view of an item they claimed: what was paid is the giver's (0 here), there is
- * no refund (the right ended with the claim) and no redemption of the giver's order to show.
+ * The recipient's view of an item they claimed: what was paid is the giver's (0 here: the unit
+ * price, the amount and every money figure built on them), there is no refund (the right ended
+ * with the claim) and no redemption of the giver's order to show. The plan's list price at the
+ * time (`originalPrice`) stays: the catalogue showed it to anyone.
  */
 export function asHolderView(item: OrderItem, received: ReceivedFrom): OrderItem {
   return {
     ...item,
+    price: 0,
     amount: 0,
     // A sale the giver bought in is the giver's price, not something the recipient paid.
     saleDiscount: 0,
     paidWithCreditCents: 0,
     taxCents: 0,
+    checkoutCents: 0,
+    paidCents: 0,
+    planChanges: [],
+    savedCents: 0,
+    refundMoney: null,
     refundWindowDays: 0,
     refundableUntil: null,
     receivedFrom: received,

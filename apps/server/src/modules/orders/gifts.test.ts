@@ -161,9 +161,17 @@ describe('checkout with giftTo', () => {
     const held = claimed.body.data.item;
     expect(held.codes).toHaveLength(1);
     expect(held.receivedFrom).toMatchObject({ kind: 'gift', fromName: 'Test U.', message: 'Happy birthday!' });
+    // What the giver paid is theirs (decision 043): no figure of the recipient's view tells it.
     expect(held).toMatchObject({
+      price: 0,
       amount: 0,
       saleDiscount: 0,
+      checkoutCents: 0,
+      paidCents: 0,
+      planChanges: [],
+      savedCents: 0,
+      paidWithCreditCents: 0,
+      taxCents: 0,
       refundMoney: null,
       refundableUntil: null,
       status: 'active',

@@ -63,11 +63,7 @@ type ItemRow = OrderItemRow & {
 type CodeRow = CodeFacts & { orderItemId: string };
 
 function toOrderItem(row: ItemRow, codes: CodeRow[], viewer: Viewer = 'buyer'): OrderItem {
-  const seen = asSeenBy(viewer, plainOrderItem(row, codes), row);
-  // What was paid is the giver's (decision 043): the recipient's view shows none of it.
-  return seen.receivedFrom
-    ? { ...seen, checkoutCents: 0, paidCents: 0, planChanges: [], savedCents: 0, refundMoney: null }
-    : seen;
+  return asSeenBy(viewer, plainOrderItem(row, codes), row);
 }
 
 function plainOrderItem(row: ItemRow, codes: CodeRow[]): OrderItem {
