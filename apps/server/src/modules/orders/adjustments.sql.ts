@@ -26,6 +26,7 @@ import type { Runner, Tx } from './db-runner';
 import { cancelPendingOfferOf } from './gifts.sql';
 import { itemFacts, queueItemEvent } from './item-events';
 import { periodEnd } from './item-terms';
+import { discountAfterChangeCents } from './plan-discount';
 import { type MadeRefund, refundRows } from './refund-money.sql';
 import { heldNoticeably, type ReturnedCodes, recordReturnedCodes, returnedByPlan } from './returned-codes';
 
@@ -80,6 +81,25 @@ export async function claimPending(tx: Tx, adjustmentId: string, kind: string, a
       tax_cents as "taxCents", credit_refund_cents as "creditRefundCents"`,
   );
   return row;
+}
+
+/** The item's coupon share on the plan it moves to (`discountAfterChangeCents`), read on the locked item. */
+async function discountOnNewPlan(tx: Tx, itemId: string, planId: number): Promise<number> {
+  const [row] = await tx
+    .select({
+      item: {
+        planKind: orderItems.planKind,
+        billingInterval: orderItems.billingInterval,
+        discountCents: orderItems.discountCents,
+        unitPriceCents: orderItems.unitPriceCents,
+        quantity: orderItems.quantity,
+      },
+      target: { kind: plans.kind, billingInterval: plans.billingInterval, priceCents: plans.priceCents },
+    })
+    .from(orderItems)
+    .innerJoin(plans, eq(plans.id, planId))
+    .where(eq(orderItems.id, itemId));
+  return row ? discountAfterChangeCents(row.item, row.target) : 0;
 }
 
 /** Revokes the item's allocated codes; answers them, in the order they were allocated. */
@@ -213,13 +233,13 @@ export async function finishPlanChange(
       returning c.code`,
     );
     const switched = sql`i.plan_kind = 'subscription' and i.billing_interval is distinct from p.billing_interval`;
+    // The coupon's share stays with the item (decision 040), as the change was priced with it.
+    const discountCents = await discountOnNewPlan(tx, claimed.itemId, claimed.toPlanId);
     await tx.execute(sql`
       update ${orderItems} i
       set plan_id = p.id, plan_name = p.name, unit_price_cents = p.price_cents,
-          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity - least(i.discount_cents, p.price_cents * i.quantity),
-          -- The coupon's discount stays with the item (decision 040): the change is priced on list
-          -- prices, so the buyer has paid the new plan less the same discount.
-          discount_cents = least(i.discount_cents, p.price_cents * i.quantity),
+          unit_original_price_cents = p.original_price_cents, amount_cents = p.price_cents * i.quantity - ${discountCents},
+          discount_cents = ${discountCents},
           billing_interval = p.billing_interval,
           period_start = case when ${switched} then ${timestamp(at)} else i.period_start end,
           period_end = case when ${switched}

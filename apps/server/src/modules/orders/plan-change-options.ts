@@ -11,6 +11,7 @@ import type { CheckoutDeps } from './checkout-deps';
 import { requireOwnOrder } from './orders.service';
 import { differenceOf, downgradeRefundOf, type PlanRow, refundSourcesOf, refusalOf } from './plan-change';
 import { codesLeftByPlan } from './plan-change.sql';
+import { discountAfterChangeCents } from './plan-discount';
 
 /**
  * What an active subscription's next renewal charges if nothing changes, as `renewItem` would
@@ -55,8 +56,8 @@ export async function getPlanOptions(
   ]);
   // The VAT each change would charge or return, as `beginPlanChange` would decide it now (decision 037).
   const rate = decideTax(deps.tax, billing.facts, at).rateBasisPoints;
-  // A subscription renews at its plan's price for the item's quantity (a changed plan's coupon is
-  // gone), with the VAT of its day: `renewItem` charges the lesser of that and the item's amount.
+  // A subscription renews at its plan's price for the item's quantity less the coupon share the
+  // change carries over (decision 040), with the VAT of its day (`renewItem`).
   const withTax = (priceCents: number) => priceCents + taxOn(priceCents, rate);
   return {
     nextRenewal: nextRenewalOf(item, current, rate),
@@ -81,7 +82,10 @@ export async function getPlanOptions(
         refundCents: Math.max(-difference, 0),
         creditRefundCents: refund?.creditRefundCents ?? 0,
         taxCents: difference > 0 ? taxOn(difference, rate) : (refund?.taxCents ?? 0),
-        renewalCents: plan.kind === 'subscription' ? withTax(plan.priceCents * item.quantity) : null,
+        renewalCents:
+          plan.kind === 'subscription'
+            ? withTax(plan.priceCents * item.quantity - discountAfterChangeCents(item, plan))
+            : null,
         available: refusal === null,
         unavailableReason: refusal,
       };

@@ -33,13 +33,10 @@ import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { requireUnmovedForPlanChange } from './moved-item-guards';
 import { loadOwnItem, requireOwnOrder } from './orders.service';
+import { discountAfterChangeCents, isIntervalSwitch } from './plan-discount';
 import { creditHeldOf, refundableCharges, refundablePriceOf, splitRefund } from './refund-money.sql';
 
 export type PlanRow = typeof plans.$inferSelect;
-
-/** A subscription moving to a plan billed monthly instead of yearly or the other way round. */
-const isIntervalSwitch = (item: OrderItemRow, target: PlanRow) =>
-  item.planKind === 'subscription' && target.kind === 'subscription' && target.billingInterval !== item.billingInterval;
 
 /** Why the item cannot move to `target` now, or null when it can (the page shows the reason). */
 export function refusalOf(item: OrderItemRow, target: PlanRow, at: Date): string | null {
@@ -71,10 +68,13 @@ function unusedCreditOf(item: OrderItemRow, at: Date): number {
 /**
  * What moving the item to `target` at `at` costs: positive is charged, negative refunded. A tier
  * change pays the price difference for the time already bought; an interval switch starts a new
- * period on the new plan at once, paid for less the unused part of the current one.
+ * period on the new plan at once, at its price less the item's coupon share carried over
+ * (`discountAfterChangeCents`), paid for less the unused part of the current one.
  */
 export function differenceOf(item: OrderItemRow, target: PlanRow, at: Date): number {
-  if (isIntervalSwitch(item, target)) return target.priceCents * item.quantity - unusedCreditOf(item, at);
+  if (isIntervalSwitch(item, target)) {
+    return target.priceCents * item.quantity - discountAfterChangeCents(item, target) - unusedCreditOf(item, at);
+  }
   return (target.priceCents - item.unitPriceCents) * item.quantity;
 }
 
