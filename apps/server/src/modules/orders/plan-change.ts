@@ -27,7 +27,13 @@ import { changedBy } from '../../lib/cache-tags';
 import { ProviderUnavailableError } from '../payments';
 import { formatDate } from './adjustment-mail';
 import { adjustmentTaxOf } from './adjustment-tax';
-import { ADJUSTMENT_LEASE_MS, chargeAdjustment, RefundRefusedError, returnItemMoney } from './adjustments';
+import {
+  ADJUSTMENT_LEASE_MS,
+  adjustmentPayment,
+  chargeAdjustment,
+  RefundRefusedError,
+  returnItemMoney,
+} from './adjustments';
 import { failAdjustment, finishPlanChange, lockOwnItem, type Runner, savedCardsOf, type Tx } from './adjustments.sql';
 import { inactiveItemRefusal } from './chargebacks.sql';
 import type { CheckoutDeps } from './checkout-deps';
@@ -240,6 +246,25 @@ export async function completePlanChange(
     deps.catalogChanged(await planChangeTags(deps, adjustment));
     return { state: 'failed', message: RefundMessage.refundFailed, declined: false };
   }
+}
+
+/**
+ * A change whose payment still waits for the buyer's bank after the timeout: the payment is
+ * canceled at the provider before the change fails and its codes go back to their pool, as
+ * checkout's are (reconcile.ts), so a bank's approval that comes later takes no money the store
+ * does not record. An approval that came first finishes the change instead; a payment the
+ * provider can no longer stop stays pending for the next round.
+ */
+export async function giveUpPlanChange(deps: CheckoutDeps, adjustment: OrderItemAdjustmentRow, orderId: string) {
+  const final = await deps.provider.cancel(await adjustmentPayment(deps, adjustment, orderId));
+  if (final.status === 'processing' || final.status === 'requires_action') return;
+  if (final.status === 'succeeded') {
+    const charge = { reference: final.reference, provider: deps.provider.name };
+    await finishPlanChange(deps.db, adjustment.id, { charge, refunds: [] }, deps.now(), deps.invoiceSeller);
+  } else {
+    await failAdjustment(deps.db, adjustment.id, OrderMessage.checkoutExpired, deps.now());
+  }
+  deps.catalogChanged(await planChangeTags(deps, adjustment));
 }
 
 async function answerOf(

@@ -6,7 +6,7 @@
  * list read it: the item is locked and read again when the attempt begins and again just before
  * the card is charged, and a charge the provider made always ends as a row (renewal-charges.ts).
  */
-import { OrderMessage, type PaymentProviderName, RENEWAL_RETRY_DAYS } from '@everdeal/contracts';
+import { type PaymentProviderName, RENEWAL_RETRY_DAYS } from '@everdeal/contracts';
 import {
   moneyMovements,
   type OrderItemAdjustmentRow,
@@ -26,7 +26,7 @@ import { ADJUSTMENT_LEASE_MS, adjustmentPayment } from './adjustments';
 import { claimPending, failAdjustment, type Runner, savedCardsOf } from './adjustments.sql';
 import type { CheckoutDeps } from './checkout-deps';
 import { periodEnd } from './item-terms';
-import { completePlanChange, planChangeTags } from './plan-change';
+import { completePlanChange, giveUpPlanChange } from './plan-change';
 import { completeRefund } from './refunds';
 import { findUnrecordedRenewalCharges, returnRenewalCharges } from './renewal-charges';
 import { endSubscription } from './subscriptions';
@@ -303,9 +303,7 @@ async function resumeAdjustment(deps: CheckoutDeps, adjustment: OrderItemAdjustm
     result.state === 'pending' &&
     deps.now().getTime() - adjustment.createdAt.getTime() > PENDING_PAYMENT_TIMEOUT_MS
   ) {
-    await failAdjustment(deps.db, adjustment.id, OrderMessage.checkoutExpired, deps.now());
-    // The plan change's reserved codes are back in their pool (decision 044).
-    deps.catalogChanged(await planChangeTags(deps, adjustment));
+    await giveUpPlanChange(deps, adjustment, item.orderId);
   }
 }
 
