@@ -7,7 +7,7 @@ import { type Db, type OrderItemAdjustmentRow, orderItemAdjustments, orders } fr
 import { eq } from 'drizzle-orm';
 import type { PaymentOutcome, PaymentRequest } from '../payments';
 import type { CheckoutDeps } from './checkout-deps';
-import { type MadeRefund, refundableCharges, splitRefund } from './refund-money.sql';
+import { creditHeldOf, type MadeRefund, refundableCharges, splitRefund } from './refund-money.sql';
 
 /** Base of every provider key of one adjustment: one change, one payment. */
 export const adjustmentKey = (adjustmentId: string) => `everdeal:adjustment:${adjustmentId}`;
@@ -43,12 +43,13 @@ export async function returnItemMoney(
   adjustment: OrderItemAdjustmentRow,
   orderId: string,
 ): Promise<MadeRefund[]> {
-  const [charges, order] = await Promise.all([
+  const [charges, creditHeld, order] = await Promise.all([
     refundableCharges(deps.db, adjustment.orderItemId),
+    creditHeldOf(deps.db, adjustment.orderItemId),
     orderOf(deps.db, orderId),
   ]);
   const cardPrice = adjustment.refundCents - adjustment.creditRefundCents - adjustment.taxCents;
-  const { parts, missingCents } = splitRefund(charges, adjustment.kind === 'refund' ? 'all' : cardPrice);
+  const { parts, missingCents } = splitRefund(charges, adjustment.kind === 'refund' ? 'all' : cardPrice, creditHeld);
   if (missingCents > 0) {
     throw new RefundRefusedError(
       `item ${adjustment.orderItemId} holds ${cardPrice - missingCents} cents of price, not ${cardPrice}`,

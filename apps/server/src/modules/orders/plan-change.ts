@@ -121,7 +121,7 @@ export function downgradeRefundOf(sources: Awaited<ReturnType<typeof refundSourc
     0,
   );
   const creditRefundCents = Math.min(sources.creditHeld, Math.max(priceCents - cardPriceHeld, 0));
-  const { parts } = splitRefund(sources.charges, priceCents - creditRefundCents);
+  const { parts } = splitRefund(sources.charges, priceCents - creditRefundCents, sources.creditHeld);
   const taxCents = parts.reduce((sum, part) => sum + part.taxCents, 0);
   return { refundCents: priceCents + taxCents, creditRefundCents, taxCents };
 }

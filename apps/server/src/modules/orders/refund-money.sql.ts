@@ -17,6 +17,8 @@ export type RefundableCharge = {
   provider: string;
   refundableCents: number;
   refundableTaxCents: number;
+  /** Checkout's charge, not an upgrade's or a renewal's: its VAT covers the item's store credit part too. */
+  fromCheckout: boolean;
 };
 
 /**
@@ -28,7 +30,8 @@ export async function refundableCharges(db: Runner, itemId: string): Promise<Ref
     db,
     sql`
     select m.id as "movementId", m.provider_reference as "reference", m.provider::text as "provider",
-           (m.amount_cents - r.amount)::int as "refundableCents", (m.tax_cents - r.tax)::int as "refundableTaxCents"
+           (m.amount_cents - r.amount)::int as "refundableCents", (m.tax_cents - r.tax)::int as "refundableTaxCents",
+           m.adjustment_id is null as "fromCheckout"
     from ${moneyMovements} m
     cross join lateral (
       -- Refunds and chargebacks took money from the charge; a won dispute's reversal gave it back (decision 039).
@@ -68,10 +71,17 @@ export const refundablePriceOf = (charge: RefundableCharge) =>
  * newest first, each part with the VAT that price carried: a charge taken whole gives all its VAT
  * left; the one taken in part gives its VAT in proportion to the price taken (rounded half up,
  * never more than it holds). Answers the parts and the price no charge could give.
+ *
+ * Store credit pays price, never VAT (decision 037): checkout's charge of an item credit paid in
+ * part carries the VAT of the whole price, so its VAT is in proportion to its price and the
+ * credit the item still holds (`creditHeldCents`) together. In proportion to its own price alone,
+ * a downgrade of a $100 item paid with $30 of credit and $70 + $19 VAT by card returned $13.57 of
+ * VAT on $50 instead of $9.50, and the item kept less VAT than its price carries.
  */
 export function splitRefund(
   charges: RefundableCharge[],
   priceCents: number | 'all',
+  creditHeldCents = 0,
 ): { parts: RefundPart[]; missingCents: number } {
   let left = priceCents;
   const parts: RefundPart[] = [];
@@ -85,9 +95,10 @@ export function splitRefund(
       if (left !== 'all') left -= price;
       continue;
     }
+    const taxedPrice = price + (charge.fromCheckout ? creditHeldCents : 0);
     const tax = Math.min(
       charge.refundableTaxCents,
-      Math.floor((2 * left * charge.refundableTaxCents + price) / (2 * price)),
+      Math.floor((2 * left * charge.refundableTaxCents + taxedPrice) / (2 * taxedPrice)),
     );
     parts.push({ movementId, reference, amountCents: left + tax, taxCents: tax });
     left = 0;
