@@ -142,4 +142,59 @@ describe('plan changes of an item bought with a coupon', () => {
     await runRenewals(checkoutDepsFor(t, sandbox, now));
     expect(await deal.renewalCharges()).toEqual(['succeeded 8000']);
   });
+
+  it('a lifetime tier bought at 50% off, moved to a plan cheaper than its discount: the price paid comes back', async () => {
+    clock = new Date('2026-11-23T10:00:00Z');
+    const { product } = await createDeal(t.db, {
+      name: 'Half Off Tiers',
+      refundWindowDays: 60,
+      plans: [
+        { name: 'Starter', position: 0, priceCents: 1000, codes: 5 },
+        { name: 'Agency', position: 1, priceCents: 10_000, codes: 5 },
+      ],
+    });
+    const [starter, agency] = product.plans;
+    if (!starter || !agency) throw new Error('two plans expected');
+    const buyer = await createBuyer(
+      t.app,
+      t.db,
+      [{ productId: product.id, variantId: agency.id, quantity: 1 }],
+      undefined,
+      clock,
+    );
+    const code = `HALF-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    expect(
+      (await callApi<CouponResult>(t.app, 'admin/createCoupon', { code, percentOff: 50 }, { token: adminToken }))
+        .status,
+    ).toBe(200);
+    const applied = await callApi<CartContents>(t.app, 'cart/applyCoupon', { code }, { token: buyer.token });
+    const paid = await checkout(t.app, buyer.token, {
+      paymentMethodId: buyer.card.id,
+      idempotencyKey: newKey(),
+      expectedTotal: applied.body.data.totalPrice,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const order = paid.body.data.order;
+    const ids = { orderId: order.id, itemId: order.items[0]?.id ?? '' };
+    const token = await createSession(t.db, buyer.userId, clock);
+
+    // $50 paid for the $100 plan: $10's plan less the $50 off costs nothing, so the $50 comes back
+    // (the list prices' $90 was more than the item holds, and the change was refused).
+    const options = (await callApi<PlanOptionsResult>(t.app, 'orders/getPlanOptions', ids, { token })).body.data;
+    expect(options.options.find((entry) => entry.variantId === starter.id)).toMatchObject({
+      direction: 'downgrade',
+      refundCents: 5000,
+      available: true,
+    });
+    const moved = await callApi<ChangePlanResult>(
+      t.app,
+      'orders/changePlan',
+      { ...ids, variantId: starter.id, idempotencyKey: newKey() },
+      { token },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({ chargedCents: 0, refundedCents: 5000 });
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, ids.itemId));
+    expect(item).toMatchObject({ planId: starter.id, unitPriceCents: 1000, discountCents: 1000, amountCents: 0 });
+  });
 });

@@ -73,15 +73,16 @@ function unusedCreditOf(item: OrderItemRow, at: Date): number {
 
 /**
  * What moving the item to `target` at `at` costs: positive is charged, negative refunded. A tier
- * change pays the price difference for the time already bought; an interval switch starts a new
- * period on the new plan at once, at its price less the item's coupon share carried over
- * (`discountAfterChangeCents`), paid for less the unused part of the current one.
+ * change pays the difference between what the item will cost and what it costs now, both less the
+ * item's coupon share (`discountAfterChangeCents`): the list prices' difference, unless the share
+ * is more than the new plan's price (50% off a $100 plan, moved to a $10 one, returns the $50
+ * paid, not $90). An interval switch starts a new period on the new plan at once, at its price
+ * less the share carried over, paid for less the unused part of the current one.
  */
 export function differenceOf(item: OrderItemRow, target: PlanRow, at: Date): number {
-  if (isIntervalSwitch(item, target)) {
-    return target.priceCents * item.quantity - discountAfterChangeCents(item, target) - unusedCreditOf(item, at);
-  }
-  return (target.priceCents - item.unitPriceCents) * item.quantity;
+  const newAmount = target.priceCents * item.quantity - discountAfterChangeCents(item, target);
+  if (isIntervalSwitch(item, target)) return newAmount - unusedCreditOf(item, at);
+  return newAmount - item.amountCents;
 }
 
 /** The card that pays an upgrade: the one named, else the order's if still saved, else the default. */
