@@ -1,10 +1,10 @@
 import { AppError, type ChangeEmailInput } from '@everdeal/contracts';
-import { passwordResetTokens, signInLinks, type UserRow, users } from '@everdeal/db';
+import { passwordResetTokens, type UserRow, users } from '@everdeal/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { queueMail } from '../mail';
 import { consumeEmailToken, endEmailTokens, findLiveEmailToken, issueEmailToken } from './email-tokens';
 import { AccountMessage } from './messages';
-import { revokeUserSessions } from './sessions';
+import { endSignInLinks, revokeUserSessions } from './sessions';
 import { accountMail, confirmEmailChangeMail, emailChangeNoticeMail } from './users.mail';
 import { findUserByEmail, isUniqueViolation, normalizeEmail, requireOwnerConfirmation } from './users.service';
 import type { UsersDeps } from './users-deps';
@@ -70,10 +70,7 @@ export async function confirmEmailChange(deps: UsersDeps, caller: Caller, token:
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-    await tx
-      .update(signInLinks)
-      .set({ usedAt: now })
-      .where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt)));
+    await endSignInLinks(tx, userId, now);
     return row;
   });
   if (changed) return changed;

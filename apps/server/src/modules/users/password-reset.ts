@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { queueMail } from '../mail';
 import { endEmailTokens } from './email-tokens';
 import { AccountMessage } from './messages';
-import { generateToken, hashToken, revokeUserSessions } from './sessions';
+import { endSignInLinks, generateToken, hashToken, revokeUserSessions } from './sessions';
 import { accountMail, passwordChangedMail, resetPasswordMail } from './users.mail';
 import { findUserByEmail, requireUncommonPassword } from './users.service';
 import type { UsersDeps } from './users-deps';
@@ -92,6 +92,7 @@ export async function resetPassword(
     if (!user) return undefined;
     await revokeUserSessions(tx, user.id, now);
     await expireResetTokens(tx, user.id, now);
+    await endSignInLinks(tx, user.id, now);
     // The old address's notice promises this: a new password cancels a pending change (decision 027).
     await endEmailTokens(tx, user.id, now, 'change');
     // The used link is the event: its one "password changed" notice.
@@ -134,6 +135,7 @@ export async function changePassword(
     if (changed.length === 0) throw AppError.badRequest(AccountMessage.currentPasswordIncorrect);
     await revokeUserSessions(tx, user.id, now, caller.sessionId);
     await expireResetTokens(tx, user.id, now);
+    await endSignInLinks(tx, user.id, now);
     await endEmailTokens(tx, user.id, now, 'change');
     // No row names this change: the account and the moment of it do.
     const notice = passwordChangedMail(user, { how: 'changed', at: now }, deps.brand);

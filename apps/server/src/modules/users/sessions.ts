@@ -1,4 +1,4 @@
-import { type Db, sessions, users } from '@everdeal/db';
+import { type Db, sessions, signInLinks, users } from '@everdeal/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { generateToken, hashToken } from '../../lib/opaque-token';
 import type { AuthSession } from '../../plugins/auth';
@@ -83,4 +83,16 @@ export async function revokeUserSessions(db: Db, userId: string, now: Date, exce
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * Ends the user's unused mailed sign-in links: each is a session to come, so what ends the
+ * sessions for the account's safety (a new password, a new address, deactivation) ends them too
+ * (decisions 002, 027). A link mailed before a password reset once still signed in after it.
+ */
+export async function endSignInLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt)));
 }

@@ -3,7 +3,7 @@ import { signInLinks, users } from '@everdeal/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { queueMail } from '../mail';
 import { AccountMessage } from './messages';
-import { createSession, generateToken, hashToken } from './sessions';
+import { createSession, endSignInLinks, generateToken, hashToken } from './sessions';
 import { accountMail, signInLinkMail } from './users.mail';
 import { findUserByEmail, toUser } from './users.service';
 import type { UsersDeps } from './users-deps';
@@ -58,10 +58,7 @@ export async function loginWithLink(deps: UsersDeps, token: string): Promise<Aut
       .from(users)
       .where(and(eq(users.id, used.userId), eq(users.status, 'active')));
     if (!row) return undefined;
-    await tx
-      .update(signInLinks)
-      .set({ usedAt: now })
-      .where(and(eq(signInLinks.userId, row.id), isNull(signInLinks.usedAt)));
+    await endSignInLinks(tx, row.id, now);
     return row;
   });
   if (!user) throw AppError.badRequest(AccountMessage.signInLinkInvalid);

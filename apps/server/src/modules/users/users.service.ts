@@ -15,7 +15,7 @@ import { welcomeWithVerification } from './email-verification';
 import { fetchGoogleProfile } from './google';
 import { AccountMessage, deactivatedAccountMessage } from './messages';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { createSession, endSignInLinks, revokeSession, revokeUserSessions } from './sessions';
 import { accountMail, passwordRemovedForGoogleMail, welcomeMail } from './users.mail';
 import type { UsersDeps } from './users-deps';
 
@@ -319,6 +319,8 @@ export async function deactivateAccount(
 ): Promise<void> {
   await tx.update(users).set({ status: 'deactivated', updatedAt: now }).where(eq(users.id, userId));
   await revokeUserSessions(tx, userId, now);
+  // A link mailed before would sign in again if an admin reactivated the account within its 15 minutes.
+  await endSignInLinks(tx, userId, now);
   await tx
     .update(orderItems)
     .set({ cancelAtPeriodEnd: true })
