@@ -3,9 +3,11 @@ import { mailOutbox } from '@everdeal/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  createAdminWithSession,
   decodeQuotedPrintable,
   findMailFiles,
   registerUser,
+  resetTokenFromMail,
   uniqueEmail,
   waitForMailFile,
 } from '../../../test/accounts';
@@ -146,6 +148,72 @@ describe('password sign-in through the API', () => {
     expect(again.body).toEqual({ code: 400, msg: 'The login link is invalid or has expired', data: null });
     const madeUp = await callApi(t.app, 'users/loginWithLink', { token: 'x'.repeat(43) }, { ip: '10.3.2.1' });
     expect(madeUp.status).toBe(400);
+  });
+
+  /** Puts the account under attack and returns the sign-in link token mailed to it. */
+  async function mailedSignInToken(email: string, net: string): Promise<string> {
+    for (const ip of [`${net}.1.1`, `${net}.1.2`, `${net}.1.3`]) {
+      for (const guess of ['guess-a', 'guess-b']) await login(email, guess, ip);
+    }
+    const refused = await login(email, 'whatever-password', `${net}.2.1`);
+    expect(refused.body).toEqual(UNDER_ATTACK);
+    return signInTokenFromMail(await waitForMailFile(t.dataDir, email, /Subject: Your Everdeal login link/));
+  }
+
+  // Decisions 002 and 027: what ends an account's sessions for its safety (a password reset or
+  // change, deactivation) ends its unused mailed sign-in links too. A link mailed while the account
+  // was under attack once still signed in for its 15 minutes after the owner reset the password.
+  it('a sign-in link mailed before a password reset no longer signs in after it', async () => {
+    const owner = await registerUser(t.app, {}, { ip: '10.50.0.1' });
+    const linkToken = await mailedSignInToken(owner.email, '10.50');
+
+    // The owner resets the password (e.g. fearing someone read the mailbox): every session ends.
+    expect((await callApi(t.app, 'users/forgotPassword', { email: owner.email }, { ip: '10.50.0.1' })).status).toBe(
+      200,
+    );
+    const resetToken = resetTokenFromMail(
+      await waitForMailFile(t.dataDir, owner.email, /Subject: Reset your Everdeal password/),
+    );
+    const reset = await callApi(
+      t.app,
+      'users/resetPassword',
+      { token: resetToken, password: 'fresh-Lantern-93-river' },
+      { ip: '10.50.0.1' },
+    );
+    expect(reset.status).toBe(200);
+    expect((await callApi(t.app, 'users/getUserProfile', {}, { token: owner.token })).status).toBe(401);
+
+    // The old sign-in link must be dead too.
+    const late = await callApi<AuthResult>(t.app, 'users/loginWithLink', { token: linkToken }, { ip: '10.50.9.9' });
+    expect(late.body).toEqual({ code: 400, msg: 'The login link is invalid or has expired', data: null });
+  });
+
+  it('a sign-in link mailed before changePassword no longer signs in after it', async () => {
+    const owner = await registerUser(t.app, {}, { ip: '10.51.0.1' });
+    const linkToken = await mailedSignInToken(owner.email, '10.51');
+    const changed = await callApi(
+      t.app,
+      'users/changePassword',
+      { currentPassword: owner.password, newPassword: 'fresh-Lantern-93-river' },
+      { token: owner.token },
+    );
+    expect(changed.status).toBe(200);
+    const late = await callApi<AuthResult>(t.app, 'users/loginWithLink', { token: linkToken }, { ip: '10.51.9.9' });
+    expect(late.body).toEqual({ code: 400, msg: 'The login link is invalid or has expired', data: null });
+  });
+
+  it('a sign-in link mailed before a deactivation does not sign in once an admin reactivates the account', async () => {
+    const owner = await registerUser(t.app, {}, { ip: '10.52.0.1' });
+    const linkToken = await mailedSignInToken(owner.email, '10.52');
+    const admin = await createAdminWithSession(t.db);
+    const userId = owner.user.id;
+    expect(
+      (await callApi(t.app, 'users/deactivateUser', { password: owner.password }, { token: owner.token })).status,
+    ).toBe(200);
+    const back = await callApi(t.app, 'admin/setUserStatus', { userId, status: 'active' }, { token: admin.token });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const late = await callApi<AuthResult>(t.app, 'users/loginWithLink', { token: linkToken }, { ip: '10.52.9.9' });
+    expect(late.body).toEqual({ code: 400, msg: 'The login link is invalid or has expired', data: null });
   });
 
   it('a password reset from a new address makes it the owner’s, so the new password works there under attack', async () => {
