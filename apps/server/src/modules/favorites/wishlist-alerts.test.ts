@@ -286,6 +286,25 @@ describe('wishlist alerts', () => {
     expect((await eventsOf(fan.userId)).every((event) => event.mailedAt !== null)).toBe(true);
   });
 
+  it('a deal taken off the wishlist before the round is no news to that person: marked, not mailed', async () => {
+    clock = new Date('2026-11-20T10:00:00Z');
+    const { product, tier1 } = await sellersDeal('Unsaved Deal');
+    const keeps = await fanOf(product.id);
+    const leaves = await fanOf(product.id);
+    await lowerPrice(product.id, tier1, 4900);
+    const removed = await callApi(
+      t.app,
+      'user_favorites/removeFromFavorites',
+      { productId: product.id },
+      { token: leaves.token },
+    );
+    expect(removed.status).toBe(200);
+    expect(await roundAt(new Date(clock.getTime() + 30_000))).toBe(1);
+    expect(subjectsTo(keeps.email)).toEqual(['Price drop: Unsaved Deal Tier 1 is now $49']);
+    expect(alertsTo(leaves.email)).toEqual([]);
+    expect((await eventsOf(leaves.userId)).every((event) => event.mailedAt !== null)).toBe(true);
+  });
+
   it('two rounds at once queue one mail a person (PostgreSQL: two connections race)', async () => {
     clock = new Date('2026-11-18T10:00:00Z');
     const { product, tier1 } = await sellersDeal('Raced');

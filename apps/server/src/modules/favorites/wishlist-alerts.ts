@@ -5,7 +5,17 @@
  * within a minute; events after that mail wait for the next day's. The mail's outbox key names
  * the person and the day, and its events are marked in the transaction that queues it.
  */
-import { type Db, licenseCodes, mailOutbox, plans, products, type Tx, users, wishlistAlertEvents } from '@everdeal/db';
+import {
+  type Db,
+  favorites,
+  licenseCodes,
+  mailOutbox,
+  plans,
+  products,
+  type Tx,
+  users,
+  wishlistAlertEvents,
+} from '@everdeal/db';
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailBrand } from '../../lib/mail-layout';
@@ -58,6 +68,8 @@ type EventRow = {
   priceCents: number | null;
   currency: string | null;
   available: number | null;
+  /** The person still saves the deal (the plan, or the whole deal), as when the event was made. */
+  stillSaved: boolean;
 };
 
 /** The person's unmailed events with their deal as it is now, locked (another round skips them). */
@@ -79,6 +91,10 @@ function lockUnmailedEvents(tx: Tx, userId: string): Promise<EventRow[]> {
       available: sql<number | null>`case when ${plans.id} is null then null else (
         select count(*) from ${licenseCodes}
         where ${licenseCodes.planId} = ${plans.id} and ${licenseCodes.status} = 'available') end`.mapWith(Number),
+      stillSaved: sql<boolean>`exists (select 1 from ${favorites}
+        where ${favorites.userId} = ${wishlistAlertEvents.userId} and ${favorites.productId} = ${wishlistAlertEvents.productId}
+          and (${wishlistAlertEvents.variantId} is null or ${favorites.planId} is null
+            or ${favorites.planId} = ${wishlistAlertEvents.variantId}))`,
     })
     .from(wishlistAlertEvents)
     .innerJoin(products, eq(products.id, wishlistAlertEvents.productId))
@@ -105,14 +121,15 @@ function pricesBefore(rows: readonly EventRow[]): Map<number, number> {
 }
 
 /**
- * The event as the mail would tell it, or null when it is no longer true: the price is not the
- * dropped one any more (back up, or dropped again: that is its own event), the plan sold out
- * again, the end moved or passed, the deal ended or left the store.
+ * The event as the mail would tell it, or null when it is no longer true: the person no longer
+ * saves the deal (news on saved deals: docs/requirements.md, "The mails the store sends"), the price is not the dropped one any
+ * more (back up, or dropped again: that is its own event), the plan sold out again, the end moved
+ * or passed, the deal ended or left the store.
  */
 function stillTrue(row: EventRow, at: Date, before: Map<number, number>): WishlistAlert | null {
   const product = { name: row.productName, slug: row.slug };
   const ended = row.dealStatus === 'ended' || (row.endsAt !== null && row.endsAt.getTime() <= at.getTime());
-  if (!row.isPublished || ended) return null;
+  if (!row.stillSaved || !row.isPublished || ended) return null;
   const detail = (row.detail ?? {}) as PriceDetail;
   switch (row.kind) {
     case 'price_drop':
