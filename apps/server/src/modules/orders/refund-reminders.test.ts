@@ -5,7 +5,14 @@ import { mailOutbox, notificationSettings } from '@everdeal/db';
 import { like } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminWithSession, decodeQuotedPrintable, findMailFiles } from '../../../test/accounts';
+import {
+  createAdminWithSession,
+  createUserWithSession,
+  decodeQuotedPrintable,
+  findMailFiles,
+  linkTokenFromMail,
+  waitForMailFile,
+} from '../../../test/accounts';
 import { callApi, createTestApp, type TestApp } from '../../../test/app';
 import { mailHeaders, mailHtml } from '../../../test/mail';
 import {
@@ -142,6 +149,47 @@ describe('refund-window reminders', () => {
     expect(await roundAt(new Date(item.deadline.getTime() - DAY_MS + 60_000))).toBe(0);
     expect(await keysOf(item.itemId)).toEqual([]);
     expect(remindersTo(item.email)).toEqual([]);
+  });
+
+  it('reminds the giver of an unclaimed gift, and nobody of a claimed one, which nobody can refund (decision 043)', async () => {
+    clock = new Date('2026-11-04T12:00:00Z');
+    const gift = async (name: string) => {
+      const { product, plan } = await createDeal(t.db, {
+        name,
+        refundWindowDays: 30,
+        plans: [{ name: 'Solo', priceCents: 5000, codes: 5 }],
+      });
+      const giver = await createBuyer(t.app, t.db, [], undefined, clock);
+      await fillCart(t.app, giver.token, [{ productId: product.id, variantId: plan.id, quantity: 1 }]);
+      const recipient = await createUserWithSession(t.db, clock);
+      const recipientEmail = await emailOf(t.db, recipient.userId);
+      const paid = await checkout(t.app, giver.token, {
+        paymentMethodId: giver.card.id,
+        idempotencyKey: newKey(),
+        giftTo: { email: recipientEmail },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const item = paid.body.data.order.items[0];
+      if (!item?.refundableUntil) throw new Error('a refundable item expected');
+      return { giver, recipient, recipientEmail, orderId: paid.body.data.order.id, item };
+    };
+    const kept = await gift('Unclaimed Gift');
+    const given = await gift('Claimed Gift');
+    const mail = await waitForMailFile(t.dataDir, given.recipientEmail, /Subject: .*sent you a gift/);
+    const token = linkTokenFromMail(mail, '/gift/claim');
+    expect((await callApi(t.app, 'orders/claimGift', { token }, { token: given.recipient.token })).status).toBe(200);
+    const refund = await callApi(
+      t.app,
+      'orders/refundItem',
+      { orderId: given.orderId, itemId: given.item.id },
+      { token: given.giver.token },
+    );
+    expect(refund.status).toBe(409);
+
+    expect(await roundAt(new Date(new Date(given.item.refundableUntil ?? '').getTime() - 7 * DAY_MS + 60_000))).toBe(1);
+    expect(remindersTo(await emailOf(t.db, kept.giver.userId))).toHaveLength(1);
+    expect(remindersTo(await emailOf(t.db, given.giver.userId))).toEqual([]);
+    expect(remindersTo(given.recipientEmail)).toEqual([]);
   });
 
   it('skips the 7-day reminder when the whole window is shorter, and sends the 1-day one', async () => {

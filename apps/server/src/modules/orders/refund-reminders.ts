@@ -6,7 +6,7 @@
  */
 import { BRAND_NAME, formatMoney, type ItemRefundMoney } from '@everdeal/contracts';
 import { type Db, mailOutbox, notificationSettings, orderItems, orders, users } from '@everdeal/db';
-import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { greetingFor, type MailBrand, mailDateTime, renderMail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
@@ -130,6 +130,8 @@ async function dueItems(db: Db, at: Date, reminder: RefundReminder): Promise<Due
     .where(
       and(
         eq(orderItems.status, 'active'),
+        // A claimed gift or transfer is nobody's to refund (decision 043): its giver is not reminded.
+        isNull(orderItems.holderId),
         // A lead longer than the whole window would arrive with the purchase (a 5-day window gets
         // only the 1-day reminder).
         sql`${orderItems.refundWindowDays} >= ${shortestWindow}`,
