@@ -263,10 +263,8 @@ describe('an order’s money after it changed', () => {
 
     later();
     const down = await changePlan(buyer, bought.id, item.id, tier1.id);
-    // $150 of price back with its VAT: the upgrade's charge whole ($100 and $19), then $50 of
-    // checkout's charge with 19% on it, $9.50. That charge's $19 of VAT was on the whole $100, the
-    // credit's $30 included, so in proportion to its own $70 the $50 took $13.57 and Tier 1's $50
-    // kept $5.43 of VAT instead of $9.50 (decision 037, "Store credit and VAT").
+    // $150 back with its VAT: the upgrade's charge whole, then $50 of checkout's at 19% ($9.50), as
+    // checkout's VAT covered the credit's $30 too (decision 037, "Store credit and VAT").
     expect(down.refundedCents).toBe(15_000 + 1900 + 950);
     order = await orderOf(buyer, bought.id);
     expect(
@@ -291,8 +289,7 @@ describe('an order’s money after it changed', () => {
     expect(promised).toMatchObject({ cardCents: net - 3000, creditCents: 3000 });
     // The VAT the card's charges still hold: checkout's $19 and the upgrade's $19, less the downgrade's.
     expect(promised?.taxCents).toBe(1900 + 1900 - (down.refundedCents - 15_000));
-    // Which is 19% of Tier 1's $50.
-    expect(promised?.taxCents).toBe(950);
+    expect(promised?.taxCents, "19% of Tier 1's $50").toBe(950);
 
     later();
     await refund(buyer, bought.id, item.id);
